@@ -1,0 +1,146 @@
+// Table interfaces as Kysely sees them. Columns are snake_case in SQLite and camelCase here
+// (CamelCasePlugin). Booleans are 0/1 integers; timestamps are UTC ISO-8601 strings.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<string, string | undefined, never>;
+type UpdatedAt = ColumnType<string, string | undefined, string>;
+type Flag = Generated<number>;
+
+export type Role = 'admin' | 'user';
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'waitlisted', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const CONTACT_STATUSES = ['new', 'in-progress', 'completed', 'closed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  role: Role;
+  avatarUrl: string | null;
+  twoFactorEnabled: Flag;
+  sessionTimeoutMinutes: Generated<number>;
+  notifyEmail: Flag;
+  notifyNewBookings: Flag;
+  notifyNewContacts: Flag;
+  notifySystemAlerts: Flag;
+  notifyWeeklyReports: Flag;
+  lastSignInAt: string | null;
+  previousSignInAt: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: UpdatedAt;
+}
+
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string | null;
+  date: string | null;
+  location: string | null;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  registrationLink: string | null;
+  attendees: string | null;
+  benefits: Generated<string>;
+  isActive: Flag;
+  displayOrder: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface EventSessionsTable {
+  id: string;
+  eventId: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  facilitator: string | null;
+  maxParticipants: number | null;
+  isActive: Flag;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface TimeSlotsTable {
+  id: string;
+  sessionId: string;
+  startTime: string;
+  endTime: string;
+  createdAt: CreatedAt;
+}
+
+export interface DelegatesTable {
+  id: string;
+  sessionId: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  position: string | null;
+  bio: string | null;
+  photoUrl: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface BookingsTable {
+  id: string;
+  timeSlotId: string;
+  eventId: string;
+  sessionId: string;
+  bookingDate: Generated<string>;
+  participantName: string;
+  participantEmail: string;
+  participantPhone: string | null;
+  status: Generated<BookingStatus>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ContactFormsTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  status: Generated<ContactStatus>;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  events: EventsTable;
+  eventSessions: EventSessionsTable;
+  timeSlots: TimeSlotsTable;
+  delegates: DelegatesTable;
+  bookings: BookingsTable;
+  contactForms: ContactFormsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventSessionRow = Selectable<EventSessionsTable>;
+export type TimeSlotRow = Selectable<TimeSlotsTable>;
+export type DelegateRow = Selectable<DelegatesTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type ContactRow = Selectable<ContactFormsTable>;

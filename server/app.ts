@@ -1,0 +1,89 @@
+// buildApp(deps): the Fastify instance with security hooks, the tRPC API, uploads and the built
+// client. It does not listen; server/index.ts does, and tests use app.inject().
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import { isSameOriginRequest } from './http/origin';
+import { enforceBatchLimit, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
+import { type AppRouter, appRouter } from './router';
+import { makeCreateContext } from './trpc/context';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** Folder of the built client (index.html and assets); omitted or missing serves a minimal page. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const production = deps.config.nodeEnv === 'production';
+  const app = Fastify({
+    logger: options.logger ?? deps.config.nodeEnv !== 'test',
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (!isSameOriginRequest(req, deps.config.publicOrigin, deps.config.trustProxy)) {
+      await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
+    }
+  });
+  app.addHook('onRequest', enforceBatchLimit);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: TRPC_PREFIX,
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeCreateContext(deps),
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  fs.mkdirSync(deps.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: deps.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  const clientDir = options.clientDir;
+  const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    if (!isPage) return reply.code(404).send({ error: { message: 'Not found' } });
+    if (hasClient) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').send(
+      '<!doctype html><title>Site</title><p>The API is running at /api/trpc. The client has not been built yet.</p>',
+    );
+  });
+
+  app.setErrorHandler(async (error, req, reply) => {
+    const err = error instanceof Error ? error : new Error(String(error));
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const message = status >= 500 && production ? 'Something went wrong. Please try again.' : err.message;
+    return reply.code(status).send({ error: { message } });
+  });
+
+  return app;
+}

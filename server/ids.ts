@@ -1,0 +1,29 @@
+// Time-ordered random ids (UUID version 7 layout). Sorting by id follows creation order, which the
+// waitlist relies on when two bookings share a millisecond.
+import { randomBytes } from 'node:crypto';
+
+let lastMs = 0;
+let counter = 0;
+
+export function newId(): string {
+  let ms = Date.now();
+  if (ms <= lastMs) {
+    counter += 1;
+    if (counter > 0xfff) {
+      // 4096 ids in one millisecond: borrow the next millisecond rather than lose ordering.
+      lastMs += 1;
+      counter = 0;
+    }
+    ms = lastMs;
+  } else {
+    lastMs = ms;
+    counter = 0;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (counter >> 8);
+  bytes[7] = counter & 0xff;
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,172 @@
+// Events: rows to API objects, and the queries behind the events router.
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { EventRow } from '../../db/schema';
+import { newId } from '../ids';
+import type { Page } from '../schemas/common';
+import { matchesAny } from './search';
+
+export interface EventDto {
+  id: string;
+  title: string;
+  description: string | null;
+  date: string | null;
+  location: string | null;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  registrationLink: string | null;
+  attendees: string | null;
+  benefits: string[];
+  isActive: boolean;
+  displayOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EventValues {
+  title: string;
+  description: string | null;
+  date: string | null;
+  location: string | null;
+  imageUrl: string;
+  videoUrl: string | null;
+  registrationLink: string | null;
+  attendees: string | null;
+  benefits: string[];
+  isActive: boolean;
+  displayOrder: number;
+}
+
+function parseBenefits(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toEventDto(row: EventRow): EventDto {
+  return { ...row, benefits: parseBenefits(row.benefits), isActive: row.isActive === 1 };
+}
+
+function toColumns(values: EventValues) {
+  return { ...values, benefits: JSON.stringify(values.benefits), isActive: values.isActive ? 1 : 0 };
+}
+
+export async function listActiveEvents(db: DB, limit: number): Promise<EventDto[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('isActive', '=', 1)
+    .orderBy('displayOrder')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toEventDto);
+}
+
+export async function findEvent(db: DB, id: string): Promise<EventDto | undefined> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : toEventDto(row);
+}
+
+export async function listEventsForAdmin(
+  db: DB,
+  filter: { search?: string | undefined; status: 'all' | 'active' | 'inactive'; page: number; pageSize: number },
+): Promise<Page<EventDto>> {
+  let query = db.selectFrom('events');
+  if (filter.status !== 'all') query = query.where('isActive', '=', filter.status === 'active' ? 1 : 0);
+  if (filter.search !== undefined) {
+    query = query.where(matchesAny(['events.title', 'events.location', 'events.description'], filter.search));
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('displayOrder')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toEventDto), total: Number(count.total) };
+}
+
+export async function insertEvent(db: DB, values: EventValues): Promise<EventDto> {
+  const row = await db
+    .insertInto('events')
+    .values({ id: newId(), ...toColumns(values) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toEventDto(row);
+}
+
+export async function updateEvent(db: DB, id: string, values: EventValues): Promise<EventDto | undefined> {
+  const row = await db
+    .updateTable('events')
+    .set({ ...toColumns(values), updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row === undefined ? undefined : toEventDto(row);
+}
+
+export async function setEventActive(db: DB, id: string, isActive: boolean): Promise<EventDto | undefined> {
+  const row = await db
+    .updateTable('events')
+    .set({ isActive: isActive ? 1 : 0, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row === undefined ? undefined : toEventDto(row);
+}
+
+/** Deletes the event; its sessions, slots, delegates and bookings go with it (ON DELETE CASCADE). */
+export async function deleteEvent(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('events').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Moves an event one place up or down. Events often share a display order (the default is 1), so
+ * swapping two numbers would change nothing: the whole list is renumbered 1..n in its current
+ * order with the two neighbours exchanged. Returns false when the event does not exist.
+ */
+export async function moveEvent(db: DB, id: string, direction: 'up' | 'down'): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const ordered = await trx
+      .selectFrom('events')
+      .select('id')
+      .orderBy('displayOrder')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    const ids = ordered.map((row) => row.id);
+    const index = ids.indexOf(id);
+    if (index === -1) return false;
+    const target = direction === 'up' ? index - 1 : index + 1;
+    if (target < 0 || target >= ids.length) return true; // already first or last
+    [ids[index], ids[target]] = [ids[target] as string, ids[index] as string];
+    const now = new Date().toISOString();
+    for (const [position, eventId] of ids.entries()) {
+      await trx
+        .updateTable('events')
+        .set({ displayOrder: position + 1, updatedAt: now })
+        .where('id', '=', eventId)
+        .where('displayOrder', '<>', position + 1)
+        .execute();
+    }
+    return true;
+  });
+}
+
+export async function countEvents(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -1,0 +1,69 @@
+// Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
+// so a group saved by an older version still reads complete.
+import type { DB } from '../../db/database';
+import { DEFAULT_SMTP_PORT, MAX_FILE_SIZE_RANGE, type SystemSettings } from '../schemas/settings';
+
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  siteName: 'Global Reach Advisory',
+  siteDescription:
+    'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+  timezone: 'UTC',
+  maintenanceMode: false,
+  allowRegistrations: true,
+  maxFileSize: MAX_FILE_SIZE_RANGE.default,
+};
+
+export interface StoredEmailSettings {
+  smtpHost: string | null;
+  smtpPort: number | null;
+  smtpUser: string | null;
+  smtpPassword: string | null;
+  fromEmail: string | null;
+  fromName: string | null;
+}
+
+export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
+  smtpHost: null,
+  smtpPort: DEFAULT_SMTP_PORT,
+  smtpUser: null,
+  smtpPassword: null,
+  fromEmail: null,
+  fromName: null,
+};
+
+async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (row === undefined) return { ...defaults };
+  try {
+    const stored = JSON.parse(row.value) as Partial<T>;
+    return { ...defaults, ...stored };
+  } catch {
+    return { ...defaults };
+  }
+}
+
+async function writeGroup(db: DB, key: string, value: object): Promise<void> {
+  const json = JSON.stringify(value);
+  const updatedAt = new Date().toISOString();
+  await db
+    .insertInto('settings')
+    .values({ key, value: json, updatedAt })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: json, updatedAt }))
+    .execute();
+}
+
+export function getSystemSettings(db: DB): Promise<SystemSettings> {
+  return readGroup(db, 'system', DEFAULT_SYSTEM_SETTINGS);
+}
+
+export function saveSystemSettings(db: DB, settings: SystemSettings): Promise<void> {
+  return writeGroup(db, 'system', settings);
+}
+
+export function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
+  return readGroup(db, 'email', DEFAULT_EMAIL_SETTINGS);
+}
+
+export function saveEmailSettings(db: DB, settings: StoredEmailSettings): Promise<void> {
+  return writeGroup(db, 'email', settings);
+}

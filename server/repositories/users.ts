@@ -1,0 +1,74 @@
+// Accounts: queries and the public shape of a user (never the password hash).
+import type { DB } from '../../db/database';
+import type { Role, UserRow } from '../../db/schema';
+import { newId } from '../ids';
+import type { Page } from '../schemas/common';
+import { matchesAny } from './search';
+
+export interface UserDto {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  avatarUrl: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatarUrl: row.avatarUrl,
+    lastSignInAt: row.lastSignInAt,
+    createdAt: row.createdAt,
+  };
+}
+
+export function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: DB, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countUsers(db: DB, role?: Role): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (role !== undefined) query = query.where('role', '=', role);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertUser(
+  db: DB,
+  values: { name: string; email: string; passwordHash: string; role: Role },
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({ id: newId(), ...values, email: values.email.toLowerCase() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listUsers(
+  db: DB,
+  filter: { search?: string | undefined; role: 'all' | Role; page: number; pageSize: number },
+): Promise<Page<UserDto>> {
+  let query = db.selectFrom('users');
+  if (filter.role !== 'all') query = query.where('role', '=', filter.role);
+  if (filter.search !== undefined) query = query.where(matchesAny(['users.name', 'users.email'], filter.search));
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toUserDto), total: Number(count.total) };
+}

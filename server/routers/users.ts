@@ -1,0 +1,15 @@
+import { listUsers } from '../repositories/users';
+import { createUserInput, updateUserInput, userListInput } from '../schemas/auth';
+import { byIdInput } from '../schemas/common';
+import { createUser, deleteUser, updateUser } from '../services/users';
+import { adminProcedure, router } from '../trpc/init';
+
+export const usersRouter = router({
+  list: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, input)),
+  update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx.db, ctx.user.id, input)),
+  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.db, ctx.user.id, input.id);
+    return { id: input.id };
+  }),
+});

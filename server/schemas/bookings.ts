@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../../db/schema';
+import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText, timestamp } from './common';
+
+export { BOOKING_STATUSES };
+
+const participant = {
+  participantName: requiredText('Participant name is required', LIMITS.name),
+  participantEmail: requiredEmail('Email is required', 'Please enter a valid email address'),
+  participantPhone: optionalText(LIMITS.phone),
+};
+
+const timeSlotId = z.string({ error: 'Time slot is required' }).trim().min(1, 'Time slot is required').max(64);
+const status = z.enum(BOOKING_STATUSES, { error: 'Status is required' });
+
+/** The public form sends only the slot and the participant; the server derives event and session. */
+export const createBookingInput = z.object({ timeSlotId, ...participant });
+export type CreateBookingInput = z.input<typeof createBookingInput>;
+
+/** Staff booking modal. */
+export const adminBookingFields = z.object({
+  timeSlotId,
+  status,
+  bookingDate: timestamp('Booking date is required').optional(),
+  ...participant,
+});
+export const adminCreateBookingInput = adminBookingFields;
+export type AdminCreateBookingInput = z.input<typeof adminCreateBookingInput>;
+
+export const updateBookingInput = adminBookingFields.extend({ id: idInput });
+export type UpdateBookingInput = z.input<typeof updateBookingInput>;
+
+export const setBookingStatusInput = z.object({ id: idInput, status });
+
+export const bookingListInput = listInputBase.extend({
+  status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
+  eventId: idInput.optional(),
+  sessionId: idInput.optional(),
+  timeSlotId: idInput.optional(),
+});
+export type BookingListInput = z.input<typeof bookingListInput>;

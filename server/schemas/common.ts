@@ -1,0 +1,95 @@
+// Building blocks for input schemas. Zod only: the client imports these files too.
+import { z } from 'zod';
+
+export const LIMITS = {
+  name: 200,
+  title: 200,
+  email: 254,
+  phone: 50,
+  shortText: 500,
+  longText: 5000,
+  url: 2000,
+  search: 200,
+} as const;
+
+/** A required, trimmed string whose every failure (missing, wrong type, blank) says `message`. */
+export function requiredText(message: string, max: number = LIMITS.shortText) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+}
+
+/** An optional trimmed string; blank or absent becomes null (SPEC: empty fields are sent as absent). */
+export function optionalText(max: number = LIMITS.shortText) {
+  return z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+}
+
+/** A required e-mail address, trimmed and lower-cased. */
+export function requiredEmail(requiredMessage = 'Email is required', invalidMessage = 'Please enter a valid email address') {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(LIMITS.email, invalidMessage)
+    .pipe(z.email({ error: invalidMessage }))
+    .transform((value) => value.toLowerCase());
+}
+
+export const idInput = z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(64, 'Id is too long');
+
+export const byIdInput = z.object({ id: idInput });
+export type ByIdInput = z.infer<typeof byIdInput>;
+
+/**
+ * A link or a path on this site: uploads come back as '/uploads/...', seed images as '/images/...'.
+ */
+export function optionalUrl(message = 'Please enter a valid URL') {
+  return optionalText(LIMITS.url).refine((value) => value === null || isUrlOrSitePath(value), message);
+}
+
+export function isUrlOrSitePath(value: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** UTC or offset ISO-8601 timestamp, normalised to UTC ISO with milliseconds. */
+export function timestamp(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .pipe(z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' }))
+    .transform((value) => new Date(value).toISOString());
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Every admin list: optional search, page (1-based) and page size. Status is added per list. */
+export const listInputBase = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(LIMITS.search, `Must be at most ${LIMITS.search} characters`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CONTACT_STATUSES } from '../../db/schema';
+import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText } from './common';
+
+export { CONTACT_STATUSES };
+
+export const CONTACT_STATUS_LABELS = {
+  new: 'New',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  closed: 'Closed',
+} as const;
+
+const contactBase = {
+  name: requiredText('Name is required', LIMITS.name),
+  email: requiredEmail('Email is required', 'Please enter a valid email address'),
+  company: optionalText(LIMITS.shortText),
+  message: requiredText('Message is required', LIMITS.longText),
+};
+
+/** The public Get In Touch form. */
+export const submitContactInput = z.object(contactBase);
+export type SubmitContactInput = z.input<typeof submitContactInput>;
+
+const status = z.enum(CONTACT_STATUSES, { error: 'Status is required' });
+
+/** Staff contact modal: also status and internal notes. */
+export const contactFields = z.object({
+  ...contactBase,
+  status: status.default('new'),
+  notes: optionalText(LIMITS.longText),
+});
+export const createContactInput = contactFields;
+export type CreateContactInput = z.input<typeof createContactInput>;
+
+export const updateContactInput = contactFields.extend({ id: idInput });
+export type UpdateContactInput = z.input<typeof updateContactInput>;
+
+export const setContactStatusInput = z.object({ id: idInput, status });
+
+export const contactListInput = listInputBase.extend({
+  status: z.enum(['all', ...CONTACT_STATUSES]).default('all'),
+});
+export type ContactListInput = z.input<typeof contactListInput>;

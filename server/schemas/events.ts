@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LIMITS, byIdInput, idInput, listInputBase, optionalText, optionalUrl, requiredText } from './common';
+
+export const MAX_BENEFITS = 20;
+
+export const eventFields = z.object({
+  title: requiredText('Title is required', LIMITS.title),
+  description: optionalText(LIMITS.longText),
+  date: optionalText(LIMITS.title),
+  location: optionalText(LIMITS.shortText),
+  imageUrl: requiredText('Image is required', LIMITS.url).refine(
+    (value) => optionalUrl().safeParse(value).success,
+    'Please enter a valid URL',
+  ),
+  videoUrl: optionalUrl(),
+  registrationLink: optionalUrl('Registration link must be a valid URL'),
+  attendees: optionalText(LIMITS.shortText),
+  benefits: z
+    .array(z.string().trim().max(LIMITS.shortText, `Must be at most ${LIMITS.shortText} characters`))
+    .max(MAX_BENEFITS, `At most ${MAX_BENEFITS} benefits`)
+    .default([])
+    .transform((items) => items.filter((item) => item !== '')),
+  isActive: z.boolean().default(true),
+  displayOrder: z
+    .number({ error: 'Display order must be a whole number' })
+    .int('Display order must be a whole number')
+    .min(1, 'Display order must be at least 1')
+    .max(1_000_000, 'Display order is too large')
+    .default(1),
+});
+
+export const createEventInput = eventFields;
+export type CreateEventInput = z.input<typeof createEventInput>;
+
+export const updateEventInput = eventFields.extend({ id: idInput });
+export type UpdateEventInput = z.input<typeof updateEventInput>;
+
+export const setEventActiveInput = z.object({ id: idInput, isActive: z.boolean() });
+
+/** Moves one event up or down one place in the display order. */
+export const reorderEventInput = z.object({ id: idInput, direction: z.enum(['up', 'down']) });
+
+export const adminEventListInput = listInputBase.extend({
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+});
+export type AdminEventListInput = z.input<typeof adminEventListInput>;
+
+export const eventByIdInput = byIdInput;

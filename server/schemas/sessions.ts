@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LIMITS, idInput, listInputBase, optionalText, optionalUrl, requiredEmail, requiredText, timestamp } from './common';
+
+export const DEFAULT_MAX_PARTICIPANTS = 20;
+export const MAX_SLOTS_PER_SESSION = 200;
+export const MAX_DELEGATES_PER_SESSION = 100;
+
+export const timeSlotFields = z
+  .object({
+    startTime: timestamp('Start time is required'),
+    endTime: timestamp('End time is required'),
+  })
+  .refine((slot) => slot.endTime > slot.startTime, {
+    path: ['endTime'],
+    message: 'End time must be after start time',
+  });
+export type TimeSlotFields = z.input<typeof timeSlotFields>;
+
+export const delegateFields = z.object({
+  name: requiredText('Name is required', LIMITS.name),
+  email: requiredEmail('Email is required', 'Please enter a valid email address'),
+  phone: optionalText(LIMITS.phone),
+  organization: optionalText(LIMITS.shortText),
+  position: optionalText(LIMITS.shortText),
+  bio: optionalText(LIMITS.longText),
+  photoUrl: optionalUrl(),
+});
+export type DelegateFields = z.input<typeof delegateFields>;
+
+export const sessionFields = z.object({
+  eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64),
+  title: requiredText('Title is required', LIMITS.title),
+  description: optionalText(LIMITS.longText),
+  location: optionalText(LIMITS.shortText),
+  facilitator: optionalText(LIMITS.name),
+  /** null means no limit ('Unlimited'). */
+  maxParticipants: z
+    .number({ error: 'Max participants must be a whole number' })
+    .int('Max participants must be a whole number')
+    .min(1, 'Max participants must be at least 1')
+    .max(100_000, 'Max participants is too large')
+    .nullable()
+    .default(DEFAULT_MAX_PARTICIPANTS),
+  isActive: z.boolean().default(true),
+});
+
+/** The wizard's one save: the session, its time slots and its new delegates, in one transaction. */
+export const createSessionInput = sessionFields.extend({
+  timeSlots: z
+    .array(timeSlotFields)
+    .min(1, 'At least one time slot is required')
+    .max(MAX_SLOTS_PER_SESSION, `At most ${MAX_SLOTS_PER_SESSION} time slots`),
+  delegates: z.array(delegateFields).max(MAX_DELEGATES_PER_SESSION).default([]),
+});
+export type CreateSessionInput = z.input<typeof createSessionInput>;
+
+/**
+ * Updating from the wizard: the session's fields and, when given, the full wanted list of its time
+ * slots and delegates. Items with an id are kept and updated, items without one are created, and
+ * the session's items missing from the list are removed, all in one transaction.
+ */
+export const updateSessionInput = sessionFields.extend({
+  id: idInput,
+  timeSlots: z
+    .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
+    .min(1, 'At least one time slot is required')
+    .max(MAX_SLOTS_PER_SESSION)
+    .optional(),
+  delegates: z
+    .array(delegateFields.extend({ id: idInput.optional() }))
+    .max(MAX_DELEGATES_PER_SESSION)
+    .optional(),
+});
+export type UpdateSessionInput = z.input<typeof updateSessionInput>;
+
+export const sessionListInput = listInputBase.extend({
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+  eventId: idInput.optional(),
+});
+export type SessionListInput = z.input<typeof sessionListInput>;
+
+export const listByEventInput = z.object({ eventId: idInput });
+export const listBySessionInput = z.object({ sessionId: idInput });
+
+export const createTimeSlotInput = z.object({ sessionId: idInput }).and(timeSlotFields);
+export const updateTimeSlotInput = z.object({ id: idInput }).and(timeSlotFields);

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LIMITS, optionalText, optionalUrl, requiredEmail, requiredText } from './common';
+
+export const TIMEZONES = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', label: 'Eastern' },
+  { value: 'America/Chicago', label: 'Central' },
+  { value: 'America/Denver', label: 'Mountain' },
+  { value: 'America/Los_Angeles', label: 'Pacific' },
+] as const;
+export type Timezone = (typeof TIMEZONES)[number]['value'];
+const timezoneValues = TIMEZONES.map((zone) => zone.value) as [Timezone, ...Timezone[]];
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+export const SESSION_TIMEOUT_RANGE = { min: 15, max: 480, default: 60 } as const;
+export const MAX_FILE_SIZE_RANGE = { min: 1, max: 100, default: 10 } as const;
+export const DEFAULT_SMTP_PORT = 587;
+
+export const profileSettingsInput = z.object({
+  name: requiredText('Name is required', LIMITS.name),
+  email: requiredEmail('Valid email address is required', 'Valid email address is required'),
+  avatarUrl: optionalUrl(),
+});
+export type ProfileSettingsInput = z.input<typeof profileSettingsInput>;
+
+const optionalPassword = z
+  .string()
+  .max(MAX_PASSWORD_LENGTH, 'Password is too long')
+  .optional()
+  .transform((value) => value ?? '');
+
+export const securitySettingsInput = z
+  .object({
+    currentPassword: optionalPassword,
+    newPassword: optionalPassword,
+    confirmPassword: optionalPassword,
+    twoFactorEnabled: z.boolean().default(false),
+    sessionTimeout: z
+      .number({ error: 'Session timeout must be between 15 and 480 minutes' })
+      .int('Session timeout must be between 15 and 480 minutes')
+      .min(SESSION_TIMEOUT_RANGE.min, 'Session timeout must be between 15 and 480 minutes')
+      .max(SESSION_TIMEOUT_RANGE.max, 'Session timeout must be between 15 and 480 minutes'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword === '' && value.confirmPassword === '') return;
+    if (value.currentPassword === '') {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required to set a new password' });
+    }
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'New passwords do not match' });
+    }
+    if (value.newPassword.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'New password must be at least 8 characters long' });
+    }
+  });
+export type SecuritySettingsInput = z.input<typeof securitySettingsInput>;
+
+export const notificationSettingsInput = z.object({
+  emailNotifications: z.boolean(),
+  newBookings: z.boolean(),
+  newContacts: z.boolean(),
+  systemAlerts: z.boolean(),
+  weeklyReports: z.boolean(),
+});
+export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
+
+export const systemSettingsInput = z.object({
+  siteName: requiredText('Site name is required', LIMITS.title),
+  siteDescription: optionalText(LIMITS.longText),
+  timezone: z.enum(timezoneValues, { error: 'Please choose a timezone' }),
+  maintenanceMode: z.boolean(),
+  allowRegistrations: z.boolean(),
+  maxFileSize: z
+    .number({ error: 'Max file size must be between 1 and 100 MB' })
+    .int('Max file size must be between 1 and 100 MB')
+    .min(MAX_FILE_SIZE_RANGE.min, 'Max file size must be between 1 and 100 MB')
+    .max(MAX_FILE_SIZE_RANGE.max, 'Max file size must be between 1 and 100 MB'),
+});
+export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
+export type SystemSettings = z.output<typeof systemSettingsInput>;
+
+const PORT_MESSAGE = 'Valid SMTP port is required (1-65535)';
+const FROM_MESSAGE = 'Valid from email address is required';
+
+export const emailSettingsInput = z
+  .object({
+    smtpHost: optionalText(LIMITS.shortText),
+    smtpPort: z.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE).nullish(),
+    smtpUser: optionalText(LIMITS.shortText),
+    /** Absent keeps the stored password; a string (even empty) replaces it. Never read back. */
+    smtpPassword: z.string().max(LIMITS.shortText, 'Password is too long').optional(),
+    fromEmail: optionalText(LIMITS.email),
+    fromName: optionalText(LIMITS.name),
+  })
+  .superRefine((value, ctx) => {
+    if (value.smtpHost !== null && (value.smtpPort === null || value.smtpPort === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['smtpPort'], message: PORT_MESSAGE });
+    }
+    const fromEmailValid = value.fromEmail !== null && z.email().safeParse(value.fromEmail).success;
+    if ((value.smtpHost !== null || value.fromEmail !== null) && !fromEmailValid) {
+      ctx.addIssue({ code: 'custom', path: ['fromEmail'], message: FROM_MESSAGE });
+    }
+  })
+  .transform((value) => ({ ...value, smtpPort: value.smtpPort ?? null, fromEmail: value.fromEmail?.toLowerCase() ?? null }));
+export type EmailSettingsInput = z.input<typeof emailSettingsInput>;
+
+export const testEmailInput = emailSettingsInput;

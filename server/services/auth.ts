@@ -1,0 +1,126 @@
+// Sign-in, sign-out, password changes and first-run admin creation: the rules that touch both
+// accounts and sessions.
+import { timingSafeEqual } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import type { DB } from '../../db/database';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
+import { type AuthSession, type AuthUser, createSession, invalidateUserSessions } from '../auth/session';
+import { describeWait } from '../auth/throttle';
+import type { AppDeps } from '../deps';
+import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
+import { fieldError } from '../trpc/init';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export interface SignedIn {
+  token: string;
+  session: AuthSession;
+  user: AuthUser;
+}
+
+function tooManyAttempts(retryAfterSeconds: number): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many sign-in attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+  });
+}
+
+async function startSession(db: DB, userId: string): Promise<SignedIn> {
+  const now = new Date().toISOString();
+  const before = await findUserById(db, userId);
+  if (before === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found.' });
+  // The dashboard's Last Login is the sign-in before this one.
+  await db
+    .updateTable('users')
+    .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
+    .where('id', '=', userId)
+    .execute();
+  const { token, session } = await createSession(db, userId, before.sessionTimeoutMinutes);
+  const user: AuthUser = {
+    id: before.id,
+    email: before.email,
+    name: before.name,
+    role: before.role,
+    avatarUrl: before.avatarUrl,
+    lastSignInAt: now,
+    previousSignInAt: before.lastSignInAt,
+  };
+  return { token, session, user };
+}
+
+/**
+ * Checks the credentials. Any wrong part gets the same answer, and after repeated failures for an
+ * e-mail address or a client address the answers are refused for a growing delay.
+ */
+export async function signIn(deps: AppDeps, email: string, password: string, ip: string): Promise<SignedIn> {
+  const emailKey = `email:${email}`;
+  const ipKey = `ip:${ip}`;
+  for (const verdict of [deps.limits.signInByEmail.check(emailKey), deps.limits.signInByIp.check(ipKey)]) {
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  }
+
+  const user = await findUserByEmail(deps.db, email);
+  const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
+  if (user === undefined || !valid) {
+    deps.limits.signInByEmail.recordFailure(emailKey);
+    deps.limits.signInByIp.recordFailure(ipKey);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  }
+  deps.limits.signInByEmail.reset(emailKey);
+  return startSession(deps.db, user.id);
+}
+
+/** Changes the password after checking the current one; every other session of the user ends. */
+export async function changePassword(
+  db: DB,
+  userId: string,
+  currentSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found.' });
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw fieldError('currentPassword', 'Current password is incorrect.');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute();
+    await invalidateUserSessions(trx, userId, currentSessionId);
+  });
+}
+
+function tokensMatch(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** First run: the setup token creates the first admin, once, and signs them in. */
+export async function setupFirstAdmin(
+  deps: AppDeps,
+  input: { token: string; name: string; email: string; password: string },
+): Promise<SignedIn> {
+  const expected = deps.firstRun.setupToken;
+  if (expected === null || (await countUsers(deps.db)) > 0) {
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Setup is already complete. Please sign in.' });
+  }
+  if (!tokensMatch(expected, input.token)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This setup link is not valid. Use the link printed by the server.' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const created = await deps.db.transaction().execute(async (trx) => {
+    // Checked again inside the write transaction so two racing requests cannot both succeed.
+    if ((await countUsers(trx)) > 0) return null;
+    return insertUser(trx, { name: input.name, email: input.email, passwordHash, role: 'admin' });
+  });
+  if (created === null) {
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Setup is already complete. Please sign in.' });
+  }
+  deps.firstRun.setupToken = null;
+  return startSession(deps.db, created.id);
+}

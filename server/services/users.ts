@@ -1,0 +1,64 @@
+// Account administration with its two guards: nobody changes their own role, and the site always
+// keeps at least one admin.
+import { TRPCError } from '@trpc/server';
+import type { DB } from '../../db/database';
+import type { Role } from '../../db/schema';
+import { hashPassword } from '../auth/password';
+import { countUsers, findUserByEmail, findUserById, insertUser, toUserDto, type UserDto } from '../repositories/users';
+import { fieldError } from '../trpc/init';
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const USER_NOT_FOUND = 'Account not found.';
+
+export async function createUser(
+  db: DB,
+  input: { name: string; email: string; password: string; role: Role },
+): Promise<UserDto> {
+  if ((await findUserByEmail(db, input.email)) !== undefined) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+  const passwordHash = await hashPassword(input.password);
+  const row = await insertUser(db, { name: input.name, email: input.email, role: input.role, passwordHash });
+  return toUserDto(row);
+}
+
+export async function updateUser(
+  db: DB,
+  actingUserId: string,
+  input: { id: string; name: string; email: string; role: Role },
+): Promise<UserDto> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await findUserById(trx, input.id);
+    if (existing === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    if (input.role !== existing.role) {
+      if (existing.id === actingUserId) {
+        throw fieldError('role', 'You cannot change your own role.', 'BAD_REQUEST');
+      }
+      if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The last admin cannot be demoted.' });
+      }
+    }
+    const owner = await findUserByEmail(trx, input.email);
+    if (owner !== undefined && owner.id !== existing.id) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    const row = await trx
+      .updateTable('users')
+      .set({ name: input.name, email: input.email, role: input.role, updatedAt: new Date().toISOString() })
+      .where('id', '=', input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toUserDto(row);
+  });
+}
+
+/** Deletes an account; its sessions end with it (ON DELETE CASCADE). */
+export async function deleteUser(db: DB, actingUserId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await findUserById(trx, id);
+    if (existing === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    if (existing.id === actingUserId) {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'You cannot delete your own account.' });
+    }
+    if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The last admin cannot be deleted.' });
+    }
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}

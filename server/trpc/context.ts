@@ -1,0 +1,79 @@
+// Request context. The inner part (deps + caller) is what procedures use and what tests build
+// directly; the outer part reads the session cookie of a real HTTP request.
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '../auth/session';
+import type { AppDeps } from '../deps';
+
+/** How procedures set or clear the session cookie without knowing about HTTP. */
+export interface SessionCookieWriter {
+  set(token: string, expiresAt: string): void;
+  clear(): void;
+}
+
+export interface Context extends AppDeps {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  /** Client address, used by rate limits. */
+  ip: string;
+  cookies: SessionCookieWriter;
+}
+
+const noCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
+
+export function createContextInner(
+  deps: AppDeps,
+  caller: { user?: AuthUser | null; session?: AuthSession | null; ip?: string; cookies?: SessionCookieWriter } = {},
+): Context {
+  return {
+    ...deps,
+    user: caller.user ?? null,
+    session: caller.session ?? null,
+    ip: caller.ip ?? '127.0.0.1',
+    cookies: caller.cookies ?? noCookies,
+  };
+}
+
+export function sessionCookieWriter(deps: AppDeps, reply: FastifyReply): SessionCookieWriter {
+  const secure = deps.config.publicOrigin.startsWith('https:');
+  return {
+    set(token, expiresAt) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: new Date(expiresAt),
+      });
+    },
+    clear() {
+      reply.setCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 });
+    },
+  };
+}
+
+/** Resolves the caller of an HTTP request from its session cookie, renewing or clearing it. */
+export async function authenticateRequest(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ user: AuthUser | null; session: AuthSession | null; cookies: SessionCookieWriter }> {
+  const cookies = sessionCookieWriter(deps, reply);
+  const token = req.cookies[SESSION_COOKIE];
+  if (token === undefined || token === '') return { user: null, session: null, cookies };
+  const validated = await validateSessionToken(deps.db, token);
+  if (validated === null) {
+    cookies.clear();
+    return { user: null, session: null, cookies };
+  }
+  if (validated.renewed) cookies.set(token, validated.session.expiresAt);
+  return { user: validated.user, session: validated.session, cookies };
+}
+
+export function makeCreateContext(deps: AppDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const caller = await authenticateRequest(deps, req, res);
+    return createContextInner(deps, { ...caller, ip: req.ip });
+  };
+}
