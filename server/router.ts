@@ -1,6 +1,13 @@
 // The whole API. The client imports only `type AppRouter` from here.
 import { authRouter } from './routers/auth';
+import { bookingsRouter } from './routers/bookings';
+import { contactsRouter } from './routers/contacts';
+import { dashboardRouter } from './routers/dashboard';
+import { delegatesRouter } from './routers/delegates';
 import { eventsRouter } from './routers/events';
+import { sessionsRouter } from './routers/sessions';
+import { settingsRouter } from './routers/settings';
+import { timeSlotsRouter } from './routers/timeSlots';
 import { usersRouter } from './routers/users';
 import { router } from './trpc/init';
 
@@ -8,6 +15,13 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   events: eventsRouter,
+  sessions: sessionsRouter,
+  timeSlots: timeSlotsRouter,
+  delegates: delegatesRouter,
+  bookings: bookingsRouter,
+  contacts: contactsRouter,
+  settings: settingsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;
