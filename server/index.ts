@@ -1,37 +1,18 @@
 // Entry point: read the configuration, open and migrate the database, prepare the first run,
 // listen, and shut down cleanly on SIGTERM / SIGINT.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { databaseFile, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/session';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
+import { loadDotEnv, projectRoot } from './env-file';
 import { prepareFirstRun } from './services/first-run';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function loadDotEnv(): void {
-  try {
-    process.loadEnvFile(path.join(projectRoot, '.env'));
-  } catch {
-    // no .env file: the environment alone configures the server
-  }
-}
 
 async function main(): Promise<void> {
   loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const { db } = openDatabase(databaseFile(path.resolve(config.dataDir)));
   await migrateToLatest(db);
