@@ -12,6 +12,15 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['tests/client/**/*.test.tsx'],
+          setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { projectRoot } from '../server/env-file';
 
 const builtIndex = path.join(projectRoot, 'dist', 'client', 'index.html');
-const sourceRoots = ['client', 'server/schemas', 'vite.config.ts', 'index.html'].map((p) => path.join(projectRoot, p));
+const sourceRoots = ['client', 'server/schemas', 'vite.config.ts'].map((p) => path.join(projectRoot, p));
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -17,7 +17,7 @@ function newestMtime(target: string): number {
 }
 
 function clientNeedsBuild(): boolean {
-  if (!fs.existsSync(path.join(projectRoot, 'index.html'))) return false; // no client in this checkout
+  if (!fs.existsSync(path.join(projectRoot, 'client', 'index.html'))) return false; // no client in this checkout
   if (!fs.existsSync(builtIndex)) return true;
   const builtAt = fs.statSync(builtIndex).mtimeMs;
   return sourceRoots.some((root) => newestMtime(root) > builtAt);

@@ -1,0 +1,207 @@
+// The booking form: event, then session, then time slot, then the participant. Changing the event
+// clears session and slot; changing the session clears the slot (SPEC section 4).
+import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { createBookingInput } from '../../../server/schemas/bookings';
+import { formatSlot } from '../../lib/time';
+import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '../../trpc';
+import { BookingSkeleton } from './BookingSkeleton';
+
+export type BookingResult = RouterOutputs['bookings']['create'];
+type Slot = RouterOutputs['timeSlots']['listBySession'][number];
+
+const participantSchema = createBookingInput.pick({
+  participantName: true,
+  participantEmail: true,
+  participantPhone: true,
+});
+
+interface BookingFormProps {
+  initialEventId?: string | undefined;
+  timeZone: string;
+  onBooked: (result: BookingResult) => void;
+}
+
+export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormProps) {
+  const events = trpc.events.list.useQuery();
+  const [eventId, setEventId] = useState<string | null>(initialEventId ?? null);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [timeSlotId, setTimeSlotId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const eventKnown = eventId !== null && events.data?.some((event) => event.id === eventId) === true;
+  const sessions = trpc.sessions.listByEvent.useQuery({ eventId: eventId ?? '' }, { enabled: eventKnown });
+  const slots = trpc.timeSlots.listBySession.useQuery({ sessionId: sessionId ?? '' }, { enabled: sessionId !== null });
+  const utils = trpc.useUtils();
+  const book = trpc.bookings.create.useMutation({
+    onSettled: () => utils.timeSlots.listBySession.invalidate(),
+  });
+
+  const form = useForm({
+    initialValues: { participantName: '', participantEmail: '', participantPhone: '' },
+    validate: schemaResolver(participantSchema, { sync: true }),
+  });
+
+  if (events.isPending) return <BookingSkeleton />;
+  if (events.isError) {
+    return (
+      <Alert color="red" title="Events could not be loaded" role="alert">
+        {messageOf(events.error, 'Please refresh the page to try again.')}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void events.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (events.data.length === 0) {
+    return <Text>There are no events open for booking right now. Please check back soon.</Text>;
+  }
+
+  const ready = eventKnown && sessionId !== null && timeSlotId !== null;
+  const unknownInitialEvent = initialEventId !== undefined && eventId === initialEventId && !eventKnown;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (timeSlotId === null) return;
+        setFailure(null);
+        book.mutate(
+          { timeSlotId, ...values },
+          {
+            onSuccess: onBooked,
+            onError: (error) => {
+              form.setErrors(fieldErrorsOf(error));
+              setFailure(messageOf(error, 'Your booking could not be completed. Please try again.'));
+            },
+          },
+        );
+      })}
+    >
+      <Stack gap="md">
+        {failure !== null && (
+          <Alert color="red" title="Booking not completed" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {unknownInitialEvent && (
+          <Alert color="yellow" role="status">
+            That event is not open for booking. Please choose one of the events below.
+          </Alert>
+        )}
+
+        <Select
+          label="Select Event"
+          withAsterisk
+          placeholder="Choose an event"
+          data={events.data.map((event) => ({ value: event.id, label: event.title }))}
+          value={eventKnown ? eventId : null}
+          onChange={(value) => {
+            setEventId(value);
+            setSessionId(null);
+            setTimeSlotId(null);
+          }}
+          allowDeselect={false}
+          searchable={events.data.length > 8}
+        />
+
+        {eventKnown && (
+          <Select
+            label="Select Session"
+            withAsterisk
+            placeholder={sessions.isPending ? 'Loading sessions...' : 'Choose a session'}
+            disabled={sessions.isPending}
+            data={(sessions.data ?? []).map((session) => ({
+              value: session.id,
+              label: session.location === null ? session.title : `${session.title} (${session.location})`,
+            }))}
+            value={sessionId}
+            onChange={(value) => {
+              setSessionId(value);
+              setTimeSlotId(null);
+            }}
+            allowDeselect={false}
+            nothingFoundMessage="No sessions available"
+            error={sessions.isError ? messageOf(sessions.error, 'Sessions could not be loaded.') : undefined}
+          />
+        )}
+        {eventKnown && sessions.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            This event has no sessions open for booking yet.
+          </Text>
+        )}
+
+        {sessionId !== null && (
+          <SlotPicker
+            slots={slots.data}
+            loading={slots.isPending}
+            timeZone={timeZone}
+            value={timeSlotId}
+            onChange={setTimeSlotId}
+          />
+        )}
+
+        <Divider my="xs" />
+        <Title order={2} size="h4">
+          Your Information
+        </Title>
+        <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('participantName')} />
+        <TextInput
+          label="Email Address"
+          withAsterisk
+          type="email"
+          autoComplete="email"
+          {...form.getInputProps('participantEmail')}
+        />
+        <TextInput label="Phone Number" type="tel" autoComplete="tel" {...form.getInputProps('participantPhone')} />
+
+        <Button type="submit" size="md" disabled={!ready || book.isPending}>
+          {book.isPending ? 'Processing...' : 'Confirm Booking'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+interface SlotPickerProps {
+  slots: Slot[] | undefined;
+  loading: boolean;
+  timeZone: string;
+  value: string | null;
+  onChange: (slotId: string) => void;
+}
+
+function SlotPicker({ slots, loading, timeZone, value, onChange }: SlotPickerProps) {
+  if (loading) return <Text size="sm">Loading time slots...</Text>;
+  if (slots === undefined || slots.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No upcoming time slots for this session.
+      </Text>
+    );
+  }
+  return (
+    <Radio.Group label="Select Time Slot" withAsterisk value={value} onChange={onChange}>
+      <Stack gap="xs" mt="xs">
+        {slots.map((slot) => {
+          const label = formatSlot(slot.startTime, slot.endTime, timeZone);
+          return (
+            <Radio
+              key={slot.id}
+              value={slot.id}
+              label={`${label.date}, ${label.time} ${label.zone}`}
+              description={seatsText(slot)}
+            />
+          );
+        })}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+function seatsText(slot: Slot): string {
+  if (slot.isFull) return 'Full – join the waitlist';
+  if (slot.seatsLeft === null) return 'Seats available';
+  return `${slot.seatsLeft} ${slot.seatsLeft === 1 ? 'seat' : 'seats'} left`;
+}

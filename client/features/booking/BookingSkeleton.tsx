@@ -1,0 +1,14 @@
+import { Skeleton, Stack } from '@mantine/core';
+
+/** Shown while events load (SPEC: 'A skeleton while events load'). */
+export function BookingSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading booking form">
+      <Skeleton height={14} width="30%" />
+      <Skeleton height={36} />
+      <Skeleton height={14} width="30%" />
+      <Skeleton height={36} />
+      <Skeleton height={120} />
+    </Stack>
+  );
+}

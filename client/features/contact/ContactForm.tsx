@@ -1,0 +1,68 @@
+// The public Get In Touch form (SPEC section 2, "Contact form"). Validates with the server's own
+// schema; on failure it keeps what was typed and says what went wrong.
+import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { submitContactInput, type SubmitContactInput } from '../../../server/schemas/contacts';
+import { fieldErrorsOf, messageOf, trpc } from '../../trpc';
+
+const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
+
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: emptyContact,
+    validate: schemaResolver(submitContactInput, { sync: true }),
+  });
+  const submit = trpc.contacts.submit.useMutation();
+
+  if (sent) {
+    return (
+      <Stack align="center" gap="md" py="xl" ta="center" role="status">
+        <Title order={3}>Thank You!</Title>
+        <Text>Your message has been sent successfully. We&apos;ll get back to you within 24 hours.</Text>
+        <Button
+          variant="light"
+          onClick={() => {
+            form.reset();
+            setSent(false);
+          }}
+        >
+          Send Another Message
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFailure(null);
+        submit.mutate(values, {
+          onSuccess: () => setSent(true),
+          onError: (error) => {
+            form.setErrors(fieldErrorsOf(error));
+            setFailure(messageOf(error, 'Your message could not be sent. Please try again.'));
+          },
+        });
+      })}
+    >
+      <Stack gap="sm">
+        {failure !== null && (
+          <Alert color="red" title="Message not sent" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label="Company Name" autoComplete="organization" {...form.getInputProps('company')} />
+        <Textarea label="Message" withAsterisk autosize minRows={4} {...form.getInputProps('message')} />
+        <Button type="submit" loading={submit.isPending} size="md">
+          Send Message
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+// Route table of SPEC.md section 2. Public pages load with the first bundle; every admin screen is
+// its own chunk (lazyRouteComponent), so the home page never downloads back-office code.
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { PageSpinner } from './features/layout/PageSpinner';
+import { PublicLayout } from './features/layout/PublicLayout';
+import { HomePage } from './features/home/HomePage';
+import type { QueryUtils } from './trpc';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  utils: QueryUtils;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => null,
+});
+
+const publicLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  component: PublicLayout,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/',
+  component: HomePage,
+});
+
+const BookingPage = lazyRouteComponent(() => import('./features/booking/BookingPage'), 'BookingPage');
+
+const bookingRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/booking',
+  component: BookingPage,
+});
+
+const bookingForEventRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/booking/$eventId',
+  component: BookingPage,
+});
+
+const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+
+const adminLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/login',
+  validateSearch: loginSearch,
+  beforeLoad: async ({ context, search }) => {
+    const user = await context.utils.auth.me.ensureData();
+    if (user !== null) throw redirect({ to: safeAdminPath(search.redirect) });
+  },
+  component: lazyRouteComponent(() => import('./features/admin/LoginPage'), 'LoginPage'),
+});
+
+const adminSetupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/setup',
+  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('./features/admin/SetupPage'), 'SetupPage'),
+});
+
+/** Only paths inside the back office are followed after sign-in (no open redirect). */
+export function safeAdminPath(path: string | undefined): string {
+  return path !== undefined && /^\/admin\/(?!login|setup)[\w\-/]*$/.test(path) ? path : '/admin/dashboard';
+}
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.utils.auth.me.ensureData();
+    if (user === null) throw redirect({ to: '/admin/login', search: { redirect: location.pathname } });
+    return { user };
+  },
+  pendingComponent: PageSpinner,
+  component: lazyRouteComponent(() => import('./features/admin/AdminLayout'), 'AdminLayout'),
+});
+
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/dashboard' });
+  },
+});
+
+function adminScreen<TPath extends string>(path: TPath, title: string) {
+  return createRoute({
+    getParentRoute: () => adminRoute,
+    path,
+    staticData: { title },
+    component: lazyRouteComponent(() => import('./features/admin/AdminPlaceholder'), 'AdminPlaceholder'),
+  });
+}
+
+const adminScreens = [
+  adminScreen('/dashboard', 'Dashboard'),
+  adminScreen('/events', 'Events'),
+  adminScreen('/sessions', 'Sessions'),
+  adminScreen('/delegates', 'Delegates'),
+  adminScreen('/bookings', 'Bookings'),
+  adminScreen('/contacts', 'Contacts'),
+  adminScreen('/settings', 'Settings'),
+];
+
+const adminCatchAllRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/dashboard' });
+  },
+});
+
+/** Any other path goes home (SPEC route table). */
+const catchAllRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  publicLayoutRoute.addChildren([homeRoute, bookingRoute, bookingForEventRoute]),
+  adminLoginRoute,
+  adminSetupRoute,
+  adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),
+  catchAllRoute,
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageSpinner,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    title?: string;
+  }
+}

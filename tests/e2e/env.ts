@@ -1,0 +1,7 @@
+// Where the end-to-end server runs and which account it bootstraps.
+import path from 'node:path';
+
+export const E2E_PORT = 4173;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve('.tmp', 'e2e-data');
+export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password' };

@@ -1,0 +1,172 @@
+import { createBookableSlot, mutate, readDatabase } from './support';
+import { expect, test } from './fixtures';
+
+interface BookingRow {
+  status: string;
+  participant_name: string;
+  participant_email: string;
+  event_id: string;
+  session_id: string;
+}
+
+function bookingsOf(slotId: string): BookingRow[] {
+  return readDatabase((db) =>
+    db
+      .prepare(
+        'select status, participant_name, participant_email, event_id, session_id from bookings where time_slot_id = ? order by created_at',
+      )
+      .all(slotId) as BookingRow[],
+  );
+}
+
+test('a visitor books a slot and the booking is stored as pending', async ({ page, request }) => {
+  const slot = await createBookableSlot(request, { title: 'Accra Trade Forum', capacity: 10 });
+
+  await page.goto('/booking');
+  await page.getByLabel('Select Event').click();
+  await page.getByRole('option', { name: slot.eventTitle }).click();
+  const confirm = page.getByRole('button', { name: 'Confirm Booking' });
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel('Select Session').click();
+  await page.getByRole('option', { name: /Accra Trade Forum Workshop/ }).click();
+  await expect(confirm).toBeDisabled();
+  await expect(page.getByText('10 seats left')).toBeVisible();
+  await page.getByRole('radio').first().check();
+  await expect(confirm).toBeEnabled();
+
+  await page.getByLabel('Full Name').fill('Kwame Mensah');
+  await page.getByLabel('Email Address').fill('Kwame.Mensah@example.com');
+  await page.getByLabel('Phone Number').fill('+233 20 000 0000');
+  await confirm.click();
+
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  expect(bookingsOf(slot.slotId)).toEqual([
+    {
+      status: 'pending',
+      participant_name: 'Kwame Mensah',
+      participant_email: 'kwame.mensah@example.com',
+      event_id: slot.eventId,
+      session_id: slot.sessionId,
+    },
+  ]);
+
+  await page.getByRole('button', { name: 'Book Another Session' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Your Session' })).toBeVisible();
+});
+
+test('a visitor who books a full slot is put on the waitlist', async ({ page, request }) => {
+  const slot = await createBookableSlot(request, { title: 'Lagos Matchmaking Day', capacity: 1 });
+  await mutate(request, 'bookings.create', {
+    timeSlotId: slot.slotId,
+    participantName: 'First Person',
+    participantEmail: 'first@example.com',
+  });
+
+  await page.goto(`/booking/${slot.eventId}`);
+  await expect(page.getByLabel('Select Event')).toHaveValue(slot.eventTitle);
+  await page.getByLabel('Select Session').click();
+  await page.getByRole('option', { name: /Lagos Matchmaking Day Workshop/ }).click();
+  await expect(page.getByText('Full – join the waitlist')).toBeVisible();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Full Name').fill('Second Person');
+  await page.getByLabel('Email Address').fill('second@example.com');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+
+  await expect(page.getByRole('heading', { name: 'You’re on the Waitlist' })).toBeVisible();
+  expect(bookingsOf(slot.slotId).map((row) => [row.participant_email, row.status])).toEqual([
+    ['first@example.com', 'pending'],
+    ['second@example.com', 'waitlisted'],
+  ]);
+});
+
+test('changing the event clears the session and the slot', async ({ page, request }) => {
+  const first = await createBookableSlot(request, { title: 'Nairobi Expansion Clinic', capacity: 5 });
+  const second = await createBookableSlot(request, { title: 'Kumasi Export Briefing', capacity: 5 });
+  await page.goto(`/booking/${first.eventId}`);
+  await page.getByLabel('Select Session').click();
+  await page.getByRole('option', { name: /Nairobi Expansion Clinic Workshop/ }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Select Event').click();
+  await page.getByRole('option', { name: second.eventTitle }).click();
+  await expect(page.getByLabel('Select Session')).toHaveValue('');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
+});
+
+test('a visitor sends a contact message and sees Thank You!', async ({ page }) => {
+  await page.goto('/#contact');
+  const form = page.locator('#contact');
+  await form.getByLabel('Full Name').fill('Ama Boateng');
+  await form.getByLabel('Email Address').fill('ama@example.com');
+  await form.getByLabel('Company Name').fill('Boateng Exports');
+  await form.getByLabel('Message').fill('We would like advice on entering the Canadian market.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(
+    page.getByText("Your message has been sent successfully. We'll get back to you within 24 hours."),
+  ).toBeVisible();
+  const stored = readDatabase((db) =>
+    db.prepare("select name, company, status from contact_forms where email = 'ama@example.com'").get(),
+  );
+  expect(stored).toEqual({ name: 'Ama Boateng', company: 'Boateng Exports', status: 'new' });
+
+  await page.getByRole('button', { name: 'Send Another Message' }).click();
+  await expect(form.getByLabel('Full Name')).toHaveValue('');
+});
+
+test('the contact form shows its validation messages and sends nothing', async ({ page }) => {
+  await page.goto('/#contact');
+  const form = page.locator('#contact');
+  await form.getByLabel('Email Address').fill('not-an-email');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile menu opens, closes, and closes after choosing a link', async ({ page }) => {
+    await page.goto('/');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect(open).toBeVisible();
+    await open.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.getByRole('link', { name: 'Services' })).toBeVisible();
+    await close.click();
+    await expect(menu.getByRole('link', { name: 'Services' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect(menu.getByRole('link', { name: 'Contact' })).toBeHidden();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+});
+
+test('unknown paths redirect to the home page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the home page does not download back-office code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((name) => /Admin|Login|Setup/.test(name))).toEqual([]);
+});
+
+test('the back office is guarded: signed-out visitors go to the sign-in page', async ({ page }) => {
+  await page.goto('/admin/bookings');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fbookings$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});

@@ -1,0 +1,20 @@
+// Starts the real server for Playwright: production mode, the built client, a fresh database
+// whose first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
+
+if (!fs.existsSync(path.resolve('dist', 'client', 'index.html'))) {
+  console.error('dist/client is missing: run `npm run build` before the end-to-end tests.');
+  process.exit(1);
+}
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: E2E_DATA_DIR,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+});
+await import('../../server/index');

@@ -1,0 +1,82 @@
+// Helpers for end-to-end tests: call the real API as the bootstrapped admin, read the real database.
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './env';
+
+const origin = { Origin: E2E_BASE_URL };
+
+/** A tRPC mutation over HTTP (no transformer: the body is the input itself). */
+export async function mutate<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${procedure}`, { data: input ?? {}, headers: origin });
+  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!response.ok() || body.result === undefined) {
+    throw new Error(`${procedure} failed (${response.status()}): ${body.error?.message ?? 'no message'}`);
+  }
+  return body.result.data;
+}
+
+export async function query<T>(request: APIRequestContext, procedure: string, input?: unknown): Promise<T> {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await request.get(`/api/trpc/${procedure}${search}`);
+  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!response.ok() || body.result === undefined) {
+    throw new Error(`${procedure} failed (${response.status()}): ${body.error?.message ?? 'no message'}`);
+  }
+  return body.result.data;
+}
+
+export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
+  await mutate(request, 'auth.signIn', E2E_ADMIN);
+}
+
+const HOUR = 3_600_000;
+
+export interface BookableSlot {
+  eventId: string;
+  eventTitle: string;
+  sessionId: string;
+  sessionTitle: string;
+  slotId: string;
+}
+
+/** Creates an active event with one session (of `capacity`) and one slot starting tomorrow. */
+export async function createBookableSlot(
+  request: APIRequestContext,
+  options: { title: string; capacity: number | null },
+): Promise<BookableSlot> {
+  await signInAsAdmin(request);
+  const event = await mutate<{ id: string; title: string }>(request, 'events.create', {
+    title: options.title,
+    description: 'An end-to-end test event.',
+    date: '1 MARCH, 2031',
+    location: 'Accra',
+    imageUrl: '/images/events/market-entry.svg',
+    benefits: [],
+    isActive: true,
+    displayOrder: 1,
+  });
+  const start = Date.now() + 24 * HOUR;
+  const session = await mutate<{ id: string; title: string; timeSlots: { id: string }[] }>(request, 'sessions.create', {
+    eventId: event.id,
+    title: `${options.title} Workshop`,
+    location: 'Room A',
+    maxParticipants: options.capacity,
+    isActive: true,
+    timeSlots: [{ startTime: new Date(start).toISOString(), endTime: new Date(start + 2 * HOUR).toISOString() }],
+    delegates: [],
+  });
+  const slot = session.timeSlots[0];
+  if (slot === undefined) throw new Error('sessions.create returned no time slot');
+  return { eventId: event.id, eventTitle: event.title, sessionId: session.id, sessionTitle: session.title, slotId: slot.id };
+}
+
+/** Reads the server's SQLite file directly, read-only, for assertions. */
+export function readDatabase<T>(read: (db: SQLite.Database) => T): T {
+  const db = new SQLite(path.join(E2E_DATA_DIR, 'app.db'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
