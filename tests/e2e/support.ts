@@ -51,7 +51,7 @@ export async function createBookableSlot(
     description: 'An end-to-end test event.',
     date: '1 MARCH, 2031',
     location: 'Accra',
-    imageUrl: '/images/events/market-entry.svg',
+    imageUrl: '/seed/events/west-africa-summit.svg',
     benefits: [],
     isActive: true,
     displayOrder: 1,

@@ -1,0 +1,222 @@
+// npm run seed [-- --reset]: demo data that makes every screen look alive. Rows have fixed ids, so
+// running it twice adds nothing new; --reset deletes all events, sessions, slots, delegates,
+// bookings, contacts and the demo accounts first. Demo passwords are new random ones each run.
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../db/database';
+import type { BookingStatus } from '../db/schema';
+import { hashPassword } from '../server/auth/password';
+import { findUserByEmail, insertUser } from '../server/repositories/users';
+import { openAppDatabase, parseArgs } from './open-database';
+import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS } from './seed/content';
+
+const DAY = 86_400_000;
+const DEMO_ACCOUNTS = [
+  { email: 'demo.admin@example.com', name: 'Demo Admin', role: 'admin' as const },
+  { email: 'demo.user@example.com', name: 'Demo User', role: 'user' as const },
+];
+
+/** Booking plan per session: how each slot's bookings are spread over statuses. */
+const BOOKING_PLAN: Record<string, BookingStatus[][]> = {
+  // capacity 4: the first slot is full with two on the waitlist
+  'speed-networking': [
+    ['confirmed', 'confirmed', 'pending', 'pending', 'waitlisted', 'waitlisted', 'cancelled'],
+    ['confirmed', 'pending', 'cancelled'],
+    ['pending'],
+  ],
+  'investor-briefing': [['confirmed', 'confirmed', 'confirmed', 'pending', 'pending'], ['pending', 'cancelled', 'confirmed']],
+  'nigeria-entry': [['confirmed', 'pending', 'pending', 'cancelled'], ['pending', 'confirmed'], ['pending']],
+  francophone: [['confirmed', 'pending', 'pending', 'pending'], ['confirmed', 'cancelled']],
+  compliance: [['confirmed', 'confirmed', 'pending', 'pending', 'pending', 'cancelled'], ['pending', 'confirmed'], ['pending']],
+};
+
+function startOfTodayUtc(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
+
+async function resetContent(db: DB): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of ['bookings', 'timeSlots', 'delegates', 'eventSessions', 'events', 'contactForms'] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+    await trx
+      .deleteFrom('users')
+      .where('email', 'in', DEMO_ACCOUNTS.map((account) => account.email))
+      .execute();
+  });
+}
+
+async function seedContent(db: DB): Promise<void> {
+  const today = startOfTodayUtc();
+  await db.transaction().execute(async (trx) => {
+    let bookingNumber = 0;
+    for (const event of SEED_EVENTS) {
+      const eventId = `seed-event-${event.key}`;
+      await trx
+        .insertInto('events')
+        .values({
+          id: eventId,
+          title: event.title,
+          description: event.description,
+          date: event.date,
+          location: event.location,
+          imageUrl: event.image,
+          videoUrl: event.video ?? null,
+          registrationLink: null,
+          attendees: event.attendees,
+          benefits: JSON.stringify(event.benefits),
+          isActive: event.isActive ? 1 : 0,
+          displayOrder: event.displayOrder,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+
+      for (const session of event.sessions) {
+        const sessionId = `seed-session-${session.key}`;
+        await trx
+          .insertInto('eventSessions')
+          .values({
+            id: sessionId,
+            eventId,
+            title: session.title,
+            description: session.description,
+            location: session.location,
+            facilitator: session.facilitator,
+            maxParticipants: session.maxParticipants,
+            isActive: session.isActive ? 1 : 0,
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+
+        for (const [slotIndex, slot] of session.slots.entries()) {
+          const slotId = `${sessionId}-slot-${slotIndex + 1}`;
+          const start = today + slot.day * DAY + slot.hourUtc * 3_600_000;
+          await trx
+            .insertInto('timeSlots')
+            .values({
+              id: slotId,
+              sessionId,
+              startTime: new Date(start).toISOString(),
+              endTime: new Date(start + slot.hours * 3_600_000).toISOString(),
+            })
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .execute();
+
+          for (const [position, status] of (BOOKING_PLAN[session.key]?.[slotIndex] ?? []).entries()) {
+            bookingNumber += 1;
+            const name = personName(bookingNumber);
+            const createdAt = new Date(Date.now() - (60 - bookingNumber) * 3_600_000 - position * 60_000).toISOString();
+            await trx
+              .insertInto('bookings')
+              .values({
+                id: `seed-booking-${String(bookingNumber).padStart(3, '0')}`,
+                timeSlotId: slotId,
+                eventId,
+                sessionId,
+                bookingDate: createdAt,
+                participantName: name,
+                participantEmail: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${bookingNumber}@example.com`,
+                participantPhone: bookingNumber % 3 === 0 ? null : `+1 202 555 ${String(1000 + bookingNumber).slice(-4)}`,
+                status,
+                createdAt,
+                updatedAt: createdAt,
+              })
+              .onConflict((conflict) => conflict.column('id').doNothing())
+              .execute();
+          }
+        }
+      }
+    }
+
+    for (const [index, delegate] of SEED_DELEGATES.entries()) {
+      await trx
+        .insertInto('delegates')
+        .values({
+          id: `seed-delegate-${String(index + 1).padStart(2, '0')}`,
+          sessionId: delegate.session === null ? null : `seed-session-${delegate.session}`,
+          name: delegate.name,
+          email: delegate.email,
+          phone: delegate.phone,
+          organization: delegate.organization,
+          position: delegate.position,
+          bio: delegate.bio,
+          photoUrl: null,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    }
+
+    for (const [index, contact] of SEED_CONTACTS.entries()) {
+      const createdAt = new Date(Date.now() - contact.daysAgo * DAY - index * 3_600_000).toISOString();
+      await trx
+        .insertInto('contactForms')
+        .values({
+          id: `seed-contact-${String(index + 1).padStart(2, '0')}`,
+          name: contact.name,
+          email: contact.email,
+          company: contact.company,
+          message: contact.message,
+          status: contact.status,
+          notes: contact.notes,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    }
+  });
+}
+
+/** Creates the demo accounts, or gives existing ones a new password, and returns the passwords. */
+async function seedAccounts(db: DB): Promise<{ email: string; role: string; password: string }[]> {
+  const printed = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const password = randomBytes(9).toString('base64url');
+    const passwordHash = await hashPassword(password);
+    const existing = await findUserByEmail(db, account.email);
+    if (existing === undefined) {
+      await insertUser(db, { ...account, passwordHash });
+    } else {
+      await db
+        .updateTable('users')
+        .set({ passwordHash, role: account.role, updatedAt: new Date().toISOString() })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    printed.push({ email: account.email, role: account.role, password });
+  }
+  return printed;
+}
+
+async function count(db: DB, table: 'events' | 'eventSessions' | 'timeSlots' | 'delegates' | 'bookings' | 'contactForms') {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const { db, config, file } = await openAppDatabase();
+  if (config.nodeEnv === 'production' && !args.has('force')) {
+    console.error('Refusing to add demo data with NODE_ENV=production. Pass --force if you really mean it.');
+    process.exit(1);
+  }
+  try {
+    if (args.has('reset')) {
+      await resetContent(db);
+      console.log('Removed all events, sessions, time slots, delegates, bookings, contacts and demo accounts.');
+    }
+    await seedContent(db);
+    const accounts = await seedAccounts(db);
+    console.log(`Demo data is in ${file}:`);
+    console.log(
+      `  ${await count(db, 'events')} events, ${await count(db, 'eventSessions')} sessions, ${await count(db, 'timeSlots')} time slots, ` +
+        `${await count(db, 'delegates')} delegates, ${await count(db, 'bookings')} bookings, ${await count(db, 'contactForms')} contacts`,
+    );
+    console.log('Demo accounts (passwords are new on every run):');
+    for (const account of accounts) console.log(`  ${account.role.padEnd(5)}  ${account.email}  password: ${account.password}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+await main();
