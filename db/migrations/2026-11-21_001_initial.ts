@@ -157,8 +157,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('bookings')
     .columns(['time_slot_id', 'status', 'created_at'])
     .execute();
-  await db.schema.createIndex('bookings_status_created_idx').on('bookings').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('bookings_created_idx').on('bookings').column('created_at').execute();
+  // Lists show newest first with id as the tie-breaker, so both columns are in the index.
+  await db.schema
+    .createIndex('bookings_status_created_idx')
+    .on('bookings')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
+  await db.schema.createIndex('bookings_created_idx').on('bookings').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('bookings_event_idx').on('bookings').column('event_id').execute();
   await db.schema.createIndex('bookings_session_idx').on('bookings').column('session_id').execute();
   // One e-mail address holds at most one live booking per slot, whatever the timing of requests.
@@ -182,9 +187,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('contact_forms_status_created_idx')
     .on('contact_forms')
-    .columns(['status', 'created_at'])
+    .columns(['status', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('contact_forms_created_idx').on('contact_forms').column('created_at').execute();
+  await db.schema.createIndex('contact_forms_created_idx').on('contact_forms').columns(['created_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,55 @@
-import { router } from '../trpc/init';
+import { TRPCError } from '@trpc/server';
+import * as contacts from '../repositories/contacts';
+import { byIdInput } from '../schemas/common';
+import {
+  contactListInput,
+  createContactInput,
+  setContactStatusInput,
+  submitContactInput,
+  updateContactInput,
+} from '../schemas/contacts';
+import { adminProcedure, router, staffProcedure } from '../trpc/init';
+import { publicFormProcedure } from '../trpc/public-forms';
 
-// Procedures of PRODUCT.md section 7 for this router are being added.
-export const contactsRouter = router({});
+export const CONTACT_NOT_FOUND = 'Contact not found.';
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+}
+
+export const contactsRouter = router({
+  /** The public Get In Touch form: stored as a new message, notes empty. */
+  submit: publicFormProcedure('contact')
+    .input(submitContactInput)
+    .mutation(async ({ ctx, input }) => {
+      const contact = await contacts.insertContact(ctx.db, { ...input, status: 'new', notes: null });
+      return { id: contact.id };
+    }),
+
+  list: staffProcedure.input(contactListInput).query(({ ctx, input }) => contacts.listContacts(ctx.db, input)),
+
+  stats: staffProcedure.query(({ ctx }) => contacts.contactStats(ctx.db)),
+
+  /** The dashboard's Recent Contact Submissions. */
+  recent: staffProcedure.query(({ ctx }) => contacts.recentContacts(ctx.db)),
+
+  create: staffProcedure.input(createContactInput).mutation(({ ctx, input }) => contacts.insertContact(ctx.db, input)),
+
+  update: staffProcedure.input(updateContactInput).mutation(async ({ ctx, input }) => {
+    const { id, ...values } = input;
+    const contact = await contacts.updateContact(ctx.db, id, values);
+    if (contact === undefined) throw notFound();
+    return contact;
+  }),
+
+  setStatus: staffProcedure.input(setContactStatusInput).mutation(async ({ ctx, input }) => {
+    const contact = await contacts.setContactStatus(ctx.db, input.id, input.status);
+    if (contact === undefined) throw notFound();
+    return contact;
+  }),
+
+  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    if (!(await contacts.deleteContact(ctx.db, input.id))) throw notFound();
+    return { id: input.id };
+  }),
+});

@@ -1,4 +1,6 @@
-import { router } from '../trpc/init';
+import { dashboardStats } from '../repositories/dashboard';
+import { router, staffProcedure } from '../trpc/init';
 
-// Procedures of PRODUCT.md section 7 for this router are being added.
-export const dashboardRouter = router({});
+export const dashboardRouter = router({
+  stats: staffProcedure.query(({ ctx }) => dashboardStats(ctx.db, ctx.user.id)),
+});

@@ -1,4 +1,18 @@
-import { router } from '../trpc/init';
+import { listBookableSlots } from '../repositories/timeSlots';
+import { byIdInput } from '../schemas/common';
+import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
+import { createTimeSlot, deleteTimeSlot, updateTimeSlot } from '../services/sessions';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
-// Procedures of PRODUCT.md section 7 for this router are being added.
-export const timeSlotsRouter = router({});
+export const timeSlotsRouter = router({
+  /** The booking form's slot list: future slots of an active session of an active event, with seats. */
+  listBySession: publicProcedure
+    .input(listBySessionInput)
+    .query(({ ctx, input }) => listBookableSlots(ctx.db, input.sessionId, new Date().toISOString())),
+
+  create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input)),
+
+  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx.db, input)),
+
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id)),
+});

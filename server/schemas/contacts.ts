@@ -33,7 +33,7 @@ export const contactFields = z.object({
 export const createContactInput = contactFields;
 export type CreateContactInput = z.input<typeof createContactInput>;
 
-export const updateContactInput = contactFields.extend({ id: idInput });
+export const updateContactInput = contactFields.extend({ id: idInput, status });
 export type UpdateContactInput = z.input<typeof updateContactInput>;
 
 export const setContactStatusInput = z.object({ id: idInput, status });

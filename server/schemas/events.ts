@@ -32,7 +32,12 @@ export const eventFields = z.object({
 export const createEventInput = eventFields;
 export type CreateEventInput = z.input<typeof createEventInput>;
 
-export const updateEventInput = eventFields.extend({ id: idInput });
+/** Update replaces every editable field; flags and order are required so nothing resets silently. */
+export const updateEventInput = eventFields.extend({
+  id: idInput,
+  isActive: z.boolean({ error: 'Status is required' }),
+  displayOrder: eventFields.shape.displayOrder.unwrap(),
+});
 export type UpdateEventInput = z.input<typeof updateEventInput>;
 
 export const setEventActiveInput = z.object({ id: idInput, isActive: z.boolean() });

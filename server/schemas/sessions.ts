@@ -61,6 +61,9 @@ export type CreateSessionInput = z.input<typeof createSessionInput>;
  */
 export const updateSessionInput = sessionFields.extend({
   id: idInput,
+  // Required on update (no defaults), so an omitted field never reactivates or resizes a session.
+  isActive: z.boolean({ error: 'Status is required' }),
+  maxParticipants: sessionFields.shape.maxParticipants.unwrap(),
   timeSlots: z
     .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
     .min(1, 'At least one time slot is required')

@@ -1,0 +1,131 @@
+// npm run bench: fills a scratch database with 100,000 bookings, 100,000 contacts, 10,000 sessions
+// and their slots and delegates, then times the real procedures behind every list screen.
+// It measures; it asserts nothing. Numbers go in the README.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { databaseFile, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { hashPassword } from '../server/auth/password';
+import { createSession } from '../server/auth/session';
+import { loadConfig } from '../server/config';
+import { createDeps } from '../server/deps';
+import { insertUser } from '../server/repositories/users';
+import { appRouter } from '../server/router';
+import { createContextInner } from '../server/trpc/context';
+import { createCallerFactory } from '../server/trpc/init';
+
+const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
+const RUNS = 30;
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const { db, sqlite } = openDatabase(databaseFile(dataDir));
+  await migrateToLatest(db);
+
+  const started = performance.now();
+  const now = Date.now();
+  const fill = sqlite.transaction(() => {
+    const event = sqlite.prepare('insert into events (id, title, location, image_url, display_order, is_active) values (?, ?, ?, ?, ?, ?)');
+    for (let e = 0; e < ROWS.events; e += 1) event.run(`e${e}`, `Event ${e}`, `City ${e % 40}`, '/x.png', (e % 10) + 1, e % 5 === 0 ? 0 : 1);
+    const session = sqlite.prepare(
+      'insert into event_sessions (id, event_id, title, location, facilitator, max_participants, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const slot = sqlite.prepare('insert into time_slots (id, session_id, start_time, end_time) values (?, ?, ?, ?)');
+    for (let s = 0; s < ROWS.sessions; s += 1) {
+      session.run(`s${s}`, `e${s % ROWS.events}`, `Session ${s}`, `Room ${s % 300}`, `Facilitator ${s % 500}`, 20 + (s % 30), s % 7 === 0 ? 0 : 1, iso(now - s * 60_000));
+      for (let t = 0; t < ROWS.slotsPerSession; t += 1) {
+        const start = now + ((s + t * 13) % 90) * 86_400_000;
+        slot.run(`s${s}t${t}`, `s${s}`, iso(start), iso(start + 7_200_000));
+      }
+    }
+    const delegate = sqlite.prepare('insert into delegates (id, session_id, name, email, organization, position) values (?, ?, ?, ?, ?, ?)');
+    for (let d = 0; d < ROWS.delegates; d += 1) {
+      delegate.run(`d${d}`, `s${d % ROWS.sessions}`, `Delegate ${d}`, `delegate${d}@example.com`, `Org ${d % 900}`, 'Director');
+    }
+    const statuses = ['pending', 'confirmed', 'waitlisted', 'cancelled'];
+    const booking = sqlite.prepare(
+      'insert into bookings (id, time_slot_id, event_id, session_id, participant_name, participant_email, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let b = 0; b < ROWS.bookings; b += 1) {
+      const s = b % ROWS.sessions;
+      booking.run(`b${b}`, `s${s}t${b % ROWS.slotsPerSession}`, `e${s % ROWS.events}`, `s${s}`, `Person ${b}`, `person${b}@example.com`, statuses[b % 4], iso(now - b * 1000));
+    }
+    const contact = sqlite.prepare('insert into contact_forms (id, name, email, company, message, status, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    const contactStatuses = ['new', 'in-progress', 'completed', 'closed'];
+    for (let c = 0; c < ROWS.contacts; c += 1) {
+      contact.run(`c${c}`, `Contact ${c}`, `contact${c}@example.com`, `Company ${c % 2000}`, 'Hello, we would like to talk about market entry.', contactStatuses[c % 4], iso(now - c * 1000));
+    }
+  });
+  fill();
+  sqlite.pragma('optimize');
+  console.log(`Filled ${JSON.stringify(ROWS)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const deps = createDeps(db, config, { publicFormsPerWindow: 1_000_000 });
+  const admin = await insertUser(db, { name: 'Bench', email: 'bench@example.com', role: 'admin', passwordHash: await hashPassword('bench-password') });
+  const { session } = await createSession(db, admin.id, 60);
+  const caller = createCallerFactory(appRouter)(
+    createContextInner(deps, {
+      user: { id: admin.id, email: admin.email, name: admin.name, role: 'admin', avatarUrl: null, lastSignInAt: null, previousSignInAt: null },
+      session,
+    }),
+  );
+
+  const cases: [string, () => Promise<unknown>][] = [
+    ['events.list (public)', () => caller.events.list()],
+    ['events.adminList page 1', () => caller.events.adminList({})],
+    ['sessions.list page 1', () => caller.sessions.list({})],
+    ['sessions.list status=active page 200', () => caller.sessions.list({ status: 'active', page: 200 })],
+    ['sessions.list search "Room 42"', () => caller.sessions.list({ search: 'Room 42' })],
+    ['sessions.stats', () => caller.sessions.stats()],
+    ['sessions.get (3 slots with seats)', () => caller.sessions.get({ id: 's123' })],
+    ['timeSlots.listBySession (public)', () => caller.timeSlots.listBySession({ sessionId: 's124' })],
+    ['delegates.list search "Org 12"', () => caller.delegates.list({ search: 'Org 12' })],
+    ['delegates.list eventId', () => caller.delegates.list({ eventId: 'e7' })],
+    ['bookings.list page 1', () => caller.bookings.list({})],
+    ['bookings.list status=waitlisted page 1', () => caller.bookings.list({ status: 'waitlisted' })],
+    ['bookings.list page 4000', () => caller.bookings.list({ page: 4000 })],
+    ['bookings.list search "person9999"', () => caller.bookings.list({ search: 'person9999' })],
+    ['bookings.list timeSlotId', () => caller.bookings.list({ timeSlotId: 's5t1' })],
+    ['bookings.stats', () => caller.bookings.stats()],
+    ['contacts.list page 1', () => caller.contacts.list({})],
+    ['contacts.list status=closed page 50', () => caller.contacts.list({ status: 'closed', page: 50 })],
+    ['contacts.list search "Company 77"', () => caller.contacts.list({ search: 'Company 77' })],
+    ['contacts.stats', () => caller.contacts.stats()],
+    ['contacts.recent', () => caller.contacts.recent()],
+    ['dashboard.stats', () => caller.dashboard.stats()],
+    [
+      'bookings.create (public, capacity check)',
+      (() => {
+        let n = 0;
+        return () => caller.bookings.create({ timeSlotId: 's9t0', participantName: 'Bench', participantEmail: `bench${(n += 1)}@example.com` });
+      })(),
+    ],
+  ];
+
+  console.log(`\n${'procedure'.padEnd(44)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`);
+  for (const [name, run] of cases) {
+    await run(); // warm the statement cache
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? 0;
+    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
+    console.log(`${name.padEnd(44)} ${median.toFixed(2).padStart(10)} ${p95.toFixed(2).padStart(8)}`);
+  }
+
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,238 @@
+// Bookings: rows to API objects, the per-slot queries behind the booking rules, and the staff list.
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '../../db/schema';
+import { newId } from '../ids';
+import type { bookingListInput } from '../schemas/bookings';
+import type { Page } from '../schemas/common';
+import { matchesAny } from './search';
+
+export function holdsSeat(status: BookingStatus): boolean {
+  return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+export interface BookingDto {
+  id: string;
+  timeSlotId: string;
+  eventId: string;
+  sessionId: string;
+  bookingDate: string;
+  participantName: string;
+  participantEmail: string;
+  participantPhone: string | null;
+  status: BookingStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BookingListItem extends BookingDto {
+  eventTitle: string;
+  sessionTitle: string;
+  slotStartTime: string;
+  slotEndTime: string;
+}
+
+export type BookingStats = { total: number } & Record<BookingStatus, number>;
+
+export type BookingListFilter = z.output<typeof bookingListInput>;
+
+/** What the booking rules need to know about a slot: its time, its session's capacity, and who owns it. */
+export interface SlotContext {
+  id: string;
+  startTime: string;
+  sessionId: string;
+  eventId: string;
+  /** null: no limit. */
+  maxParticipants: number | null;
+  sessionActive: boolean;
+  eventActive: boolean;
+}
+
+/** The columns a booking write sets; event and session always come from the slot. */
+export interface BookingValues {
+  timeSlotId: string;
+  eventId: string;
+  sessionId: string;
+  participantName: string;
+  participantEmail: string;
+  participantPhone: string | null;
+  status: BookingStatus;
+  /** Absent: now on insert, unchanged on update. */
+  bookingDate?: string | undefined;
+}
+
+export function toBookingDto(row: BookingRow): BookingDto {
+  return {
+    id: row.id,
+    timeSlotId: row.timeSlotId,
+    eventId: row.eventId,
+    sessionId: row.sessionId,
+    bookingDate: row.bookingDate,
+    participantName: row.participantName,
+    participantEmail: row.participantEmail,
+    participantPhone: row.participantPhone,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function findBooking(db: DB, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotContext | undefined> {
+  const row = await db
+    .selectFrom('timeSlots')
+    .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
+    .innerJoin('events', 'events.id', 'eventSessions.eventId')
+    .select([
+      'timeSlots.id as id',
+      'timeSlots.startTime as startTime',
+      'eventSessions.id as sessionId',
+      'events.id as eventId',
+      'eventSessions.maxParticipants as maxParticipants',
+      'eventSessions.isActive as sessionActive',
+      'events.isActive as eventActive',
+    ])
+    .where('timeSlots.id', '=', timeSlotId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { ...row, sessionActive: row.sessionActive === 1, eventActive: row.eventActive === 1 };
+}
+
+/** Seats taken on a slot, leaving out one booking (the one being moved or changed). */
+export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<number> {
+  let query = db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('taken'))
+    .where('timeSlotId', '=', timeSlotId)
+    .where('status', 'in', SEAT_HOLDING_STATUSES);
+  if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+/** A non-cancelled booking of `email` on the slot, other than `excludeBookingId`. */
+export function findLiveBookingByEmail(
+  db: DB,
+  timeSlotId: string,
+  email: string,
+  excludeBookingId?: string,
+): Promise<{ id: string } | undefined> {
+  let query = db
+    .selectFrom('bookings')
+    .select('id')
+    .where('timeSlotId', '=', timeSlotId)
+    .where('participantEmail', '=', email.toLowerCase())
+    .where('status', '<>', 'cancelled');
+  if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
+  return query.executeTakeFirst();
+}
+
+/** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
+export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<BookingRow | undefined> {
+  let query = db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('timeSlotId', '=', timeSlotId)
+    .where('status', '=', 'waitlisted');
+  if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
+  return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
+}
+
+export function insertBooking(db: DB, values: BookingValues): Promise<BookingRow> {
+  const { bookingDate, ...rest } = values;
+  return db
+    .insertInto('bookings')
+    .values({ id: newId(), ...rest, ...(bookingDate === undefined ? {} : { bookingDate }) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateBookingRow(db: DB, id: string, values: BookingValues): Promise<BookingRow | undefined> {
+  const { bookingDate, ...rest } = values;
+  return db
+    .updateTable('bookings')
+    .set({ ...rest, ...(bookingDate === undefined ? {} : { bookingDate }), updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function setBookingStatusRow(db: DB, id: string, status: BookingStatus): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set({ status, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteBookingRow(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('bookings').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function listBookings(db: DB, filter: BookingListFilter): Promise<Page<BookingListItem>> {
+  // Every filter is on bookings' own columns, so the count needs no joins.
+  let filtered = db.selectFrom('bookings');
+  if (filter.status !== 'all') filtered = filtered.where('bookings.status', '=', filter.status);
+  if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
+  if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);
+  if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
+  if (filter.search !== undefined) {
+    filtered = filtered.where(
+      matchesAny(['bookings.participantName', 'bookings.participantEmail', 'bookings.participantPhone'], filter.search),
+    );
+  }
+  // Deferred join: the page's ids come from the (created_at, id) index alone, and only those
+  // 20 rows are joined, so deep pages do not join every skipped row.
+  const pageIds = filtered
+    .select('bookings.id')
+    .orderBy('bookings.createdAt', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .where('bookings.id', 'in', pageIds)
+      .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
+      .innerJoin('eventSessions', 'eventSessions.id', 'bookings.sessionId')
+      .innerJoin('events', 'events.id', 'bookings.eventId')
+      .selectAll('bookings')
+      .select([
+        'events.title as eventTitle',
+        'eventSessions.title as sessionTitle',
+        'timeSlots.startTime as slotStartTime',
+        'timeSlots.endTime as slotEndTime',
+      ])
+      .orderBy('bookings.createdAt', 'desc')
+      .orderBy('bookings.id', 'desc')
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => ({
+    ...toBookingDto(row),
+    eventTitle: row.eventTitle,
+    sessionTitle: row.sessionTitle,
+    slotStartTime: row.slotStartTime,
+    slotEndTime: row.slotEndTime,
+  }));
+  return { items, total: Number(count.total) };
+}
+
+export async function bookingStats(db: DB): Promise<BookingStats> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const stats: BookingStats = { total: 0, pending: 0, confirmed: 0, waitlisted: 0, cancelled: 0 };
+  for (const row of rows) {
+    stats[row.status] = Number(row.count);
+    stats.total += Number(row.count);
+  }
+  return stats;
+}

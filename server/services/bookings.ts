@@ -1,0 +1,228 @@
+// The booking rules of PRODUCT.md section 4: capacity and waitlist, one live booking per e-mail and
+// slot, and promotion from the waitlist when a seat frees up. Every entry point runs one write
+// transaction whose whole body is a function of `trx` (place*, change*, remove*), so a later change
+// can write more rows (an e-mail outbox) in the same transaction by composing those functions.
+import { TRPCError } from '@trpc/server';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import type { BookingRow, BookingStatus, Database } from '../../db/schema';
+import {
+  type BookingDto,
+  type BookingValues,
+  countSeatsTaken,
+  deleteBookingRow,
+  findBooking,
+  findLiveBookingByEmail,
+  findOldestWaitlisted,
+  findSlotContext,
+  holdsSeat,
+  insertBooking,
+  setBookingStatusRow,
+  type SlotContext,
+  toBookingDto,
+  updateBookingRow,
+} from '../repositories/bookings';
+import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
+import { fieldError } from '../trpc/init';
+
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const SLOT_UNAVAILABLE = 'This time slot is no longer available.';
+export const SLOT_NOT_FOUND = 'Time slot not found.';
+export const SLOT_FULL = 'This time slot is full.';
+export const DUPLICATE_BOOKING = 'You already have a booking for this time slot.';
+
+export type BookingTransaction = Transaction<Database>;
+export type PublicBookingInput = z.output<typeof createBookingInput>;
+export type StaffBookingInput = z.output<typeof adminCreateBookingInput>;
+
+function bookingNotFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: BOOKING_NOT_FOUND });
+}
+
+function duplicateBooking(): TRPCError {
+  return fieldError('participantEmail', DUPLICATE_BOOKING, 'CONFLICT');
+}
+
+/**
+ * True for the partial UNIQUE index on (time_slot_id, participant_email) of live bookings. The
+ * explicit check runs first; this catches whatever slips past it (a script writing beside the server).
+ */
+export function isDuplicateLiveBooking(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('bookings.participant_email')
+  );
+}
+
+async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(body);
+  } catch (error) {
+    if (isDuplicateLiveBooking(error)) throw duplicateBooking();
+    throw error;
+  }
+}
+
+function hasFreeSeat(slot: SlotContext, seatsTaken: number): boolean {
+  return slot.maxParticipants === null || seatsTaken < slot.maxParticipants;
+}
+
+function isBookableNow(slot: SlotContext): boolean {
+  return slot.sessionActive && slot.eventActive && Date.parse(slot.startTime) > Date.now();
+}
+
+async function refuseDuplicate(trx: BookingTransaction, timeSlotId: string, email: string, excludeBookingId?: string) {
+  if ((await findLiveBookingByEmail(trx, timeSlotId, email, excludeBookingId)) !== undefined) throw duplicateBooking();
+}
+
+async function requireBooking(trx: BookingTransaction, id: string): Promise<BookingRow> {
+  const booking = await findBooking(trx, id);
+  if (booking === undefined) throw bookingNotFound();
+  return booking;
+}
+
+/** Staff may use past or inactive slots (it is their data), but the slot must exist. */
+async function requireSlot(trx: BookingTransaction, timeSlotId: string): Promise<SlotContext> {
+  const slot = await findSlotContext(trx, timeSlotId);
+  if (slot === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: SLOT_NOT_FOUND });
+  return slot;
+}
+
+function valuesFor(slot: SlotContext, input: StaffBookingInput): BookingValues {
+  return {
+    timeSlotId: slot.id,
+    eventId: slot.eventId,
+    sessionId: slot.sessionId,
+    participantName: input.participantName,
+    participantEmail: input.participantEmail,
+    participantPhone: input.participantPhone,
+    status: input.status,
+    bookingDate: input.bookingDate,
+  };
+}
+
+/**
+ * Staff placing a booking (new, or `current` changed) with `status` on `slot`: the e-mail rule, and
+ * a capacity re-check whenever the booking starts holding a seat there.
+ */
+async function checkStaffPlacement(
+  trx: BookingTransaction,
+  slot: SlotContext,
+  email: string,
+  status: BookingStatus,
+  current?: BookingRow,
+): Promise<void> {
+  if (status !== 'cancelled') await refuseDuplicate(trx, slot.id, email, current?.id);
+  const alreadyHoldsSeatHere = current !== undefined && holdsSeat(current.status) && current.timeSlotId === slot.id;
+  if (holdsSeat(status) && !alreadyHoldsSeatHere) {
+    if (!hasFreeSeat(slot, await countSeatsTaken(trx, slot.id, current?.id))) {
+      throw new TRPCError({ code: 'CONFLICT', message: SLOT_FULL });
+    }
+  }
+}
+
+/**
+ * A seat of `timeSlotId` may have freed up: the oldest waitlisted booking (other than the one that
+ * just left, so staff can put a booking on the waitlist deliberately) becomes pending if the slot
+ * now has room. Returns the promoted booking.
+ */
+export async function promoteFromWaitlist(
+  trx: BookingTransaction,
+  timeSlotId: string,
+  excludeBookingId?: string,
+): Promise<BookingRow | undefined> {
+  const slot = await findSlotContext(trx, timeSlotId);
+  if (slot === undefined || !hasFreeSeat(slot, await countSeatsTaken(trx, timeSlotId))) return undefined;
+  const next = await findOldestWaitlisted(trx, timeSlotId, excludeBookingId);
+  if (next === undefined) return undefined;
+  return setBookingStatusRow(trx, next.id, 'pending');
+}
+
+/** The public form: event and session come from the slot; a full slot puts the visitor on the waitlist. */
+export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingRow> {
+  const slot = await findSlotContext(trx, input.timeSlotId);
+  if (slot === undefined || !isBookableNow(slot)) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: SLOT_UNAVAILABLE });
+  }
+  await refuseDuplicate(trx, slot.id, input.participantEmail);
+  const status: BookingStatus = hasFreeSeat(slot, await countSeatsTaken(trx, slot.id)) ? 'pending' : 'waitlisted';
+  return insertBooking(trx, {
+    timeSlotId: slot.id,
+    eventId: slot.eventId,
+    sessionId: slot.sessionId,
+    participantName: input.participantName,
+    participantEmail: input.participantEmail,
+    participantPhone: input.participantPhone,
+    status,
+  });
+}
+
+export async function placeStaffBooking(trx: BookingTransaction, input: StaffBookingInput): Promise<BookingRow> {
+  const slot = await requireSlot(trx, input.timeSlotId);
+  await checkStaffPlacement(trx, slot, input.participantEmail, input.status);
+  return insertBooking(trx, valuesFor(slot, input));
+}
+
+async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingRow> {
+  const slot = await requireSlot(trx, next.timeSlotId);
+  await checkStaffPlacement(trx, slot, next.participantEmail, next.status, current);
+  const updated = await updateBookingRow(trx, current.id, valuesFor(slot, next));
+  if (updated === undefined) throw bookingNotFound();
+  const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
+  if (holdsSeat(current.status) && !keepsSeatHere) await promoteFromWaitlist(trx, current.timeSlotId, current.id);
+  return updated;
+}
+
+export async function changeBooking(
+  trx: BookingTransaction,
+  id: string,
+  next: StaffBookingInput,
+): Promise<BookingRow> {
+  return applyChange(trx, await requireBooking(trx, id), next);
+}
+
+export async function changeBookingStatus(trx: BookingTransaction, id: string, status: BookingStatus): Promise<BookingRow> {
+  const current = await requireBooking(trx, id);
+  return applyChange(trx, current, {
+    timeSlotId: current.timeSlotId,
+    status,
+    bookingDate: current.bookingDate,
+    participantName: current.participantName,
+    participantEmail: current.participantEmail,
+    participantPhone: current.participantPhone,
+  });
+}
+
+export async function removeBooking(trx: BookingTransaction, id: string): Promise<BookingRow> {
+  const current = await requireBooking(trx, id);
+  await deleteBookingRow(trx, id);
+  if (holdsSeat(current.status)) await promoteFromWaitlist(trx, current.timeSlotId);
+  return current;
+}
+
+export async function createPublicBooking(
+  db: DB,
+  input: PublicBookingInput,
+): Promise<{ id: string; status: BookingStatus }> {
+  const booking = await inBookingTransaction(db, (trx) => placePublicBooking(trx, input));
+  return { id: booking.id, status: booking.status };
+}
+
+export async function createStaffBooking(db: DB, input: StaffBookingInput): Promise<BookingDto> {
+  return toBookingDto(await inBookingTransaction(db, (trx) => placeStaffBooking(trx, input)));
+}
+
+export async function updateBooking(db: DB, id: string, input: StaffBookingInput): Promise<BookingDto> {
+  return toBookingDto(await inBookingTransaction(db, (trx) => changeBooking(trx, id, input)));
+}
+
+export async function setBookingStatus(db: DB, id: string, status: BookingStatus): Promise<BookingDto> {
+  return toBookingDto(await inBookingTransaction(db, (trx) => changeBookingStatus(trx, id, status)));
+}
+
+export async function deleteBooking(db: DB, id: string): Promise<void> {
+  await inBookingTransaction(db, (trx) => removeBooking(trx, id));
+}

@@ -1,0 +1,32 @@
+// The procedure builder for public submissions (bookings, contact messages): a rate limit per client
+// address, then the site switches of PRODUCT.md section 2.6. Staff procedures never pass through here,
+// so the back office keeps working in Maintenance Mode.
+import { TRPCError } from '@trpc/server';
+import { describeWait } from '../auth/throttle';
+import { getSystemSettings } from '../repositories/settings';
+import { publicProcedure } from './init';
+
+export type PublicFormName = 'booking' | 'contact';
+
+export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.';
+export const BOOKINGS_CLOSED_MESSAGE = 'Bookings are currently closed.';
+
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`;
+}
+
+export function publicFormProcedure(formName: PublicFormName) {
+  // Runs before input parsing, so malformed submissions count against the limit too.
+  return publicProcedure.use(async ({ ctx, next }) => {
+    const verdict = ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
+    if (!verdict.allowed) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyRequestsMessage(verdict.retryAfterSeconds) });
+    }
+    const settings = await getSystemSettings(ctx.db);
+    if (settings.maintenanceMode) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAINTENANCE_MESSAGE });
+    if (formName === 'booking' && !settings.allowRegistrations) {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: BOOKINGS_CLOSED_MESSAGE });
+    }
+    return next();
+  });
+}
