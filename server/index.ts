@@ -5,6 +5,7 @@ import { databaseFile, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/session';
+import { sweepPartialUploads } from './http/uploads';
 import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const deps = createDeps(db, config);
   const app = await buildApp(deps, { clientDir: path.join(projectRoot, 'dist', 'client') });
+  await sweepPartialUploads(deps.uploadsDir);
 
   const firstRun = await prepareFirstRun(deps);
   if (firstRun.kind === 'admin-created') app.log.info(`Created the first admin account ${firstRun.email}.`);

@@ -93,7 +93,8 @@ export async function validateSessionToken(db: DB, token: string, now = Date.now
   const session: AuthSession = { id: row.sessionId, userId: row.id, expiresAt: row.expiresAt };
   const slidTo = expiryFrom(now, row.sessionTimeoutMinutes);
   let renewed = false;
-  if (Date.parse(slidTo) - Date.parse(row.expiresAt) >= RENEW_GRANULARITY_MS) {
+  // Both ways: a shorter Session Timeout applies to sessions already open, not only to new ones.
+  if (Math.abs(Date.parse(slidTo) - Date.parse(row.expiresAt)) >= RENEW_GRANULARITY_MS) {
     await db.updateTable('sessions').set({ expiresAt: slidTo }).where('id', '=', sessionId).execute();
     session.expiresAt = slidTo;
     renewed = true;

@@ -40,6 +40,14 @@ export class FailureThrottle {
     this.failures.delete(key);
   }
 
+  /** Takes back one failure recorded provisionally for an attempt that turned out to succeed. */
+  forgive(key: string): void {
+    const entry = this.failures.get(key);
+    if (entry === undefined) return;
+    if (entry.count <= 1) this.failures.delete(key);
+    else entry.count -= 1;
+  }
+
   private prune(now: number): void {
     for (const [key, entry] of this.failures) {
       if (now - entry.lastAt > this.forgetAfterMs) this.failures.delete(key);

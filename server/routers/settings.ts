@@ -1,4 +1,45 @@
-import { router } from '../trpc/init';
+// Settings screen (PRODUCT.md section 7): the caller's own profile, security and notifications for
+// any signed-in account; system and e-mail settings and the test e-mail for admins only.
+import {
+  emailSettingsInput,
+  notificationSettingsInput,
+  profileSettingsInput,
+  securitySettingsInput,
+  systemSettingsInput,
+  testEmailInput,
+} from '../schemas/settings';
+import * as settings from '../services/settings';
+import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
-// Procedures of PRODUCT.md section 7 for this router are being added.
-export const settingsRouter = router({});
+export const settingsRouter = router({
+  /** What every page needs: site name and description, timezone, maintenance and bookings switches. */
+  public: publicProcedure.query(({ ctx }) => settings.getPublicSettings(ctx.db)),
+
+  /** All five groups for the Settings screen; the e-mail group only for admins, without the password. */
+  get: staffProcedure.query(({ ctx }) => settings.getAllSettings(ctx.db, ctx.user.id)),
+
+  updateProfile: staffProcedure
+    .input(profileSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateProfile(ctx.db, ctx.user.id, input)),
+
+  /** A new password ends the caller's other sessions, never the current one. */
+  updateSecurity: staffProcedure
+    .input(securitySettingsInput)
+    .mutation(({ ctx, input }) =>
+      settings.updateSecurity(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input),
+    ),
+
+  updateNotifications: staffProcedure
+    .input(notificationSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateNotifications(ctx.db, ctx.user.id, input)),
+
+  updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx.db, input)),
+
+  /** An absent smtpPassword keeps the stored one; a string, even empty, replaces it. */
+  updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input)),
+
+  /** Sends a real message, with the settings as on screen, to the signed-in admin's own address. */
+  testEmail: adminProcedure
+    .input(testEmailInput)
+    .mutation(({ ctx, input }) => settings.sendTestEmail(ctx.db, ctx.user.email, input)),
+});

@@ -58,15 +58,18 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
   for (const verdict of [deps.limits.signInByEmail.check(emailKey), deps.limits.signInByIp.check(ipKey)]) {
     if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
   }
+  // Counted as a failure before the (slow) password check, in the same tick as the check above:
+  // otherwise any number of simultaneous attempts would all pass the check. A success takes it back.
+  deps.limits.signInByEmail.recordFailure(emailKey);
+  deps.limits.signInByIp.recordFailure(ipKey);
 
   const user = await findUserByEmail(deps.db, email);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
-    deps.limits.signInByEmail.recordFailure(emailKey);
-    deps.limits.signInByIp.recordFailure(ipKey);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
   }
   deps.limits.signInByEmail.reset(emailKey);
+  deps.limits.signInByIp.forgive(ipKey);
   return startSession(deps.db, user.id);
 }
 

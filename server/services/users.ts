@@ -16,7 +16,12 @@ export async function createUser(
 ): Promise<UserDto> {
   if ((await findUserByEmail(db, input.email)) !== undefined) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
   const passwordHash = await hashPassword(input.password);
-  const row = await insertUser(db, { name: input.name, email: input.email, role: input.role, passwordHash });
+  // Checked again inside the write transaction: a second create of the same e-mail may have run
+  // while this one was hashing (a double click), and it must get CONFLICT, not a UNIQUE error.
+  const row = await db.transaction().execute(async (trx) => {
+    if ((await findUserByEmail(trx, input.email)) !== undefined) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    return insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
+  });
   return toUserDto(row);
 }
 

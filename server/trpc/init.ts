@@ -25,7 +25,9 @@ export function fieldError(
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx }) {
     const development = ctx?.config.nodeEnv === 'development';
-    const validation = error.cause instanceof ZodError ? error.cause : null;
+    // Only input validation is the caller's to see; a ZodError behind a 500 (an output check, a
+    // stored value that no longer parses) is an internal failure like any other.
+    const validation = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
     let message = shape.message;
     let fieldErrors: FieldErrors | null = null;
     if (validation !== null) {

@@ -1,0 +1,112 @@
+// Sending through the site's SMTP settings with nodemailer. The test e-mail uses it now; the e-mail
+// outbox (PRODUCT.md section 5) sends its messages through the same two functions.
+import {
+  createTransport as createNodemailerTransport,
+  type Mail,
+  type SMTPSentMessageInfo,
+  type SMTPTransportOptions,
+} from 'nodemailer';
+import type { StoredEmailSettings } from '../repositories/settings';
+
+/** Connection, greeting and idle-socket limits: a wrong host or port fails in seconds, not minutes. */
+export const SMTP_TIMEOUT_MS = 10_000;
+
+/** Everything needed to send: an SMTP server and a sender. */
+export interface MailSettings {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUser: string | null;
+  smtpPassword: string | null;
+  fromEmail: string;
+  fromName: string | null;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType?: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  accepted: string[];
+  /** The server's final reply, e.g. '250 OK: queued'. */
+  response: string;
+}
+
+/** The stored settings when they are complete enough to send, else null (mail waits in the outbox). */
+export function toMailSettings(stored: StoredEmailSettings): MailSettings | null {
+  if (stored.smtpHost === null || stored.smtpPort === null || stored.fromEmail === null) return null;
+  return {
+    smtpHost: stored.smtpHost,
+    smtpPort: stored.smtpPort,
+    smtpUser: stored.smtpUser,
+    smtpPassword: stored.smtpPassword,
+    fromEmail: stored.fromEmail,
+    fromName: stored.fromName,
+  };
+}
+
+export function createTransport(settings: MailSettings): Mail<SMTPSentMessageInfo, SMTPTransportOptions> {
+  const options: SMTPTransportOptions = {
+    host: settings.smtpHost,
+    port: settings.smtpPort,
+    // 465 is implicit TLS; other ports start plain and upgrade with STARTTLS when the server offers it.
+    secure: settings.smtpPort === 465,
+    requireTLS: false,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    dnsTimeout: SMTP_TIMEOUT_MS,
+    ...(settings.smtpUser === null ? {} : { auth: { user: settings.smtpUser, pass: settings.smtpPassword ?? '' } }),
+  };
+  return createNodemailerTransport(options);
+}
+
+/** Sends one message and closes the connection; rejects with nodemailer's error on any failure. */
+export async function sendMail(settings: MailSettings, message: OutgoingMail): Promise<SentMail> {
+  const transport = createTransport(settings);
+  try {
+    const info = await transport.sendMail({
+      // An address object lets nodemailer quote or encode the display name as needed.
+      from: settings.fromName === null ? settings.fromEmail : { name: settings.fromName, address: settings.fromEmail },
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments,
+    });
+    return {
+      messageId: info.messageId,
+      accepted: info.accepted,
+      response: info.response,
+    };
+  } finally {
+    transport.close();
+  }
+}
+
+/** The SMTP server's own words for a failure when it gave any, else the error's message. */
+export function smtpFailureReason(error: unknown): string {
+  if (error instanceof Error) {
+    const response = 'response' in error ? error.response : undefined;
+    if (typeof response === 'string' && response.trim() !== '') return response.trim();
+    return error.message;
+  }
+  return String(error);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** For text placed inside an HTML message body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}

@@ -1,0 +1,252 @@
+// The Settings screen's five groups: profile, security and notifications belong to the signed-in
+// account (columns of users); system and e-mail are site-wide (the settings table). The SMTP
+// password is write-only: no read ever returns it.
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import type { Role, UserRow } from '../../db/schema';
+import {
+  getEmailSettings,
+  getSystemSettings,
+  saveEmailSettings,
+  saveSystemSettings,
+  type StoredEmailSettings,
+} from '../repositories/settings';
+import { findUserByEmail, findUserById } from '../repositories/users';
+import type {
+  emailSettingsInput,
+  notificationSettingsInput,
+  profileSettingsInput,
+  securitySettingsInput,
+  SystemSettings,
+} from '../schemas/settings';
+import { fieldError } from '../trpc/init';
+import { changePassword } from './auth';
+import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
+import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
+
+type ProfileInput = z.output<typeof profileSettingsInput>;
+type SecurityInput = z.output<typeof securitySettingsInput>;
+type NotificationsInput = z.output<typeof notificationSettingsInput>;
+type EmailInput = z.output<typeof emailSettingsInput>;
+
+export const SMTP_NOT_CONFIGURED = 'Please configure SMTP settings before testing';
+
+export interface ProfileSettings {
+  name: string;
+  email: string;
+  role: Role;
+  avatarUrl: string | null;
+}
+
+export interface SecuritySettings {
+  twoFactorEnabled: boolean;
+  sessionTimeout: number;
+}
+
+export interface NotificationSettings {
+  emailNotifications: boolean;
+  newBookings: boolean;
+  newContacts: boolean;
+  systemAlerts: boolean;
+  weeklyReports: boolean;
+}
+
+/** The e-mail group as reads show it: whether a password is stored, never the password. */
+export interface EmailSettingsView {
+  smtpHost: string | null;
+  smtpPort: number | null;
+  smtpUser: string | null;
+  smtpPasswordSet: boolean;
+  fromEmail: string | null;
+  fromName: string | null;
+}
+
+export type PublicSettings = Omit<SystemSettings, 'maxFileSize'>;
+
+export interface AllSettings {
+  profile: ProfileSettings;
+  security: SecuritySettings;
+  notifications: NotificationSettings;
+  system: SystemSettings;
+  /** Admins only; null for role user. */
+  email: EmailSettingsView | null;
+}
+
+function profileOf(row: UserRow): ProfileSettings {
+  return { name: row.name, email: row.email, role: row.role, avatarUrl: row.avatarUrl };
+}
+
+function securityOf(row: UserRow): SecuritySettings {
+  return { twoFactorEnabled: row.twoFactorEnabled === 1, sessionTimeout: row.sessionTimeoutMinutes };
+}
+
+function notificationsOf(row: UserRow): NotificationSettings {
+  return {
+    emailNotifications: row.notifyEmail === 1,
+    newBookings: row.notifyNewBookings === 1,
+    newContacts: row.notifyNewContacts === 1,
+    systemAlerts: row.notifySystemAlerts === 1,
+    weeklyReports: row.notifyWeeklyReports === 1,
+  };
+}
+
+function emailViewOf(stored: StoredEmailSettings): EmailSettingsView {
+  return {
+    smtpHost: stored.smtpHost,
+    smtpPort: stored.smtpPort,
+    smtpUser: stored.smtpUser,
+    smtpPasswordSet: stored.smtpPassword !== null && stored.smtpPassword !== '',
+    fromEmail: stored.fromEmail,
+    fromName: stored.fromName,
+  };
+}
+
+async function requireUser(db: DB, userId: string): Promise<UserRow> {
+  const row = await findUserById(db, userId);
+  if (row === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+  return row;
+}
+
+/** What the public site needs: name, description, timezone and the two access switches. */
+export async function getPublicSettings(db: DB): Promise<PublicSettings> {
+  const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations } = await getSystemSettings(db);
+  return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations };
+}
+
+export async function getAllSettings(db: DB, userId: string): Promise<AllSettings> {
+  const row = await requireUser(db, userId);
+  return {
+    profile: profileOf(row),
+    security: securityOf(row),
+    notifications: notificationsOf(row),
+    system: await getSystemSettings(db),
+    email: row.role === 'admin' ? emailViewOf(await getEmailSettings(db)) : null,
+  };
+}
+
+/** Name, e-mail and avatar of the caller's own account. The role is not part of it: see users.update. */
+export async function updateProfile(db: DB, userId: string, input: ProfileInput): Promise<ProfileSettings> {
+  return db.transaction().execute(async (trx) => {
+    await requireUser(trx, userId);
+    const owner = await findUserByEmail(trx, input.email);
+    if (owner !== undefined && owner.id !== userId) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    const row = await trx
+      .updateTable('users')
+      .set({ name: input.name, email: input.email, avatarUrl: input.avatarUrl, updatedAt: new Date().toISOString() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return profileOf(row);
+  });
+}
+
+/**
+ * Two-factor flag, session timeout and, when a new password is given, the password. The password
+ * goes first: a wrong current password then leaves everything as it was.
+ */
+export async function updateSecurity(
+  db: DB,
+  caller: { userId: string; sessionId: string },
+  input: SecurityInput,
+): Promise<SecuritySettings & { passwordChanged: boolean }> {
+  const passwordChanged = input.newPassword !== '';
+  if (passwordChanged) {
+    await changePassword(db, caller.userId, caller.sessionId, input.currentPassword, input.newPassword);
+  }
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        twoFactorEnabled: input.twoFactorEnabled ? 1 : 0,
+        sessionTimeoutMinutes: input.sessionTimeout,
+        updatedAt: new Date().toISOString(),
+      })
+      .where('id', '=', caller.userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    // A shorter timeout applies at once to every open session of the account, idle ones too:
+    // renewal happens only on a request, which would first accept the longer expiry.
+    const cap = new Date(Date.now() + input.sessionTimeout * 60_000).toISOString();
+    await trx
+      .updateTable('sessions')
+      .set({ expiresAt: cap })
+      .where('userId', '=', caller.userId)
+      .where('expiresAt', '>', cap)
+      .execute();
+    return updated;
+  });
+  return { ...securityOf(row), passwordChanged };
+}
+
+export async function updateNotifications(db: DB, userId: string, input: NotificationsInput): Promise<NotificationSettings> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      notifyEmail: input.emailNotifications ? 1 : 0,
+      notifyNewBookings: input.newBookings ? 1 : 0,
+      notifyNewContacts: input.newContacts ? 1 : 0,
+      notifySystemAlerts: input.systemAlerts ? 1 : 0,
+      notifyWeeklyReports: input.weeklyReports ? 1 : 0,
+      updatedAt: new Date().toISOString(),
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (row === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+  return notificationsOf(row);
+}
+
+export async function updateSystem(db: DB, input: SystemSettings): Promise<SystemSettings> {
+  await saveSystemSettings(db, input);
+  return getSystemSettings(db);
+}
+
+/** The stored settings with the form's values; an absent password keeps the stored one. */
+function mergeEmailSettings(stored: StoredEmailSettings, input: EmailInput): StoredEmailSettings {
+  const password = input.smtpPassword === undefined ? stored.smtpPassword : input.smtpPassword;
+  return {
+    smtpHost: input.smtpHost,
+    smtpPort: input.smtpPort,
+    smtpUser: input.smtpUser,
+    smtpPassword: password === '' ? null : password,
+    fromEmail: input.fromEmail,
+    fromName: input.fromName,
+  };
+}
+
+export async function updateEmail(db: DB, input: EmailInput): Promise<EmailSettingsView> {
+  const merged = await db.transaction().execute(async (trx) => {
+    const next = mergeEmailSettings(await getEmailSettings(trx), input);
+    await saveEmailSettings(trx, next);
+    return next;
+  });
+  return emailViewOf(merged);
+}
+
+/**
+ * Sends one message with the settings as they are on screen (not necessarily saved) to the
+ * signed-in admin. A refusal or an unreachable server is BAD_GATEWAY with the server's reason.
+ */
+export async function sendTestEmail(db: DB, to: string, input: EmailInput): Promise<{ sent: true; to: string }> {
+  // The schema already requires a port and a from address whenever a host is given.
+  const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(db), input));
+  if (settings === null) throw new TRPCError({ code: 'BAD_REQUEST', message: SMTP_NOT_CONFIGURED });
+  const { siteName } = await getSystemSettings(db);
+  const server = `${settings.smtpHost}:${settings.smtpPort}`;
+  const message = {
+    to,
+    subject: `Test email from ${siteName}`,
+    text: `This is a test email from ${siteName}.\n\nYour SMTP settings work: this message was sent through ${server}.`,
+    html:
+      `<p>This is a test email from <strong>${escapeHtml(siteName)}</strong>.</p>` +
+      `<p>Your SMTP settings work: this message was sent through ${escapeHtml(server)}.</p>`,
+  };
+  try {
+    await sendMail(settings, message);
+  } catch (error) {
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: `Failed to send test email: ${smtpFailureReason(error)}`, cause: error });
+  }
+  return { sent: true, to };
+}

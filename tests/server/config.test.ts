@@ -1,0 +1,132 @@
+// Configuration from the environment: defaults, one clear line naming a bad variable, and a
+// server that refuses to start on one.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+/** One line, naming the variable. */
+function expectRefused(env: Record<string, string>, variable: string): string {
+  const { message } = configError(env);
+  expect(message.startsWith(`Invalid environment variable ${variable}: `)).toBe(true);
+  expect(message.length).toBeGreaterThan(`Invalid environment variable ${variable}: `.length);
+  expect(message).not.toContain('\n');
+  return message;
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      publicOrigin: 'http://127.0.0.1:3000',
+      adminEmail: undefined,
+      adminPassword: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/site',
+        PUBLIC_ORIGIN: 'https://consulting.example.com/',
+        ADMIN_EMAIL: 'Owner@Example.com',
+        ADMIN_PASSWORD: 'a-long-password',
+        TRUST_PROXY: 'true',
+      }),
+    ).toEqual({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/site',
+      publicOrigin: 'https://consulting.example.com',
+      adminEmail: 'owner@example.com',
+      adminPassword: 'a-long-password',
+      trustProxy: true,
+    });
+  });
+
+  it('derives the public origin from HOST and PORT, using localhost for a wildcard host', () => {
+    expect(loadConfig({ PORT: '4000' }).publicOrigin).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicOrigin).toBe('http://localhost:4000');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      adminEmail: undefined,
+    });
+  });
+
+  it('stops with one line naming a bad PORT', () => {
+    const message = expectRefused({ PORT: 'abc' }, 'PORT');
+    expect(message).toBe('Invalid environment variable PORT: must be a whole number from 1 to 65535');
+    for (const port of ['0', '65536', '80.5', '-1']) expectRefused({ PORT: port }, 'PORT');
+  });
+
+  it('names each other bad variable', () => {
+    expectRefused({ NODE_ENV: 'staging' }, 'NODE_ENV');
+    expectRefused({ PUBLIC_ORIGIN: 'not a url' }, 'PUBLIC_ORIGIN');
+    expectRefused({ PUBLIC_ORIGIN: 'ftp://example.com' }, 'PUBLIC_ORIGIN');
+    expectRefused({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'a-long-password' }, 'ADMIN_EMAIL');
+    expectRefused({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD');
+    expectRefused({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY');
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(expectRefused({ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_PASSWORD')).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
+    expectRefused({ ADMIN_PASSWORD: 'a-long-password' }, 'ADMIN_PASSWORD');
+  });
+
+  it('reports one variable when several are wrong', () => {
+    const message = configError({ PORT: 'abc', NODE_ENV: 'staging' }).message;
+    expect(message).toMatch(/^Invalid environment variable (PORT|NODE_ENV): [^\n]+$/);
+  });
+});
+
+describe('start-up with a bad variable', () => {
+  it('exits with code 1 and a first line on stderr naming PORT', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-config-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: 'abc', DATA_DIR: dataDir };
+    for (const name of ['HOST', 'PUBLIC_ORIGIN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'TRUST_PROXY']) delete env[name];
+    try {
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn('npx', ['tsx', 'server/index.ts'], { cwd: path.resolve(import.meta.dirname, '../..'), env });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('error', reject);
+        child.on('close', (exitCode) => resolve({ code: exitCode, stderr }));
+      });
+      expect(code).toBe(1);
+      // npm itself may warn about the machine's npm configuration before our process starts.
+      const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !/^npm warn/i.test(line));
+      expect(lines[0]).toBe('Invalid environment variable PORT: must be a whole number from 1 to 65535');
+      expect(lines).toHaveLength(1);
+      // It stopped before touching the data folder.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

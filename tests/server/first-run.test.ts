@@ -1,0 +1,167 @@
+// First run (PRODUCT.md section 6): an empty database hands out a one-time setup link, or creates
+// the admin from ADMIN_EMAIL / ADMIN_PASSWORD; nothing happens once an account exists.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validateSessionToken } from '../../server/auth/session';
+import { prepareFirstRun } from '../../server/services/first-run';
+import {
+  callerFor,
+  createAccount,
+  createTestEnv,
+  expectFieldErrors,
+  expectTRPCError,
+  recordCookies,
+  type TestEnv,
+} from './helpers';
+
+const ADMIN = { name: 'Owner', email: 'owner@example.com', password: 'a-long-password' };
+
+async function userCount(env: TestEnv): Promise<number> {
+  const row = await env.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+let env: TestEnv;
+afterEach(() => env.close());
+
+describe('without ADMIN_EMAIL / ADMIN_PASSWORD', () => {
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+
+  it('hands out a one-time setup link on an empty database', async () => {
+    expect(env.deps.firstRun.setupToken).toBeNull();
+    const outcome = await prepareFirstRun(env.deps);
+    expect(outcome.kind).toBe('setup-link');
+    const token = env.deps.firstRun.setupToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(outcome).toEqual({ kind: 'setup-link', url: `http://127.0.0.1:3000/admin/setup?token=${token}` });
+    expect(await userCount(env)).toBe(0);
+    await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: true });
+  });
+
+  it('gives a different token on every start', async () => {
+    await prepareFirstRun(env.deps);
+    const first = env.deps.firstRun.setupToken;
+    await prepareFirstRun(env.deps);
+    expect(env.deps.firstRun.setupToken).not.toBe(first);
+  });
+
+  it('refuses a wrong token with FORBIDDEN and creates nothing', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    const cookies = recordCookies();
+    const caller = callerFor(env.deps, null, { cookies });
+    await expectTRPCError(caller.auth.setupAdmin({ ...ADMIN, token: `${token.slice(0, -1)}x` }), 'FORBIDDEN');
+    await expectTRPCError(caller.auth.setupAdmin({ ...ADMIN, token: 'short' }), 'FORBIDDEN');
+    expect(await userCount(env)).toBe(0);
+    expect(cookies.value).toBeUndefined();
+    expect(env.deps.firstRun.setupToken).toBe(token);
+  });
+
+  it('creates the first admin with the right token, signs them in, and works only once', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    const cookies = recordCookies();
+    const user = await callerFor(env.deps, null, { cookies }).auth.setupAdmin({ ...ADMIN, email: 'Owner@Example.com', token });
+    expect(user).toMatchObject({ name: 'Owner', email: 'owner@example.com', role: 'admin' });
+    expect(Object.keys(user)).not.toContain('passwordHash');
+
+    expect(typeof cookies.value).toBe('string');
+    const validated = await validateSessionToken(env.db, cookies.value ?? '');
+    expect(validated?.user).toMatchObject({ id: user.id, role: 'admin' });
+
+    const row = await env.db.selectFrom('users').select(['role', 'passwordHash']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('admin');
+    expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
+
+    expect(env.deps.firstRun.setupToken).toBeNull();
+    await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: false });
+    await expectTRPCError(
+      callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, email: 'second@example.com', token }),
+      'PRECONDITION_FAILED',
+    );
+    expect(await userCount(env)).toBe(1);
+
+    const signIn = recordCookies();
+    await callerFor(env.deps, null, { cookies: signIn }).auth.signIn({ email: ADMIN.email, password: ADMIN.password });
+    expect(typeof signIn.value).toBe('string');
+  });
+
+  it('lets only one of two simultaneous setups through', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    const results = await Promise.allSettled([
+      callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, token }),
+      callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, email: 'rival@example.com', token }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')[0]).toMatchObject({ reason: { code: 'PRECONDITION_FAILED' } });
+    expect(await userCount(env)).toBe(1);
+  });
+
+  it('validates the setup form', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    await expectFieldErrors(callerFor(env.deps, null).auth.setupAdmin({ token, name: ' ', email: 'nope', password: 'short' }), {
+      name: 'Name is required',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 8 characters long',
+    });
+    expect(await userCount(env)).toBe(0);
+  });
+
+  it('refuses setup when no link was handed out', async () => {
+    await expectTRPCError(callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, token: 'anything' }), 'PRECONDITION_FAILED');
+    expect(await userCount(env)).toBe(0);
+  });
+});
+
+describe('with ADMIN_EMAIL / ADMIN_PASSWORD', () => {
+  beforeEach(async () => {
+    env = await createTestEnv({ env: { ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'boss-password-123' } });
+  });
+
+  it('creates that admin without a link, and the admin can sign in', async () => {
+    const outcome = await prepareFirstRun(env.deps);
+    expect(outcome).toEqual({ kind: 'admin-created', email: 'boss@example.com' });
+    expect(JSON.stringify(outcome)).not.toContain('token');
+    expect(env.deps.firstRun.setupToken).toBeNull();
+
+    const rows = await env.db.selectFrom('users').select(['email', 'role', 'passwordHash']).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'boss@example.com', role: 'admin' });
+    expect(rows[0]?.passwordHash.startsWith('$argon2id$')).toBe(true);
+
+    const cookies = recordCookies();
+    await expect(
+      callerFor(env.deps, null, { cookies }).auth.signIn({ email: 'boss@example.com', password: 'boss-password-123' }),
+    ).resolves.toMatchObject({ role: 'admin' });
+    expect(typeof cookies.value).toBe('string');
+    await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: false });
+  });
+
+  it('does nothing when an account already exists', async () => {
+    await createAccount(env.db, 'user', { email: 'existing@example.com' });
+    await expect(prepareFirstRun(env.deps)).resolves.toEqual({ kind: 'ready' });
+    expect(await userCount(env)).toBe(1);
+    expect(env.deps.firstRun.setupToken).toBeNull();
+    // A second start does not create it either.
+    await expect(prepareFirstRun(env.deps)).resolves.toEqual({ kind: 'ready' });
+    expect(await userCount(env)).toBe(1);
+  });
+});
+
+describe('with an existing account and no ADMIN_*', () => {
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+
+  it('does nothing: no link, no token, no setup', async () => {
+    await createAccount(env.db, 'admin');
+    await expect(prepareFirstRun(env.deps)).resolves.toEqual({ kind: 'ready' });
+    expect(env.deps.firstRun.setupToken).toBeNull();
+    await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: false });
+    await expectTRPCError(callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, token: 'anything' }), 'PRECONDITION_FAILED');
+    expect(await userCount(env)).toBe(1);
+  });
+});

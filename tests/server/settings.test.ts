@@ -1,0 +1,437 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionIdFromToken } from '../../server/auth/session';
+import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from '../../server/schemas/settings';
+import {
+  callerFor,
+  createAccount,
+  createTestEnv,
+  expectAdminOnly,
+  expectFieldErrors,
+  expectStaffOnly,
+  expectTRPCError,
+  recordCookies,
+  roleCallers,
+  type RoleCallers,
+  type TestEnv,
+} from './helpers';
+
+let env: TestEnv;
+let callers: RoleCallers;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  callers = await roleCallers(env);
+});
+afterAll(() => env.close());
+
+const profile = { name: 'Ama Mensah', email: 'ama@example.com', avatarUrl: '/uploads/abc.png' };
+const security: SecuritySettingsInput = { twoFactorEnabled: true, sessionTimeout: 120 };
+const notifications = { emailNotifications: false, newBookings: true, newContacts: false, systemAlerts: true, weeklyReports: true };
+const system: SystemSettingsInput = {
+  siteName: 'Accra Bridge Partners',
+  siteDescription: 'Market entry for West Africa.',
+  timezone: 'America/New_York',
+  maintenanceMode: true,
+  allowRegistrations: false,
+  maxFileSize: 25,
+};
+const email: EmailSettingsInput = {
+  smtpHost: 'smtp.example.com',
+  smtpPort: 2525,
+  smtpUser: 'mailer',
+  smtpPassword: 'smtp-secret-1',
+  fromEmail: 'Bookings@Example.com',
+  fromName: 'Bookings Desk',
+};
+
+/** Fresh default settings for the site-wide groups, so each test starts from a known state. */
+async function clearSiteSettings(): Promise<void> {
+  await env.db.deleteFrom('settings').execute();
+}
+
+describe('settings router: role matrix', () => {
+  it('lets anyone read the public settings', async () => {
+    for (const caller of [callers.anonymous, callers.user, callers.admin]) {
+      await expect(caller.settings.public()).resolves.toMatchObject({ timezone: expect.any(String) });
+    }
+  });
+
+  it('lets any signed-in account read its settings, with the e-mail group for admins only', async () => {
+    await expectStaffOnly(callers, (c) => c.settings.get());
+    expect((await callers.user.settings.get()).email).toBeNull();
+    expect((await callers.admin.settings.get()).email).not.toBeNull();
+  });
+
+  it('lets any signed-in account save its own profile, security and notifications', async () => {
+    const account = await createAccount(env.db, 'user');
+    const own = callerFor(env.deps, account);
+    await expectStaffOnly(callers, (c) => c.settings.updateProfile(profile));
+    await expectStaffOnly(callers, (c) => c.settings.updateSecurity(security));
+    await expectStaffOnly(callers, (c) => c.settings.updateNotifications(notifications));
+    await expect(own.settings.updateProfile({ name: 'Kofi', email: account.user.email })).resolves.toMatchObject({ name: 'Kofi' });
+    await expect(own.settings.updateSecurity(security)).resolves.toMatchObject({ sessionTimeout: 120 });
+    await expect(own.settings.updateNotifications(notifications)).resolves.toEqual(notifications);
+    await expect(callers.admin.settings.updateNotifications(notifications)).resolves.toEqual(notifications);
+  });
+
+  it('keeps system and e-mail settings and the test e-mail for admins', async () => {
+    await clearSiteSettings();
+    await expectAdminOnly(callers, (c) => c.settings.updateSystem(system));
+    await expectAdminOnly(callers, (c) => c.settings.updateEmail(email));
+    await expectAdminOnly(callers, (c) => c.settings.testEmail(email));
+    // The refused calls saved nothing.
+    expect((await callers.admin.settings.get()).system.siteName).toBe('Global Reach Advisory');
+    expect((await callers.admin.settings.get()).email?.smtpHost).toBeNull();
+    await expect(callers.admin.settings.updateSystem(system)).resolves.toMatchObject({ siteName: 'Accra Bridge Partners' });
+    await expect(callers.admin.settings.updateEmail(email)).resolves.toMatchObject({ smtpHost: 'smtp.example.com' });
+    // Admins reach the test e-mail (sending for real is in test-email.test.ts).
+    await expectTRPCError(
+      callers.admin.settings.testEmail({ smtpHost: '', fromEmail: '' }),
+      'BAD_REQUEST',
+      'Please configure SMTP settings before testing',
+    );
+  });
+});
+
+describe('settings: defaults', () => {
+  it('reads the SPEC defaults when nothing was ever saved', async () => {
+    await clearSiteSettings();
+    const account = await createAccount(env.db, 'admin', { name: 'Default Admin', email: 'defaults@example.com' });
+    const all = await callerFor(env.deps, account).settings.get();
+    expect(all).toEqual({
+      profile: { name: 'Default Admin', email: 'defaults@example.com', role: 'admin', avatarUrl: null },
+      security: { twoFactorEnabled: false, sessionTimeout: 60 },
+      notifications: { emailNotifications: true, newBookings: true, newContacts: true, systemAlerts: true, weeklyReports: false },
+      system: {
+        siteName: 'Global Reach Advisory',
+        siteDescription:
+          'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+        timezone: 'UTC',
+        maintenanceMode: false,
+        allowRegistrations: true,
+        maxFileSize: 10,
+      },
+      email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
+    });
+  });
+
+  it('gives the public only the five public fields', async () => {
+    await clearSiteSettings();
+    expect(await callers.anonymous.settings.public()).toEqual({
+      siteName: 'Global Reach Advisory',
+      siteDescription:
+        'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+      timezone: 'UTC',
+      maintenanceMode: false,
+      allowRegistrations: true,
+    });
+  });
+});
+
+describe('settings: profile', () => {
+  it('saves name, e-mail and avatar of the caller and reads them back', async () => {
+    const account = await createAccount(env.db, 'user');
+    const own = callerFor(env.deps, account);
+    const saved = await own.settings.updateProfile({ name: '  Ama Mensah ', email: ' AMA@Example.com ', avatarUrl: '/uploads/abc.png' });
+    expect(saved).toEqual({ name: 'Ama Mensah', email: 'ama@example.com', role: 'user', avatarUrl: '/uploads/abc.png' });
+    expect((await own.settings.get()).profile).toEqual(saved);
+    // An absent avatar clears it: the form always sends the whole group.
+    expect((await own.settings.updateProfile({ name: 'Ama Mensah', email: 'ama@example.com' })).avatarUrl).toBeNull();
+  });
+
+  it('never changes the role, even when one is sent', async () => {
+    const account = await createAccount(env.db, 'user');
+    const withRole = { name: 'Sneaky', email: account.user.email, role: 'admin' };
+    const saved = await callerFor(env.deps, account).settings.updateProfile(withRole);
+    expect(saved.role).toBe('user');
+    const row = await env.db.selectFrom('users').select('role').where('id', '=', account.user.id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('user');
+  });
+
+  it('refuses an e-mail address that another account holds, changing nothing', async () => {
+    const other = await createAccount(env.db, 'user', { email: 'taken@example.com' });
+    const account = await createAccount(env.db, 'user', { name: 'Before' });
+    const own = callerFor(env.deps, account);
+    const error = await expectTRPCError(
+      own.settings.updateProfile({ name: 'After', email: 'TAKEN@example.com' }),
+      'CONFLICT',
+      'An account with this email already exists.',
+    );
+    expect(error.message).toBe('An account with this email already exists.');
+    expect((await own.settings.get()).profile).toMatchObject({ name: 'Before', email: account.user.email });
+    const otherRow = await env.db.selectFrom('users').select(['name', 'email']).where('id', '=', other.user.id).executeTakeFirstOrThrow();
+    expect(otherRow).toEqual({ name: other.user.name, email: 'taken@example.com' });
+    // Keeping one's own address is not a conflict.
+    await expect(own.settings.updateProfile({ name: 'After', email: account.user.email })).resolves.toMatchObject({ name: 'After' });
+  });
+
+  it('checks name and e-mail with the SPEC messages and changes nothing', async () => {
+    const account = await createAccount(env.db, 'user', { name: 'Unchanged' });
+    const own = callerFor(env.deps, account);
+    await expectFieldErrors(own.settings.updateProfile({ name: '   ', email: 'not-an-email' }), {
+      name: 'Name is required',
+      email: 'Valid email address is required',
+    });
+    await expectFieldErrors(own.settings.updateProfile({ name: 'X', email: '' }), { email: 'Valid email address is required' });
+    await expectFieldErrors(own.settings.updateProfile({ name: 'X', email: account.user.email, avatarUrl: 'javascript:alert(1)' }), {
+      avatarUrl: 'Please enter a valid URL',
+    });
+    expect((await own.settings.get()).profile).toMatchObject({ name: 'Unchanged', email: account.user.email });
+  });
+});
+
+describe('settings: security', () => {
+  it('saves two-factor and session timeout and shortens open sessions to the new timeout', async () => {
+    const account = await createAccount(env.db, 'user');
+    const own = callerFor(env.deps, account);
+    expect(await own.settings.updateSecurity({ twoFactorEnabled: true, sessionTimeout: 480 })).toEqual({
+      twoFactorEnabled: true,
+      sessionTimeout: 480,
+      passwordChanged: false,
+    });
+    expect((await own.settings.get()).security).toEqual({ twoFactorEnabled: true, sessionTimeout: 480 });
+    const row = await env.db.selectFrom('users').select('sessionTimeoutMinutes').where('id', '=', account.user.id).executeTakeFirstOrThrow();
+    expect(row.sessionTimeoutMinutes).toBe(480);
+
+    const before = Date.now();
+    await own.settings.updateSecurity({ twoFactorEnabled: false, sessionTimeout: 15 });
+    const session = await env.db.selectFrom('sessions').select('expiresAt').where('id', '=', account.session.id).executeTakeFirstOrThrow();
+    expect(Date.parse(session.expiresAt)).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    expect(Date.parse(session.expiresAt)).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
+  });
+
+  it('checks the password fields and the timeout with the SPEC messages and changes nothing', async () => {
+    const account = await createAccount(env.db, 'user');
+    const own = callerFor(env.deps, account);
+    await expectFieldErrors(own.settings.updateSecurity({ newPassword: 'new-password-1', confirmPassword: 'new-password-1', sessionTimeout: 60 }), {
+      currentPassword: 'Current password is required to set a new password',
+    });
+    await expectFieldErrors(
+      own.settings.updateSecurity({ currentPassword: account.password, newPassword: 'new-password-1', confirmPassword: 'new-password-2', sessionTimeout: 60 }),
+      { confirmPassword: 'New passwords do not match' },
+    );
+    await expectFieldErrors(
+      own.settings.updateSecurity({ currentPassword: account.password, newPassword: 'short', confirmPassword: 'short', sessionTimeout: 60 }),
+      { newPassword: 'New password must be at least 8 characters long' },
+    );
+    for (const sessionTimeout of [14, 481, 30.5]) {
+      await expectFieldErrors(own.settings.updateSecurity({ twoFactorEnabled: true, sessionTimeout }), {
+        sessionTimeout: 'Session timeout must be between 15 and 480 minutes',
+      });
+    }
+    expect((await own.settings.get()).security).toEqual({ twoFactorEnabled: false, sessionTimeout: 60 });
+  });
+
+  it('accepts the timeout bounds 15 and 480', async () => {
+    const own = callerFor(env.deps, await createAccount(env.db, 'user'));
+    await expect(own.settings.updateSecurity({ sessionTimeout: 15 })).resolves.toMatchObject({ sessionTimeout: 15 });
+    await expect(own.settings.updateSecurity({ sessionTimeout: 480 })).resolves.toMatchObject({ sessionTimeout: 480 });
+  });
+
+  it('changes the password, ends the other sessions and keeps the current one', async () => {
+    const account = await createAccount(env.db, 'user', { email: 'changer@example.com', password: 'old-password-1' });
+    const other = await createAccount(env.db, 'user');
+    // A second sign-in of the same account, e.g. on another device.
+    const signIn = callerFor(env.deps, null, { cookies: recordCookies() });
+    await signIn.auth.signIn({ email: 'changer@example.com', password: 'old-password-1' });
+    const sessionsBefore = await env.db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).execute();
+    expect(sessionsBefore).toHaveLength(2);
+
+    const result = await callerFor(env.deps, account).settings.updateSecurity({
+      currentPassword: 'old-password-1',
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+      twoFactorEnabled: true,
+      sessionTimeout: 90,
+    });
+    expect(result).toEqual({ twoFactorEnabled: true, sessionTimeout: 90, passwordChanged: true });
+
+    const sessionsAfter = await env.db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).execute();
+    expect(sessionsAfter.map((s) => s.id)).toEqual([account.session.id]);
+    expect(account.session.id).toBe(sessionIdFromToken(account.token));
+    // Another account's session is untouched.
+    const others = await env.db.selectFrom('sessions').select('id').where('userId', '=', other.user.id).execute();
+    expect(others).toHaveLength(1);
+
+    const anonymous = callerFor(env.deps, null, { cookies: recordCookies() });
+    await expectTRPCError(anonymous.auth.signIn({ email: 'changer@example.com', password: 'old-password-1' }), 'UNAUTHORIZED', 'Invalid email or password.');
+    await expect(anonymous.auth.signIn({ email: 'changer@example.com', password: 'new-password-1' })).resolves.toMatchObject({
+      email: 'changer@example.com',
+    });
+  });
+
+  it('refuses a wrong current password and then saves nothing at all', async () => {
+    const account = await createAccount(env.db, 'user', { email: 'wrong-current@example.com', password: 'old-password-1' });
+    const signIn = callerFor(env.deps, null, { cookies: recordCookies() });
+    await signIn.auth.signIn({ email: 'wrong-current@example.com', password: 'old-password-1' });
+    const own = callerFor(env.deps, account);
+    await expectFieldErrors(
+      own.settings.updateSecurity({
+        currentPassword: 'not-my-password',
+        newPassword: 'new-password-1',
+        confirmPassword: 'new-password-1',
+        twoFactorEnabled: true,
+        sessionTimeout: 200,
+      }),
+      { currentPassword: 'Current password is incorrect.' },
+    );
+    expect((await own.settings.get()).security).toEqual({ twoFactorEnabled: false, sessionTimeout: 60 });
+    const sessions = await env.db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).execute();
+    expect(sessions).toHaveLength(2);
+    await expect(
+      callerFor(env.deps, null, { cookies: recordCookies() }).auth.signIn({ email: 'wrong-current@example.com', password: 'old-password-1' }),
+    ).resolves.toMatchObject({ email: 'wrong-current@example.com' });
+  });
+});
+
+describe('settings: notifications', () => {
+  it('saves the five toggles per account and reads them back', async () => {
+    const first = callerFor(env.deps, await createAccount(env.db, 'user'));
+    const second = callerFor(env.deps, await createAccount(env.db, 'user'));
+    expect(await first.settings.updateNotifications(notifications)).toEqual(notifications);
+    expect((await first.settings.get()).notifications).toEqual(notifications);
+    expect((await second.settings.get()).notifications).toEqual({
+      emailNotifications: true,
+      newBookings: true,
+      newContacts: true,
+      systemAlerts: true,
+      weeklyReports: false,
+    });
+  });
+
+  it('refuses a missing or non-boolean toggle and changes nothing', async () => {
+    const own = callerFor(env.deps, await createAccount(env.db, 'user'));
+    const { weeklyReports: _omitted, ...incomplete } = notifications;
+    await expectTRPCError(own.settings.updateNotifications(incomplete as typeof notifications), 'BAD_REQUEST');
+    await expectTRPCError(own.settings.updateNotifications({ ...notifications, weeklyReports: 'yes' as unknown as boolean }), 'BAD_REQUEST');
+    expect((await own.settings.get()).notifications.emailNotifications).toBe(true);
+  });
+});
+
+describe('settings: system', () => {
+  it('saves the group, trims text and serves it to the public', async () => {
+    await clearSiteSettings();
+    const saved = await callers.admin.settings.updateSystem({ ...system, siteName: '  Accra Bridge Partners  ', siteDescription: '' });
+    expect(saved).toEqual({ ...system, siteDescription: null });
+    expect((await callers.user.settings.get()).system).toEqual(saved);
+    expect(await callers.anonymous.settings.public()).toEqual({
+      siteName: 'Accra Bridge Partners',
+      siteDescription: null,
+      timezone: 'America/New_York',
+      maintenanceMode: true,
+      allowRegistrations: false,
+    });
+  });
+
+  it('checks site name, timezone and max file size with the SPEC messages and changes nothing', async () => {
+    await clearSiteSettings();
+    await callers.admin.settings.updateSystem(system);
+    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, siteName: '  ', maxFileSize: 0 }), {
+      siteName: 'Site name is required',
+      maxFileSize: 'Max file size must be between 1 and 100 MB',
+    });
+    for (const maxFileSize of [101, 2.5]) {
+      await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, maxFileSize }), {
+        maxFileSize: 'Max file size must be between 1 and 100 MB',
+      });
+    }
+    await expectFieldErrors(
+      callers.admin.settings.updateSystem({ ...system, timezone: 'Europe/Paris' as SystemSettingsInput['timezone'] }),
+      { timezone: 'Please choose a timezone' },
+    );
+    expect((await callers.admin.settings.get()).system).toEqual(system);
+  });
+
+  it('accepts the max file size bounds 1 and 100', async () => {
+    await expect(callers.admin.settings.updateSystem({ ...system, maxFileSize: 1 })).resolves.toMatchObject({ maxFileSize: 1 });
+    await expect(callers.admin.settings.updateSystem({ ...system, maxFileSize: 100 })).resolves.toMatchObject({ maxFileSize: 100 });
+  });
+});
+
+describe('settings: e-mail', () => {
+  it('saves the group, lower-cases the from address and never returns the password', async () => {
+    await clearSiteSettings();
+    const saved = await callers.admin.settings.updateEmail(email);
+    const expected = {
+      smtpHost: 'smtp.example.com',
+      smtpPort: 2525,
+      smtpUser: 'mailer',
+      smtpPasswordSet: true,
+      fromEmail: 'bookings@example.com',
+      fromName: 'Bookings Desk',
+    };
+    expect(saved).toEqual(expected);
+    const all = await callers.admin.settings.get();
+    expect(all.email).toEqual(expected);
+    for (const read of [saved, all, await callers.anonymous.settings.public(), await callers.user.settings.get()]) {
+      expect(JSON.stringify(read)).not.toContain('smtp-secret-1');
+    }
+  });
+
+  it('keeps the stored password when none is sent and replaces it when one is, even with an empty one', async () => {
+    await clearSiteSettings();
+    await callers.admin.settings.updateEmail(email);
+    const { smtpPassword: _omitted, ...withoutPassword } = email;
+    expect((await callers.admin.settings.updateEmail({ ...withoutPassword, smtpUser: 'mailer2' })).smtpPasswordSet).toBe(true);
+    const stored = await env.db.selectFrom('settings').select('value').where('key', '=', 'email').executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.value)).toMatchObject({ smtpUser: 'mailer2', smtpPassword: 'smtp-secret-1' });
+
+    await callers.admin.settings.updateEmail({ ...email, smtpPassword: 'smtp-secret-2' });
+    const replaced = await env.db.selectFrom('settings').select('value').where('key', '=', 'email').executeTakeFirstOrThrow();
+    expect(JSON.parse(replaced.value)).toMatchObject({ smtpPassword: 'smtp-secret-2' });
+
+    expect((await callers.admin.settings.updateEmail({ ...email, smtpPassword: '' })).smtpPasswordSet).toBe(false);
+    expect((await callers.admin.settings.get()).email?.smtpPasswordSet).toBe(false);
+  });
+
+  it('lets the whole group be emptied', async () => {
+    await clearSiteSettings();
+    await callers.admin.settings.updateEmail(email);
+    expect(await callers.admin.settings.updateEmail({ smtpHost: '', smtpPort: null, smtpUser: '', smtpPassword: '', fromEmail: '', fromName: '' })).toEqual({
+      smtpHost: null,
+      smtpPort: null,
+      smtpUser: null,
+      smtpPasswordSet: false,
+      fromEmail: null,
+      fromName: null,
+    });
+  });
+
+  it('checks port and from address with the SPEC messages and changes nothing', async () => {
+    await clearSiteSettings();
+    await callers.admin.settings.updateEmail(email);
+    await expectFieldErrors(callers.admin.settings.updateEmail({ ...email, smtpPort: null, fromEmail: 'not-an-email' }), {
+      smtpPort: 'Valid SMTP port is required (1-65535)',
+      fromEmail: 'Valid from email address is required',
+    });
+    for (const smtpPort of [0, 65536, 25.5]) {
+      await expectFieldErrors(callers.admin.settings.updateEmail({ ...email, smtpPort }), {
+        smtpPort: 'Valid SMTP port is required (1-65535)',
+      });
+    }
+    await expectFieldErrors(callers.admin.settings.updateEmail({ ...email, fromEmail: '' }), {
+      fromEmail: 'Valid from email address is required',
+    });
+    // Without a host the port may be empty.
+    await expect(
+      callers.admin.settings.updateEmail({ smtpHost: '', smtpPort: null, fromEmail: 'desk@example.com' }),
+    ).resolves.toMatchObject({ smtpHost: null, smtpPort: null });
+    await callers.admin.settings.updateEmail(email);
+    await expectFieldErrors(callers.admin.settings.updateEmail({ ...email, smtpHost: 'other.example.com', smtpPort: 70000 }), {
+      smtpPort: 'Valid SMTP port is required (1-65535)',
+    });
+    expect((await callers.admin.settings.get()).email).toMatchObject({ smtpHost: 'smtp.example.com', smtpPort: 2525 });
+  });
+
+  it('refuses a test e-mail without a host, with the SPEC message', async () => {
+    await clearSiteSettings();
+    await expectTRPCError(
+      callers.admin.settings.testEmail({ smtpHost: '', smtpPort: 587, fromEmail: 'desk@example.com' }),
+      'BAD_REQUEST',
+      'Please configure SMTP settings before testing',
+    );
+    await expectFieldErrors(callers.admin.settings.testEmail({ ...email, smtpPort: null }), {
+      smtpPort: 'Valid SMTP port is required (1-65535)',
+    });
+  });
+});
