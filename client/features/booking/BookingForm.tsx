@@ -4,7 +4,7 @@ import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title } 
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createBookingInput } from '../../../server/schemas/bookings';
-import { formatSlot } from '../../lib/time';
+import { formatSlot } from '../../../server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '../../trpc';
 import { BookingSkeleton } from './BookingSkeleton';
 

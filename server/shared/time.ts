@@ -1,4 +1,5 @@
-// Formats UTC timestamps in the site's timezone, always naming the zone (PRODUCT.md 2.8).
+// Formats UTC timestamps in the site's timezone, always naming the zone (PRODUCT.md 2.8). Pure:
+// used by the client (screens) and the server (e-mails) alike, so it must not import Node modules.
 
 export interface SlotLabel {
   date: string;
