@@ -1,13 +1,11 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { createQueryUtils, createTrpcClient, trpc } from './trpc';
 
 const queryClient = new QueryClient({
@@ -23,8 +21,7 @@ createRoot(container).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
-          <Notifications position="top-right" autoClose={3000} />
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

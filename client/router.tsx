@@ -9,7 +9,6 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { HomePage } from './features/home/HomePage';
@@ -51,12 +50,15 @@ const bookingForEventRoute = createRoute({
   component: BookingPage,
 });
 
-const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+/** Search params are read by hand: zod would add its weight to the first bundle for two strings. */
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/login',
-  validateSearch: loginSearch,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: optionalString(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
     const user = await context.utils.auth.me.ensureData();
     if (user !== null) throw redirect({ to: safeAdminPath(search.redirect) });
@@ -67,7 +69,7 @@ const adminLoginRoute = createRoute({
 const adminSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/setup',
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: optionalString(search.token) }),
   component: lazyRouteComponent(() => import('./features/admin/SetupPage'), 'SetupPage'),
 });
 

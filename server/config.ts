@@ -25,6 +25,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
     TRUST_PROXY: booleanText.default(false),
+    CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
@@ -41,6 +42,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   trustProxy: boolean;
+  /** Folder of the built client; undefined means dist/client in the project. */
+  clientDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
     trustProxy: value.TRUST_PROXY,
+    clientDir: value.CLIENT_DIR,
   };
 }
 

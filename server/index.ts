@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const { db } = openDatabase(databaseFile(path.resolve(config.dataDir)));
   await migrateToLatest(db);
   const deps = createDeps(db, config);
-  const app = await buildApp(deps, { clientDir: path.join(projectRoot, 'dist', 'client') });
+  const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));
+  const app = await buildApp(deps, { clientDir });
   await sweepPartialUploads(deps.uploadsDir);
 
   const firstRun = await prepareFirstRun(deps);

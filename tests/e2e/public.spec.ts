@@ -23,11 +23,11 @@ test('a visitor books a slot and the booking is stored as pending', async ({ pag
   const slot = await createBookableSlot(request, { title: 'Accra Trade Forum', capacity: 10 });
 
   await page.goto('/booking');
-  await page.getByLabel('Select Event').click();
+  await page.getByRole('combobox', { name: 'Select Event' }).click();
   await page.getByRole('option', { name: slot.eventTitle }).click();
   const confirm = page.getByRole('button', { name: 'Confirm Booking' });
   await expect(confirm).toBeDisabled();
-  await page.getByLabel('Select Session').click();
+  await page.getByRole('combobox', { name: 'Select Session' }).click();
   await page.getByRole('option', { name: /Accra Trade Forum Workshop/ }).click();
   await expect(confirm).toBeDisabled();
   await expect(page.getByText('10 seats left')).toBeVisible();
@@ -63,8 +63,8 @@ test('a visitor who books a full slot is put on the waitlist', async ({ page, re
   });
 
   await page.goto(`/booking/${slot.eventId}`);
-  await expect(page.getByLabel('Select Event')).toHaveValue(slot.eventTitle);
-  await page.getByLabel('Select Session').click();
+  await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(slot.eventTitle);
+  await page.getByRole('combobox', { name: 'Select Session' }).click();
   await page.getByRole('option', { name: /Lagos Matchmaking Day Workshop/ }).click();
   await expect(page.getByText('Full – join the waitlist')).toBeVisible();
   await page.getByRole('radio').first().check();
@@ -83,12 +83,12 @@ test('changing the event clears the session and the slot', async ({ page, reques
   const first = await createBookableSlot(request, { title: 'Nairobi Expansion Clinic', capacity: 5 });
   const second = await createBookableSlot(request, { title: 'Kumasi Export Briefing', capacity: 5 });
   await page.goto(`/booking/${first.eventId}`);
-  await page.getByLabel('Select Session').click();
+  await page.getByRole('combobox', { name: 'Select Session' }).click();
   await page.getByRole('option', { name: /Nairobi Expansion Clinic Workshop/ }).click();
   await page.getByRole('radio').first().check();
-  await page.getByLabel('Select Event').click();
+  await page.getByRole('combobox', { name: 'Select Event' }).click();
   await page.getByRole('option', { name: second.eventTitle }).click();
-  await expect(page.getByLabel('Select Session')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Select Session' })).toHaveValue('');
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
 });

@@ -2,10 +2,10 @@
 // whose first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
+import { E2E_ADMIN, E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_PORT } from './env';
 
-if (!fs.existsSync(path.resolve('dist', 'client', 'index.html'))) {
-  console.error('dist/client is missing: run `npm run build` before the end-to-end tests.');
+if (!fs.existsSync(path.join(E2E_CLIENT_DIR, 'index.html'))) {
+  console.error(`${E2E_CLIENT_DIR} has no built client: run \`npm run build\` before the end-to-end tests.`);
   process.exit(1);
 }
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -14,6 +14,7 @@ Object.assign(process.env, {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: E2E_DATA_DIR,
+  CLIENT_DIR: E2E_CLIENT_DIR,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 });

@@ -1,6 +1,8 @@
 // The guarded back office frame: AppShell with SPEC's sidebar, a burger on phones, Sign Out.
+import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 
@@ -66,6 +68,8 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* Toasts belong to the back office only, so the public pages never load them. SPEC: 3000 ms. */}
+        <Notifications position="top-right" autoClose={3000} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,41 @@
+import { founder } from './content';
+import classes from './home.module.css';
+import { Reveal } from './Reveal';
+import { SectionHeader } from './SectionHeader';
+
+export function AboutSection() {
+  return (
+    <section id="about" className={classes.section} aria-labelledby="about-heading">
+      <Reveal className={classes.container}>
+        <SectionHeader id="about-heading" eyebrow="About" title="About Our Founder" />
+        <div className={classes.about}>
+          <img
+            src={founder.photo}
+            alt={`Portrait of ${founder.name}`}
+            width={360}
+            height={420}
+            loading="lazy"
+            className={classes.founderPhoto}
+          />
+          <div>
+            <h3 className={classes.founderName}>{founder.name}</h3>
+            <p className={classes.founderRole}>{founder.role}</p>
+            {founder.bio.map((paragraph) => (
+              <p key={paragraph.slice(0, 32)} className={classes.founderBio}>
+                {paragraph}
+              </p>
+            ))}
+            <dl className={classes.stats}>
+              {founder.stats.map((stat) => (
+                <div key={stat.label} className={classes.stat}>
+                  <dt className={classes.statLabel}>{stat.label}</dt>
+                  <dd className={classes.statValue}>{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+      </Reveal>
+    </section>
+  );
+}

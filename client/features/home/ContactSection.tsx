@@ -1,0 +1,79 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { firm, mapLocation } from './content';
+import classes from './home.module.css';
+import { MailIcon, PhoneIcon, PinIcon } from './icons';
+import { Reveal } from './Reveal';
+import { SectionHeader } from './SectionHeader';
+
+// The form and its validation (zod, @mantine/form) load in their own chunk: the section sits far
+// below the fold, so the first paint of the home page does not wait for them.
+const ContactForm = lazy(() => import('../contact/ContactForm').then((module) => ({ default: module.ContactForm })));
+
+function ContactFormPlaceholder() {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading contact form">
+      {[1, 2, 3].map((row) => (
+        <Skeleton key={row} height={56} />
+      ))}
+      <Skeleton height={110} />
+      <Skeleton height={42} />
+    </Stack>
+  );
+}
+
+export function ContactSection() {
+  return (
+    <section id="contact" className={classes.section} aria-labelledby="contact-heading">
+      <Reveal className={classes.container}>
+        <SectionHeader id="contact-heading" eyebrow="Contact" title="Get In Touch">
+          Tell us where you want to grow. {firm.replyPromise}
+        </SectionHeader>
+        <div className={classes.contactGrid}>
+          <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
+            <Suspense fallback={<ContactFormPlaceholder />}>
+              <ContactForm />
+            </Suspense>
+          </Paper>
+
+          <div className={classes.contactAside}>
+            <h3 className={classes.cardTitle}>Contact Details</h3>
+            <ul className={classes.contactList}>
+              <li>
+                <MailIcon size={20} />
+                <a href={`mailto:${firm.email}`}>{firm.email}</a>
+              </li>
+              <li>
+                <PhoneIcon size={20} />
+                <a href={firm.phoneHref}>{firm.phone}</a>
+              </li>
+              <li>
+                <PinIcon size={20} />
+                <span>
+                  {firm.city}, {firm.country}
+                  <br />
+                  <span className={classes.muted}>West Africa desk: {mapLocation.city}</span>
+                </span>
+              </li>
+            </ul>
+            <p className={classes.muted}>{firm.hours}</p>
+
+            <div className={classes.map}>
+              <iframe
+                title={`Map: ${mapLocation.label}`}
+                src={mapLocation.embedUrl}
+                width="100%"
+                height="280"
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+              />
+              <a href={mapLocation.largerMapUrl} target="_blank" rel="noopener noreferrer" className={classes.textLink}>
+                View larger map<span className={classes.srOnly}> (opens in a new tab)</span>
+              </a>
+            </div>
+          </div>
+        </div>
+      </Reveal>
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+// Upcoming Events on the home page (SPEC section 2, "Home: events section", and section 8): the first
+// active event as the landing block, up to two more as cards, an empty state, and a built-in
+// fallback event when the list cannot be loaded.
+import { Skeleton, VisuallyHidden } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type RouterOutputs, trpc } from '../../trpc';
+import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
+import classes from './home.module.css';
+import { CalendarIcon, CheckIcon, PinIcon } from './icons';
+import { Reveal } from './Reveal';
+
+/** SPEC section 9: at most 3 events on the home page, the landing block shows the first. */
+export const HOME_EVENT_LIMIT = 3;
+
+type EventDto = RouterOutputs['events']['list'][number];
+
+export interface HomeEvent {
+  /** null for the built-in fallback event, whose Register Now goes to /booking. */
+  id: string | null;
+  title: string;
+  description: string | null;
+  date: string;
+  location: string;
+  imageUrl: string;
+  videoUrl: string | null;
+  benefits: readonly string[];
+}
+
+function textOr(value: string | null | undefined, fallback: string): string {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? fallback : trimmed;
+}
+
+export function toHomeEvent(event: EventDto): HomeEvent {
+  const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
+  return {
+    id: event.id.trim() === '' ? null : event.id,
+    title: textOr(event.title, eventDefaults.title),
+    description: event.description?.trim() || null,
+    date: textOr(event.date, eventDefaults.date),
+    location: textOr(event.location, eventDefaults.location),
+    imageUrl: textOr(event.imageUrl, eventDefaults.image),
+    videoUrl: event.videoUrl?.trim() || null,
+    benefits: benefits.length > 0 ? benefits : defaultEventBenefits,
+  };
+}
+
+export function organizerMailto(title: string): string {
+  return `mailto:${firm.email}?subject=${encodeURIComponent(`Inquiry about ${title}`)}`;
+}
+
+interface RegisterLinkProps {
+  event: HomeEvent;
+  className: string | undefined;
+  /** An accessible name beginning with the visible text, when the text alone is ambiguous. */
+  label?: string;
+  children: ReactNode;
+}
+
+function RegisterLink({ event, className, label, children }: RegisterLinkProps) {
+  if (event.id === null) {
+    return (
+      <Link to="/booking" className={className} aria-label={label}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/booking/$eventId" params={{ eventId: event.id }} className={className} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
+
+function EventMedia({ event }: { event: HomeEvent }) {
+  if (event.videoUrl !== null) {
+    return (
+      <video
+        className={classes.eventMedia}
+        controls
+        preload="none"
+        poster={event.imageUrl}
+        src={event.videoUrl}
+        aria-label={`Video: ${event.title}`}
+      >
+        Your browser cannot play this video.
+      </video>
+    );
+  }
+  // The title sits right beside the picture, so the picture itself is decorative.
+  return <img className={classes.eventMedia} src={event.imageUrl} alt="" loading="lazy" />;
+}
+
+function LandingEvent({ event }: { event: HomeEvent }) {
+  return (
+    <article className={classes.landingEvent} aria-labelledby="landing-event-title">
+      <div className={classes.landingMedia}>
+        <EventMedia event={event} />
+      </div>
+      <div className={classes.landingBody}>
+        <h3 id="landing-event-title" className={classes.landingTitle}>
+          {event.title}
+        </h3>
+        {event.description !== null && <p className={classes.landingDescription}>{event.description}</p>}
+
+        <h4 className={classes.eventLabel}>WHY ATTEND</h4>
+        <ul className={classes.benefitList}>
+          {event.benefits.map((benefit) => (
+            <li key={benefit}>
+              <CheckIcon size={20} className={classes.benefitIcon} />
+              <span>{benefit}</span>
+            </li>
+          ))}
+        </ul>
+
+        <dl className={classes.eventFacts}>
+          <div>
+            <dt className={classes.eventLabel}>LOCATION</dt>
+            <dd>
+              <PinIcon size={18} /> {event.location}
+            </dd>
+          </div>
+          <div>
+            <dt className={classes.eventLabel}>DATE</dt>
+            <dd>
+              <CalendarIcon size={18} /> {event.date}
+            </dd>
+          </div>
+        </dl>
+
+        <div className={classes.eventActions}>
+          <RegisterLink event={event} className={classes.ctaNavy}>
+            Register Now
+          </RegisterLink>
+          <a href={organizerMailto(event.title)} className={classes.ctaOutline}>
+            Contact Organizer
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function EventCard({ event }: { event: HomeEvent }) {
+  return (
+    <article className={classes.eventCard}>
+      <img className={classes.eventCardImage} src={event.imageUrl} alt="" loading="lazy" />
+      <div className={classes.eventCardBody}>
+        <h3 className={classes.eventCardTitle}>{event.title}</h3>
+        <p className={classes.eventCardFact}>
+          <CalendarIcon size={18} /> {event.date}
+        </p>
+        <p className={classes.eventCardFact}>
+          <PinIcon size={18} /> {event.location}
+        </p>
+        <RegisterLink event={event} className={classes.textLink} label={`Register for ${event.title}`}>
+          Register
+        </RegisterLink>
+      </div>
+    </article>
+  );
+}
+
+function EventsLoading() {
+  return (
+    <div className={classes.landingEvent} aria-busy="true">
+      <VisuallyHidden role="status">Loading events…</VisuallyHidden>
+      <Skeleton className={classes.landingMedia} height={320} radius="md" />
+      <div className={classes.landingBody}>
+        <Skeleton height={32} width="70%" mb="lg" />
+        <Skeleton height={14} mb="sm" />
+        <Skeleton height={14} mb="sm" />
+        <Skeleton height={14} width="80%" mb="xl" />
+        <Skeleton height={44} width={180} radius="md" />
+      </div>
+    </div>
+  );
+}
+
+function NoEvents() {
+  return (
+    <div className={classes.noEvents}>
+      <CalendarIcon size={40} />
+      <h3 className={classes.noEventsTitle}>No Upcoming Events</h3>
+      <p>Check back soon for new events and opportunities.</p>
+    </div>
+  );
+}
+
+/** How long after the page opens a late answer may still re-align the section named in the address. */
+const REALIGN_WINDOW_MS = 4000;
+
+/**
+ * A visitor sent to /#about from another page is scrolled there at once, while this section still
+ * shows its placeholder; when the events arrive the section changes height and would push the
+ * target out of place. So, once, re-align the target if it lies below this section, unless the
+ * visitor has started scrolling or typing, or the answer came late.
+ */
+function useRealignHashTarget(section: RefObject<HTMLElement | null>, settled: boolean) {
+  const openedAt = useRef(0);
+  const interacted = useRef(false);
+
+  useEffect(() => {
+    openedAt.current = performance.now();
+    const stop = () => {
+      interacted.current = true;
+    };
+    const kinds = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    for (const kind of kinds) window.addEventListener(kind, stop, { passive: true });
+    return () => {
+      for (const kind of kinds) window.removeEventListener(kind, stop);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!settled || interacted.current || performance.now() - openedAt.current > REALIGN_WINDOW_MS) return;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id === '' ? null : document.getElementById(id);
+    const events = section.current;
+    if (target === null || events === null) return;
+    if (events.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) target.scrollIntoView();
+  }, [section, settled]);
+}
+
+export function EventsSection() {
+  const query = trpc.events.list.useQuery({ limit: HOME_EVENT_LIMIT });
+  const sectionRef = useRef<HTMLElement>(null);
+  useRealignHashTarget(sectionRef, !query.isPending);
+
+  useEffect(() => {
+    if (query.error) console.error('Failed to load events', query.error);
+  }, [query.error]);
+
+  let body: ReactNode;
+  if (query.error) {
+    body = <LandingEvent event={fallbackEvent} />;
+  } else if (query.data === undefined) {
+    body = <EventsLoading />;
+  } else if (query.data.length === 0) {
+    body = <NoEvents />;
+  } else {
+    const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map(toHomeEvent);
+    body = (
+      <>
+        {first !== undefined && <LandingEvent event={first} />}
+        {others.length > 0 && (
+          <div className={classes.eventCards}>
+            {others.map((event) => (
+              <EventCard key={event.id ?? event.title} event={event} />
+            ))}
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section ref={sectionRef} id="events" className={`${classes.section} ${classes.sectionTinted}`} aria-labelledby="events-heading">
+      <Reveal className={classes.container}>
+        <header className={classes.sectionHeader}>
+          <p className={classes.eyebrow}>Events</p>
+          <h2 id="events-heading" className={classes.sectionTitle}>
+            Upcoming Events
+          </h2>
+          <p className={classes.sectionIntro}>
+            Business exchanges, trade missions and workshops where our clients meet partners, buyers and investors.
+          </p>
+        </header>
+        {body}
+      </Reveal>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// The hero carousel (SPEC section 2): three slides, arrows, dots, Book Consultation and Our Services.
+// Follows the WAI-ARIA carousel pattern: rotation pauses while the pointer or keyboard focus is
+// inside, and a button stops it for good (WCAG 2.2.2), without changing the 5000 ms rhythm otherwise.
+import { Link } from '@tanstack/react-router';
+import { type FocusEvent, useState } from 'react';
+import { heroHeading, heroSlides } from './content';
+import classes from './home.module.css';
+import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
+import { useCarousel } from './useCarousel';
+
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true; // a browser without :focus-visible: pause to be safe
+  }
+}
+
+export function HeroCarousel() {
+  const [stopped, setStopped] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const rotating = !stopped && !hovered && !focused;
+  const { index, goTo, next, previous } = useCarousel(heroSlides.length, { paused: !rotating });
+
+  // Only a mouse hovering and keyboard focus pause: a tap or a click on an arrow leaves the pointer
+  // or the focus there, and rotation should go on once the visitor has chosen a slide.
+  function handleFocus(event: FocusEvent<HTMLElement>) {
+    setFocused(isKeyboardFocus(event.target));
+  }
+
+  function handleBlur(event: FocusEvent<HTMLElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  }
+
+  return (
+    <section
+      className={classes.hero}
+      aria-roledescription="carousel"
+      aria-labelledby="hero-heading"
+      onPointerEnter={(event) => setHovered(event.pointerType === 'mouse')}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+    >
+      <div className={classes.heroBackdrops} aria-hidden="true">
+        {heroSlides.map((slide, slideIndex) => (
+          <img
+            key={slide.image}
+            src={slide.image}
+            alt=""
+            className={classes.heroBackdrop}
+            data-active={slideIndex === index}
+            {...(slideIndex === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          />
+        ))}
+      </div>
+
+      <div className={classes.heroInner}>
+        <h1 id="hero-heading" className={classes.heroKicker}>
+          {heroHeading}
+        </h1>
+
+        <div className={classes.heroSlides} aria-live={rotating ? 'off' : 'polite'}>
+          {heroSlides.map((slide, slideIndex) => {
+            const active = slideIndex === index;
+            return (
+              <div
+                key={slide.title}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${slideIndex + 1} of ${heroSlides.length}`}
+                aria-hidden={!active}
+                inert={!active}
+                className={classes.heroSlide}
+                data-active={active}
+              >
+                <h2 className={classes.heroTitle}>{slide.title}</h2>
+                <p className={classes.heroText}>{slide.text}</p>
+              </div>
+            );
+          })}
+        </div>
+
+        <div className={classes.heroActions}>
+          <Link to="/booking" className={classes.ctaPrimary}>
+            Book Consultation
+          </Link>
+          <Link to="/" hash="services" activeOptions={{ exact: true, includeHash: true }} className={classes.ctaSecondary}>
+            Our Services
+          </Link>
+        </div>
+
+        <div className={classes.heroControls}>
+          <button type="button" className={classes.heroArrow} aria-label="Previous slide" onClick={previous}>
+            <ChevronIcon direction="left" />
+          </button>
+          <div className={classes.heroDots}>
+            {heroSlides.map((slide, slideIndex) => (
+              <button
+                key={slide.title}
+                type="button"
+                className={classes.heroDot}
+                aria-label={`Go to slide ${slideIndex + 1}`}
+                aria-current={slideIndex === index ? 'true' : undefined}
+                onClick={() => goTo(slideIndex)}
+              />
+            ))}
+          </div>
+          <button type="button" className={classes.heroArrow} aria-label="Next slide" onClick={next}>
+            <ChevronIcon direction="right" />
+          </button>
+          <button
+            type="button"
+            className={classes.heroArrow}
+            aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+            onClick={() => setStopped((value) => !value)}
+          >
+            {stopped ? <PlayIcon size={20} /> : <PauseIcon size={20} />}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

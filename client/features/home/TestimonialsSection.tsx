@@ -1,0 +1,66 @@
+import { testimonials } from './content';
+import classes from './home.module.css';
+import { LinkedInIcon, StarIcon } from './icons';
+import { Reveal } from './Reveal';
+import { SectionHeader } from './SectionHeader';
+
+const STARS = 5;
+
+function Stars() {
+  return (
+    <div className={classes.stars} role="img" aria-label={`Rated ${STARS} out of ${STARS}`}>
+      {Array.from({ length: STARS }, (_, star) => (
+        <StarIcon key={star} size={18} />
+      ))}
+    </div>
+  );
+}
+
+export function TestimonialsSection() {
+  return (
+    <section className={`${classes.section} ${classes.sectionNavy}`} aria-labelledby="testimonials-heading">
+      <Reveal className={classes.container}>
+        <SectionHeader id="testimonials-heading" eyebrow="Testimonials" title="Client Success Stories">
+          Exporters, manufacturers and founders on what working with us changed for their business.
+        </SectionHeader>
+        <ul className={classes.testimonialGrid}>
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.name}>
+              <figure className={classes.testimonial}>
+                <Stars />
+                <blockquote className={classes.testimonialText}>
+                  <p>{testimonial.text}</p>
+                </blockquote>
+                <figcaption className={classes.testimonialAuthor}>
+                  <img
+                    src={testimonial.photo}
+                    alt={`Portrait of ${testimonial.name}`}
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className={classes.testimonialPhoto}
+                  />
+                  <span>
+                    <strong className={classes.testimonialName}>{testimonial.name}</strong>
+                    <span className={classes.testimonialRole}>{testimonial.role}</span>
+                  </span>
+                  {testimonial.profileUrl !== undefined && (
+                    <a
+                      href={testimonial.profileUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={classes.profileLink}
+                      aria-label={`${testimonial.name} on LinkedIn (opens in a new tab)`}
+                    >
+                      <LinkedInIcon size={20} />
+                    </a>
+                  )}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// Frame of every public page: skip link, header, maintenance notice, the page, footer.
+import { Outlet } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { trpc } from '../../trpc';
+import { firm } from '../home/content';
+import { MaintenanceNotice } from './MaintenanceNotice';
+import classes from './public-layout.module.css';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+const SETTINGS_STALE_MS = 5 * 60_000;
+
+function textOr(value: string | null | undefined, fallback: string): string {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? fallback : trimmed;
+}
+
+/** Public settings, with the firm's own name and tagline while they load or if they cannot be loaded. */
+export function usePublicSettings() {
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
+  return {
+    siteName: textOr(settings.data?.siteName, firm.name),
+    siteDescription: textOr(settings.data?.siteDescription, firm.tagline),
+    maintenanceMode: settings.data?.maintenanceMode === true,
+  };
+}
+
+/** Moves focus to the page itself without touching the URL (the router owns the hash). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main-content');
+  if (main === null) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
+export function PublicLayout() {
+  const { siteName, siteDescription, maintenanceMode } = usePublicSettings();
+  return (
+    <div className={classes.page}>
+      <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <SiteHeader siteName={siteName} />
+      <MaintenanceNotice active={maintenanceMode} />
+      <main id="main-content" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+      <SiteFooter siteName={siteName} siteDescription={siteDescription} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The public footer (SPEC section 1): services, contact details and the copyright line.
+import { Link } from '@tanstack/react-router';
+import { firm, services } from '../home/content';
+import classes from './public-layout.module.css';
+import { LogoMark } from './SiteHeader';
+
+/** SPEC section 9: the copyright year is 2025. */
+export const COPYRIGHT_YEAR = 2025;
+
+export function SiteFooter({ siteName, siteDescription }: { siteName: string; siteDescription: string }) {
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.footerGrid}>
+        <div>
+          <p className={classes.footerBrand}>
+            <LogoMark size={32} />
+            <span>{siteName}</span>
+          </p>
+          <p className={classes.footerText}>{siteDescription}</p>
+          <Link to="/booking" className={classes.headerCta}>
+            Book Consultation
+          </Link>
+        </div>
+
+        <div>
+          <h2 className={classes.footerHeading}>Services</h2>
+          <ul className={classes.footerList}>
+            {services.map((service) => (
+              <li key={service.title}>{service.title}</li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={classes.footerHeading}>Contact</h2>
+          <address className={classes.footerAddress}>
+            <a href={`mailto:${firm.email}`} className={classes.footerLink}>
+              {firm.email}
+            </a>
+            <a href={firm.phoneHref} className={classes.footerLink}>
+              {firm.phone}
+            </a>
+            <span>
+              {firm.city}, {firm.country}
+            </span>
+          </address>
+        </div>
+      </div>
+
+      <div className={classes.footerBottom}>
+        <p>
+          © {COPYRIGHT_YEAR} {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

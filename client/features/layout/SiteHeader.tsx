@@ -1,0 +1,101 @@
+// The public header (SPEC section 1): site name, links to the home page's sections, Book
+// Consultation, and a menu behind a burger button below the sm breakpoint.
+import { Burger } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import classes from './public-layout.module.css';
+
+/** In-page anchors of the home page; from other pages they lead to /#services and so on. */
+export const sectionLinks = [
+  { label: 'Services', hash: 'services' },
+  { label: 'Strategic Focus', hash: 'priorities' },
+  { label: 'Events', hash: 'events' },
+  { label: 'About', hash: 'about' },
+  { label: 'Contact', hash: 'contact' },
+] as const;
+
+// Only the link whose hash is in the address counts as the current one.
+const sectionActive = { exact: true, includeHash: true } as const;
+
+function NavLinks({ className, onNavigate }: { className: string | undefined; onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/" activeOptions={sectionActive} className={className} onClick={onNavigate}>
+        Home
+      </Link>
+      {sectionLinks.map((link) => (
+        <Link
+          key={link.hash}
+          to="/"
+          hash={link.hash}
+          activeOptions={sectionActive}
+          className={className}
+          onClick={onNavigate}
+        >
+          {link.label}
+        </Link>
+      ))}
+    </>
+  );
+}
+
+export function LogoMark({ size = 36 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#f2b544" />
+      <circle cx="32" cy="32" r="17" fill="none" stroke="#0b3d5c" strokeWidth="4" />
+      <path d="M15 32h34M32 15c-8 9-8 25 0 34M32 15c8 9 8 25 0 34" fill="none" stroke="#0b3d5c" strokeWidth="3" />
+    </svg>
+  );
+}
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    burgerRef.current?.focus();
+  }
+
+  return (
+    <header className={classes.header} onKeyDown={closeOnEscape}>
+      <div className={classes.headerBar}>
+        <Link to="/" className={classes.brand} onClick={closeMenu}>
+          <LogoMark />
+          <span className={classes.brandName}>{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className={classes.desktopNav}>
+          <NavLinks className={classes.navLink} />
+        </nav>
+
+        <Link to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
+          Book Consultation
+        </Link>
+
+        <Burger
+          ref={burgerRef}
+          className={classes.burger}
+          opened={menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          color="white"
+          hiddenFrom="sm"
+        />
+      </div>
+
+      <nav id={menuId} aria-label="Mobile" className={classes.mobileNav} hidden={!menuOpen}>
+        <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} />
+        <Link to="/booking" className={classes.headerCta} onClick={closeMenu}>
+          Book Consultation
+        </Link>
+      </nav>
+    </header>
+  );
+}
