@@ -98,23 +98,50 @@ const adminIndexRoute = createRoute({
   },
 });
 
-function adminScreen<TPath extends string>(path: TPath, title: string) {
-  return createRoute({
-    getParentRoute: () => adminRoute,
-    path,
-    staticData: { title },
-    component: lazyRouteComponent(() => import('./features/admin/AdminPlaceholder'), 'AdminPlaceholder'),
-  });
-}
+const adminDashboardRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/dashboard',
+  component: lazyRouteComponent(() => import('./features/admin/dashboard/DashboardPage'), 'DashboardPage'),
+});
+const adminEventsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/events',
+  component: lazyRouteComponent(() => import('./features/admin/events/EventsPage'), 'EventsPage'),
+});
+const adminSessionsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/sessions',
+  component: lazyRouteComponent(() => import('./features/admin/sessions/SessionsPage'), 'SessionsPage'),
+});
+const adminDelegatesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/delegates',
+  component: lazyRouteComponent(() => import('./features/admin/delegates/DelegatesPage'), 'DelegatesPage'),
+});
+const adminBookingsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/bookings',
+  component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsPage'),
+});
+const adminContactsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/contacts',
+  component: lazyRouteComponent(() => import('./features/admin/contacts/ContactsPage'), 'ContactsPage'),
+});
+const adminSettingsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsPage'),
+});
 
 const adminScreens = [
-  adminScreen('/dashboard', 'Dashboard'),
-  adminScreen('/events', 'Events'),
-  adminScreen('/sessions', 'Sessions'),
-  adminScreen('/delegates', 'Delegates'),
-  adminScreen('/bookings', 'Bookings'),
-  adminScreen('/contacts', 'Contacts'),
-  adminScreen('/settings', 'Settings'),
+  adminDashboardRoute,
+  adminEventsRoute,
+  adminSessionsRoute,
+  adminDelegatesRoute,
+  adminBookingsRoute,
+  adminContactsRoute,
+  adminSettingsRoute,
 ];
 
 const adminCatchAllRoute = createRoute({
@@ -155,8 +182,5 @@ export function createAppRouter(context: RouterContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
-  }
-  interface StaticDataRouteOption {
-    title?: string;
   }
 }

@@ -12,12 +12,14 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** The server refuses batches of more than 10 calls. */
 const MAX_BATCH_SIZE = 10;
 
-export function createTrpcClient(baseUrl = '') {
+/** `headers` exists for component tests, which run outside a browser and so have no cookie jar. */
+export function createTrpcClient(baseUrl = '', headers?: Record<string, string>) {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url: `${baseUrl}/api/trpc`,
         maxItems: MAX_BATCH_SIZE,
+        headers: () => headers ?? {},
         fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
       }),
     ],

@@ -39,3 +39,13 @@ class IntersectionObserverShim {
   }
 }
 window.IntersectionObserver ??= IntersectionObserverShim as unknown as typeof IntersectionObserver;
+
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+// The router restores scroll positions; jsdom does not implement scrolling.
+window.scrollTo = () => undefined;

@@ -1,0 +1,16 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZE } from './useListState';
+
+export function ListFooter({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
+  if (total === 0) return null;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        Showing {first}–{last} of {total}
+      </Text>
+      {total > PAGE_SIZE && <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={onPage} size="sm" />}
+    </Group>
+  );
+}

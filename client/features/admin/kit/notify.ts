@@ -1,0 +1,23 @@
+// Toasts (SPEC: they close themselves after 3000 ms or on close).
+import { notifications } from '@mantine/notifications';
+import { messageOf } from '../../../trpc';
+
+export const TOAST_MS = 3000;
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', message, autoClose: TOAST_MS, withCloseButton: true });
+}
+
+export function notifyError(message: string): void {
+  notifications.show({ color: 'red', message, autoClose: TOAST_MS, withCloseButton: true });
+}
+
+/** "{action failed}: {server's reason}", e.g. 'Failed to save delegate: Email is required'. */
+export function failureText(prefix: string, error: unknown): string {
+  return `${prefix}: ${messageOf(error, 'please try again')}`;
+}
+
+/** SPEC: deletes of sessions, bookings and contacts ask for the browser's confirmation. */
+export function confirmDelete(what: 'session' | 'booking' | 'contact'): boolean {
+  return window.confirm(`Are you sure you want to delete this ${what}?`);
+}
