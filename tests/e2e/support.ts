@@ -1,6 +1,6 @@
 // Helpers for end-to-end tests: call the real API as the bootstrapped admin, read the real database.
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './env';
 
@@ -79,4 +79,29 @@ export function readDatabase<T>(read: (db: SQLite.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+let accountCounter = 0;
+
+/** A new account of `role`, created by the bootstrapped admin through the API. */
+export async function createAccountViaApi(request: APIRequestContext, role: 'admin' | 'user'): Promise<Credentials> {
+  await signInAsAdmin(request);
+  accountCounter += 1;
+  const credentials = { email: `${role}-${Date.now()}-${accountCounter}@e2e.example.com`, password: 'e2e-password-123' };
+  await mutate(request, 'users.create', { name: `E2E ${role} ${accountCounter}`, role, ...credentials });
+  return credentials;
+}
+
+/** Signs in through the real sign-in screen and waits for the dashboard. */
+export async function signInThroughUi(page: Page, credentials: Credentials = E2E_ADMIN): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
 }
