@@ -34,7 +34,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
           <Notifications />
           {ui}
         </MantineProvider>

@@ -70,7 +70,7 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
         book.mutate(
           { timeSlotId, ...values },
           {
-            onSuccess: onBooked,
+            onSuccess: (result) => onBooked(result),
             onError: (error) => {
               form.setErrors(fieldErrorsOf(error));
               setFailure(messageOf(error, 'Your booking could not be completed. Please try again.'));

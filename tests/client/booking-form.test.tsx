@@ -1,0 +1,152 @@
+// The booking form against a real API server: when Confirm Booking is enabled, what changing the
+// event or the session clears, and the participant validation messages.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BookingForm, type BookingResult } from '../../client/features/booking/BookingForm';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
+import { renderWithProviders, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.env.db;
+  const eventA = await insertEventRow(db, { title: 'Accra Exchange', displayOrder: 1 });
+  const eventB = await insertEventRow(db, { title: 'Lagos Summit', displayOrder: 2 });
+  const sessionA1 = await insertSessionRow(db, eventA.id, { title: 'Morning Matchmaking', maxParticipants: 2 });
+  const sessionA2 = await insertSessionRow(db, eventA.id, { title: 'Investor Briefing', maxParticipants: null });
+  await insertSessionRow(db, eventB.id, { title: 'Market Entry Clinic' });
+  const slotA1 = await insertSlotRow(db, sessionA1.id, 48);
+  const fullSlot = await insertSlotRow(db, sessionA1.id, 72);
+  await insertSlotRow(db, sessionA1.id, -24); // past: never offered
+  await insertSlotRow(db, sessionA2.id, 96);
+  for (const email of ['one@example.com', 'two@example.com']) {
+    await insertBookingRow(db, fullSlot, eventA.id, { email, status: 'confirmed' });
+  }
+  ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
+});
+afterAll(() => server.close());
+
+function renderForm(props: { initialEventId?: string; onBooked?: (result: BookingResult) => void } = {}) {
+  return renderWithProviders(
+    <BookingForm timeZone="UTC" initialEventId={props.initialEventId} onBooked={props.onBooked ?? (() => undefined)} />,
+    { baseUrl: server.baseUrl },
+  );
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(await screen.findByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const confirmButton = () => screen.getByRole('button', { name: 'Confirm Booking' });
+
+describe('BookingForm', () => {
+  it('shows a skeleton first, then enables Confirm Booking only once event, session and slot are chosen', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.getByLabelText('Loading booking form')).toBeInTheDocument();
+
+    await choose(user, 'Select Event', 'Accra Exchange');
+    expect(confirmButton()).toBeDisabled();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    expect(confirmButton()).toBeDisabled();
+    const radios = await screen.findAllByRole('radio');
+    expect(radios).toHaveLength(2); // the past slot is not offered
+    expect(screen.getByText('2 seats left')).toBeInTheDocument();
+    expect(screen.getByText('Full – join the waitlist')).toBeInTheDocument();
+
+    await user.click(radios[0] as HTMLElement);
+    expect(confirmButton()).toBeEnabled();
+  });
+
+  it('clears the slot when the session changes, and session and slot when the event changes', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    expect(confirmButton()).toBeEnabled();
+
+    await choose(user, 'Select Session', 'Investor Briefing (Room 1)');
+    expect(confirmButton()).toBeDisabled();
+    const radios = await screen.findAllByRole('radio');
+    expect(radios).toHaveLength(1);
+    expect(radios[0]).not.toBeChecked();
+    expect(screen.getByText('Seats available')).toBeInTheDocument();
+    await user.click(radios[0] as HTMLElement);
+    expect(confirmButton()).toBeEnabled();
+
+    await choose(user, 'Select Event', 'Lagos Summit');
+    expect(confirmButton()).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Select Session' })).toHaveValue('');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('preselects the event of /booking/:eventId', async () => {
+    renderForm({ initialEventId: ids.eventB });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Select Event' })).toHaveValue('Lagos Summit'));
+    expect(screen.getByRole('combobox', { name: 'Select Session' })).toBeInTheDocument();
+  });
+
+  it('says so when the event of the link is not open for booking', async () => {
+    renderForm({ initialEventId: 'no-such-event' });
+    expect(await screen.findByText('That event is not open for booking. Please choose one of the events below.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Select Event' })).toHaveValue('');
+  });
+
+  it('validates the participant with the server schema messages and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onBooked = vi.fn();
+    renderForm({ onBooked });
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    await user.click(confirmButton());
+
+    expect(await screen.findByText('Participant name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(onBooked).not.toHaveBeenCalled();
+    const stored = await server.env.db.selectFrom('bookings').select('id').where('timeSlotId', '=', ids.slotA1).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('books the chosen slot and reports the status', async () => {
+    const user = userEvent.setup();
+    const onBooked = vi.fn();
+    renderForm({ onBooked });
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    await user.type(screen.getByLabelText(/Full Name/), 'Efua Mensah');
+    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await user.click(confirmButton());
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }));
+    const row = await server.env.db
+      .selectFrom('bookings')
+      .select(['participantName', 'status', 'eventId', 'sessionId'])
+      .where('timeSlotId', '=', ids.slotA1)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ participantName: 'Efua Mensah', status: 'pending', eventId: ids.eventA, sessionId: ids.sessionA1 });
+  });
+
+  it('keeps what was typed and shows the server message when the booking is refused', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
+    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com'); // booked in the test above
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('You already have a booking for this time slot.')).toBeInTheDocument();
+    expect(screen.getAllByText('You already have a booking for this time slot.')).toHaveLength(2); // banner + field
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Efua Again');
+  });
+});
