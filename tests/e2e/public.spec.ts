@@ -170,3 +170,49 @@ test('the back office is guarded: signed-out visitors go to the sign-in page', a
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fbookings$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
+
+test('a visitor can book with the keyboard alone', async ({ page, request }) => {
+  const slot = await createBookableSlot(request, { title: 'Keyboard Forum', capacity: 3 });
+  await page.goto('/booking');
+
+  /** Presses Tab until `target` has focus, as a keyboard user would. */
+  async function tabTo(target: ReturnType<typeof page.locator>) {
+    for (let presses = 0; presses < 60; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error('the element was never reached with Tab');
+  }
+
+  const eventSelect = page.getByRole('combobox', { name: 'Select Event' });
+  await tabTo(eventSelect);
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: slot.eventTitle }).waitFor();
+  for (let i = 0; i < 20 && !(await page.getByRole('option', { name: slot.eventTitle, selected: true }).isVisible()); i += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(eventSelect).toHaveValue(slot.eventTitle);
+
+  const sessionSelect = page.getByRole('combobox', { name: 'Select Session' });
+  await tabTo(sessionSelect);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(sessionSelect).toHaveValue(/Keyboard Forum Workshop/);
+
+  const radio = page.getByRole('radio').first();
+  await tabTo(radio);
+  await page.keyboard.press('Space');
+  await expect(radio).toBeChecked();
+
+  await tabTo(page.getByLabel('Full Name'));
+  await page.keyboard.type('Keys Only');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('keys@example.com');
+  const confirm = page.getByRole('button', { name: 'Confirm Booking' });
+  await tabTo(confirm);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  expect(bookingsOf(slot.slotId).map((row) => row.participant_email)).toEqual(['keys@example.com']);
+});

@@ -1,0 +1,37 @@
+// The booking page's site-wide states (PRODUCT.md 2.6): Maintenance Mode and Allow Registrations.
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BookingPage } from '../../client/features/booking/BookingPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { insertBookableSlot } from '../server/fixtures';
+import { renderRoute, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await insertBookableSlot(server.env.db);
+});
+afterAll(() => server.close());
+beforeEach(() => saveSystemSettings(server.env.db, DEFAULT_SYSTEM_SETTINGS));
+
+describe('BookingPage', () => {
+  it('shows the form when bookings are open', async () => {
+    await renderRoute(BookingPage, { baseUrl: server.baseUrl, path: '/booking' });
+    expect(await screen.findByRole('combobox', { name: 'Select Event' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Book Your Session' })).toBeInTheDocument();
+  });
+
+  it('shows the maintenance notice instead of the form in Maintenance Mode', async () => {
+    await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, maintenanceMode: true });
+    await renderRoute(BookingPage, { baseUrl: server.baseUrl, path: '/booking' });
+    expect(await screen.findByText('The site is under maintenance. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Select Event' })).not.toBeInTheDocument();
+  });
+
+  it('says bookings are closed instead of showing the form when registrations are off', async () => {
+    await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, allowRegistrations: false });
+    await renderRoute(BookingPage, { baseUrl: server.baseUrl, path: '/booking' });
+    expect(await screen.findByText('Bookings are currently closed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+  });
+});
