@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { exportRoutes } from './http/exports';
 import { isSameOriginRequest } from './http/origin';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
@@ -29,7 +30,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100
     // characters answered 414 to ordinary batches. tRPC's Fastify guide uses 5000.
-    maxParamLength: 5000,
+    routerOptions: { maxParamLength: 5000 },
   });
 
   // Set before any plugin is registered: child contexts (the tRPC plugin) inherit the handler only
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   fs.mkdirSync(deps.uploadsDir, { recursive: true });
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.
   await app.register(uploadRoutes(deps));
+  // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
+  await app.register(exportRoutes(deps));
   await app.register(fastifyStatic, {
     root: deps.uploadsDir,
     prefix: '/uploads/',
