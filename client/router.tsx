@@ -106,6 +106,10 @@ const adminDashboardRoute = createRoute({
 const adminEventsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/events',
+  // The dashboard's Create New Event quick action arrives with ?create=true: the create form opens.
+  validateSearch: (search: Record<string, unknown>): { create?: boolean } => ({
+    create: search.create === true || search.create === 'true' ? true : undefined,
+  }),
   component: lazyRouteComponent(() => import('./features/admin/events/EventsPage'), 'EventsPage'),
 });
 const adminSessionsRoute = createRoute({

@@ -2,9 +2,11 @@
 // Migrations are imported statically (not read from disk) so the list is fixed at build time.
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
+import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
+  '2026-11-21_002_email_outbox': emailOutbox,
 };
 
 const provider: MigrationProvider = {

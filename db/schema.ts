@@ -13,6 +13,19 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const SEAT_HOLDING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export const CONTACT_STATUSES = ['new', 'in-progress', 'completed', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+/** pending: waiting for its next attempt; sending: claimed by the sender right now; failed: out of attempts. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export const EMAIL_KINDS = [
+  'booking-received',
+  'booking-confirmed',
+  'booking-cancelled',
+  'waitlist-promoted',
+  'admin-new-booking',
+  'admin-new-contact',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type IcsMethod = 'REQUEST' | 'CANCEL';
 
 export interface UsersTable {
   id: string;
@@ -109,6 +122,10 @@ export interface BookingsTable {
   participantEmail: string;
   participantPhone: string | null;
   status: Generated<BookingStatus>;
+  /** SHA-256 hex of the manage-my-booking token; the token itself is never stored. Null for old rows. */
+  manageTokenHash: string | null;
+  /** The .ics SEQUENCE of the latest calendar message about this booking. */
+  icsSequence: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -125,6 +142,34 @@ export interface ContactFormsTable {
   updatedAt: UpdatedAt;
 }
 
+export interface EmailOutboxTable {
+  id: string;
+  kind: EmailKind;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  ics: string | null;
+  icsMethod: IcsMethod | null;
+  bookingId: string | null;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  nextAttemptAt: ColumnType<string, string | undefined, string>;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  sentAt: string | null;
+  updatedAt: UpdatedAt;
+}
+
+export interface EmailAttemptsTable {
+  id: string;
+  outboxId: string;
+  attemptedAt: string;
+  /** Null: the SMTP server accepted the message. */
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -135,6 +180,8 @@ export interface Database {
   delegates: DelegatesTable;
   bookings: BookingsTable;
   contactForms: ContactFormsTable;
+  emailOutbox: EmailOutboxTable;
+  emailAttempts: EmailAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -146,3 +193,6 @@ export type TimeSlotRow = Selectable<TimeSlotsTable>;
 export type DelegateRow = Selectable<DelegatesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type ContactRow = Selectable<ContactFormsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
+export type EmailAttemptRow = Selectable<EmailAttemptsTable>;

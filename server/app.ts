@@ -5,9 +5,10 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps';
 import { exportRoutes } from './http/exports';
+import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
@@ -25,7 +26,11 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const production = deps.config.nodeEnv === 'production';
   const app = Fastify({
-    logger: options.logger ?? deps.config.nodeEnv !== 'test',
+    logger:
+      (options.logger ?? deps.config.nodeEnv !== 'test')
+        ? // Fastify passes its request object to the serializer, though the type names the raw one.
+          { serializers: { req: (req) => serializeRequest(req as unknown as FastifyRequest) } }
+        : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100

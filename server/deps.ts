@@ -34,6 +34,9 @@ export interface AppDeps {
   uploadsDir: string;
 }
 
+/** What services that write e-mails need: the database and the public origin for links. */
+export type ServiceDeps = Pick<AppDeps, 'db' | 'config'>;
+
 export function createLimits(options: LimitOptions = {}): Limits {
   return {
     signInByEmail: new FailureThrottle(options.signInFreeFailuresPerEmail ?? 5),

@@ -9,6 +9,7 @@ import { sweepPartialUploads } from './http/uploads';
 import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
+import { startEmailSender } from './services/email/sender';
 import { prepareFirstRun } from './services/first-run';
 
 async function main(): Promise<void> {
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
   }
 
+  // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
+  const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
+
   const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
   sweep.unref();
 
@@ -38,6 +42,8 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
     await app.close();
+    // After the API is closed no new messages arrive; the message being sent now is finished and recorded.
+    await emailSender.stop();
     await db.destroy();
     process.exit(0);
   };

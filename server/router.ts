@@ -4,6 +4,7 @@ import { bookingsRouter } from './routers/bookings';
 import { contactsRouter } from './routers/contacts';
 import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
+import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
@@ -22,6 +23,7 @@ export const appRouter = router({
   contacts: contactsRouter,
   settings: settingsRouter,
   dashboard: dashboardRouter,
+  emails: emailsRouter,
 });
 
 export type AppRouter = typeof appRouter;

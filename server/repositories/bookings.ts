@@ -141,11 +141,12 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-export function insertBooking(db: DB, values: BookingValues): Promise<BookingRow> {
+/** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
+export function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
   const { bookingDate, ...rest } = values;
   return db
     .insertInto('bookings')
-    .values({ id: newId(), ...rest, ...(bookingDate === undefined ? {} : { bookingDate }) })
+    .values({ id: newId(), ...rest, manageTokenHash, ...(bookingDate === undefined ? {} : { bookingDate }) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -167,6 +168,56 @@ export function setBookingStatusRow(db: DB, id: string, status: BookingStatus): 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A booking with what its messages and the manage page show: event, session, place and time. */
+export interface BookingDetails extends BookingRow {
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+}
+
+function bookingDetailsQuery(db: DB) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
+    .innerJoin('eventSessions', 'eventSessions.id', 'bookings.sessionId')
+    .innerJoin('events', 'events.id', 'bookings.eventId')
+    .selectAll('bookings')
+    .select([
+      'events.title as eventTitle',
+      'eventSessions.title as sessionTitle',
+      'eventSessions.location as location',
+      'timeSlots.startTime as startTime',
+      'timeSlots.endTime as endTime',
+    ]);
+}
+
+export function findBookingDetails(db: DB, id: string): Promise<BookingDetails | undefined> {
+  return bookingDetailsQuery(db).where('bookings.id', '=', id).executeTakeFirst();
+}
+
+export function findBookingDetailsByTokenHash(db: DB, manageTokenHash: string): Promise<BookingDetails | undefined> {
+  return bookingDetailsQuery(db).where('bookings.manageTokenHash', '=', manageTokenHash).executeTakeFirst();
+}
+
+/**
+ * Before a calendar update about a booking: raises its .ics SEQUENCE and, when `manageTokenHash` is
+ * given, replaces its manage token. Returns the new sequence.
+ */
+export async function advanceBookingRevision(db: DB, id: string, manageTokenHash: string | null): Promise<number> {
+  const row = await db
+    .updateTable('bookings')
+    .set((eb) => ({
+      icsSequence: eb('icsSequence', '+', 1),
+      ...(manageTokenHash === null ? {} : { manageTokenHash }),
+    }))
+    .where('id', '=', id)
+    .returning('icsSequence')
+    .executeTakeFirstOrThrow();
+  return row.icsSequence;
 }
 
 export async function deleteBookingRow(db: DB, id: string): Promise<boolean> {

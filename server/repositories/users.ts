@@ -72,3 +72,16 @@ export async function listUsers(
   ]);
   return { items: rows.map(toUserDto), total: Number(count.total) };
 }
+
+/** Addresses of admins who want e-mail about `topic`: Enable Email Notifications and the topic's toggle on. */
+export async function findNotifiedAdminEmails(db: DB, topic: 'newBookings' | 'newContacts'): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('notifyEmail', '=', 1)
+    .where(topic === 'newBookings' ? 'notifyNewBookings' : 'notifyNewContacts', '=', 1)
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -3,6 +3,7 @@ import {
   adminCreateBookingInput,
   bookingListInput,
   createBookingInput,
+  manageBookingInput,
   setBookingStatusInput,
   updateBookingInput,
 } from '../schemas/bookings';
@@ -14,6 +15,7 @@ import {
   setBookingStatus,
   updateBooking,
 } from '../services/bookings';
+import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 
@@ -21,7 +23,17 @@ export const bookingsRouter = router({
   /** The public booking form: pending while the slot has room, else waitlisted. */
   create: publicFormProcedure('booking')
     .input(createBookingInput)
-    .mutation(({ ctx, input }) => createPublicBooking(ctx.db, input)),
+    .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
+
+  /** The manage-my-booking page: the booking of the link's token (NOT_FOUND for an unknown one). */
+  manage: publicFormProcedure('manage')
+    .input(manageBookingInput)
+    .query(({ ctx, input }) => viewBookingByToken(ctx, input.token)),
+
+  /** Cancels from the manage page, promoting the waitlist; a cancelled booking is returned as it is. */
+  cancelByToken: publicFormProcedure('manage')
+    .input(manageBookingInput)
+    .mutation(({ ctx, input }) => cancelBookingByToken(ctx, input.token)),
 
   list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listBookings(ctx.db, input)),
 
@@ -29,19 +41,19 @@ export const bookingsRouter = router({
 
   adminCreate: staffProcedure
     .input(adminCreateBookingInput)
-    .mutation(({ ctx, input }) => createStaffBooking(ctx.db, input)),
+    .mutation(({ ctx, input }) => createStaffBooking(ctx, input)),
 
   update: staffProcedure.input(updateBookingInput).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
-    return updateBooking(ctx.db, id, values);
+    return updateBooking(ctx, id, values);
   }),
 
   setStatus: staffProcedure
     .input(setBookingStatusInput)
-    .mutation(({ ctx, input }) => setBookingStatus(ctx.db, input.id, input.status)),
+    .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status)),
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    await deleteBooking(ctx.db, input.id);
+    await deleteBooking(ctx, input.id);
     return { id: input.id };
   }),
 });

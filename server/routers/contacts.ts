@@ -8,6 +8,7 @@ import {
   submitContactInput,
   updateContactInput,
 } from '../schemas/contacts';
+import { submitContact } from '../services/contacts';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 
@@ -18,13 +19,10 @@ function notFound(): TRPCError {
 }
 
 export const contactsRouter = router({
-  /** The public Get In Touch form: stored as a new message, notes empty. */
+  /** The public Get In Touch form: stored as a new message, notes empty; admins who asked are e-mailed. */
   submit: publicFormProcedure('contact')
     .input(submitContactInput)
-    .mutation(async ({ ctx, input }) => {
-      const contact = await contacts.insertContact(ctx.db, { ...input, status: 'new', notes: null });
-      return { id: contact.id };
-    }),
+    .mutation(({ ctx, input }) => submitContact(ctx, input)),
 
   list: staffProcedure.input(contactListInput).query(({ ctx, input }) => contacts.listContacts(ctx.db, input)),
 

@@ -39,3 +39,11 @@ export const bookingListInput = listInputBase.extend({
   timeSlotId: idInput.optional(),
 });
 export type BookingListInput = z.input<typeof bookingListInput>;
+
+export const MANAGE_LINK_INVALID = 'This booking link is not valid.';
+
+/** The token from /booking/manage/{token}; any malformed one reads as an invalid link. */
+export const manageBookingInput = z.object({
+  token: z.string({ error: MANAGE_LINK_INVALID }).trim().min(1, MANAGE_LINK_INVALID).max(200, MANAGE_LINK_INVALID),
+});
+export type ManageBookingInput = z.input<typeof manageBookingInput>;

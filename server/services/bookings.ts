@@ -1,12 +1,14 @@
 // The booking rules of PRODUCT.md section 4: capacity and waitlist, one live booking per e-mail and
 // slot, and promotion from the waitlist when a seat frees up. Every entry point runs one write
-// transaction whose whole body is a function of `trx` (place*, change*, remove*), so a later change
-// can write more rows (an e-mail outbox) in the same transaction by composing those functions.
+// transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
+// remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends
+// (services/email/booking-messages), so a booking and its e-mails are stored together or not at all.
 import { TRPCError } from '@trpc/server';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import type { BookingRow, BookingStatus, Database } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
 import {
   type BookingDto,
   type BookingValues,
@@ -25,6 +27,10 @@ import {
 } from '../repositories/bookings';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
 import { fieldError } from '../trpc/init';
+import { type BookingOutcome, enqueueBookingMessages } from './email/booking-messages';
+import { newManageToken } from './email/manage-token';
+
+export type { BookingOutcome };
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const SLOT_UNAVAILABLE = 'This time slot is no longer available.';
@@ -57,7 +63,7 @@ export function isDuplicateLiveBooking(error: unknown): boolean {
   );
 }
 
-async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransaction) => Promise<T>): Promise<T> {
+export async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransaction) => Promise<T>): Promise<T> {
   try {
     return await db.transaction().execute(body);
   } catch (error) {
@@ -142,49 +148,61 @@ export async function promoteFromWaitlist(
 }
 
 /** The public form: event and session come from the slot; a full slot puts the visitor on the waitlist. */
-export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingRow> {
+export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
     throw new TRPCError({ code: 'NOT_FOUND', message: SLOT_UNAVAILABLE });
   }
   await refuseDuplicate(trx, slot.id, input.participantEmail);
   const status: BookingStatus = hasFreeSeat(slot, await countSeatsTaken(trx, slot.id)) ? 'pending' : 'waitlisted';
-  return insertBooking(trx, {
-    timeSlotId: slot.id,
-    eventId: slot.eventId,
-    sessionId: slot.sessionId,
-    participantName: input.participantName,
-    participantEmail: input.participantEmail,
-    participantPhone: input.participantPhone,
-    status,
-  });
+  const manage = newManageToken();
+  const booking = await insertBooking(
+    trx,
+    {
+      timeSlotId: slot.id,
+      eventId: slot.eventId,
+      sessionId: slot.sessionId,
+      participantName: input.participantName,
+      participantEmail: input.participantEmail,
+      participantPhone: input.participantPhone,
+      status,
+    },
+    manage.hash,
+  );
+  return created(booking, manage.token);
 }
 
-export async function placeStaffBooking(trx: BookingTransaction, input: StaffBookingInput): Promise<BookingRow> {
+function created(booking: BookingRow, manageToken: string): BookingOutcome {
+  return { booking, previousStatus: null, manageToken, promoted: undefined, removed: false };
+}
+
+export async function placeStaffBooking(trx: BookingTransaction, input: StaffBookingInput): Promise<BookingOutcome> {
   const slot = await requireSlot(trx, input.timeSlotId);
   await checkStaffPlacement(trx, slot, input.participantEmail, input.status);
-  return insertBooking(trx, valuesFor(slot, input));
+  const manage = newManageToken();
+  return created(await insertBooking(trx, valuesFor(slot, input), manage.hash), manage.token);
 }
 
-async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingRow> {
+async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingOutcome> {
   const slot = await requireSlot(trx, next.timeSlotId);
   await checkStaffPlacement(trx, slot, next.participantEmail, next.status, current);
   const updated = await updateBookingRow(trx, current.id, valuesFor(slot, next));
   if (updated === undefined) throw bookingNotFound();
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
-  if (holdsSeat(current.status) && !keepsSeatHere) await promoteFromWaitlist(trx, current.timeSlotId, current.id);
-  return updated;
+  const promoted =
+    holdsSeat(current.status) && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
+  return { booking: updated, previousStatus: current.status, manageToken: null, promoted, removed: false };
 }
 
 export async function changeBooking(
   trx: BookingTransaction,
   id: string,
   next: StaffBookingInput,
-): Promise<BookingRow> {
+): Promise<BookingOutcome> {
   return applyChange(trx, await requireBooking(trx, id), next);
 }
 
-export async function changeBookingStatus(trx: BookingTransaction, id: string, status: BookingStatus): Promise<BookingRow> {
+export async function changeBookingStatus(trx: BookingTransaction, id: string, status: BookingStatus): Promise<BookingOutcome> {
   const current = await requireBooking(trx, id);
   return applyChange(trx, current, {
     timeSlotId: current.timeSlotId,
@@ -196,33 +214,49 @@ export async function changeBookingStatus(trx: BookingTransaction, id: string, s
   });
 }
 
-export async function removeBooking(trx: BookingTransaction, id: string): Promise<BookingRow> {
+export async function removeBooking(trx: BookingTransaction, id: string): Promise<BookingOutcome> {
   const current = await requireBooking(trx, id);
   await deleteBookingRow(trx, id);
-  if (holdsSeat(current.status)) await promoteFromWaitlist(trx, current.timeSlotId);
-  return current;
+  const promoted = holdsSeat(current.status) ? await promoteFromWaitlist(trx, current.timeSlotId) : undefined;
+  return { booking: current, previousStatus: current.status, manageToken: null, promoted, removed: true };
+}
+
+/**
+ * One booking transaction: the change, then the messages its outcome sends. Public bookings also
+ * notify the admins; staff changes do not (staff made them).
+ */
+export function runBookingChange(
+  deps: ServiceDeps,
+  change: (trx: BookingTransaction) => Promise<BookingOutcome>,
+  options: { notifyAdmins: boolean } = { notifyAdmins: false },
+): Promise<BookingOutcome> {
+  return inBookingTransaction(deps.db, async (trx) => {
+    const outcome = await change(trx);
+    await enqueueBookingMessages(trx, deps.config.publicOrigin, outcome, options);
+    return outcome;
+  });
 }
 
 export async function createPublicBooking(
-  db: DB,
+  deps: ServiceDeps,
   input: PublicBookingInput,
 ): Promise<{ id: string; status: BookingStatus }> {
-  const booking = await inBookingTransaction(db, (trx) => placePublicBooking(trx, input));
+  const { booking } = await runBookingChange(deps, (trx) => placePublicBooking(trx, input), { notifyAdmins: true });
   return { id: booking.id, status: booking.status };
 }
 
-export async function createStaffBooking(db: DB, input: StaffBookingInput): Promise<BookingDto> {
-  return toBookingDto(await inBookingTransaction(db, (trx) => placeStaffBooking(trx, input)));
+export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput): Promise<BookingDto> {
+  return toBookingDto((await runBookingChange(deps, (trx) => placeStaffBooking(trx, input))).booking);
 }
 
-export async function updateBooking(db: DB, id: string, input: StaffBookingInput): Promise<BookingDto> {
-  return toBookingDto(await inBookingTransaction(db, (trx) => changeBooking(trx, id, input)));
+export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput): Promise<BookingDto> {
+  return toBookingDto((await runBookingChange(deps, (trx) => changeBooking(trx, id, input))).booking);
 }
 
-export async function setBookingStatus(db: DB, id: string, status: BookingStatus): Promise<BookingDto> {
-  return toBookingDto(await inBookingTransaction(db, (trx) => changeBookingStatus(trx, id, status)));
+export async function setBookingStatus(deps: ServiceDeps, id: string, status: BookingStatus): Promise<BookingDto> {
+  return toBookingDto((await runBookingChange(deps, (trx) => changeBookingStatus(trx, id, status))).booking);
 }
 
-export async function deleteBooking(db: DB, id: string): Promise<void> {
-  await inBookingTransaction(db, (trx) => removeBooking(trx, id));
+export async function deleteBooking(deps: ServiceDeps, id: string): Promise<void> {
+  await runBookingChange(deps, (trx) => removeBooking(trx, id));
 }

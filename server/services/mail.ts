@@ -1,5 +1,5 @@
-// Sending through the site's SMTP settings with nodemailer. The test e-mail uses it now; the e-mail
-// outbox (PRODUCT.md section 5) sends its messages through the same two functions.
+// Sending through the site's SMTP settings with nodemailer: the test e-mail and the e-mail outbox's
+// sender (PRODUCT.md section 5) both go through sendMail.
 import {
   createTransport as createNodemailerTransport,
   type Mail,
@@ -33,6 +33,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** A fixed Message-ID (e.g. one per outbox row), so a resent copy can be recognised; else nodemailer makes one. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -83,6 +85,7 @@ export async function sendMail(settings: MailSettings, message: OutgoingMail): P
       text: message.text,
       html: message.html,
       attachments: message.attachments,
+      ...(message.messageId === undefined ? {} : { messageId: message.messageId }),
     });
     return {
       messageId: info.messageId,

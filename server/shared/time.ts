@@ -31,3 +31,115 @@ export function formatDateTime(iso: string, timeZone: string): string {
   const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
   return `${text} ${zoneName(at, timeZone)}`;
 }
+
+/**
+ * A slot as one line, e.g. 'Friday, March 13, 2026, 10:00 AM – 12:00 PM EDT'. When the end falls on
+ * another local date, or in another zone abbreviation (a slot across a daylight-saving change), the
+ * end says so too: 'Sunday, March 8, 2026, 1:30 AM EST – 3:30 AM EDT'.
+ */
+export function formatSlotRange(startIso: string, endIso: string, timeZone: string): string {
+  const start = formatSlot(startIso, startIso, timeZone);
+  const end = formatSlot(endIso, endIso, timeZone);
+  const clock = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const startTime = clock.format(new Date(startIso));
+  const endTime = clock.format(new Date(endIso));
+  if (start.date !== end.date) return `${start.date}, ${startTime} ${start.zone} – ${end.date}, ${endTime} ${end.zone}`;
+  if (start.zone !== end.zone) return `${start.date}, ${startTime} ${start.zone} – ${endTime} ${end.zone}`;
+  return `${start.date}, ${startTime} – ${endTime} ${start.zone}`;
+}
+
+/** A wall-clock date and time in some zone, as forms enter them. */
+export interface ZonedParts {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm, 24-hour */
+  time: string;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The wall clock of `instantMs` in `timeZone`, read back as if it were UTC (milliseconds, whole seconds). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+function wallClockMs(instantMs: number, timeZone: string): number {
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instantMs));
+  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value);
+  return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instantMs`. */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const wholeSeconds = Math.floor(instantMs / 1000) * 1000;
+  return wallClockMs(wholeSeconds, timeZone) - wholeSeconds;
+}
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+/** The local date and time of a UTC instant in `timeZone`, e.g. for prefilling a slot form. */
+export function utcToZonedParts(iso: string, timeZone: string): ZonedParts {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) throw new RangeError(`Not a timestamp: ${iso}`);
+  const wall = new Date(wallClockMs(instant, timeZone));
+  return {
+    date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
+  };
+}
+
+/**
+ * The UTC instant (ISO string) of a wall-clock date and time entered in `timeZone`, with Intl only.
+ * Daylight-saving rule (the same as Temporal's 'compatible'): a local time that does not exist,
+ * because it falls in the spring-forward gap, moves forward by the length of the gap (02:30 on
+ * 2026-03-08 in New York is 03:30 EDT); a local time that happens twice, in the fall-back overlap,
+ * is the first occurrence, still on daylight time (01:30 on 2026-11-01 in New York is 01:30 EDT).
+ */
+export function zonedDateTimeToUtc(localDate: string, localTime: string, timeZone: string): string {
+  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(localDate);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(localTime);
+  if (dateMatch === null || timeMatch === null) throw new RangeError(`Not a local date and time: ${localDate} ${localTime}`);
+  const [year, month, day, hour, minute] = [...dateMatch.slice(1), ...timeMatch.slice(1)].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) {
+    throw new RangeError(`Not a local date and time: ${localDate} ${localTime}`);
+  }
+  // The zone's offsets a day either side bracket any change near this wall time (zones change at
+  // most once a day). Each offset gives one candidate instant; a candidate is real when the zone
+  // shows exactly this wall time at it.
+  const offsetBefore = offsetMs(wall - DAY_MS, timeZone);
+  const offsetAfter = offsetMs(wall + DAY_MS, timeZone);
+  const candidates = [...new Set([offsetBefore, offsetAfter])]
+    .map((offset) => wall - offset)
+    .filter((instant) => wallClockMs(instant, timeZone) === wall)
+    .sort((a, b) => a - b);
+  const first = candidates[0];
+  // No candidate: the wall time is in a gap. The offset in force before the gap carries it forward.
+  return new Date(first ?? wall - offsetBefore).toISOString();
+}

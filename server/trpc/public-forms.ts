@@ -1,12 +1,14 @@
 // The procedure builder for public submissions (bookings, contact messages): a rate limit per client
 // address, then the site switches of PRODUCT.md section 2.6. Staff procedures never pass through here,
-// so the back office keeps working in Maintenance Mode.
+// so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
+// rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
+// can no longer come must still be able to say so (the freed seat goes to the waitlist).
 import { TRPCError } from '@trpc/server';
 import { describeWait } from '../auth/throttle';
 import { getSystemSettings } from '../repositories/settings';
 import { publicProcedure } from './init';
 
-export type PublicFormName = 'booking' | 'contact';
+export type PublicFormName = 'booking' | 'contact' | 'manage';
 
 export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.';
 export const BOOKINGS_CLOSED_MESSAGE = 'Bookings are currently closed.';
@@ -22,6 +24,7 @@ export function publicFormProcedure(formName: PublicFormName) {
     if (!verdict.allowed) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyRequestsMessage(verdict.retryAfterSeconds) });
     }
+    if (formName === 'manage') return next();
     const settings = await getSystemSettings(ctx.db);
     if (settings.maintenanceMode) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAINTENANCE_MESSAGE });
     if (formName === 'booking' && !settings.allowRegistrations) {

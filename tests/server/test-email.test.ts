@@ -1,70 +1,10 @@
 // settings.testEmail against a real SMTP server on loopback (smtp-server), no mocks.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
 import type { EmailSettingsInput } from '../../server/schemas/settings';
 import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-
-interface ReceivedMail {
-  mailFrom: string | null;
-  rcptTo: string[];
-  raw: string;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: ReceivedMail[];
-  logins: { username: string | null | undefined; password: string | null | undefined }[];
-  close(): Promise<void>;
-}
-
-/** An SMTP error with the reply code the server sends back (e.g. 550 Mailbox unavailable). */
-function smtpError(responseCode: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode });
-}
-
-/** A plain-text SMTP server on 127.0.0.1 and a random port, recording what it receives. */
-async function startSmtpServer(options: Partial<SMTPServerOptions> = {}): Promise<TestSmtpServer> {
-  const received: ReceivedMail[] = [];
-  const logins: TestSmtpServer['logins'] = [];
-  const server = new SMTPServer({
-    secure: false,
-    // No STARTTLS offer: the client stays in plain text, so no certificate is involved.
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      logins.push({ username: auth.username, password: auth.password });
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom === false ? null : session.envelope.mailFrom.address,
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    logins,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { smtpError, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** The value of a top-level header of a raw message (headers end at the first blank line). */
 function headerOf(raw: string, name: string): string | undefined {

@@ -1,9 +1,11 @@
 // The guarded back office frame: AppShell with SPEC's sidebar, a burger on phones, Sign Out.
 import '@mantine/notifications/styles.css';
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { ROLE_LABELS } from '../../../server/schemas/auth';
 import { trpc } from '../../trpc';
 
 export const ADMIN_NAV = [
@@ -20,14 +22,19 @@ export function AdminLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const me = trpc.auth.me.useQuery();
   const settings = trpc.settings.public.useQuery();
   const signOut = trpc.auth.signOut.useMutation({
+    // SPEC section 8: a sign-out failure is only logged; the person still leaves the back office.
     onError: (error) => console.error('Sign out failed', error),
     onSettled: async () => {
       utils.auth.me.setData(undefined, null);
-      await utils.invalidate();
       await navigate({ to: '/admin/login' });
+      // Leave nothing of this account in the cache for whoever signs in next in this tab. Done after
+      // leaving, so the screen being left does not refetch (and fail) its queries first.
+      queryClient.removeQueries();
+      utils.auth.me.setData(undefined, null);
     },
   });
 
@@ -41,9 +48,14 @@ export function AdminLayout() {
               {settings.data?.siteName ?? 'Back office'}
             </Text>
           </Group>
-          <Text size="sm" c="dimmed" visibleFrom="sm">
-            {me.data?.name} ({me.data?.role === 'admin' ? 'Administrator' : 'User'})
-          </Text>
+          {me.data !== undefined && me.data !== null && (
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <Avatar src={me.data.avatarUrl} name={me.data.name} color="initials" size="sm" radius="xl" alt="" />
+              <Text size="sm" c="dimmed">
+                {me.data.name} ({ROLE_LABELS[me.data.role]})
+              </Text>
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Back office">

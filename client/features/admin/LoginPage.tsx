@@ -1,6 +1,7 @@
 // Admin sign-in (SPEC section 2, "Admin login"). Already signed-in visitors never get here: the
-// route's beforeLoad sends them to the dashboard.
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+// route's beforeLoad sends them to the dashboard. After signing in, the guard's ?redirect= (a path
+// inside the back office only) is where the person goes back to.
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ export function LoginPage() {
       utils.auth.me.setData(undefined, { ...user });
       await navigate({ to: safeAdminPath(search.redirect) });
     },
+    // The server's words: 'Invalid email or password.' or the slow-down message after repeated failures.
     onError: (failure) => setError(messageOf(failure, 'Login failed. Please check your credentials.')),
   });
 
@@ -36,19 +38,29 @@ export function LoginPage() {
           })}
         >
           <Stack>
-            <Title order={1} size="h2" ta="center">
-              Admin Sign In
-            </Title>
+            <div>
+              <Title order={1} size="h2" ta="center">
+                Admin Sign In
+              </Title>
+              <Text c="dimmed" size="sm" ta="center">
+                Sign in to manage events, bookings and messages.
+              </Text>
+            </div>
             {error !== null && (
               <Alert color="red" role="alert">
                 {error}
               </Alert>
             )}
-            <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
+            {/* No asterisks: both fields are plainly needed to sign in, and a label of exactly 'Email' /
+                'Password' is what the e2e helper signInThroughUi (tests/e2e/support.ts) looks for. */}
+            <TextInput label="Email" type="email" autoComplete="username" aria-required {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
               autoComplete="current-password"
-              withAsterisk
+              aria-required
+              // Mantine leaves the show/hide toggle out of the tab order; keyboard users need it too.
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
               {...form.getInputProps('password')}
             />
             <Button type="submit" disabled={signIn.isPending} fullWidth>

@@ -59,7 +59,13 @@ export function SetupPage() {
               )}
               <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
               <TextInput label="Email Address" withAsterisk type="email" autoComplete="username" {...form.getInputProps('email')} />
-              <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput
+                label="Password"
+                withAsterisk
+                autoComplete="new-password"
+                description="At least 8 characters."
+                {...form.getInputProps('password')}
+              />
               <Button type="submit" loading={setup.isPending}>
                 Create Admin Account
               </Button>

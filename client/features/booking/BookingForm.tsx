@@ -103,7 +103,9 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
             setTimeSlotId(null);
           }}
           allowDeselect={false}
-          searchable={events.data.length > 8}
+          searchable
+          selectFirstOptionOnChange
+          nothingFoundMessage="No matching event"
         />
 
         {eventKnown && (

@@ -1,10 +1,70 @@
-import { Text } from '@mantine/core';
+// Admin dashboard (SPEC section 2, PRODUCT.md 2.5): four stat cards, quick actions, and the latest
+// contact submissions. Times are shown in the site's timezone, naming the zone.
+import { Alert, SimpleGrid, Text } from '@mantine/core';
+import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { StatCard } from '../kit/StatCard';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { QuickActions } from './QuickActions';
+import { RecentContacts } from './RecentContacts';
 
 export function DashboardPage() {
+  const { isAdmin } = useCurrentUser();
+  const { format } = useSiteTimezone();
+  const stats = trpc.dashboard.stats.useQuery();
+  const data = stats.data;
+  const loading = stats.isPending;
+  const missing = '—';
+
   return (
-    <AdminPage title="Dashboard">
-      <Text c="dimmed">This screen is being built.</Text>
+    <AdminPage title="Dashboard" subtitle="An overview of events, contacts and your account">
+      {stats.isError && (
+        <Alert color="red" title="Failed to load dashboard" role="alert">
+          {messageOf(stats.error, 'Please refresh the page to try again.')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard label="Total Events" value={data?.totalEvents ?? missing} loading={loading} />
+        <StatCard label="Total Contacts" value={data?.totalContacts ?? missing} loading={loading} />
+        <StatCard
+          label="Days Until Next Event"
+          loading={loading}
+          value={
+            data === undefined ? (
+              missing
+            ) : data.daysUntilNextEvent === null || data.nextEventStartsAt === null ? (
+              <Text span size="md" fw={700}>
+                No upcoming events
+              </Text>
+            ) : (
+              <>
+                {data.daysUntilNextEvent}
+                <Text span display="block" size="xs" c="dimmed" fw={400}>
+                  Next slot: {format(data.nextEventStartsAt)}
+                </Text>
+              </>
+            )
+          }
+        />
+        <StatCard
+          label="Last Login"
+          loading={loading}
+          value={
+            data === undefined ? (
+              missing
+            ) : (
+              <Text span size="md" fw={700}>
+                {data.lastLogin === null ? 'First sign-in' : format(data.lastLogin)}
+              </Text>
+            )
+          }
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <QuickActions isAdmin={isAdmin} />
+        <RecentContacts />
+      </SimpleGrid>
     </AdminPage>
   );
 }

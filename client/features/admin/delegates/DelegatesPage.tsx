@@ -1,10 +1,131 @@
-import { Text } from '@mantine/core';
+// The delegates screen: server-side search over name, e-mail, organization and position; admins add,
+// edit and delete, users only read (PRODUCT.md section 3).
+import { ActionIcon, Alert, Avatar, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListFooter } from '../kit/ListFooter';
+import { DeleteIcon, EditIcon, PlusIcon, SearchIcon } from '../kit/RecordIcons';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { useKeepPageInRange } from '../kit/useKeepPageInRange';
+import { useListState } from '../kit/useListState';
+import { DeleteDelegateDialog } from './DeleteDelegateDialog';
+import { type Delegate, DelegateFormModal } from './DelegateFormModal';
 
 export function DelegatesPage() {
+  const { isAdmin } = useCurrentUser();
+  const list = useListState('all');
+  // Delegates have no status filter; the list state's status is not sent.
+  const { status: _unused, ...query } = list.query;
+  const delegates = trpc.delegates.list.useQuery(query, { placeholderData: keepPreviousData });
+  useKeepPageInRange(delegates.data, list.page, list.setPage);
+  // The target outlives `opened`, so a closing modal keeps its title while it fades out.
+  const [form, setForm] = useState<{ opened: boolean; delegate: Delegate | null }>({ opened: false, delegate: null });
+  const [deleting, setDeleting] = useState<Delegate | null>(null);
+  const openForm = (delegate: Delegate | null) => setForm({ opened: true, delegate });
+
   return (
-    <AdminPage title="Delegates">
-      <Text c="dimmed">This screen is being built.</Text>
+    <AdminPage
+      title="Delegates"
+      actions={
+        isAdmin && (
+          <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
+            Add Delegate
+          </Button>
+        )
+      }
+    >
+      <TextInput
+        aria-label="Search delegates"
+        placeholder="Search delegates..."
+        leftSection={<SearchIcon />}
+        value={list.search}
+        onChange={(event) => list.setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+
+      {delegates.isPending ? (
+        <Text role="status">Loading delegates...</Text>
+      ) : delegates.isError ? (
+        <Alert color="red" role="alert">
+          {`Error loading delegates: ${messageOf(delegates.error, 'please try again')}`}
+        </Alert>
+      ) : delegates.data.items.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text c="dimmed">No delegates found. Add your first delegate!</Text>
+        </Paper>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Delegates">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th>Position</Table.Th>
+                  {isAdmin && <Table.Th>Actions</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {delegates.data.items.map((delegate) => (
+                  <Table.Tr key={delegate.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <DelegateAvatar delegate={delegate} />
+                        <Text fw={500}>{delegate.name}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{delegate.email}</Table.Td>
+                    <Table.Td>{delegate.organization ?? '-'}</Table.Td>
+                    <Table.Td>{delegate.position ?? '-'}</Table.Td>
+                    {isAdmin && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Edit ${delegate.name}`}
+                            onClick={() => openForm(delegate)}
+                          >
+                            <EditIcon />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${delegate.name}`}
+                            onClick={() => setDeleting(delegate)}
+                          >
+                            <DeleteIcon />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter total={delegates.data.total} page={list.page} onPage={list.setPage} />
+        </>
+      )}
+
+      <DelegateFormModal
+        opened={form.opened}
+        delegate={form.delegate}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <DeleteDelegateDialog delegate={deleting} onClose={() => setDeleting(null)} />
     </AdminPage>
+  );
+}
+
+/** The photo when there is one, else the name's first letter in a circle. Decorative: the name follows. */
+function DelegateAvatar({ delegate }: { delegate: Delegate }) {
+  const initial = delegate.name.trim().charAt(0).toUpperCase();
+  return (
+    <Avatar src={delegate.photoUrl} alt="" aria-hidden radius="xl" color="navy">
+      {initial}
+    </Avatar>
   );
 }

@@ -1,10 +1,194 @@
-import { Text } from '@mantine/core';
+// Admin events (SPEC section 2): search, status filter and pages from the server, the table, the
+// create/edit modal and the delete confirmation. `?create=true` (the dashboard's Quick Action)
+// opens the create form; it is dropped from the address when the form closes.
+import { Alert, Button, Center, EmptyState, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListFooter } from '../kit/ListFooter';
+import { notifyError } from '../kit/notify';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { PAGE_SIZE, useListState } from '../kit/useListState';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { DeleteEventModal } from './DeleteEventModal';
+import { EventForm } from './EventForm';
+import type { EventDto } from './eventForm';
+import { EventsTable } from './EventsTable';
+import { PlusIcon } from './icons';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+function isStatusFilter(value: string | null): value is StatusFilter {
+  return STATUS_OPTIONS.some((option) => option.value === value);
+}
+
+/** The form's subject; `session` remounts the form on every opening so it starts afresh. */
+interface FormTarget {
+  event: EventDto | null;
+  session: number;
+}
 
 export function EventsPage() {
+  const { isAdmin } = useCurrentUser();
+  const { format } = useSiteTimezone();
+  const list = useListState<StatusFilter>('all');
+  const events = trpc.events.adminList.useQuery(list.query, { placeholderData: keepPreviousData });
+
+  const [formTarget, setFormTarget] = useState<FormTarget>({ event: null, session: 0 });
+  const [formOpened, setFormOpened] = useState(false);
+  const [deleteTarget, setDeleteTarget] = useState<EventDto | null>(null);
+  const [deleteOpened, setDeleteOpened] = useState(false);
+
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const createFromLink = isAdmin && search.create === true;
+
+  const openForm = (event: EventDto | null) => {
+    setFormTarget((target) => ({ event, session: target.session + 1 }));
+    setFormOpened(true);
+  };
+  const closeForm = () => {
+    setFormOpened(false);
+    if (search.create === true) void navigate({ to: '.', search: (previous) => ({ ...previous, create: undefined }), replace: true });
+  };
+
+  const loadError = events.error;
+  useEffect(() => {
+    if (loadError !== null) notifyError('Failed to load events');
+  }, [loadError]);
+
+  // A delete can empty the last page: step back to the new last page.
+  const { page, setPage } = list;
+  const data = events.data;
+  useEffect(() => {
+    if (data !== undefined && data.items.length === 0 && data.total > 0 && page > 1) {
+      setPage(Math.ceil(data.total / PAGE_SIZE));
+    }
+  }, [data, page, setPage]);
+
+  const filtered = list.query.search !== undefined || list.status !== 'all';
+  // createFromLink opens a blank form without a click; the form's identity must change with it.
+  const shownTarget: FormTarget = createFromLink && !formOpened ? { event: null, session: -1 } : formTarget;
+
   return (
-    <AdminPage title="Events">
-      <Text c="dimmed">This screen is being built.</Text>
+    <AdminPage
+      title="Events"
+      subtitle="Manage the events shown on the home page and offered for booking"
+      actions={
+        isAdmin && (
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => openForm(null)}>
+            Create Event
+          </Button>
+        )
+      }
+    >
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search events"
+          placeholder="Search events..."
+          value={list.search}
+          onChange={(change) => list.setSearch(change.currentTarget.value)}
+          flex={1}
+          miw={220}
+        />
+        <Select
+          aria-label="Status"
+          data={STATUS_OPTIONS}
+          value={list.status}
+          onChange={(value) => isStatusFilter(value) && list.setStatus(value)}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+
+      {events.isError && (
+        <Alert color="red" title="Failed to load events" role="alert">
+          {messageOf(events.error, 'Please try again.')}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void events.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {events.isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading events...</Text>
+          </Group>
+        </Center>
+      ) : data === undefined ? null : data.total === 0 ? (
+        <EventsEmptyState filtered={filtered} isAdmin={isAdmin} onCreate={() => openForm(null)} />
+      ) : (
+        <Stack gap="sm">
+          {isAdmin && filtered && (
+            <Text size="sm" c="dimmed">
+              Clear the search and status filter to change the order.
+            </Text>
+          )}
+          <EventsTable
+            events={data.items}
+            isAdmin={isAdmin}
+            formatDate={format}
+            offset={(page - 1) * PAGE_SIZE}
+            total={data.total}
+            reorderable={!filtered}
+            onEdit={(event) => openForm(event)}
+            onDelete={(event) => {
+              setDeleteTarget(event);
+              setDeleteOpened(true);
+            }}
+          />
+          <ListFooter total={data.total} page={page} onPage={setPage} />
+        </Stack>
+      )}
+
+      <Modal
+        opened={formOpened || createFromLink}
+        onClose={closeForm}
+        title={shownTarget.event === null ? 'Create Event' : 'Edit Event'}
+        size="lg"
+        closeOnClickOutside={false}
+      >
+        <EventForm key={shownTarget.session} event={shownTarget.event} onDone={closeForm} onCancel={closeForm} />
+      </Modal>
+      <DeleteEventModal opened={deleteOpened} event={deleteTarget} onClose={() => setDeleteOpened(false)} />
     </AdminPage>
+  );
+}
+
+function EventsEmptyState({ filtered, isAdmin, onCreate }: { filtered: boolean; isAdmin: boolean; onCreate: () => void }) {
+  if (filtered) {
+    return (
+      <EmptyState py="xl">
+        <EmptyState.Title order={2}>No events found</EmptyState.Title>
+        <EmptyState.Description>Try a different search or status filter.</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState py="xl">
+      <EmptyState.Title order={2}>No Events Yet</EmptyState.Title>
+      <EmptyState.Description>
+        {isAdmin
+          ? 'Create your first event to show it on the home page and open it for booking.'
+          : 'Events appear here once an administrator creates them.'}
+      </EmptyState.Description>
+      {isAdmin && (
+        <EmptyState.Actions>
+          <Button leftSection={<PlusIcon size={16} />} onClick={onCreate}>
+            Create First Event
+          </Button>
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
   );
 }

@@ -1,10 +1,163 @@
-import { Text } from '@mantine/core';
+// Admin sessions (SPEC section 2): stats, server-side search, status filter and pages, the table
+// with its actions, and the four-step wizard for adding and editing.
+import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListFooter } from '../kit/ListFooter';
+import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
+import { StatCard } from '../kit/StatCard';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { useListState } from '../kit/useListState';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { SessionsTable, type SessionRow } from './SessionsTable';
+import { SessionWizard } from './SessionWizard';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+interface WizardState {
+  sessionId: string | null;
+  opened: boolean;
+  /** A new key on every opening, so the wizard's forms start afresh (SPEC: forms reset when reopened). */
+  key: number;
+}
 
 export function SessionsPage() {
+  const { isAdmin } = useCurrentUser();
+  const { format } = useSiteTimezone();
+  const list = useListState<StatusFilter>('all');
+  const utils = trpc.useUtils();
+  const sessions = trpc.sessions.list.useQuery(list.query, { placeholderData: (previous) => previous });
+  const stats = trpc.sessions.stats.useQuery();
+  const [wizard, setWizard] = useState<WizardState | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const refresh = () => Promise.all([utils.sessions.invalidate(), utils.timeSlots.invalidate(), utils.delegates.list.invalidate()]);
+  // A deleted session takes its slots, delegates and bookings with it (ON DELETE CASCADE).
+  const refreshAfterDelete = () => Promise.all([refresh(), utils.bookings.invalidate(), utils.dashboard.invalidate()]);
+  const toggle = trpc.sessions.toggleActive.useMutation({
+    onSuccess: (session) => notifySuccess(`Session ${session.title} ${session.isActive ? 'activated' : 'deactivated'}`),
+    onError: (error) => notifyError(failureText('Failed to update session status', error)),
+    onSettled: async () => {
+      await refresh();
+      setBusyId(null);
+    },
+  });
+  const remove = trpc.sessions.delete.useMutation({
+    onSuccess: () => notifySuccess('Session deleted successfully'),
+    onError: (error) => notifyError(failureText('Failed to delete session', error)),
+    onSettled: async () => {
+      await refreshAfterDelete();
+      setBusyId(null);
+    },
+  });
+
+  const openWizard = (sessionId: string | null) => setWizard((current) => ({ sessionId, opened: true, key: (current?.key ?? 0) + 1 }));
+  // The wizard stays mounted while its modal closes, so its title does not change mid-transition.
+  const closeWizard = () => setWizard((current) => (current === null ? null : { ...current, opened: false }));
+
+  const onDelete = (session: SessionRow) => {
+    if (!confirmDelete('session')) return;
+    setBusyId(session.id);
+    remove.mutate({ id: session.id });
+  };
+
   return (
-    <AdminPage title="Sessions">
-      <Text c="dimmed">This screen is being built.</Text>
+    <AdminPage
+      title="Sessions"
+      actions={
+        <>
+          <Button component={Link} to="/admin/delegates" variant="default">
+            Delegates
+          </Button>
+          {isAdmin && (
+<Button onClick={() => openWizard(null)}>Add Session</Button>
+          )}
+        </>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <StatCard label="Total Sessions" value={stats.data?.total ?? '—'} loading={stats.isPending} />
+        <StatCard label="Active Sessions" value={stats.data?.active ?? '—'} loading={stats.isPending} />
+        <StatCard label="Max Capacity" value={stats.data?.maxCapacity ?? '—'} loading={stats.isPending} />
+        <StatCard label="Locations" value={stats.data?.locations ?? '—'} loading={stats.isPending} />
+      </SimpleGrid>
+
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search sessions"
+          placeholder="Search sessions..."
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          flex={1}
+          miw={220}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4} id="session-status-filter">
+            Status
+          </Text>
+          <SegmentedControl
+            aria-labelledby="session-status-filter"
+            data={STATUS_OPTIONS}
+            value={list.status}
+            onChange={(value) => list.setStatus(value as StatusFilter)}
+          />
+        </div>
+      </Group>
+
+      {sessions.isError && (
+        <Alert color="red" role="alert">
+          {failureText('Failed to load sessions', sessions.error)}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {sessions.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading sessions" />
+        </Center>
+      )}
+      {sessions.data !== undefined && sessions.data.items.length === 0 && (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            No sessions found
+          </Text>
+        </Paper>
+      )}
+      {sessions.data !== undefined && sessions.data.items.length > 0 && (
+        <Paper withBorder radius="md">
+          <SessionsTable
+            sessions={sessions.data.items}
+            isAdmin={isAdmin}
+            formatDate={format}
+            busyId={busyId}
+            onToggle={(session) => {
+              setBusyId(session.id);
+              toggle.mutate({ id: session.id });
+            }}
+            onEdit={(session) => openWizard(session.id)}
+            onDelete={onDelete}
+          />
+        </Paper>
+      )}
+      {sessions.data !== undefined && <ListFooter total={sessions.data.total} page={list.page} onPage={list.setPage} />}
+
+      {isAdmin && wizard !== null && (
+        <SessionWizard
+          key={wizard.key}
+          opened={wizard.opened}
+          sessionId={wizard.sessionId}
+          onClose={closeWizard}
+        />
+      )}
     </AdminPage>
   );
 }

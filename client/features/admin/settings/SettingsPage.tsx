@@ -1,10 +1,95 @@
-import { Text } from '@mantine/core';
+// Settings (SPEC section 2, "Admin settings"): side tabs, each with its own form and Save Changes.
+// Everyone has Profile, Security and Notifications; System, Email and Users are for admins only
+// (PRODUCT.md section 3), so a role-user account does not see those tabs at all.
+import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { EmailTab } from './EmailTab';
+import { NotificationsTab } from './NotificationsTab';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
+import { SystemTab } from './SystemTab';
+import { UsersTab } from './UsersTab';
+
+type TabValue = 'profile' | 'security' | 'notifications' | 'system' | 'email' | 'users';
 
 export function SettingsPage() {
+  const settings = trpc.settings.get.useQuery();
+  // Mantine's `sm` breakpoint: below it the side tabs would squeeze the forms, so they go on top.
+  const phone = useMediaQuery('(max-width: 48em)') === true;
+  const [tab, setTab] = useState<TabValue>('profile');
+
+  let content;
+  if (settings.isPending) {
+    content = (
+      <Center py="xl" role="status" aria-label="Loading settings">
+        <Loader />
+      </Center>
+    );
+  } else if (settings.isError) {
+    content = (
+      <Alert color="red" title="Settings could not be loaded">
+        {messageOf(settings.error, 'Please try again.')}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    const data = settings.data;
+    // The e-mail group is only sent to admins; the role says the same, and the server refuses regardless.
+    const isAdmin = data.profile.role === 'admin';
+    const panelSpacing = phone ? { pt: 'md' } : { pl: 'lg' };
+    content = (
+      <Tabs
+        value={tab}
+        onChange={(value) => setTab((value ?? 'profile') as TabValue)}
+        orientation={phone ? 'horizontal' : 'vertical'}
+        variant={phone ? 'default' : 'pills'}
+      >
+        <Tabs.List miw={phone ? undefined : 180}>
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="security">Security</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
+          {isAdmin && <Tabs.Tab value="system">System</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="profile" {...panelSpacing}>
+          {/* Keyed by the stored profile: an edit of yourself in the Users tab refreshes this form. */}
+          <ProfileTab key={`${data.profile.name}|${data.profile.email}|${data.profile.avatarUrl ?? ''}`} profile={data.profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security" {...panelSpacing}>
+          <SecurityTab security={data.security} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" {...panelSpacing}>
+          <NotificationsTab notifications={data.notifications} />
+        </Tabs.Panel>
+        {isAdmin && (
+          <Tabs.Panel value="system" {...panelSpacing}>
+            <SystemTab system={data.system} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && data.email !== null && (
+          <Tabs.Panel value="email" {...panelSpacing}>
+            <EmailTab email={data.email} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="users" {...panelSpacing}>
+            {/* The list is only fetched once the tab is opened. */}
+            {tab === 'users' && <UsersTab />}
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    );
+  }
+
   return (
-    <AdminPage title="Settings">
-      <Text c="dimmed">This screen is being built.</Text>
+    <AdminPage title="Settings" subtitle="Manage your admin account and system configuration">
+      {content}
     </AdminPage>
   );
 }

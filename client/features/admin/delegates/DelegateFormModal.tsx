@@ -1,0 +1,83 @@
+// 'Add Delegate' / 'Edit Delegate'. The delegates screen belongs to no session: a new delegate is
+// created without one, and an edit never sends sessionId, so the server keeps the existing session.
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { delegateFields } from '../../../../server/schemas/sessions';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../../../trpc';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+
+export type Delegate = RouterOutputs['delegates']['list']['items'][number];
+
+interface DelegateFormModalProps {
+  opened: boolean;
+  /** null: a new delegate. */
+  delegate: Delegate | null;
+  onClose: () => void;
+}
+
+export function DelegateFormModal({ opened, delegate, onClose }: DelegateFormModalProps) {
+  return (
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={delegate === null ? 'Add Delegate' : 'Edit Delegate'} size="lg">
+      {/* Mounted only while open, so the form starts from the delegate (or blank) every time. */}
+      {opened && <DelegateForm delegate={delegate} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function DelegateForm({ delegate, onDone }: { delegate: Delegate | null; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const onSettled = () => utils.delegates.invalidate();
+  const create = trpc.delegates.create.useMutation({ onSettled });
+  const update = trpc.delegates.update.useMutation({ onSettled });
+  const form = useForm({
+    initialValues: {
+      name: delegate?.name ?? '',
+      email: delegate?.email ?? '',
+      phone: delegate?.phone ?? '',
+      organization: delegate?.organization ?? '',
+      position: delegate?.position ?? '',
+      bio: delegate?.bio ?? '',
+      // Not edited here, but an update replaces every field: sending it back keeps the photo.
+      photoUrl: delegate?.photoUrl ?? '',
+    },
+    validate: schemaResolver(delegateFields, { sync: true }),
+  });
+
+  const handlers = {
+    onSuccess: (saved: Delegate) => {
+      notifySuccess(`Delegate ${saved.name} ${delegate === null ? 'added' : 'updated'} successfully`);
+      onDone();
+    },
+    onError: (error: unknown) => {
+      form.setErrors(fieldErrorsOf(error));
+      notifyError(failureText('Failed to save delegate', error));
+    },
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (delegate === null) create.mutate(values, handlers);
+        else update.mutate({ id: delegate.id, ...values }, handlers);
+      })}
+    >
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
+        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <TextInput label="Organization" {...form.getInputProps('organization')} />
+        <TextInput label="Position" {...form.getInputProps('position')} />
+        <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            Save Delegate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+// The events table (SPEC section 2): Event, Media, Status, Order, Created, Actions. Admins toggle
+// the status and move rows in place; users see the same table without any of those controls.
+import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
+import type { EventDto } from './eventForm';
+import { ArrowIcon, EditIcon, TrashIcon } from './icons';
+import { useEventRowActions } from './useEventRowActions';
+
+interface EventsTableProps {
+  events: EventDto[];
+  isAdmin: boolean;
+  formatDate: (iso: string) => string;
+  /** Where the first row sits in the whole ordered list, and the list's length: the move buttons' ends. */
+  offset: number;
+  total: number;
+  /** Moving is relative to the whole list, so it is only offered when no search or filter hides rows. */
+  reorderable: boolean;
+  onEdit: (event: EventDto) => void;
+  onDelete: (event: EventDto) => void;
+}
+
+function EventCell({ event }: { event: EventDto }) {
+  const details = [event.location, event.date].filter((part) => part !== null && part !== '').join(' · ');
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {/* The title is right beside the thumbnail, so the picture itself is decorative. */}
+      <Image src={event.imageUrl} alt="" w={64} h={40} fit="cover" radius="sm" />
+      <div>
+        <Text fw={600} size="sm">
+          {event.title}
+        </Text>
+        {details !== '' && (
+          <Text size="xs" c="dimmed">
+            {details}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+export function EventsTable({ events, isAdmin, formatDate, offset, total, reorderable, onEdit, onDelete }: EventsTableProps) {
+  const actions = useEventRowActions();
+
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Media</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Created</Table.Th>
+            {isAdmin && <Table.Th>Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event, index) => {
+            const position = offset + index;
+            const active = actions.shownActive(event);
+            return (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <EventCell event={event} />
+                </Table.Td>
+                <Table.Td>
+                  {event.videoUrl === null ? (
+                    <Badge variant="light" color="blue">
+                      Image
+                    </Badge>
+                  ) : (
+                    <Badge variant="light" color="grape">
+                      Video
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {isAdmin && (
+                      <Switch
+                        checked={active}
+                        aria-label={`Active: ${event.title}`}
+                        disabled={actions.isTogglePending(event.id)}
+                        onChange={(change) => actions.toggle(event.id, change.currentTarget.checked)}
+                      />
+                    )}
+                    <Badge variant="light" color={active ? 'green' : 'gray'}>
+                      {active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" w={32}>
+                      {event.displayOrder}
+                    </Text>
+                    {isAdmin && (
+                      <>
+                        <MoveButton
+                          direction="up"
+                          title={event.title}
+                          disabled={!reorderable || actions.isReordering || position === 0}
+                          onClick={() => actions.move(event.id, 'up')}
+                        />
+                        <MoveButton
+                          direction="down"
+                          title={event.title}
+                          disabled={!reorderable || actions.isReordering || position >= total - 1}
+                          onClick={() => actions.move(event.id, 'down')}
+                        />
+                      </>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(event.createdAt)}</Text>
+                </Table.Td>
+                {isAdmin && (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon variant="subtle" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
+                          <EditIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${event.title}`}
+                          onClick={() => onDelete(event)}
+                        >
+                          <TrashIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function MoveButton({
+  direction,
+  title,
+  disabled,
+  onClick,
+}: {
+  direction: 'up' | 'down';
+  title: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <ActionIcon variant="subtle" color="gray" aria-label={`Move ${title} ${direction}`} disabled={disabled} onClick={onClick}>
+      <ArrowIcon direction={direction} size={16} />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,80 @@
+// The event form's values and their mapping to the API input. Validation is the server's own schema
+// (server/schemas/events.ts), run on what would be sent, so the messages match word for word.
+import { schemaResolver } from '@mantine/form';
+import { type CreateEventInput, createEventInput } from '../../../../server/schemas/events';
+import type { RouterOutputs } from '../../../trpc';
+
+export type EventDto = RouterOutputs['events']['adminList']['items'][number];
+
+/** Text fields hold '' for "none"; the schema turns blanks into null. */
+export interface EventFormValues {
+  title: string;
+  description: string;
+  date: string;
+  location: string;
+  imageUrl: string;
+  videoUrl: string;
+  registrationLink: string;
+  attendees: string;
+  benefits: string[];
+  /** NumberInput gives '' while the field is empty. */
+  displayOrder: number | string;
+  isActive: boolean;
+}
+
+export const DEFAULT_DISPLAY_ORDER = 1;
+
+export function emptyEventForm(): EventFormValues {
+  return {
+    title: '',
+    description: '',
+    date: '',
+    location: '',
+    imageUrl: '',
+    videoUrl: '',
+    registrationLink: '',
+    attendees: '',
+    benefits: [],
+    displayOrder: DEFAULT_DISPLAY_ORDER,
+    isActive: true,
+  };
+}
+
+export function eventFormValues(event: EventDto): EventFormValues {
+  return {
+    title: event.title,
+    description: event.description ?? '',
+    date: event.date ?? '',
+    location: event.location ?? '',
+    imageUrl: event.imageUrl ?? '',
+    videoUrl: event.videoUrl ?? '',
+    registrationLink: event.registrationLink ?? '',
+    attendees: event.attendees ?? '',
+    benefits: [...event.benefits],
+    displayOrder: event.displayOrder,
+    isActive: event.isActive,
+  };
+}
+
+/**
+ * SPEC section 5: the display order falls back to 1 when it is empty or not a number. A number
+ * that breaks the rules (0, 2.5) is kept, so the schema's message tells the person what is wrong.
+ */
+export function displayOrderOf(value: number | string): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : DEFAULT_DISPLAY_ORDER;
+  const trimmed = value.trim();
+  const parsed = Number(trimmed);
+  return trimmed === '' || !Number.isFinite(parsed) ? DEFAULT_DISPLAY_ORDER : parsed;
+}
+
+/** What the form sends. Blank benefits go too: the schema drops them, here and on the server. */
+export function toEventInput(values: EventFormValues) {
+  return { ...values, displayOrder: displayOrderOf(values.displayOrder) } satisfies CreateEventInput;
+}
+
+const resolveEventInput = schemaResolver(createEventInput, { sync: true });
+
+/** Field messages for the form, keyed like its fields ('title', 'imageUrl', 'benefits.0'). */
+export function validateEventForm(values: EventFormValues) {
+  return resolveEventInput(toEventInput(values));
+}

@@ -1,0 +1,52 @@
+// A status badge that is also a menu of the other statuses: the quick status change of the
+// bookings and contacts tables. Without `onChange` it is a plain badge.
+import { Badge, Menu, UnstyledButton } from '@mantine/core';
+import { ChevronDownIcon } from './RecordIcons';
+
+export interface StatusOption<T extends string> {
+  value: T;
+  label: string;
+  color: string;
+}
+
+interface StatusBadgeMenuProps<T extends string> {
+  value: T;
+  options: readonly StatusOption<T>[];
+  /** What the record is, for the button's accessible name, e.g. 'booking of Ama Owusu'. */
+  subject: string;
+  busy?: boolean;
+  onChange?: (status: T) => void;
+}
+
+export function StatusBadgeMenu<T extends string>({ value, options, subject, busy = false, onChange }: StatusBadgeMenuProps<T>) {
+  const current = options.find((option) => option.value === value);
+  const badge = (withChevron: boolean) => (
+    <Badge
+      color={current?.color ?? 'gray'}
+      variant="light"
+      rightSection={withChevron ? <ChevronDownIcon size={12} /> : undefined}
+    >
+      {current?.label ?? value}
+    </Badge>
+  );
+  if (onChange === undefined) return badge(false);
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Change status of ${subject} (now ${current?.label ?? value})`} disabled={busy}>
+          {badge(true)}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Set status</Menu.Label>
+        {options
+          .filter((option) => option.value !== value)
+          .map((option) => (
+            <Menu.Item key={option.value} onClick={() => onChange(option.value)}>
+              {option.label}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,249 @@
+// Wizard step 2: the chosen event's delegates. Edits and deletes of those stored delegates apply at
+// once (they may belong to other sessions of the event); with none, a new delegate is typed here
+// and saved with the session.
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
+import { fieldErrorsOf, trpc } from '../../../trpc';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { DelegateFields } from './DelegateFields';
+import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizardModel';
+
+export interface EventDelegates {
+  items: Delegate[];
+  total: number;
+  isPending: boolean;
+  error: unknown;
+}
+
+export function DelegateStep({
+  delegates,
+  newDelegateForm,
+  onUpdated,
+  onDeleted,
+}: {
+  delegates: EventDelegates;
+  newDelegateForm: UseFormReturnType<DelegateFormValues>;
+  onUpdated: (delegate: Delegate) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [editing, setEditing] = useState<Delegate | null>(null);
+  const [deleting, setDeleting] = useState<Delegate | null>(null);
+
+  return (
+    <>
+      <DelegateList delegates={delegates} newDelegateForm={newDelegateForm} onEdit={setEditing} onDelete={setDeleting} />
+      {/* Always mounted: Modal.Stack members leave the stack by closing, not by unmounting. */}
+      <EditDelegateModal delegate={editing} onClose={() => setEditing(null)} onSaved={onUpdated} />
+      <DeleteDelegateModal
+        delegate={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          setDeleting(null);
+          onDeleted(id);
+        }}
+      />
+    </>
+  );
+}
+
+function DelegateList({
+  delegates,
+  newDelegateForm,
+  onEdit,
+  onDelete,
+}: {
+  delegates: EventDelegates;
+  newDelegateForm: UseFormReturnType<DelegateFormValues>;
+  onEdit: (delegate: Delegate) => void;
+  onDelete: (delegate: Delegate) => void;
+}) {
+  if (delegates.error !== null) {
+    return (
+      <Alert color="red" role="alert">
+        {failureText('Error loading delegates', delegates.error)}
+      </Alert>
+    );
+  }
+  if (delegates.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text size="sm">Loading delegates...</Text>
+      </Group>
+    );
+  }
+
+  if (delegates.total === 0) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          This event has no delegates yet. Add the delegate for this session; they are saved with the session.
+        </Text>
+        <DelegateFields form={newDelegateForm} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Delegates of this event. Changes here are saved immediately.
+      </Text>
+      <Table.ScrollContainer minWidth={500}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Organization</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {delegates.items.map((delegate) => (
+              <Table.Tr key={delegate.id}>
+                <Table.Td>{delegate.name}</Table.Td>
+                <Table.Td>{delegate.email}</Table.Td>
+                <Table.Td>{delegate.organization ?? '-'}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-sm" variant="subtle" aria-label={`Edit delegate ${delegate.name}`} onClick={() => onEdit(delegate)}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete delegate ${delegate.name}`}
+                      onClick={() => onDelete(delegate)}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {delegates.total > delegates.items.length && (
+        <Text size="sm" c="dimmed">
+          Showing the first {delegates.items.length} of {delegates.total} delegates; all of them are on the Delegates screen.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function useDelegateInvalidation() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.delegates.list.invalidate(), utils.sessions.get.invalidate()]);
+}
+
+function EditDelegateModal({
+  delegate,
+  onClose,
+  onSaved,
+}: {
+  delegate: Delegate | null;
+  onClose: () => void;
+  onSaved: (delegate: Delegate) => void;
+}) {
+  return (
+    <Modal stackId="edit-delegate" opened={delegate !== null} onClose={onClose} title="Edit Delegate">
+      {delegate !== null && <EditDelegateForm delegate={delegate} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditDelegateForm({ delegate, onClose, onSaved }: { delegate: Delegate; onClose: () => void; onSaved: (delegate: Delegate) => void }) {
+  const invalidate = useDelegateInvalidation();
+  const form = useForm<DelegateFormValues>({ initialValues: delegateFormOf(delegate), validate: validateDelegate });
+  const update = trpc.delegates.update.useMutation({ onSettled: invalidate });
+
+  const save = form.onSubmit((values) =>
+    // bio and photo are not edited here; sending them back keeps them.
+    update.mutate(
+      { id: delegate.id, ...values, bio: delegate.bio, photoUrl: delegate.photoUrl },
+      {
+        onSuccess: (saved) => {
+          notifySuccess(`Delegate ${saved.name} updated successfully`);
+          onSaved(saved);
+          onClose();
+        },
+        onError: (error) => {
+          form.setErrors(fieldErrorsOf(error));
+          notifyError(failureText('Failed to save delegate', error));
+        },
+      },
+    ),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // Inside the wizard's modal: the submit must not reach any outer form through the portal.
+        event.stopPropagation();
+        save(event);
+      }}
+    >
+      <Stack gap="md">
+        <DelegateFields form={form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Delegate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteDelegateModal({
+  delegate,
+  onClose,
+  onDeleted,
+}: {
+  delegate: Delegate | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const invalidate = useDelegateInvalidation();
+  const remove = trpc.delegates.delete.useMutation({ onSettled: invalidate });
+  return (
+    <Modal stackId="delete-delegate" opened={delegate !== null} onClose={onClose} title="Confirm Delete">
+      <Stack gap="md">
+        <Text>Are you sure you want to delete this delegate? This action cannot be undone.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (delegate === null) return;
+              remove.mutate(
+                { id: delegate.id },
+                {
+                  onSuccess: () => {
+                    notifySuccess(`Delegate ${delegate.name} deleted successfully`);
+                    onDeleted(delegate.id);
+                  },
+                  onError: (error) => notifyError(failureText('Failed to delete delegate', error)),
+                },
+              );
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+// Adds or edits one time slot. Times are typed in the site's timezone (named in the labels'
+// description) and leave as UTC ISO strings.
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  durationMinutes,
+  fromLocalInput,
+  toLocalInput,
+  validateSlotForm,
+  type SlotFormValues,
+} from './wizardModel';
+
+interface SlotTimes {
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * Stays mounted and opens when `initial` is set (a Modal.Stack member must close, not unmount, to
+ * leave the stack); the form inside is built afresh on every opening.
+ */
+export function TimeSlotModal({
+  title,
+  initial,
+  timeZone,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  initial: SlotTimes | null;
+  timeZone: string;
+  onClose: () => void;
+  onSave: (slot: SlotTimes) => void;
+}) {
+  return (
+    <Modal stackId="time-slot" opened={initial !== null} onClose={onClose} title={title}>
+      {initial !== null && <TimeSlotForm initial={initial} timeZone={timeZone} onClose={onClose} onSave={onSave} />}
+    </Modal>
+  );
+}
+
+function TimeSlotForm({
+  initial,
+  timeZone,
+  onClose,
+  onSave,
+}: {
+  initial: SlotTimes;
+  timeZone: string;
+  onClose: () => void;
+  onSave: (slot: SlotTimes) => void;
+}) {
+  const form = useForm<SlotFormValues>({
+    initialValues: { start: toLocalInput(initial.startTime, timeZone), end: toLocalInput(initial.endTime, timeZone) },
+    validate: (values) => validateSlotForm(values, timeZone),
+  });
+  const startTime = fromLocalInput(form.values.start, timeZone);
+  const endTime = fromLocalInput(form.values.end, timeZone);
+  const minutes = startTime !== '' && endTime !== '' ? durationMinutes(startTime, endTime) : null;
+
+  return (
+    <form
+        noValidate
+        onSubmit={(event) => {
+          // The slot modal sits inside the wizard's modal: its submit must not reach any outer form.
+          event.stopPropagation();
+          form.onSubmit(() => onSave({ startTime, endTime }))(event);
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Start Time"
+            withAsterisk
+            type="datetime-local"
+            description={`In the site's timezone (${timeZone})`}
+            {...form.getInputProps('start')}
+          />
+          <TextInput
+            label="End Time"
+            withAsterisk
+            type="datetime-local"
+            description={`In the site's timezone (${timeZone})`}
+            {...form.getInputProps('end')}
+          />
+          <Text size="sm" aria-live="polite">
+            Duration: {minutes !== null && minutes > 0 ? `${minutes} minutes` : '—'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">Save Time Slot</Button>
+          </Group>
+        </Stack>
+    </form>
+  );
+}

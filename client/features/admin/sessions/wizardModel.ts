@@ -1,0 +1,201 @@
+// The session wizard's values, their validation with the shared schemas, and how they become the
+// one save call (sessions.create / sessions.update). Times are entered in the site's timezone and
+// travel as UTC ISO strings; every conversion goes through server/shared/time.ts.
+import type { FormErrors } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
+import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '../../../../server/schemas/sessions';
+import { utcToZonedParts, zonedDateTimeToUtc } from '../../../../server/shared/time';
+import type { RouterInputs, RouterOutputs } from '../../../trpc';
+
+export type SessionDetail = RouterOutputs['sessions']['get'];
+export type Delegate = RouterOutputs['delegates']['list']['items'][number];
+
+export interface DetailsValues {
+  eventId: string;
+  title: string;
+  description: string;
+  location: string;
+  facilitator: string;
+  /** NumberInput gives '' when empty. */
+  maxParticipants: number | string;
+  unlimited: boolean;
+  isActive: boolean;
+}
+
+export interface DelegateFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  organization: string;
+  position: string;
+}
+
+/** A slot as the wizard holds it: `id` for stored slots, `key` for React and edits. */
+export interface DraftSlot {
+  key: string;
+  id?: string;
+  startTime: string;
+  endTime: string;
+}
+
+export const EMPTY_DETAILS: DetailsValues = {
+  eventId: '',
+  title: '',
+  description: '',
+  location: '',
+  facilitator: '',
+  maxParticipants: DEFAULT_MAX_PARTICIPANTS,
+  unlimited: false,
+  isActive: true,
+};
+
+export const EMPTY_DELEGATE: DelegateFormValues = { name: '', email: '', phone: '', organization: '', position: '' };
+
+export function detailsOf(session: SessionDetail): DetailsValues {
+  return {
+    eventId: session.eventId,
+    title: session.title,
+    description: session.description ?? '',
+    location: session.location ?? '',
+    facilitator: session.facilitator ?? '',
+    maxParticipants: session.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS,
+    unlimited: session.maxParticipants === null,
+    isActive: session.isActive,
+  };
+}
+
+export function delegateFormOf(delegate: Delegate): DelegateFormValues {
+  return {
+    name: delegate.name,
+    email: delegate.email,
+    phone: delegate.phone ?? '',
+    organization: delegate.organization ?? '',
+    position: delegate.position ?? '',
+  };
+}
+
+/** The session's fields as the API takes them; an empty capacity is 0 so it fails 'at least 1'. */
+export function sessionFieldsOf(values: DetailsValues) {
+  let maxParticipants: number | null = null;
+  if (!values.unlimited) maxParticipants = typeof values.maxParticipants === 'number' ? values.maxParticipants : 0;
+  return {
+    eventId: values.eventId,
+    title: values.title,
+    description: values.description,
+    location: values.location,
+    facilitator: values.facilitator,
+    maxParticipants,
+    isActive: values.isActive,
+  };
+}
+
+const resolveSessionFields = schemaResolver(sessionFields, { sync: true });
+export const validateDelegate = schemaResolver(delegateFields, { sync: true });
+const resolveSlot = schemaResolver(timeSlotFields, { sync: true });
+
+export function validateDetails(values: DetailsValues): FormErrors {
+  return resolveSessionFields(sessionFieldsOf(values));
+}
+
+// ---- Time slots -------------------------------------------------------------------------------
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+export const DEFAULT_SLOT_MINUTES = 120;
+
+let keyCounter = 0;
+export function newSlotKey(): string {
+  keyCounter += 1;
+  return `new-${keyCounter}`;
+}
+
+export function durationMinutes(startIso: string, endIso: string): number {
+  return Math.round((Date.parse(endIso) - Date.parse(startIso)) / MINUTE_MS);
+}
+
+/** SPEC section 9: a new slot starts one day ahead (to the minute) and lasts 2 hours. */
+export function defaultSlotTimes(timeZone: string, now = Date.now()): { startTime: string; endTime: string } {
+  const tomorrow = utcToZonedParts(new Date(now + DAY_MS).toISOString(), timeZone);
+  const startTime = zonedDateTimeToUtc(tomorrow.date, tomorrow.time, timeZone);
+  return { startTime, endTime: new Date(Date.parse(startTime) + DEFAULT_SLOT_MINUTES * MINUTE_MS).toISOString() };
+}
+
+/** A UTC instant as a datetime-local input value ('YYYY-MM-DDTHH:mm') in the site's timezone. */
+export function toLocalInput(iso: string, timeZone: string): string {
+  const parts = utcToZonedParts(iso, timeZone);
+  return `${parts.date}T${parts.time}`;
+}
+
+/** A datetime-local value read in the site's timezone; '' when empty or not a real date and time. */
+export function fromLocalInput(value: string, timeZone: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value.trim());
+  if (match === null) return '';
+  try {
+    return zonedDateTimeToUtc(match[1] ?? '', match[2] ?? '', timeZone);
+  } catch {
+    return '';
+  }
+}
+
+export interface SlotFormValues {
+  start: string;
+  end: string;
+}
+
+export function validateSlotForm(values: SlotFormValues, timeZone: string): FormErrors {
+  const errors = resolveSlot({ startTime: fromLocalInput(values.start, timeZone), endTime: fromLocalInput(values.end, timeZone) });
+  // The form's fields are `start` and `end`; the schema's are startTime and endTime.
+  const result: FormErrors = {};
+  if (errors.startTime !== undefined) result.start = errors.startTime;
+  if (errors.endTime !== undefined) result.end = errors.endTime;
+  return result;
+}
+
+export function sortSlots(slots: DraftSlot[]): DraftSlot[] {
+  return [...slots].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+}
+
+// ---- The save ---------------------------------------------------------------------------------
+
+/** Stored delegates keep their bio and photo: the wizard does not edit them, the save must not wipe them. */
+function storedDelegateInput(delegate: Delegate) {
+  return {
+    id: delegate.id,
+    name: delegate.name,
+    email: delegate.email,
+    phone: delegate.phone,
+    organization: delegate.organization,
+    position: delegate.position,
+    bio: delegate.bio,
+    photoUrl: delegate.photoUrl,
+  };
+}
+
+export function createInputOf(
+  details: DetailsValues,
+  slots: DraftSlot[],
+  newDelegate: DelegateFormValues | null,
+): RouterInputs['sessions']['create'] {
+  return {
+    ...sessionFieldsOf(details),
+    timeSlots: slots.map((slot) => ({ startTime: slot.startTime, endTime: slot.endTime })),
+    delegates: newDelegate === null ? [] : [newDelegate],
+  };
+}
+
+/** The full wanted lists: the server keeps items with ids, creates the others, removes the rest. */
+export function updateInputOf(
+  id: string,
+  details: DetailsValues,
+  slots: DraftSlot[],
+  ownDelegates: Delegate[],
+  newDelegate: DelegateFormValues | null,
+): RouterInputs['sessions']['update'] {
+  const fields = sessionFieldsOf(details);
+  return {
+    id,
+    ...fields,
+    timeSlots: slots.map((slot) => ({ ...(slot.id === undefined ? {} : { id: slot.id }), startTime: slot.startTime, endTime: slot.endTime })),
+    delegates: [...ownDelegates.map(storedDelegateInput), ...(newDelegate === null ? [] : [newDelegate])],
+  };
+}

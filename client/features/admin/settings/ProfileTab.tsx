@@ -1,0 +1,60 @@
+// Profile: the signed-in account's avatar, name and e-mail. The role is shown, never edited here:
+// nobody changes their own role (PRODUCT.md section 3).
+import { TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ROLE_LABELS } from '../../../../server/schemas/auth';
+import { profileSettingsInput } from '../../../../server/schemas/settings';
+import { type RouterOutputs, trpc } from '../../../trpc';
+import { AvatarField } from './AvatarField';
+import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { SettingsForm } from './SettingsForm';
+
+type Profile = RouterOutputs['settings']['get']['profile'];
+
+function formValues(profile: Profile) {
+  return { name: profile.name, email: profile.email, avatarUrl: profile.avatarUrl ?? '' };
+}
+
+export function ProfileTab({ profile }: { profile: Profile }) {
+  const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: formValues(profile),
+    validate: schemaResolver(profileSettingsInput, { sync: true }),
+  });
+  const save = trpc.settings.updateProfile.useMutation({
+    onSuccess: async (saved) => {
+      form.setValues(formValues(saved));
+      form.resetDirty(formValues(saved));
+      notifySaved('profile');
+      utils.settings.get.setData(undefined, (old) => (old === undefined ? old : { ...old, profile: saved }));
+      // The header shows the name and avatar; the Users tab lists this account too.
+      await Promise.all([utils.auth.me.invalidate(), utils.users.list.invalidate()]);
+    },
+    onError: (error) => notifySaveFailed('profile', error, form.setErrors),
+  });
+
+  return (
+    <SettingsForm
+      title="Profile Information"
+      description="Your name, e-mail address and picture as other staff see them."
+      saving={save.isPending}
+      onSubmit={form.onSubmit((values) => save.mutate(values))}
+    >
+      <AvatarField
+        name={form.values.name}
+        url={form.values.avatarUrl === '' ? null : form.values.avatarUrl}
+        onChange={(url) => form.setFieldValue('avatarUrl', url ?? '')}
+        error={form.errors.avatarUrl}
+      />
+      <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+      <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+      <TextInput
+        label="Role"
+        value={ROLE_LABELS[profile.role]}
+        readOnly
+        variant="filled"
+        description="Only another administrator can change your role."
+      />
+    </SettingsForm>
+  );
+}

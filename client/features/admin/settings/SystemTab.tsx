@@ -1,0 +1,72 @@
+// System (admins only): site-wide name, description, timezone, the two public-access switches and
+// the upload ceiling. The public site reads these through settings.public, refreshed after a save.
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MAX_FILE_SIZE_RANGE, systemSettingsInput, TIMEZONES } from '../../../../server/schemas/settings';
+import { type RouterOutputs, trpc } from '../../../trpc';
+import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { SettingsForm } from './SettingsForm';
+
+type System = RouterOutputs['settings']['get']['system'];
+
+function formValues(system: System) {
+  return { ...system, siteDescription: system.siteDescription ?? '', maxFileSize: system.maxFileSize as number | string };
+}
+
+export function SystemTab({ system }: { system: System }) {
+  const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: formValues(system),
+    validate: schemaResolver(systemSettingsInput, { sync: true }),
+  });
+  const save = trpc.settings.updateSystem.useMutation({
+    onSuccess: async (saved) => {
+      form.setValues(formValues(saved));
+      form.resetDirty(formValues(saved));
+      notifySaved('system');
+      utils.settings.get.setData(undefined, (old) => (old === undefined ? old : { ...old, system: saved }));
+      // The header's site name, the timezone of every shown time and the public switches.
+      await utils.settings.public.invalidate();
+    },
+    onError: (error) => notifySaveFailed('system', error, form.setErrors),
+  });
+
+  return (
+    <SettingsForm
+      title="System Settings"
+      description="Site-wide settings that apply to the public site and the back office."
+      saving={save.isPending}
+      onSubmit={form.onSubmit((values) => save.mutate({ ...values, maxFileSize: Number(values.maxFileSize) }))}
+    >
+      <TextInput label="Site Name" withAsterisk {...form.getInputProps('siteName')} />
+      <Select
+        label="Timezone"
+        description="Times are shown and entered in this timezone."
+        data={TIMEZONES.map((zone) => ({ value: zone.value, label: zone.label }))}
+        allowDeselect={false}
+        {...form.getInputProps('timezone')}
+      />
+      <Textarea label="Site Description" autosize minRows={3} maxRows={8} {...form.getInputProps('siteDescription')} />
+      <Switch
+        label="Maintenance Mode"
+        description="Temporarily disables public access"
+        {...form.getInputProps('maintenanceMode', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Allow Registrations"
+        description="When off, the public booking form is closed."
+        {...form.getInputProps('allowRegistrations', { type: 'checkbox' })}
+      />
+      <NumberInput
+        label="Maximum File Upload Size (MB)"
+        description={`Between ${MAX_FILE_SIZE_RANGE.min} and ${MAX_FILE_SIZE_RANGE.max} MB. Avatars stay at 1 MB and images at 10 MB at most.`}
+        min={MAX_FILE_SIZE_RANGE.min}
+        max={MAX_FILE_SIZE_RANGE.max}
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('maxFileSize')}
+      />
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,23 @@
+// How every Settings tab reports a save: a toast, and the server's field messages under their fields.
+import { fieldErrorsOf } from '../../../trpc';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+
+export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'email';
+
+const TAB_LABELS: Record<SettingsTab, string> = {
+  profile: 'Profile',
+  security: 'Security',
+  notifications: 'Notification',
+  system: 'System',
+  email: 'Email',
+};
+
+export function notifySaved(tab: SettingsTab): void {
+  notifySuccess(`${TAB_LABELS[tab]} settings saved`);
+}
+
+/** SPEC section 8: 'Failed to save {tab} settings', followed by the server's reason. */
+export function notifySaveFailed(tab: SettingsTab, error: unknown, setErrors?: (errors: Record<string, string>) => void): void {
+  setErrors?.(fieldErrorsOf(error));
+  notifyError(failureText(`Failed to save ${tab} settings`, error));
+}

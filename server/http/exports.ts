@@ -1,0 +1,181 @@
+// GET /api/export/bookings.csv and /api/export/contacts.csv: the staff lists as CSV, with the
+// same filters as bookings.list and contacts.list. Rows are read page by page through the list
+// repositories and streamed, so a 100,000-row export never sits in memory at once.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { type BookingListItem, listBookings } from '../repositories/bookings';
+import { type ContactDto, listContacts } from '../repositories/contacts';
+import { bookingListInput } from '../schemas/bookings';
+import type { Page } from '../schemas/common';
+import { CONTACT_STATUS_LABELS, contactListInput } from '../schemas/contacts';
+import { authenticateRequest } from '../trpc/context';
+
+export const EXPORT_ROUTES = { bookings: '/api/export/bookings.csv', contacts: '/api/export/contacts.csv' } as const;
+
+/** Rows fetched per query: big enough to keep the query count low, small enough to stream. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export const EXPORT_MESSAGES = {
+  signIn: 'Please sign in to continue.',
+  badFilter: 'Invalid export filter.',
+} as const;
+
+const BOOKING_STATUS_LABELS = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+} as const;
+
+// ---- CSV (RFC 4180) ----
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One field: a leading apostrophe defuses a formula; then fields with a comma, quote or line
+ * break are quoted, with their quotes doubled.
+ */
+export function csvField(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(fields: readonly (string | null | undefined)[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** Stored times are UTC ISO already; normalising guards against any other stored form. */
+function utc(iso: string | null): string {
+  if (iso === null) return '';
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time).toISOString();
+}
+
+// ---- what each export writes ----
+
+interface ExportSpec<TFilter, TItem extends { id: string }> {
+  name: string;
+  filter: z.ZodType<TFilter>;
+  header: readonly string[];
+  list: (deps: AppDeps, filter: TFilter, page: number) => Promise<Page<TItem>>;
+  row: (item: TItem) => readonly (string | null)[];
+}
+
+// The list inputs without paging: the export always reads everything the filter matches.
+const bookingExportFilter = bookingListInput.omit({ page: true, pageSize: true });
+const contactExportFilter = contactListInput.omit({ page: true, pageSize: true });
+
+const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingListItem> = {
+  name: 'bookings',
+  filter: bookingExportFilter,
+  header: [
+    'Booking ID',
+    'Status',
+    'Participant Name',
+    'Participant Email',
+    'Participant Phone',
+    'Event ID',
+    'Event',
+    'Session ID',
+    'Session',
+    'Time Slot ID',
+    'Slot Start (UTC)',
+    'Slot End (UTC)',
+    'Booking Date (UTC)',
+    'Created At (UTC)',
+  ],
+  list: (deps, filter, page) => listBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
+  row: (booking) => [
+    booking.id,
+    BOOKING_STATUS_LABELS[booking.status],
+    booking.participantName,
+    booking.participantEmail,
+    booking.participantPhone,
+    booking.eventId,
+    booking.eventTitle,
+    booking.sessionId,
+    booking.sessionTitle,
+    booking.timeSlotId,
+    utc(booking.slotStartTime),
+    utc(booking.slotEndTime),
+    utc(booking.bookingDate),
+    utc(booking.createdAt),
+  ],
+};
+
+const contactsExport: ExportSpec<z.output<typeof contactExportFilter>, ContactDto> = {
+  name: 'contacts',
+  filter: contactExportFilter,
+  header: ['Contact ID', 'Name', 'Email', 'Company', 'Message', 'Status', 'Notes', 'Created At (UTC)', 'Updated At (UTC)'],
+  list: (deps, filter, page) => listContacts(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
+  row: (contact) => [
+    contact.id,
+    contact.name,
+    contact.email,
+    contact.company,
+    contact.message,
+    CONTACT_STATUS_LABELS[contact.status],
+    contact.notes,
+    utc(contact.createdAt),
+    utc(contact.updatedAt),
+  ],
+};
+
+/**
+ * The CSV text, one chunk a page. Paging is by offset, so a row added while the export runs can
+ * push an already written row onto the next page: ids already written are skipped.
+ */
+async function* csvLines<TFilter, TItem extends { id: string }>(
+  deps: AppDeps,
+  spec: ExportSpec<TFilter, TItem>,
+  filter: TFilter,
+): AsyncGenerator<string> {
+  // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (names with accents).
+  yield `\uFEFF${csvRow(spec.header)}`;
+  const written = new Set<string>();
+  for (let page = 1; ; page += 1) {
+    const { items } = await spec.list(deps, filter, page);
+    let chunk = '';
+    for (const item of items) {
+      if (written.has(item.id)) continue;
+      written.add(item.id);
+      chunk += csvRow(spec.row(item));
+    }
+    if (chunk !== '') yield chunk;
+    if (items.length < EXPORT_PAGE_SIZE) return;
+  }
+}
+
+function refuse(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).send({ error: { message } });
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function exportHandler<TFilter, TItem extends { id: string }>(deps: AppDeps, spec: ExportSpec<TFilter, TItem>) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const caller = await authenticateRequest(deps, req, reply);
+    if (caller.user === null) return refuse(reply, 401, EXPORT_MESSAGES.signIn);
+    const filter = spec.filter.safeParse(req.query);
+    if (!filter.success) return refuse(reply, 400, filter.error.issues[0]?.message ?? EXPORT_MESSAGES.badFilter);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${spec.name}-${todayUtc()}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(csvLines(deps, spec, filter.data)));
+  };
+}
+
+/** Both export routes; staff only (any signed-in role), like the list procedures they mirror. */
+export function exportRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get(EXPORT_ROUTES.bookings, exportHandler(deps, bookingsExport));
+    app.get(EXPORT_ROUTES.contacts, exportHandler(deps, contactsExport));
+  };
+}

@@ -1,0 +1,211 @@
+// The e-mail outbox and its attempts: what the enqueue step writes, what the sender claims and
+// records, and what the admin e-mail log reads.
+import type { DB } from '../../db/database';
+import type { EmailKind, EmailOutboxRow, EmailStatus, IcsMethod } from '../../db/schema';
+import { newId } from '../ids';
+import type { Page } from '../schemas/common';
+import { matchesAny } from './search';
+
+export interface NewOutboxMessage {
+  kind: EmailKind;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  ics: string | null;
+  icsMethod: IcsMethod | null;
+  bookingId: string | null;
+  /** Why it cannot go yet, e.g. 'SMTP not configured'; null when nothing stands in the way. */
+  lastError: string | null;
+  nextAttemptAt: string;
+}
+
+export interface EmailLogItem {
+  id: string;
+  kind: EmailKind;
+  toAddress: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+}
+
+export interface EmailAttemptItem {
+  id: string;
+  attemptedAt: string;
+  /** Null: the server accepted the message. */
+  error: string | null;
+}
+
+export interface EmailLogFilter {
+  status: 'all' | EmailStatus;
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export function toEmailLogItem(row: EmailOutboxRow): EmailLogItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    nextAttemptAt: row.nextAttemptAt,
+  };
+}
+
+export async function insertOutboxMessage(db: DB, message: NewOutboxMessage): Promise<string> {
+  const id = newId();
+  await db.insertInto('emailOutbox').values({ id, ...message }).execute();
+  return id;
+}
+
+export function findOutboxRow(db: DB, id: string): Promise<EmailOutboxRow | undefined> {
+  return db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The next message due at `nowIso`: pending, its time come, oldest first. */
+export async function findDueMessageId(db: DB, nowIso: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '<=', nowIso)
+    .orderBy('nextAttemptAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Takes a pending message for sending. The status check is in the UPDATE itself, so of two passes
+ * racing for one row exactly one gets it; the other gets undefined and moves on.
+ */
+export function claimMessage(db: DB, id: string, nowIso: string): Promise<EmailOutboxRow | undefined> {
+  return db
+    .updateTable('emailOutbox')
+    .set({ status: 'sending', updatedAt: nowIso })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertAttempt(db: DB, outboxId: string, attemptedAt: string, error: string | null): Promise<void> {
+  await db.insertInto('emailAttempts').values({ id: newId(), outboxId, attemptedAt, error }).execute();
+}
+
+export async function markMessageSent(
+  db: DB,
+  id: string,
+  values: { attempts: number; sentAt: string; textBody: string; htmlBody: string },
+): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ status: 'sent', lastError: null, updatedAt: values.sentAt, ...values })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMessageFailed(
+  db: DB,
+  id: string,
+  values: { status: 'pending' | 'failed'; attempts: number; lastError: string; nextAttemptAt: string; updatedAt: string },
+): Promise<void> {
+  await db.updateTable('emailOutbox').set(values).where('id', '=', id).execute();
+}
+
+/** Without SMTP settings nothing is attempted; pending messages say why they wait. */
+export async function markPendingBlocked(db: DB, reason: string, nowIso: string): Promise<number> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ lastError: reason, updatedAt: nowIso })
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lastError', 'is', null), eb('lastError', '<>', reason)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** At start-up: a message left 'sending' by a stopped process goes back in line. */
+export async function resetInterruptedSends(db: DB, nowIso: string): Promise<number> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ status: 'pending', updatedAt: nowIso })
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listOutbox(db: DB, filter: EmailLogFilter): Promise<Page<EmailLogItem>> {
+  let query = db.selectFrom('emailOutbox');
+  if (filter.status !== 'all') query = query.where('status', '=', filter.status);
+  if (filter.search !== undefined) {
+    query = query.where(matchesAny(['emailOutbox.toAddress', 'emailOutbox.subject'], filter.search));
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'id',
+        'kind',
+        'toAddress',
+        'subject',
+        'status',
+        'attempts',
+        'maxAttempts',
+        'lastError',
+        'createdAt',
+        'sentAt',
+        'nextAttemptAt',
+      ])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows, total: Number(count.total) };
+}
+
+/** Every attempt at one message, first attempt first. */
+export function listAttempts(db: DB, outboxId: string): Promise<EmailAttemptItem[]> {
+  return db
+    .selectFrom('emailAttempts')
+    .select(['id', 'attemptedAt', 'error'])
+    .where('outboxId', '=', outboxId)
+    .orderBy('attemptedAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** Back in line at once; a message out of attempts gets one more. Only pending or failed rows change. */
+export function requeueMessage(db: DB, id: string, nowIso: string): Promise<EmailOutboxRow | undefined> {
+  return db
+    .updateTable('emailOutbox')
+    .set((eb) => ({
+      status: 'pending',
+      nextAttemptAt: nowIso,
+      updatedAt: nowIso,
+      maxAttempts: eb
+        .case()
+        .when('attempts', '>=', eb.ref('maxAttempts'))
+        .then(eb('attempts', '+', 1))
+        .else(eb.ref('maxAttempts'))
+        .end(),
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,76 @@
+// The manage-my-booking page (/booking/manage/{token}): a participant sees their booking and can
+// cancel it. The token is looked up by its SHA-256; cancelling is the same booking change as a staff
+// cancellation (waitlist promotion, cancelled and promotion e-mails), in one transaction.
+import { TRPCError } from '@trpc/server';
+import type { BookingStatus } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from '../repositories/bookings';
+import { getSystemSettings } from '../repositories/settings';
+import { MANAGE_LINK_INVALID } from '../schemas/bookings';
+import { changeBookingStatus, runBookingChange } from './bookings';
+import { hashManageToken } from './email/manage-token';
+
+export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
+
+export interface ManagedBooking {
+  id: string;
+  status: BookingStatus;
+  participantName: string;
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+  /** The site's timezone, in which the page shows the times. */
+  timezone: string;
+  canCancel: boolean;
+}
+
+function linkInvalid(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: MANAGE_LINK_INVALID });
+}
+
+/** A booking can be called off until its slot starts, unless it already is. */
+function canCancel(booking: BookingDetails, now = Date.now()): boolean {
+  return booking.status !== 'cancelled' && Date.parse(booking.startTime) > now;
+}
+
+function toManagedBooking(booking: BookingDetails, timezone: string): ManagedBooking {
+  return {
+    id: booking.id,
+    status: booking.status,
+    participantName: booking.participantName,
+    eventTitle: booking.eventTitle,
+    sessionTitle: booking.sessionTitle,
+    location: booking.location,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    timezone,
+    canCancel: canCancel(booking),
+  };
+}
+
+export async function viewBookingByToken(deps: ServiceDeps, token: string): Promise<ManagedBooking> {
+  const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
+  if (booking === undefined) throw linkInvalid();
+  const { timezone } = await getSystemSettings(deps.db);
+  return toManagedBooking(booking, timezone);
+}
+
+/** Cancels the booking of `token`; a booking already cancelled is returned as it is. */
+export async function cancelBookingByToken(deps: ServiceDeps, token: string): Promise<ManagedBooking> {
+  const hash = hashManageToken(token);
+  const outcome = await runBookingChange(deps, async (trx) => {
+    const booking = await findBookingDetailsByTokenHash(trx, hash);
+    if (booking === undefined) throw linkInvalid();
+    if (booking.status === 'cancelled') {
+      return { booking, previousStatus: booking.status, manageToken: null, promoted: undefined, removed: false };
+    }
+    if (!canCancel(booking)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CANNOT_CANCEL_STARTED });
+    return changeBookingStatus(trx, booking.id, 'cancelled');
+  });
+  const booking = await findBookingDetails(deps.db, outcome.booking.id);
+  if (booking === undefined) throw linkInvalid();
+  const { timezone } = await getSystemSettings(deps.db);
+  return toManagedBooking(booking, timezone);
+}

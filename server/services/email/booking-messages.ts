@@ -1,0 +1,154 @@
+// Which messages a booking change sends, and writing them (PRODUCT.md section 5). The booking service
+// calls enqueueBookingMessages with the outcome of a change, inside the change's transaction.
+import type { DB } from '../../../db/database';
+import type { BookingRow, BookingStatus } from '../../../db/schema';
+import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '../../repositories/bookings';
+import { findNotifiedAdminEmails } from '../../repositories/users';
+import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
+import { buildIcs, type IcsEventStatus } from './ics';
+import { manageLink, newManageToken } from './manage-token';
+import {
+  adminNewBookingMessage,
+  bookingCancelledMessage,
+  bookingConfirmedMessage,
+  bookingReceivedMessage,
+  type ManageLinkFacts,
+  waitlistPromotedMessage,
+} from './messages';
+
+export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted';
+
+/** What one booking operation did, as the message step needs to know it. */
+export interface BookingOutcome {
+  /** The booking after the change; for a removal, as it was. */
+  booking: BookingRow;
+  /** Its status before the change; null for a new booking. */
+  previousStatus: BookingStatus | null;
+  /** A new booking's plain manage token: it exists only here and in the e-mail written from it. */
+  manageToken: string | null;
+  /** The waitlisted booking that took the seat this change freed, if any. */
+  promoted: BookingRow | undefined;
+  removed: boolean;
+}
+
+/**
+ * The participant's message for a status change from `before` (null: a new booking) to `after`.
+ * Changes outside the issue's list of messages (pending to waitlisted, confirmed back to pending, a
+ * move to another slot with the same status) send nothing.
+ */
+export function participantMessageFor(before: BookingStatus | null, after: BookingStatus): ParticipantMessageKind | null {
+  if (before === after) return null;
+  if (after === 'confirmed') return 'booking-confirmed';
+  if (after === 'cancelled') return before === null ? null : 'booking-cancelled';
+  if (before === 'waitlisted' && after === 'pending') return 'waitlist-promoted';
+  if (before === null || before === 'cancelled') return 'booking-received';
+  return null;
+}
+
+function calendarStatus(kind: ParticipantMessageKind): IcsEventStatus {
+  if (kind === 'booking-cancelled') return 'CANCELLED';
+  return kind === 'booking-confirmed' ? 'CONFIRMED' : 'TENTATIVE';
+}
+
+const CALENDAR_WORDS: Record<IcsEventStatus, string> = {
+  TENTATIVE: 'is pending confirmation',
+  CONFIRMED: 'is confirmed',
+  CANCELLED: 'is cancelled',
+};
+
+function calendarFile(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, sequence: number) {
+  const status = calendarStatus(kind);
+  const method = status === 'CANCELLED' ? 'CANCEL' : 'REQUEST';
+  const content = buildIcs({
+    method,
+    uid: `booking-${booking.id}@${site.host}`,
+    sequence,
+    stamp: new Date().toISOString(),
+    start: booking.startTime,
+    end: booking.endTime,
+    summary: `${booking.sessionTitle} (${booking.eventTitle})`,
+    description: `Your booking with ${site.siteName} ${CALENDAR_WORDS[status]}.`,
+    location: booking.location,
+    status,
+    productOwner: site.host,
+    organizer: site.organizer,
+    attendee: { name: booking.participantName, email: booking.participantEmail },
+  });
+  return { content, method } as const;
+}
+
+/**
+ * One message to the participant of `bookingId`. `newBookingToken` is the token of a booking created
+ * in this transaction (its first message: SEQUENCE stays 0). Any later message raises the SEQUENCE
+ * and, when it carries the manage link, issues a new token, since the old one was never stored:
+ * the newest e-mail's link is the one that works.
+ */
+async function enqueueParticipantMessage(
+  db: DB,
+  site: OutboxSite,
+  bookingId: string,
+  kind: ParticipantMessageKind,
+  newBookingToken: string | null,
+): Promise<void> {
+  const booking = await findBookingDetails(db, bookingId);
+  // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
+  if (booking === undefined || Date.parse(booking.endTime) <= Date.now()) return;
+  const carriesLink = kind !== 'booking-cancelled';
+  let token = newBookingToken;
+  let sequence = booking.icsSequence;
+  if (newBookingToken === null) {
+    const fresh = carriesLink ? newManageToken() : null;
+    sequence = await advanceBookingRevision(db, booking.id, fresh?.hash ?? null);
+    token = fresh?.token ?? null;
+  }
+  const link: ManageLinkFacts | null =
+    carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token), replacesEarlier: newBookingToken === null } : null;
+
+  const rendered =
+    kind === 'booking-received'
+      ? bookingReceivedMessage(site, booking, link)
+      : kind === 'booking-confirmed'
+        ? bookingConfirmedMessage(site, booking, link)
+        : kind === 'waitlist-promoted'
+          ? waitlistPromotedMessage(site, booking, link)
+          : bookingCancelledMessage(site, booking);
+  // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
+  const onWaitlist = booking.status === 'waitlisted';
+  await enqueueMessage(db, site, {
+    kind,
+    to: booking.participantEmail,
+    rendered,
+    ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
+    bookingId: booking.id,
+  });
+}
+
+async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingId: string): Promise<void> {
+  const recipients = await findNotifiedAdminEmails(db, 'newBookings');
+  if (recipients.length === 0) return;
+  const booking = await findBookingDetails(db, bookingId);
+  if (booking === undefined) return;
+  const rendered = adminNewBookingMessage(site, booking);
+  for (const to of recipients) {
+    await enqueueMessage(db, site, { kind: 'admin-new-booking', to, rendered, ics: null, bookingId: booking.id });
+  }
+}
+
+/**
+ * The messages of one booking change: the participant's (by status change), the promoted
+ * participant's, and for a public booking the admins' new-booking notifications.
+ */
+export async function enqueueBookingMessages(
+  db: DB,
+  publicOrigin: string,
+  outcome: BookingOutcome,
+  options: { notifyAdmins: boolean },
+): Promise<void> {
+  const site = await loadOutboxSite(db, publicOrigin);
+  const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
+  if (kind !== null) await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken);
+  if (outcome.promoted !== undefined) await enqueueParticipantMessage(db, site, outcome.promoted.id, 'waitlist-promoted', null);
+  if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
+    await enqueueNewBookingNotifications(db, site, outcome.booking.id);
+  }
+}

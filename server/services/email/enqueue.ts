@@ -1,0 +1,57 @@
+// Writing a message into the outbox. Always called with the transaction of the change that causes
+// the message, so the change and its messages are stored together or not at all.
+import type { DB } from '../../../db/database';
+import type { EmailKind, IcsMethod } from '../../../db/schema';
+import { insertOutboxMessage } from '../../repositories/outbox';
+import { getEmailSettings, getSystemSettings } from '../../repositories/settings';
+import { toMailSettings } from '../mail';
+import type { RenderedMessage } from './layout';
+import type { SiteVoice } from './messages';
+
+export const SMTP_NOT_CONFIGURED_REASON = 'SMTP not configured';
+
+/** What every message written in one transaction shares: the site's voice and the sender. */
+export interface OutboxSite extends SiteVoice {
+  /** Host name of the public origin (no port): the domain of .ics UIDs. */
+  host: string;
+  /** The From address as calendar ORGANIZER, when one is configured. */
+  organizer: { name: string; email: string } | null;
+  /** Set when messages cannot go yet; stored as their last error so the e-mail log says why. */
+  blockedReason: string | null;
+}
+
+export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<OutboxSite> {
+  const system = await getSystemSettings(db);
+  const email = await getEmailSettings(db);
+  return {
+    siteName: system.siteName,
+    timeZone: system.timezone,
+    publicOrigin,
+    host: new URL(publicOrigin).hostname,
+    organizer: email.fromEmail === null ? null : { name: email.fromName ?? system.siteName, email: email.fromEmail },
+    blockedReason: toMailSettings(email) === null ? SMTP_NOT_CONFIGURED_REASON : null,
+  };
+}
+
+export interface MessageToEnqueue {
+  kind: EmailKind;
+  to: string;
+  rendered: RenderedMessage;
+  ics: { content: string; method: IcsMethod } | null;
+  bookingId: string | null;
+}
+
+export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue): Promise<string> {
+  return insertOutboxMessage(db, {
+    kind: message.kind,
+    toAddress: message.to,
+    subject: message.rendered.subject,
+    textBody: message.rendered.text,
+    htmlBody: message.rendered.html,
+    ics: message.ics?.content ?? null,
+    icsMethod: message.ics?.method ?? null,
+    bookingId: message.bookingId,
+    lastError: site.blockedReason,
+    nextAttemptAt: new Date().toISOString(),
+  });
+}

@@ -1,0 +1,72 @@
+// One look for every message: the same content as plain text and as HTML. Every value placed in the
+// HTML is escaped here, so a participant named <script> stays text.
+import { escapeHtml } from '../mail';
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MessageContent {
+  subject: string;
+  siteName: string;
+  greeting: string | null;
+  /** Plain text; line breaks inside a paragraph are kept. */
+  paragraphs: string[];
+  details: [label: string, value: string][];
+  link: { label: string; url: string } | null;
+  /** Small print under the link. */
+  notes: string[];
+}
+
+function htmlText(text: string): string {
+  return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
+}
+
+function renderText(content: MessageContent): string {
+  const blocks: string[] = [];
+  if (content.greeting !== null) blocks.push(content.greeting);
+  blocks.push(...content.paragraphs);
+  if (content.details.length > 0) blocks.push(content.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
+  if (content.link !== null) blocks.push(`${content.link.label}: ${content.link.url}`);
+  blocks.push(...content.notes);
+  blocks.push(content.siteName);
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function renderHtml(content: MessageContent): string {
+  const parts: string[] = [];
+  if (content.greeting !== null) parts.push(`<p>${htmlText(content.greeting)}</p>`);
+  for (const paragraph of content.paragraphs) parts.push(`<p>${htmlText(paragraph)}</p>`);
+  if (content.details.length > 0) {
+    const rows = content.details
+      .map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#52606d;font-weight:normal;">${htmlText(label)}</th>` +
+          `<td style="padding:4px 0;">${htmlText(value)}</td></tr>`,
+      )
+      .join('');
+    parts.push(`<table role="presentation" style="border-collapse:collapse;margin:16px 0;">${rows}</table>`);
+  }
+  if (content.link !== null) {
+    parts.push(
+      `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px;">${htmlText(content.link.label)}</a></p>`,
+      `<p style="font-size:12px;color:#52606d;">${htmlText(content.link.url)}</p>`,
+    );
+  }
+  for (const note of content.notes) parts.push(`<p style="font-size:12px;color:#52606d;">${htmlText(note)}</p>`);
+  return (
+    '<!doctype html><html><head><meta charset="utf-8">' +
+    `<title>${htmlText(content.subject)}</title></head>` +
+    '<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:15px;line-height:1.5;">' +
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">' +
+    `<h1 style="font-size:18px;margin:0 0 16px;">${htmlText(content.siteName)}</h1>` +
+    parts.join('') +
+    '</div></body></html>'
+  );
+}
+
+export function renderMessage(content: MessageContent): RenderedMessage {
+  return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
+}

@@ -1,0 +1,174 @@
+// The wording of every message, one function per kind, in the site's name. Times are in the site's
+// timezone and name it. Participant and contact text is passed as plain text: layout.ts escapes it.
+import type { BookingStatus } from '../../../db/schema';
+import { formatDateTime, formatSlotRange } from '../../shared/time';
+import { type MessageContent, type RenderedMessage, renderMessage } from './layout';
+
+export interface SiteVoice {
+  siteName: string;
+  timeZone: string;
+  publicOrigin: string;
+}
+
+export interface BookingFacts {
+  participantName: string;
+  participantEmail: string;
+  participantPhone: string | null;
+  status: BookingStatus;
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+}
+
+export interface ContactFacts {
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  createdAt: string;
+}
+
+/** The link of a participant message; `replacesEarlier` when older e-mails carried another one. */
+export interface ManageLinkFacts {
+  url: string;
+  replacesEarlier: boolean;
+}
+
+const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
+
+function slotDetails(site: SiteVoice, booking: BookingFacts): [string, string][] {
+  return [
+    ['Event', booking.eventTitle],
+    ['Session', booking.sessionTitle],
+    ['When', formatSlotRange(booking.startTime, booking.endTime, site.timeZone)],
+    ['Where', booking.location ?? 'To be announced'],
+  ];
+}
+
+function manageLinkParts(link: ManageLinkFacts | null): Pick<MessageContent, 'link' | 'notes'> {
+  if (link === null) return { link: null, notes: [] };
+  return {
+    link: { label: 'View or cancel your booking', url: link.url },
+    notes: [
+      'Keep this link to yourself: anyone who has it can cancel the booking.',
+      ...(link.replacesEarlier ? ['Links in earlier e-mails about this booking no longer work; use this one.'] : []),
+    ],
+  };
+}
+
+function participantMessage(
+  site: SiteVoice,
+  booking: BookingFacts,
+  subject: string,
+  paragraphs: string[],
+  link: ManageLinkFacts | null,
+): RenderedMessage {
+  return renderMessage({
+    subject,
+    siteName: site.siteName,
+    greeting: `Dear ${booking.participantName},`,
+    paragraphs,
+    details: slotDetails(site, booking),
+    ...manageLinkParts(link),
+  });
+}
+
+/** Booking received: pending (a seat is held) or waitlisted (the slot is full), saying which. */
+export function bookingReceivedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
+  if (booking.status === 'waitlisted') {
+    return participantMessage(
+      site,
+      booking,
+      `${site.siteName}: you are on the waitlist for ${booking.sessionTitle}`,
+      [
+        `Thank you for booking with ${site.siteName}. The time slot below is full, so you are on the waitlist.`,
+        'If a seat frees up, your booking moves up in order of arrival and we will e-mail you at once.',
+      ],
+      link,
+    );
+  }
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: booking received for ${booking.sessionTitle}`,
+    [
+      `Thank you for booking with ${site.siteName}. We have received your booking for the session below.`,
+      `Your seat is held and the booking is pending: ${CONFIRMATION_PROMISE}.`,
+    ],
+    link,
+  );
+}
+
+export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: booking confirmed for ${booking.sessionTitle}`,
+    [`Your booking with ${site.siteName} is confirmed. We look forward to seeing you.`],
+    link,
+  );
+}
+
+export function bookingCancelledMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: booking cancelled for ${booking.sessionTitle}`,
+    [
+      `Your booking with ${site.siteName} for the session below is cancelled.`,
+      `If you did not expect this, or would like another time, you can book again at ${site.publicOrigin}/booking.`,
+    ],
+    null,
+  );
+}
+
+export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: a seat opened up for ${booking.sessionTitle}`,
+    [
+      'Good news: a seat has opened up and your booking has moved off the waitlist.',
+      `Your seat is held and the booking is pending: ${CONFIRMATION_PROMISE}.`,
+    ],
+    link,
+  );
+}
+
+export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
+  const waitlisted = booking.status === 'waitlisted';
+  return renderMessage({
+    subject: `${site.siteName}: new booking from ${booking.participantName}${waitlisted ? ' (waitlisted)' : ''}`,
+    siteName: site.siteName,
+    greeting: null,
+    paragraphs: [`A new booking was made on ${site.siteName}.`],
+    details: [
+      ['Name', booking.participantName],
+      ['Email', booking.participantEmail],
+      ['Phone', booking.participantPhone ?? 'Not given'],
+      ['Status', waitlisted ? 'Waitlisted (the time slot is full)' : 'Pending'],
+      ...slotDetails(site, booking),
+    ],
+    link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
+    notes: ['You receive this because New Bookings notifications are on in your settings.'],
+  });
+}
+
+export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): RenderedMessage {
+  return renderMessage({
+    subject: `${site.siteName}: new contact message from ${contact.name}`,
+    siteName: site.siteName,
+    greeting: null,
+    paragraphs: [`A new contact message was sent through ${site.siteName}.`, contact.message],
+    details: [
+      ['Name', contact.name],
+      ['Email', contact.email],
+      ['Company', contact.company ?? 'Not given'],
+      ['Received', formatDateTime(contact.createdAt, site.timeZone)],
+    ],
+    link: { label: 'Open the contacts', url: `${site.publicOrigin}/admin/contacts` },
+    notes: ['You receive this because New Contacts notifications are on in your settings.'],
+  });
+}

@@ -1,0 +1,175 @@
+// The outbox sender: a loop in the server process that sends due messages one at a time through the
+// SMTP settings, retrying failures with exponential back-off, keeping every attempt.
+//
+// Exactly-once, as far as SMTP allows: a message is claimed (pending -> sending) by a conditional
+// UPDATE before it is sent, so two passes never send the same row, and marked sent right after the
+// server accepts it. A process that stops between those two moments leaves the row 'sending'; the
+// next start puts it back to 'pending' and it is sent again. That gap (server accepted, database not
+// yet written: a few milliseconds, or a crash of the process or the disk) is the only way to a
+// duplicate, and the copy carries the same Message-ID, so mail systems that de-duplicate can tell.
+import type { ServiceDeps } from '../../deps';
+import {
+  claimMessage,
+  findDueMessageId,
+  insertAttempt,
+  markMessageFailed,
+  markMessageSent,
+  markPendingBlocked,
+  resetInterruptedSends,
+} from '../../repositories/outbox';
+import { getEmailSettings, getSystemSettings } from '../../repositories/settings';
+import type { EmailOutboxRow } from '../../../db/schema';
+import { type MailSettings, type OutgoingMail, sendMail, smtpFailureReason, toMailSettings } from '../mail';
+import { SMTP_NOT_CONFIGURED_REASON } from './enqueue';
+import { redactManageLinks } from './manage-token';
+
+export const DEFAULT_SEND_INTERVAL_MS = 5_000;
+export const DEFAULT_BASE_DELAY_MS = 30_000;
+export const DEFAULT_MAX_DELAY_MS = 60 * 60_000;
+/** Messages per pass at most, so one pass never runs for ever. */
+export const DEFAULT_BATCH_SIZE = 100;
+
+export interface EmailSenderOptions {
+  /** Pause between passes; null runs no loop (passes only through runOnce, as tests do). */
+  intervalMs?: number | null;
+  /** First retry after this long; each further failure doubles it. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  batchSize?: number;
+  /** The clock, injectable so tests move time instead of sleeping. */
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+export interface EmailSender {
+  /** One pass over the due messages; resolves to the number sent. Passes of one sender never overlap. */
+  runOnce(): Promise<number>;
+  /** Ends the loop after the message being sent now; resolves when the current pass is over. */
+  stop(): Promise<void>;
+}
+
+/** Delay before the next attempt after `attempts` failed ones: base, 2 x base, 4 x base... capped. */
+export function backoffDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
+}
+
+function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): OutgoingMail {
+  const method = row.icsMethod ?? 'REQUEST';
+  return {
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    attachments:
+      row.ics === null
+        ? []
+        : [{ filename: 'invite.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
+    messageId: `<outbox-${row.id}@${messageIdDomain}>`,
+  };
+}
+
+export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions = {}): EmailSender {
+  const { db } = deps;
+  const intervalMs = options.intervalMs === undefined ? DEFAULT_SEND_INTERVAL_MS : options.intervalMs;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? ((error: unknown) => console.error('E-mail sender:', error));
+  const messageIdDomain = new URL(deps.config.publicOrigin).hostname;
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function recordSuccess(row: EmailOutboxRow): Promise<void> {
+    const at = now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await insertAttempt(trx, row.id, at, null);
+      await markMessageSent(trx, row.id, {
+        attempts: row.attempts + 1,
+        sentAt: at,
+        // The manage token must not outlive the e-mail that carries it.
+        textBody: redactManageLinks(row.textBody),
+        htmlBody: redactManageLinks(row.htmlBody),
+      });
+    });
+  }
+
+  async function recordFailure(row: EmailOutboxRow, reason: string): Promise<void> {
+    const at = now();
+    const attempts = row.attempts + 1;
+    await db.transaction().execute(async (trx) => {
+      await insertAttempt(trx, row.id, at.toISOString(), reason);
+      await markMessageFailed(trx, row.id, {
+        status: attempts >= row.maxAttempts ? 'failed' : 'pending',
+        attempts,
+        lastError: reason,
+        nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
+        updatedAt: at.toISOString(),
+      });
+    });
+  }
+
+  async function deliver(row: EmailOutboxRow, settings: MailSettings): Promise<boolean> {
+    try {
+      await sendMail(settings, outgoingMail(row, messageIdDomain));
+    } catch (error) {
+      await recordFailure(row, smtpFailureReason(error));
+      return false;
+    }
+    await recordSuccess(row);
+    return true;
+  }
+
+  async function pass(): Promise<number> {
+    const mail = toMailSettings(await getEmailSettings(db));
+    if (mail === null) {
+      await markPendingBlocked(db, SMTP_NOT_CONFIGURED_REASON, now().toISOString());
+      return 0;
+    }
+    // Messages go out in the site's name when no From name is set.
+    const settings: MailSettings = { ...mail, fromName: mail.fromName ?? (await getSystemSettings(db)).siteName };
+    let sent = 0;
+    for (let picked = 0; picked < batchSize && !stopped; picked += 1) {
+      const id = await findDueMessageId(db, now().toISOString());
+      if (id === undefined) break;
+      const row = await claimMessage(db, id, now().toISOString());
+      if (row === undefined) continue; // another pass claimed it first
+      if (await deliver(row, settings)) sent += 1;
+    }
+    return sent;
+  }
+
+  // Nothing is sent before rows stranded in 'sending' by the previous process are back in line.
+  const ready = resetInterruptedSends(db, now().toISOString()).then(
+    () => undefined,
+    (error: unknown) => onError(error),
+  );
+  let chain: Promise<unknown> = ready;
+
+  function runOnce(): Promise<number> {
+    const result = chain.then(() => (stopped ? 0 : pass()));
+    chain = result.catch(() => undefined);
+    return result;
+  }
+
+  function scheduleNext(): void {
+    if (stopped || intervalMs === null) return;
+    timer = setTimeout(() => {
+      void runOnce()
+        .catch(onError)
+        .finally(scheduleNext);
+    }, intervalMs);
+    timer.unref();
+  }
+  scheduleNext();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      await chain;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The admin e-mail log: the outbox newest first, each message's attempts, and Retry.
+import { TRPCError } from '@trpc/server';
+import type { DB } from '../../db/database';
+import {
+  type EmailAttemptItem,
+  type EmailLogItem,
+  findOutboxRow,
+  listAttempts,
+  requeueMessage,
+  toEmailLogItem,
+} from '../repositories/outbox';
+
+export const MESSAGE_NOT_FOUND = 'Message not found.';
+export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
+export const MESSAGE_BEING_SENT = 'This message is being sent right now.';
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_FOUND });
+}
+
+export async function messageAttempts(db: DB, id: string): Promise<EmailAttemptItem[]> {
+  if ((await findOutboxRow(db, id)) === undefined) throw notFound();
+  return listAttempts(db, id);
+}
+
+/**
+ * Puts a pending or failed message back in line for the next pass; one out of attempts gets one
+ * more. A sent message is never sent twice, and one being sent right now is left to its attempt.
+ */
+export async function retryMessage(db: DB, id: string, now: Date = new Date()): Promise<EmailLogItem> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findOutboxRow(trx, id);
+    if (row === undefined) throw notFound();
+    if (row.status === 'sent') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGE_ALREADY_SENT });
+    if (row.status === 'sending') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGE_BEING_SENT });
+    const updated = await requeueMessage(trx, id, now.toISOString());
+    if (updated === undefined) throw notFound();
+    return toEmailLogItem(updated);
+  });
+}

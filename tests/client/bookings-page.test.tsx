@@ -1,0 +1,126 @@
+// The bookings screen against a real API server: stat cards, filter labels, the empty state, the
+// table's participant, titles with ids and times in the site timezone, the quick status menu, the CSV
+// link of the current filter, and deletes for admins only.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingsPage } from '../../client/features/admin/bookings/BookingsPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
+import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '../../server/ids';
+import { renderWithProviders, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+let admin: TestAccount;
+let user: TestAccount;
+let fixture: { eventId: string; sessionId: string; slot: { id: string; sessionId: string } };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.env.db;
+  admin = await createAccount(db, 'admin');
+  user = await createAccount(db, 'user');
+  await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
+  const event = await insertEventRow(db, { title: 'Accra Exchange' });
+  const session = await insertSessionRow(db, event.id, { title: 'Morning Matchmaking', maxParticipants: 5 });
+  const slot = await db
+    .insertInto('timeSlots')
+    .values({ id: newId(), sessionId: session.id, startTime: '2031-03-13T14:00:00.000Z', endTime: '2031-03-13T16:00:00.000Z' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  fixture = { eventId: event.id, sessionId: session.id, slot };
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.env.db.deleteFrom('bookings').execute();
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage(account: TestAccount = admin) {
+  return renderWithProviders(<BookingsPage />, { baseUrl: server.baseUrl, sessionToken: account.token });
+}
+
+function rows(): HTMLElement[] {
+  return within(screen.getByRole('table', { name: 'Bookings' })).getAllByRole('row').slice(1);
+}
+
+describe('BookingsPage', () => {
+  it('shows the stat cards, the filter labels and the empty state', async () => {
+    const interaction = userEvent.setup();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Bookings' })).toBeInTheDocument();
+    expect(await screen.findByText('No bookings found')).toBeInTheDocument();
+    for (const label of ['Total', 'Confirmed', 'Pending', 'Waitlisted']) {
+      await waitFor(() => expect(screen.getByLabelText(label)).toHaveTextContent(`${label}0`));
+    }
+    await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All Statuses', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled']);
+    expect(screen.getByRole('button', { name: 'Add Booking' })).toBeInTheDocument();
+  });
+
+  it('lists participant, titles with ids, the slot in the site timezone and the status; counts follow', async () => {
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Ama Owusu', email: 'ama@example.com', status: 'confirmed' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Kofi Mensah', status: 'waitlisted' });
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const ama = rows().find((row) => row.textContent?.includes('Ama Owusu'));
+    if (ama === undefined) throw new Error('no row for Ama Owusu');
+    const cells = within(ama).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('Ama Owusuama@example.com');
+    expect(cells[1]).toHaveTextContent(`Morning MatchmakingSession ID: ${fixture.sessionId}Accra ExchangeEvent ID: ${fixture.eventId}`);
+    expect(cells[2]).toHaveTextContent('Thursday, March 13, 2031, 10:00 AM – 12:00 PM EDT');
+    expect(cells[5]).toHaveTextContent('Confirmed');
+    await waitFor(() => expect(screen.getByLabelText('Total')).toHaveTextContent('Total2'));
+    expect(screen.getByLabelText('Confirmed')).toHaveTextContent('Confirmed1');
+    expect(screen.getByLabelText('Waitlisted')).toHaveTextContent('Waitlisted1');
+  });
+
+  it('filters on the server and the Export CSV link carries the filter', async () => {
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Ama Owusu', status: 'confirmed' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Kofi Mensah', status: 'pending' });
+    const interaction = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/export/bookings.csv');
+
+    await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await interaction.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByText('Kofi Mensah')).toBeInTheDocument();
+    await interaction.type(screen.getByRole('textbox', { name: 'Search bookings' }), 'kofi');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/export/bookings.csv?search=kofi&status=pending'),
+    );
+  });
+
+  it('lets role user change a status but not delete', async () => {
+    const booking = await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Esi Quartey', status: 'pending' });
+    const interaction = userEvent.setup();
+    renderPage(user);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Edit booking of Esi Quartey' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+
+    await interaction.click(screen.getByRole('button', { name: 'Change status of booking of Esi Quartey (now Pending)' }));
+    await interaction.click(await screen.findByRole('menuitem', { name: 'Confirmed' }));
+    expect(await screen.findByText('Booking of Esi Quartey is now Confirmed')).toBeInTheDocument();
+    const stored = await server.env.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('confirmed');
+  });
+
+  it('deletes after the browser confirmation, for admins', async () => {
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Yaw Boateng' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const interaction = userEvent.setup();
+    renderPage(admin);
+    await interaction.click(await screen.findByRole('button', { name: 'Delete booking of Yaw Boateng' }));
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this booking?');
+    expect(await server.env.db.selectFrom('bookings').select('id').execute()).toHaveLength(1);
+
+    await interaction.click(screen.getByRole('button', { name: 'Delete booking of Yaw Boateng' }));
+    expect(await screen.findByText('Booking of Yaw Boateng deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('No bookings found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+// The admin dashboard against a real server: the empty database's texts, then the numbers, the next
+// slot, the previous sign-in and the five latest contacts once there is data; the user's view.
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DashboardPage } from '../../client/features/admin/dashboard/DashboardPage';
+import { trpc } from '../../client/trpc';
+import { newId } from '../../server/ids';
+import { formatDateTime } from '../../server/shared/time';
+import { createAccount, type TestAccount } from '../server/helpers';
+import { insertBookableSlot, insertEventRow } from '../server/fixtures';
+import { renderRoute, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  await server.env.db.deleteFrom('events').execute();
+  await server.env.db.deleteFrom('contactForms').execute();
+});
+
+function RoleProbe() {
+  const me = trpc.auth.me.useQuery();
+  return me.data ? <span>signed in as {me.data.role}</span> : null;
+}
+
+function DashboardWithRole() {
+  return (
+    <>
+      <RoleProbe />
+      <DashboardPage />
+    </>
+  );
+}
+
+async function renderDashboard(account: TestAccount) {
+  const view = await renderRoute(DashboardWithRole, { baseUrl: server.baseUrl, sessionToken: account.token });
+  await screen.findByText(`signed in as ${account.user.role}`);
+  return view;
+}
+
+/** The value shown in a stat card, found by its label. */
+async function statCard(label: string): Promise<HTMLElement> {
+  return screen.findByLabelText(label);
+}
+
+async function insertContact(name: string, createdAt: string) {
+  await server.env.db
+    .insertInto('contactForms')
+    .values({
+      id: newId(),
+      name,
+      email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+      company: null,
+      message: 'Hello',
+      notes: null,
+      createdAt,
+    })
+    .execute();
+}
+
+describe('dashboard', () => {
+  it('on an empty database says there is nothing yet', async () => {
+    const admin = await createAccount(server.env.db, 'admin');
+    await renderDashboard(admin);
+    expect(await within(await statCard('Total Events')).findByText('0')).toBeInTheDocument();
+    expect(within(await statCard('Total Contacts')).getByText('0')).toBeInTheDocument();
+    expect(within(await statCard('Days Until Next Event')).getByText('No upcoming events')).toBeInTheDocument();
+    expect(within(await statCard('Last Login')).getByText('First sign-in')).toBeInTheDocument();
+    expect(await screen.findByText('No recent contact submissions')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Event' })).toHaveAttribute('href', '/admin/events?create=true');
+    expect(screen.getByRole('link', { name: 'View All Bookings' })).toHaveAttribute('href', '/admin/bookings');
+  });
+
+  it('shows the counts, the days to the next slot, the previous sign-in and the five latest contacts', async () => {
+    const admin = await createAccount(server.env.db, 'admin');
+    const previous = '2026-01-15T10:00:00.000Z';
+    await server.env.db.updateTable('users').set({ previousSignInAt: previous }).where('id', '=', admin.user.id).execute();
+    const { slot } = await insertBookableSlot(server.env.db); // its slot starts in 24 hours
+    await insertEventRow(server.env.db, { title: 'Second Event' });
+    const names = ['Ama Owusu', 'Kofi Boateng', 'Efua Mensah', 'Yaw Darko', 'Akosua Asante', 'Kwesi Appiah'];
+    for (const [index, name] of names.entries()) {
+      await insertContact(name, `2026-02-0${index + 1}T09:00:00.000Z`);
+    }
+
+    await renderDashboard(admin);
+    expect(await within(await statCard('Total Events')).findByText('2')).toBeInTheDocument();
+    expect(within(await statCard('Total Contacts')).getByText('6')).toBeInTheDocument();
+    const nextEvent = await statCard('Days Until Next Event');
+    expect(within(nextEvent).getByText('1')).toBeInTheDocument();
+    expect(within(nextEvent).getByText(`Next slot: ${formatDateTime(slot.startTime, 'UTC')}`)).toBeInTheDocument();
+    expect(within(await statCard('Last Login')).getByText('Jan 15, 2026, 10:00 AM UTC')).toBeInTheDocument();
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Kwesi Appiah',
+      'Akosua Asante',
+      'Yaw Darko',
+      'Efua Mensah',
+      'Kofi Boateng',
+    ]);
+    expect(within(rows[0] as HTMLElement).getByText('kwesi.appiah@example.com')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Feb 6, 2026, 9:00 AM UTC')).toBeInTheDocument();
+  });
+
+  it('hides Create New Event from a user', async () => {
+    const user = await createAccount(server.env.db, 'user');
+    await renderDashboard(user);
+    expect(await screen.findByRole('link', { name: 'View All Bookings' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create New Event' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,464 @@
+// The Settings screen against a real API server and real accounts: every validation rule of SPEC
+// section 5 stops Save Changes before anything is sent (fetch is watched, not replaced) and nothing
+// changes on the server; server refusals show their reason; the SMTP password is never shown; a
+// role-user account sees only its own three tabs.
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPage } from '../../client/features/admin/settings/SettingsPage';
+import { verifyPassword } from '../../server/auth/password';
+import {
+  DEFAULT_EMAIL_SETTINGS,
+  DEFAULT_SYSTEM_SETTINGS,
+  getEmailSettings,
+  getSystemSettings,
+  saveEmailSettings,
+} from '../../server/repositories/settings';
+import { findUserById } from '../../server/repositories/users';
+import { createAccount, type TestAccount } from '../server/helpers';
+import { startSmtpServer } from '../server/smtp';
+import { renderWithProviders, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+let admin: TestAccount;
+let member: TestAccount;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createAccount(server.env.db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
+  member = await createAccount(server.env.db, 'user', { name: 'Uma User', email: 'uma@example.com' });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  await server.env.db.deleteFrom('settings').execute();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Toasts live in a module-level store: without this, earlier tests' toasts queue up later ones.
+  notifications.clean();
+});
+
+/** Watches (does not replace) fetch and counts the calls that carry `procedure`. */
+function watchCalls(procedure: string): () => number {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  return () => spy.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).includes(procedure)).length;
+}
+
+async function renderSettings(account: TestAccount = admin) {
+  const user = userEvent.setup();
+  renderWithProviders(<SettingsPage />, { baseUrl: server.baseUrl, sessionToken: account.token });
+  await screen.findByRole('tab', { name: 'Profile' });
+  return user;
+}
+
+/** Opens a tab and returns its (visible) panel. */
+async function openTab(user: ReturnType<typeof userEvent.setup>, name: string): Promise<HTMLElement> {
+  await user.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel');
+}
+
+async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string): Promise<void> {
+  await user.clear(input);
+  if (value !== '') await user.type(input, value);
+}
+
+/** Waits a moment for anything that was (wrongly) sent to arrive. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 150));
+}
+
+describe('the page', () => {
+  it('shows the title, the subtitle and all six tabs for an admin', async () => {
+    await renderSettings();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Security',
+      'Notifications',
+      'System',
+      'Email',
+      'Users',
+    ]);
+  });
+
+  it('shows a role-user account only Profile, Security and Notifications', async () => {
+    await renderSettings(member);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications']);
+    expect(screen.queryByRole('tab', { name: 'System' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('SMTP Host')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Site Name')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Role')).toHaveValue('User');
+  });
+});
+
+describe('Profile', () => {
+  it('refuses a blank name and a bad e-mail without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = screen.getByRole('tabpanel');
+    const calls = watchCalls('settings.updateProfile');
+    await replace(user, within(panel).getByLabelText(/Full Name/), '   ');
+    await replace(user, within(panel).getByLabelText(/Email Address/), 'not-an-email');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Name is required')).toBeInTheDocument();
+    expect(within(panel).getByText('Valid email address is required')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    expect(screen.queryByText(/Failed to save profile settings/)).not.toBeInTheDocument();
+    const stored = await findUserById(server.env.db, admin.user.id);
+    expect([stored?.name, stored?.email]).toEqual(['Ada Admin', 'ada@example.com']);
+  });
+
+  it('saves the name and shows the role read-only', async () => {
+    const user = await renderSettings();
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByLabelText('Role')).toHaveValue('Administrator');
+    expect(within(panel).getByLabelText('Role')).toHaveAttribute('readonly');
+    expect(within(panel).getByText('JPG, GIF or PNG. 1MB max.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Change Avatar' })).toBeInTheDocument();
+
+    const calls = watchCalls('settings.updateProfile');
+    await replace(user, within(panel).getByLabelText(/Full Name/), 'Ada Lovelace');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile settings saved')).toBeInTheDocument();
+    expect(calls()).toBe(1); // the counter the refusal tests rely on does see a save
+    expect((await findUserById(server.env.db, admin.user.id))?.name).toBe('Ada Lovelace');
+    await server.env.db.updateTable('users').set({ name: 'Ada Admin' }).where('id', '=', admin.user.id).execute();
+  });
+
+  it("shows the server's reason when the e-mail belongs to another account", async () => {
+    const user = await renderSettings();
+    const panel = screen.getByRole('tabpanel');
+    await replace(user, within(panel).getByLabelText(/Email Address/), 'uma@example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Failed to save profile settings: An account with this email already exists.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('An account with this email already exists.')).toBeInTheDocument();
+  });
+});
+
+describe('Security', () => {
+  it('refuses a new password without the current one, a mismatch and a short one, sending nothing', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Security');
+    const calls = watchCalls('settings.updateSecurity');
+    await user.type(within(panel).getByLabelText('New Password'), 'short');
+    await user.type(within(panel).getByLabelText('Confirm New Password'), 'different');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Current password is required to set a new password')).toBeInTheDocument();
+    expect(within(panel).getByText('New passwords do not match')).toBeInTheDocument();
+    expect(within(panel).getByText('New password must be at least 8 characters long')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    const stored = await findUserById(server.env.db, admin.user.id);
+    expect(await verifyPassword(stored?.passwordHash ?? '', admin.password)).toBe(true);
+  });
+
+  it.each(['10', '481', ''])('refuses a session timeout of "%s" minutes', async (value) => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Security');
+    const calls = watchCalls('settings.updateSecurity');
+    await replace(user, within(panel).getByLabelText('Session Timeout (minutes)'), value);
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Session timeout must be between 15 and 480 minutes')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    expect((await findUserById(server.env.db, admin.user.id))?.sessionTimeoutMinutes).toBe(60);
+  });
+
+  it('shows the two-factor switch as unavailable', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Security');
+    const twoFactor = within(panel).getByRole('switch', { name: /^Two-Factor Authentication/ });
+    expect(twoFactor).toBeDisabled();
+    expect(twoFactor).not.toBeChecked();
+    expect(within(panel).getByText('Two-factor sign-in is not available yet.')).toBeInTheDocument();
+  });
+
+  it("shows the server's 'Current password is incorrect.' under the field and keeps the password", async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Security');
+    await user.type(within(panel).getByLabelText('Current Password'), 'wrong-password');
+    await user.type(within(panel).getByLabelText('New Password'), 'a-new-password-1');
+    await user.type(within(panel).getByLabelText('Confirm New Password'), 'a-new-password-1');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to save security settings: Current password is incorrect.')).toBeInTheDocument();
+    const stored = await findUserById(server.env.db, admin.user.id);
+    expect(await verifyPassword(stored?.passwordHash ?? '', admin.password)).toBe(true);
+  });
+
+  it('changes the password and the timeout, then clears the three password fields', async () => {
+    const account = await createAccount(server.env.db, 'user');
+    const user = await renderSettings(account);
+    const panel = await openTab(user, 'Security');
+    await user.type(within(panel).getByLabelText('Current Password'), account.password);
+    await user.type(within(panel).getByLabelText('New Password'), 'a-new-password-1');
+    await user.type(within(panel).getByLabelText('Confirm New Password'), 'a-new-password-1');
+    await replace(user, within(panel).getByLabelText('Session Timeout (minutes)'), '120');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Security settings saved')).toBeInTheDocument();
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(within(panel).getByLabelText(label)).toHaveValue('');
+    }
+    const stored = await findUserById(server.env.db, account.user.id);
+    expect(await verifyPassword(stored?.passwordHash ?? '', 'a-new-password-1')).toBe(true);
+    expect(stored?.sessionTimeoutMinutes).toBe(120);
+  });
+});
+
+describe('Notifications', () => {
+  it('disables the four topics while e-mail notifications are off and saves them as they are', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Notifications');
+    // A switch's name includes its description (Mantine's label wraps both), hence the prefixes.
+    const topics = [/^New Bookings/, /^New Contact Messages/, /^System Alerts/, /^Weekly Reports/];
+    for (const name of topics) expect(within(panel).getByRole('switch', { name })).toBeEnabled();
+    await user.click(within(panel).getByRole('switch', { name: /^Weekly Reports/ }));
+    await user.click(within(panel).getByRole('switch', { name: /^Enable Email Notifications/ }));
+    for (const name of topics) expect(within(panel).getByRole('switch', { name })).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    const stored = await findUserById(server.env.db, admin.user.id);
+    expect(stored).toMatchObject({
+      notifyEmail: 0,
+      notifyNewBookings: 1,
+      notifyNewContacts: 1,
+      notifySystemAlerts: 1,
+      notifyWeeklyReports: 1,
+    });
+  });
+});
+
+describe('System', () => {
+  it('refuses a blank site name without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'System');
+    const calls = watchCalls('settings.updateSystem');
+    await replace(user, within(panel).getByLabelText(/Site Name/), '');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Site name is required')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    expect(await getSystemSettings(server.env.db)).toEqual(DEFAULT_SYSTEM_SETTINGS);
+  });
+
+  it.each(['0', '101', ''])('refuses a maximum upload size of "%s" MB', async (value) => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'System');
+    const calls = watchCalls('settings.updateSystem');
+    await replace(user, within(panel).getByLabelText('Maximum File Upload Size (MB)'), value);
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Max file size must be between 1 and 100 MB')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    expect((await getSystemSettings(server.env.db)).maxFileSize).toBe(10);
+  });
+
+  it('saves the site name, timezone and switches', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'System');
+    expect(within(panel).getByText('Temporarily disables public access')).toBeInTheDocument();
+    await replace(user, within(panel).getByLabelText(/Site Name/), 'Atlas Expansion Partners');
+    await user.click(within(panel).getByRole('combobox', { name: 'Timezone' }));
+    await user.click(await screen.findByRole('option', { name: 'Pacific' }));
+    await user.click(within(panel).getByRole('switch', { name: /^Maintenance Mode/ }));
+    await replace(user, within(panel).getByLabelText('Maximum File Upload Size (MB)'), '25');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('System settings saved')).toBeInTheDocument();
+    expect(await getSystemSettings(server.env.db)).toMatchObject({
+      siteName: 'Atlas Expansion Partners',
+      timezone: 'America/Los_Angeles',
+      maintenanceMode: true,
+      maxFileSize: 25,
+    });
+  });
+});
+
+describe('Email', () => {
+  it.each([
+    ['', 'blank'],
+    ['70000', 'too high'],
+  ])('refuses a port of "%s" (%s) when a host is set, and a bad from address, sending nothing', async (port) => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    const calls = watchCalls('settings.updateEmail');
+    await user.type(within(panel).getByLabelText('SMTP Host'), 'smtp.example.com');
+    await replace(user, within(panel).getByLabelText('Port'), port);
+    await user.type(within(panel).getByLabelText('From Email'), 'not-an-address');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Valid SMTP port is required (1-65535)')).toBeInTheDocument();
+    expect(within(panel).getByText('Valid from email address is required')).toBeInTheDocument();
+    await settle();
+    expect(calls()).toBe(0);
+    expect(await getEmailSettings(server.env.db)).toEqual(DEFAULT_EMAIL_SETTINGS);
+  });
+
+  it('never shows the stored SMTP password, keeps it when left blank and removes it on request', async () => {
+    const secret = 'stored-smtp-secret-42';
+    await saveEmailSettings(server.env.db, {
+      ...DEFAULT_EMAIL_SETTINGS,
+      smtpHost: 'smtp.example.com',
+      smtpUser: 'mailer',
+      smtpPassword: secret,
+      fromEmail: 'desk@example.com',
+    });
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    const password = within(panel).getByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAttribute('placeholder', 'Saved password (leave blank to keep)');
+    expect(document.body.innerHTML).not.toContain(secret);
+    expect(within(panel).getByLabelText('Port')).toHaveValue('587');
+
+    await replace(user, within(panel).getByLabelText('From Name'), 'Bookings Desk');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument();
+    expect(await getEmailSettings(server.env.db)).toMatchObject({ fromName: 'Bookings Desk', smtpPassword: secret });
+    expect(document.body.innerHTML).not.toContain(secret);
+
+    await user.click(within(panel).getByRole('checkbox', { name: 'Remove the saved password' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(async () => expect((await getEmailSettings(server.env.db)).smtpPassword).toBeNull());
+    await waitFor(() => expect(within(panel).queryByRole('checkbox', { name: 'Remove the saved password' })).not.toBeInTheDocument());
+    expect(within(panel).getByLabelText('Password')).not.toHaveAttribute('placeholder');
+  });
+
+  it('sends a typed password only when one is typed', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    await user.type(within(panel).getByLabelText('SMTP Host'), 'smtp.example.com');
+    await user.type(within(panel).getByLabelText('Password'), 'typed-secret');
+    await user.type(within(panel).getByLabelText('From Email'), 'desk@example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument();
+    expect(await getEmailSettings(server.env.db)).toMatchObject({ smtpHost: 'smtp.example.com', smtpPassword: 'typed-secret' });
+    expect(within(panel).getByLabelText('Password')).toHaveValue('');
+    expect(within(panel).getByLabelText('Password')).toHaveAttribute('placeholder', 'Saved password (leave blank to keep)');
+  });
+
+  it("asks for SMTP settings before testing (the server's words)", async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    await user.click(within(panel).getByRole('button', { name: 'Test Email Configuration' }));
+    expect(await screen.findByText('Please configure SMTP settings before testing')).toBeInTheDocument();
+  });
+
+  it('sends a real test message with the values on screen, unsaved', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const user = await renderSettings();
+      const panel = await openTab(user, 'Email');
+      await user.type(within(panel).getByLabelText('SMTP Host'), '127.0.0.1');
+      await replace(user, within(panel).getByLabelText('Port'), String(smtp.port));
+      await user.type(within(panel).getByLabelText('From Email'), 'desk@example.com');
+      await user.click(within(panel).getByRole('button', { name: 'Test Email Configuration' }));
+
+      expect(await screen.findByText('Test email sent to ada@example.com')).toBeInTheDocument();
+      expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['ada@example.com']]);
+      expect(await getEmailSettings(server.env.db)).toEqual(DEFAULT_EMAIL_SETTINGS);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('reports a failed test message with the reason', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    await user.type(within(panel).getByLabelText('SMTP Host'), '127.0.0.1');
+    await replace(user, within(panel).getByLabelText('Port'), '9');
+    await user.type(within(panel).getByLabelText('From Email'), 'desk@example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Test Email Configuration' }));
+    expect(await screen.findByText(/^Failed to send test email: .+/, undefined, { timeout: 15_000 })).toBeInTheDocument();
+  });
+});
+
+describe('Users', () => {
+  it('lists accounts, adds one and deletes it after confirmation', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Users');
+    const table = await within(panel).findByRole('table', { name: 'User accounts' });
+    await within(table).findByText('uma@example.com');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Last Sign-In',
+      'Actions',
+    ]);
+
+    await user.click(within(panel).getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText(/Full Name/), 'Nia New');
+    await user.type(within(dialog).getByLabelText(/Email Address/), 'nia@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'nia-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User Nia New added successfully')).toBeInTheDocument();
+    const row = (await within(table).findByText('nia@example.com')).closest('tr');
+    if (row === null) throw new Error('no row for the new account');
+    expect(within(row).getByText('User')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Nia New' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete User' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User Nia New deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('nia@example.com')).not.toBeInTheDocument());
+    const left = await server.env.db.selectFrom('users').select('email').where('email', '=', 'nia@example.com').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('searches on the server', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Users');
+    const table = await within(panel).findByRole('table', { name: 'User accounts' });
+    await within(table).findByText('uma@example.com');
+    await user.type(within(panel).getByLabelText('Search users'), 'uma');
+    await waitFor(() => expect(within(table).queryByText('ada@example.com')).not.toBeInTheDocument());
+    expect(within(table).getByText('uma@example.com')).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText('Search users'), '-nobody');
+    expect(await within(table).findByText('No users found')).toBeInTheDocument();
+  });
+
+  it('changes another account and disables your own role with a hint', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Users');
+    const table = await within(panel).findByRole('table', { name: 'User accounts' });
+    await within(table).findByText('ada@example.com');
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Ada Admin' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByRole('combobox', { name: /Role/ })).toBeDisabled();
+    expect(within(dialog).getByText('You cannot change your own role.')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Delete Ada Admin' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Uma User' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Administrator' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update User' }));
+    expect(await screen.findByText('User Uma User updated successfully')).toBeInTheDocument();
+    expect((await findUserById(server.env.db, member.user.id))?.role).toBe('admin');
+    await server.env.db.updateTable('users').set({ role: 'user' }).where('id', '=', member.user.id).execute();
+  });
+});

@@ -1,0 +1,194 @@
+// Admin sessions end to end: the wizard's one save (session, slot and new delegate) becomes bookable
+// on the public page at the time entered in the site's timezone; editing from step 4, the status
+// toggle and delete persist; a role-user account only reads.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+
+interface SystemSettings {
+  siteName: string;
+  siteDescription: string | null;
+  timezone: string;
+  maintenanceMode: boolean;
+  allowRegistrations: boolean;
+  maxFileSize: number;
+}
+
+async function setTimezone(request: APIRequestContext, timezone: string): Promise<string> {
+  await signInAsAdmin(request);
+  const { system } = await query<{ system: SystemSettings }>(request, 'settings.get');
+  await mutate(request, 'settings.updateSystem', { ...system, timezone });
+  return system.timezone;
+}
+
+async function createEvent(request: APIRequestContext, title: string): Promise<string> {
+  await signInAsAdmin(request);
+  const event = await mutate<{ id: string }>(request, 'events.create', {
+    title,
+    description: 'An end-to-end test event.',
+    date: '20 MAY, 2031',
+    location: 'Accra',
+    imageUrl: '/seed/events/west-africa-summit.svg',
+    benefits: [],
+    isActive: true,
+    displayOrder: 1,
+  });
+  return event.id;
+}
+
+interface SessionRow {
+  id: string;
+  title: string;
+  is_active: number;
+  max_participants: number | null;
+  location: string | null;
+}
+
+function sessionsTitled(title: string): SessionRow[] {
+  return readDatabase(
+    (db) =>
+      db
+        .prepare('select id, title, is_active, max_participants, location from event_sessions where title = ?')
+        .all(title) as SessionRow[],
+  );
+}
+
+function sessionRow(page: Page, title: string) {
+  return page.getByRole('row').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+test('an admin creates a session with a slot and a delegate, and it is bookable; edit, toggle and delete persist', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const eventTitle = `Wizard Forum ${stamp}`;
+  const title = `Wizard Workshop ${stamp}`;
+  const eventId = await createEvent(request, eventTitle);
+  // Times are entered and shown in the site's timezone; other specs expect the default back.
+  const previousTimezone = await setTimezone(request, 'America/New_York');
+  try {
+    await createAndManage(page, { eventId, eventTitle, title });
+  } finally {
+    await setTimezone(request, previousTimezone);
+  }
+});
+
+async function createAndManage(page: Page, { eventId, eventTitle, title }: { eventId: string; eventTitle: string; title: string }) {
+
+  await signInThroughUi(page);
+  await page.goto('/admin/sessions');
+  await page.getByRole('button', { name: 'Add Session' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Add Session' });
+
+  // Step 1
+  await wizard.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: eventTitle }).click();
+  await wizard.getByLabel('Title').fill(title);
+  await wizard.getByLabel('Location').fill('Room 5');
+  await wizard.getByLabel('Facilitator').fill('Ama Mensah');
+  await wizard.getByLabel('Max participants').fill('5');
+  await wizard.getByRole('button', { name: 'Next: Delegate Info' }).click();
+
+  // Step 2: the new event has no delegates, so the new-delegate form is there.
+  await wizard.getByLabel('Full Name').fill('Kofi Boateng');
+  await wizard.getByLabel('Email Address').fill('kofi.boateng@example.com');
+  await wizard.getByLabel('Organization').fill('Ghana Trade');
+  await wizard.getByRole('button', { name: 'Next: Time Slots' }).click();
+
+  // Step 3: 10:00 to 12:00 on 20 May 2031 in New York (EDT, UTC-4).
+  await wizard.getByRole('button', { name: 'Add Time Slot', exact: true }).click();
+  const slotModal = page.getByRole('dialog', { name: 'Add Time Slot' });
+  await slotModal.getByLabel('Start Time').fill('2031-05-20T10:00');
+  await slotModal.getByLabel('End Time').fill('2031-05-20T12:00');
+  await expect(slotModal.getByText('Duration: 120 minutes')).toBeVisible();
+  await slotModal.getByRole('button', { name: 'Save Time Slot' }).click();
+  await expect(slotModal).toBeHidden();
+  await expect(wizard.getByText('Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Next: Review' }).click();
+
+  // Step 4
+  await expect(wizard.getByText('5 participants')).toBeVisible();
+  await expect(wizard.getByText(/Kofi Boateng \(kofi\.boateng@example\.com\)/)).toBeVisible();
+  await wizard.getByRole('button', { name: 'Create Session' }).click();
+  await expect(wizard).toBeHidden();
+
+  const row = sessionRow(page, title);
+  await expect(row).toContainText(eventTitle);
+  await expect(row).toContainText('Ama Mensah');
+  await expect(row).toContainText('Room 5');
+  await expect(row).toContainText('Active');
+
+  const [stored] = sessionsTitled(title);
+  expect(stored).toMatchObject({ is_active: 1, max_participants: 5, location: 'Room 5' });
+  const sessionId = stored?.id ?? '';
+  const slots = readDatabase((db) => db.prepare('select start_time, end_time from time_slots where session_id = ?').all(sessionId));
+  expect(slots).toEqual([{ start_time: '2031-05-20T14:00:00.000Z', end_time: '2031-05-20T16:00:00.000Z' }]);
+  const delegates = readDatabase((db) => db.prepare('select name, email from delegates where session_id = ?').all(sessionId));
+  expect(delegates).toEqual([{ name: 'Kofi Boateng', email: 'kofi.boateng@example.com' }]);
+
+  // The public booking page offers the session and its slot.
+  await page.goto(`/booking/${eventId}`);
+  await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(eventTitle);
+  await page.getByRole('combobox', { name: 'Select Session' }).click();
+  await page.getByRole('option', { name: `${title} (Room 5)` }).click();
+  await expect(page.getByRole('radio', { name: 'Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT' })).toBeVisible();
+  await expect(page.getByText('5 seats left')).toBeVisible();
+
+  // Editing opens at step 4; a change made on step 1 persists.
+  await page.goto('/admin/sessions');
+  await sessionRow(page, title).getByRole('button', { name: `Edit session ${title}` }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Session' });
+  await expect(editor.getByRole('button', { name: 'Update Session' })).toBeVisible();
+  await expect(editor.getByText('Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT (120 minutes)')).toBeVisible();
+  for (let step = 0; step < 3; step += 1) await editor.getByRole('button', { name: 'Previous' }).click();
+  await editor.getByLabel('Location').fill('Room 9');
+  await editor.getByRole('button', { name: 'Next: Delegate Info' }).click();
+  await expect(editor.getByRole('cell', { name: 'Kofi Boateng', exact: true })).toBeVisible();
+  await editor.getByRole('button', { name: 'Next: Time Slots' }).click();
+  await editor.getByRole('button', { name: 'Next: Review' }).click();
+  await editor.getByRole('button', { name: 'Update Session' }).click();
+  await expect(editor).toBeHidden();
+  await page.reload();
+  await expect(sessionRow(page, title)).toContainText('Room 9');
+  expect(sessionsTitled(title)[0]?.location).toBe('Room 9');
+  expect(readDatabase((db) => db.prepare('select count(*) as n from time_slots where session_id = ?').get(sessionId))).toEqual({ n: 1 });
+
+  // Deactivate, then activate again: the stored flag follows, across reloads.
+  await sessionRow(page, title).getByRole('button', { name: `Deactivate session ${title}` }).click();
+  await expect(sessionRow(page, title).getByRole('button', { name: `Activate session ${title}` })).toBeVisible();
+  await page.reload();
+  await expect(sessionRow(page, title)).toContainText('Inactive');
+  expect(sessionsTitled(title)[0]?.is_active).toBe(0);
+  await sessionRow(page, title).getByRole('button', { name: `Activate session ${title}` }).click();
+  await expect(sessionRow(page, title).getByRole('button', { name: `Deactivate session ${title}` })).toBeVisible();
+  expect(sessionsTitled(title)[0]?.is_active).toBe(1);
+
+  // Delete after the browser's confirmation.
+  let confirmText = '';
+  page.once('dialog', (dialog) => {
+    confirmText = dialog.message();
+    void dialog.accept();
+  });
+  await sessionRow(page, title).getByRole('button', { name: `Delete session ${title}` }).click();
+  await expect(page.getByText(title, { exact: true })).toBeHidden();
+  expect(confirmText).toBe('Are you sure you want to delete this session?');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByText(title, { exact: true })).toBeHidden();
+  expect(sessionsTitled(title)).toEqual([]);
+}
+
+test('a role-user account sees the sessions and stats but no add, edit, delete or toggle', async ({ page, request }) => {
+  const slot = await createBookableSlot(request, { title: `Read Only Day ${Date.now()}`, capacity: 8 });
+  const credentials = await createAccountViaApi(request, 'user');
+  await signInThroughUi(page, credentials);
+  await page.goto('/admin/sessions');
+
+  await expect(sessionRow(page, slot.sessionTitle)).toContainText('Active');
+  await expect(page.getByLabel('Total Sessions')).not.toContainText('—');
+  await expect(page.getByRole('link', { name: 'Delegates' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Session' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Activate|Deactivate|Edit|Delete) session/ })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+});

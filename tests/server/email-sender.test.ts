@@ -1,0 +1,273 @@
+// The outbox sender against a real SMTP server on loopback: delivery, refusals with back-off and
+// kept errors, Retry, and a restart in the middle that sends every message exactly once.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EmailStatus } from '../../db/schema';
+import { insertOutboxMessage } from '../../server/repositories/outbox';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { backoffDelayMs, type EmailSender, type EmailSenderOptions, startEmailSender } from '../../server/services/email/sender';
+import { createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+import { parseMail, smtpError, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+
+let env: TestEnv;
+let callers: RoleCallers;
+const servers: TestSmtpServer[] = [];
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  callers = await roleCallers(env);
+  await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: 'Accra Bridge Partners' });
+});
+beforeEach(async () => {
+  await env.db.deleteFrom('emailOutbox').execute();
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+afterAll(() => env.close());
+
+async function smtpServer(...args: Parameters<typeof startSmtpServer>): Promise<TestSmtpServer> {
+  const server = await startSmtpServer(...args);
+  servers.push(server);
+  await useSmtpServer(env.db, server);
+  return server;
+}
+
+/** A clock the test moves by hand; starts a little after the real now, so fresh messages are due. */
+function manualClock() {
+  let current = Date.now() + 1_000;
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    get ms() {
+      return current;
+    },
+  };
+}
+
+async function enqueue(count: number, prefix = 'reader'): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    ids.push(
+      await insertOutboxMessage(env.db, {
+        kind: 'admin-new-contact',
+        toAddress: `${prefix}${index}@example.com`,
+        subject: `Message ${index}`,
+        textBody: `Body ${index}: open http://127.0.0.1:3000/booking/manage/Secret_Token-${index}abc`,
+        htmlBody: `<p><a href="http://127.0.0.1:3000/booking/manage/Secret_Token-${index}abc">Body ${index}</a></p>`,
+        ics: null,
+        icsMethod: null,
+        bookingId: null,
+        lastError: null,
+        nextAttemptAt: new Date().toISOString(),
+      }),
+    );
+  }
+  return ids;
+}
+
+function manualSender(options: EmailSenderOptions = {}) {
+  return startEmailSender(env.deps, { intervalMs: null, ...options });
+}
+
+async function row(id: string) {
+  return env.db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function statuses(): Promise<Record<EmailStatus, number>> {
+  const rows = await env.db.selectFrom('emailOutbox').select('status').execute();
+  const counts: Record<EmailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const { status } of rows) counts[status] += 1;
+  return counts;
+}
+
+function messageIdsReceived(server: TestSmtpServer): string[] {
+  return server.received.map((mail) => parseMail(mail.raw).headers['message-id'] ?? '');
+}
+
+describe('sending', () => {
+  it('sends each due message, records the attempt, and keeps no manage token in the stored copy', async () => {
+    const server = await smtpServer();
+    const [id] = await enqueue(1);
+    const sender = manualSender();
+    expect(await sender.runOnce()).toBe(1);
+    expect(await sender.runOnce()).toBe(0);
+    await sender.stop();
+
+    expect(server.received).toHaveLength(1);
+    const mail = parseMail(server.received[0]?.raw ?? '');
+    expect(server.received[0]?.rcptTo).toEqual(['reader0@example.com']);
+    expect(mail.subject).toBe('Message 0');
+    expect(mail.headers.from).toBe('Accra Bridge Partners <desk@example.com>');
+    expect(mail.text).toContain('Secret_Token-0abc');
+
+    const stored = await row(id ?? '');
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(stored.sentAt).not.toBeNull();
+    expect(stored.textBody).toBe('Body 0: open http://127.0.0.1:3000/booking/manage/[removed-after-sending]');
+    expect(stored.htmlBody).not.toContain('Secret_Token');
+    const attempts = await callers.admin.emails.attempts({ id: id ?? '' });
+    expect(attempts).toEqual([{ id: expect.any(String), attemptedAt: stored.sentAt, error: null }]);
+  });
+
+  it('runs passes on its own in the server process until stopped', async () => {
+    const server = await smtpServer();
+    await enqueue(3);
+    const sender = startEmailSender(env.deps, { intervalMs: 10 });
+    try {
+      for (let waited = 0; server.received.length < 3 && waited < 5_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await sender.stop();
+    }
+    expect(server.received).toHaveLength(3);
+    expect(await statuses()).toMatchObject({ sent: 3, pending: 0 });
+    // Stopped: a message written now stays in the outbox.
+    await enqueue(1, 'late');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(server.received).toHaveLength(3);
+  });
+});
+
+describe('failures', () => {
+  it('backs off exponentially on a refused recipient, keeps every error, and gives up after max attempts', async () => {
+    let rcptAttempts = 0;
+    await smtpServer({
+      onRcptTo(_address, _session, callback) {
+        rcptAttempts += 1;
+        callback(smtpError(550, 'Mailbox unavailable'));
+      },
+    });
+    const [id = ''] = await enqueue(1);
+    const clock = manualClock();
+    const sender = manualSender({ now: clock.now, baseDelayMs: 1_000, maxDelayMs: 5_000 });
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect(await sender.runOnce()).toBe(0);
+      const stored = await row(id);
+      expect(stored.attempts).toBe(attempt);
+      expect(stored.lastError).toBe('550 Mailbox unavailable');
+      expect(stored.status).toBe(attempt < 6 ? 'pending' : 'failed');
+      delays.push(Date.parse(stored.nextAttemptAt) - clock.ms);
+      // Not due yet: a pass now attempts nothing.
+      await sender.runOnce();
+      expect(rcptAttempts).toBe(attempt);
+      clock.advance(delays[delays.length - 1] ?? 0);
+    }
+    expect(delays.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
+
+    clock.advance(3_600_000);
+    await sender.runOnce();
+    expect(rcptAttempts).toBe(6);
+    await sender.stop();
+
+    const attempts = await callers.admin.emails.attempts({ id });
+    expect(attempts.map((attempt) => attempt.error)).toEqual(Array.from({ length: 6 }, () => '550 Mailbox unavailable'));
+    expect(attempts.map((attempt) => attempt.attemptedAt)).toEqual([...attempts.map((attempt) => attempt.attemptedAt)].sort());
+  });
+
+  it('keeps the refusal of the message itself, and Retry sends a failed message again', async () => {
+    let refuse = true;
+    const server = await smtpServer({}, { onMessage: () => (refuse ? smtpError(554, 'Message rejected as spam') : undefined) });
+    const [id = ''] = await enqueue(1);
+    await env.db.updateTable('emailOutbox').set({ maxAttempts: 2 }).where('id', '=', id).execute();
+    const clock = manualClock();
+    const sender = manualSender({ now: clock.now, baseDelayMs: 1_000 });
+    await sender.runOnce();
+    clock.advance(1_000);
+    await sender.runOnce();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: '554 Message rejected as spam' });
+
+    const retried = await callers.admin.emails.retry({ id });
+    expect(retried).toMatchObject({ id, status: 'pending', attempts: 2, maxAttempts: 3 });
+    expect(Date.parse(retried.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+    refuse = false;
+    expect(await sender.runOnce()).toBe(1);
+    await sender.stop();
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(server.received).toHaveLength(1);
+    const attempts = await callers.admin.emails.attempts({ id });
+    expect(attempts.map((attempt) => attempt.error)).toEqual(['554 Message rejected as spam', '554 Message rejected as spam', null]);
+
+    await expectTRPCError(callers.admin.emails.retry({ id }), 'PRECONDITION_FAILED', 'This message was already sent.');
+  });
+
+  it('records an unreachable server as an attempt', async () => {
+    const server = await startSmtpServer();
+    await server.close();
+    await useSmtpServer(env.db, server);
+    const [id = ''] = await enqueue(1);
+    const sender = manualSender();
+    await sender.runOnce();
+    await sender.stop();
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(stored.lastError).toBe(`connect ECONNREFUSED 127.0.0.1:${server.port}`);
+  });
+
+  it('computes the back-off: base, doubled each time, capped', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelayMs(attempts, 30_000, 3_600_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000,
+    ]);
+  });
+});
+
+describe('restart in the middle', () => {
+  it('sends each message exactly once across a stop after K sends and a row stranded in sending', async () => {
+    const N = 6;
+    const K = 2;
+    const running: { sender?: EmailSender } = {};
+    const server = await smtpServer(
+      {},
+      {
+        onMessage(_mail, accepted) {
+          // SIGTERM arrives while the K-th message is being accepted.
+          if (accepted + 1 === K) void running.sender?.stop();
+          return undefined;
+        },
+      },
+    );
+    const ids = await enqueue(N);
+
+    const first = manualSender();
+    running.sender = first;
+    expect(await first.runOnce()).toBe(K);
+    await first.stop();
+    expect(await statuses()).toMatchObject({ sent: K, pending: N - K, sending: 0 });
+
+    // A process killed after claiming a message but before the server took it leaves it 'sending'.
+    const stranded = (await env.db.selectFrom('emailOutbox').select('id').where('status', '=', 'pending').orderBy('id').execute())[0]?.id ?? '';
+    await env.db.updateTable('emailOutbox').set({ status: 'sending' }).where('id', '=', stranded).execute();
+    expect(await statuses()).toMatchObject({ sent: K, pending: N - K - 1, sending: 1 });
+
+    // The restart puts it back in line, and the new sender sends it with the rest.
+    const second = manualSender();
+    expect(await second.runOnce()).toBe(N - K);
+    expect(await second.runOnce()).toBe(0);
+    await second.stop();
+
+    expect(await statuses()).toMatchObject({ sent: N, pending: 0, sending: 0, failed: 0 });
+    const received = messageIdsReceived(server);
+    expect(received).toHaveLength(N);
+    expect(new Set(received).size).toBe(N);
+    expect([...received].sort()).toEqual(ids.map((id) => `<outbox-${id}@127.0.0.1>`).sort());
+    expect(server.received.flatMap((mail) => mail.rcptTo).sort()).toEqual(
+      Array.from({ length: N }, (_, index) => `reader${index}@example.com`).sort(),
+    );
+  });
+
+  it('two senders at once send each message once', async () => {
+    const server = await smtpServer();
+    await enqueue(12);
+    const a = manualSender();
+    const b = manualSender();
+    const [sentByA, sentByB] = await Promise.all([a.runOnce(), b.runOnce()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(sentByA + sentByB).toBe(12);
+    expect(new Set(messageIdsReceived(server)).size).toBe(12);
+    expect(server.received).toHaveLength(12);
+  });
+});
