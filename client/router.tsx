@@ -50,6 +50,13 @@ const bookingForEventRoute = createRoute({
   component: BookingPage,
 });
 
+/** The link in a participant's e-mails; the token is the whole secret. */
+const manageBookingRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/booking/manage/$token',
+  component: lazyRouteComponent(() => import('./features/booking/ManageBookingPage'), 'ManageBookingPage'),
+});
+
 /** Search params are read by hand: zod would add its weight to the first bundle for two strings. */
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -166,7 +173,7 @@ const catchAllRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([homeRoute, bookingRoute, bookingForEventRoute]),
+  publicLayoutRoute.addChildren([homeRoute, bookingRoute, bookingForEventRoute, manageBookingRoute]),
   adminLoginRoute,
   adminSetupRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),

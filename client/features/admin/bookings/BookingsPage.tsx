@@ -1,14 +1,15 @@
 // The bookings screen: counts by status, server-side search, status filter and pages, the booking
 // modal, quick status changes, deletes (admins only) and a CSV export of the current filter.
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListToolbar } from '../kit/ListToolbar';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
 import { ListFooter } from '../kit/ListFooter';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
-import { PlusIcon, SearchIcon } from '../kit/RecordIcons';
+import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
@@ -78,24 +79,7 @@ export function BookingsPage() {
         <StatCard label="Waitlisted" value={stats.data?.waitlisted ?? '–'} loading={stats.isPending} />
       </SimpleGrid>
 
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          aria-label="Search bookings"
-          placeholder="Search bookings..."
-          leftSection={<SearchIcon />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Select
-          aria-label="Filter by status"
-          data={BOOKING_FILTER_OPTIONS}
-          value={list.status}
-          onChange={(value) => list.setStatus((value as 'all' | BookingStatus | null) ?? 'all')}
-          allowDeselect={false}
-          w={180}
-        />
-      </Group>
+      <ListToolbar list={list} noun="bookings" statusOptions={BOOKING_FILTER_OPTIONS} />
 
       {bookings.isPending ? (
         <Text role="status">Loading bookings...</Text>

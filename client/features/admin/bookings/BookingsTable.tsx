@@ -2,7 +2,7 @@
 // (a quick status menu) and actions. Times are shown in the site's zone, which they name.
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSlotRange } from '../../../../server/shared/time';
-import { DeleteIcon, EditIcon } from '../kit/RecordIcons';
+import { DeleteIcon, EditIcon } from '../kit/icons';
 import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';

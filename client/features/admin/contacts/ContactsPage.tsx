@@ -1,14 +1,15 @@
 // The contacts screen (SPEC 'Contact Management'): counts by status, server-side search and status
 // filter, the contact modal, quick status and notes changes, deletes (admins only), CSV export.
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListToolbar } from '../kit/ListToolbar';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
 import { ListFooter } from '../kit/ListFooter';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
-import { PlusIcon, SearchIcon } from '../kit/RecordIcons';
+import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
@@ -83,24 +84,7 @@ export function ContactsPage() {
         <StatCard label="Closed" value={stats.data?.closed ?? '–'} loading={stats.isPending} />
       </SimpleGrid>
 
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          aria-label="Search contacts"
-          placeholder="Search contacts..."
-          leftSection={<SearchIcon />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Select
-          aria-label="Filter by status"
-          data={CONTACT_FILTER_OPTIONS}
-          value={list.status}
-          onChange={(value) => list.setStatus((value as 'all' | ContactStatus | null) ?? 'all')}
-          allowDeselect={false}
-          w={180}
-        />
-      </Group>
+      <ListToolbar list={list} noun="contacts" statusOptions={CONTACT_FILTER_OPTIONS} />
 
       {contacts.isPending ? (
         <Text role="status">Loading contacts...</Text>

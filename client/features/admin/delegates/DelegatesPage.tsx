@@ -1,12 +1,13 @@
 // The delegates screen: server-side search over name, e-mail, organization and position; admins add,
 // edit and delete, users only read (PRODUCT.md section 3).
-import { ActionIcon, Alert, Avatar, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { ListToolbar } from '../kit/ListToolbar';
 import { ListFooter } from '../kit/ListFooter';
-import { DeleteIcon, EditIcon, PlusIcon, SearchIcon } from '../kit/RecordIcons';
+import { DeleteIcon, EditIcon, PlusIcon } from '../kit/icons';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
 import { useListState } from '../kit/useListState';
@@ -36,14 +37,7 @@ export function DelegatesPage() {
         )
       }
     >
-      <TextInput
-        aria-label="Search delegates"
-        placeholder="Search delegates..."
-        leftSection={<SearchIcon />}
-        value={list.search}
-        onChange={(event) => list.setSearch(event.currentTarget.value)}
-        maw={420}
-      />
+      <ListToolbar list={list} noun="delegates" />
 
       {delegates.isPending ? (
         <Text role="status">Loading delegates...</Text>

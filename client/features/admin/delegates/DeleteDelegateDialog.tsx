@@ -5,12 +5,31 @@ import { trpc } from '../../../trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { Delegate } from './DelegateFormModal';
 
-export function DeleteDelegateDialog({ delegate, onClose }: { delegate: Delegate | null; onClose: () => void }) {
+interface DeleteDelegateDialogProps {
+  delegate: Pick<Delegate, 'id' | 'name'> | null;
+  onClose: () => void;
+  /** Called after a successful delete; defaults to closing. */
+  onDeleted?: (id: string) => void;
+  /** Set when the dialog opens above another modal inside a Modal.Stack (the session wizard). */
+  stackId?: string;
+}
+
+export function DeleteDelegateDialog({ delegate, onClose, onDeleted, stackId }: DeleteDelegateDialogProps) {
   const utils = trpc.useUtils();
-  const remove = trpc.delegates.delete.useMutation({ onSettled: () => utils.delegates.invalidate() });
+  // A session's detail lists its delegates too.
+  const remove = trpc.delegates.delete.useMutation({
+    onSettled: () => Promise.all([utils.delegates.invalidate(), utils.sessions.get.invalidate()]),
+  });
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={delegate !== null} onClose={onClose} title="Confirm Delete" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={delegate !== null}
+      onClose={onClose}
+      title="Confirm Delete"
+      centered
+      {...(stackId === undefined ? {} : { stackId })}
+    >
       <Stack gap="md">
         <Text>Are you sure you want to delete this delegate? This action cannot be undone.</Text>
         <Group justify="flex-end">
@@ -27,7 +46,7 @@ export function DeleteDelegateDialog({ delegate, onClose }: { delegate: Delegate
                 {
                   onSuccess: () => {
                     notifySuccess(`Delegate ${delegate.name} deleted successfully`);
-                    onClose();
+                    (onDeleted ?? onClose)(delegate.id);
                   },
                   onError: (error) => notifyError(failureText('Failed to delete delegate', error)),
                 },

@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { MAX_BENEFITS } from '../../../../server/schemas/events';
 import type { EventFormValues } from './eventForm';
-import { CloseIcon, PlusIcon } from './icons';
+import { CloseIcon, PlusIcon } from '../kit/icons';
 
 export function BenefitsField({ form }: { form: UseFormReturnType<EventFormValues> }) {
   const benefits = form.getValues().benefits;

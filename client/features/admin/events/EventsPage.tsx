@@ -16,7 +16,7 @@ import { DeleteEventModal } from './DeleteEventModal';
 import { EventForm } from './EventForm';
 import type { EventDto } from './eventForm';
 import { EventsTable } from './EventsTable';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '../kit/icons';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 

@@ -2,7 +2,7 @@
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { EventDto } from './eventForm';
-import { ArrowIcon, EditIcon, TrashIcon } from './icons';
+import { ArrowIcon, EditIcon, DeleteIcon } from '../kit/icons';
 import { useEventRowActions } from './useEventRowActions';
 
 interface EventsTableProps {
@@ -120,7 +120,7 @@ export function EventsTable({ events, isAdmin, formatDate, offset, total, reorde
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label="Edit">
                         <ActionIcon variant="subtle" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
-                          <EditIcon />
+                          <EditIcon size={18} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label="Delete">
@@ -130,7 +130,7 @@ export function EventsTable({ events, isAdmin, formatDate, offset, total, reorde
                           aria-label={`Delete ${event.title}`}
                           onClick={() => onDelete(event)}
                         >
-                          <TrashIcon />
+                          <DeleteIcon size={18} />
                         </ActionIcon>
                       </Tooltip>
                     </Group>

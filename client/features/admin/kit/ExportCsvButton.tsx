@@ -1,7 +1,7 @@
 // 'Export CSV': a plain link to a server export route carrying the list's current filter, so the
 // browser downloads the file itself (the session cookie goes along; nothing is held in memory here).
 import { Button } from '@mantine/core';
-import { DownloadIcon } from './RecordIcons';
+import { DownloadIcon } from './icons';
 
 type FilterValue = string | number | undefined;
 

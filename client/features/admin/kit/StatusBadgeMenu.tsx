@@ -1,7 +1,7 @@
 // A status badge that is also a menu of the other statuses: the quick status change of the
 // bookings and contacts tables. Without `onChange` it is a plain badge.
 import { Badge, Menu, UnstyledButton } from '@mantine/core';
-import { ChevronDownIcon } from './RecordIcons';
+import { ChevronDownIcon } from './icons';
 
 export interface StatusOption<T extends string> {
   value: T;

@@ -5,7 +5,18 @@ import { useState } from 'react';
 
 export const PAGE_SIZE = 20;
 
-export function useListState<TStatus extends string>(initialStatus: TStatus) {
+export interface ListState<TStatus extends string> {
+  search: string;
+  setSearch: (value: string) => void;
+  status: TStatus;
+  setStatus: (value: TStatus) => void;
+  page: number;
+  setPage: (page: number) => void;
+  /** What to send to a list procedure. */
+  query: { search: string | undefined; status: TStatus; page: number; pageSize: number };
+}
+
+export function useListState<TStatus extends string>(initialStatus: TStatus): ListState<TStatus> {
   const [search, setSearchText] = useState('');
   const [status, setStatusValue] = useState<TStatus>(initialStatus);
   const [page, setPage] = useState(1);
@@ -23,7 +34,6 @@ export function useListState<TStatus extends string>(initialStatus: TStatus) {
     },
     page,
     setPage,
-    /** What to send to a list procedure. */
     query: { search: debouncedSearch === '' ? undefined : debouncedSearch, status, page, pageSize: PAGE_SIZE },
   };
 }

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantin
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '../../../trpc';
+import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { DelegateFields } from './DelegateFields';
 import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizardModel';
@@ -35,7 +36,8 @@ export function DelegateStep({
       <DelegateList delegates={delegates} newDelegateForm={newDelegateForm} onEdit={setEditing} onDelete={setDeleting} />
       {/* Always mounted: Modal.Stack members leave the stack by closing, not by unmounting. */}
       <EditDelegateModal delegate={editing} onClose={() => setEditing(null)} onSaved={onUpdated} />
-      <DeleteDelegateModal
+      <DeleteDelegateDialog
+        stackId="delete-delegate"
         delegate={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(id) => {
@@ -204,46 +206,3 @@ function EditDelegateForm({ delegate, onClose, onSaved }: { delegate: Delegate; 
   );
 }
 
-function DeleteDelegateModal({
-  delegate,
-  onClose,
-  onDeleted,
-}: {
-  delegate: Delegate | null;
-  onClose: () => void;
-  onDeleted: (id: string) => void;
-}) {
-  const invalidate = useDelegateInvalidation();
-  const remove = trpc.delegates.delete.useMutation({ onSettled: invalidate });
-  return (
-    <Modal stackId="delete-delegate" opened={delegate !== null} onClose={onClose} title="Confirm Delete">
-      <Stack gap="md">
-        <Text>Are you sure you want to delete this delegate? This action cannot be undone.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (delegate === null) return;
-              remove.mutate(
-                { id: delegate.id },
-                {
-                  onSuccess: () => {
-                    notifySuccess(`Delegate ${delegate.name} deleted successfully`);
-                    onDeleted(delegate.id);
-                  },
-                  onError: (error) => notifyError(failureText('Failed to delete delegate', error)),
-                },
-              );
-            }}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

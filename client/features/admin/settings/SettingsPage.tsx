@@ -1,11 +1,12 @@
 // Settings (SPEC section 2, "Admin settings"): side tabs, each with its own form and Save Changes.
-// Everyone has Profile, Security and Notifications; System, Email and Users are for admins only
-// (PRODUCT.md section 3), so a role-user account does not see those tabs at all.
+// Everyone has Profile, Security and Notifications; System, Email, E-mail Log and Users are for
+// admins only (PRODUCT.md section 3), so a role-user account does not see those tabs at all.
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { messageOf, trpc } from '../../../trpc';
 import { AdminPage } from '../kit/AdminPage';
+import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
@@ -13,7 +14,7 @@ import { SecurityTab } from './SecurityTab';
 import { SystemTab } from './SystemTab';
 import { UsersTab } from './UsersTab';
 
-type TabValue = 'profile' | 'security' | 'notifications' | 'system' | 'email' | 'users';
+type TabValue = 'profile' | 'security' | 'notifications' | 'system' | 'email' | 'emailLog' | 'users';
 
 export function SettingsPage() {
   const settings = trpc.settings.get.useQuery();
@@ -55,6 +56,7 @@ export function SettingsPage() {
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="system">System</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="emailLog">E-mail Log</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" {...panelSpacing}>
@@ -75,6 +77,12 @@ export function SettingsPage() {
         {isAdmin && data.email !== null && (
           <Tabs.Panel value="email" {...panelSpacing}>
             <EmailTab email={data.email} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="emailLog" {...panelSpacing}>
+            {/* Fetched only once the tab is opened; the hint about missing SMTP settings leads to Email. */}
+            {tab === 'emailLog' && <EmailLogTab onOpenEmailSettings={() => setTab('email')} />}
           </Tabs.Panel>
         )}
         {isAdmin && (

@@ -1,5 +1,5 @@
-// Small inline line icons for back-office record actions (16 x 16, currentColor). Decorative only:
-// every button that shows one has its own text or aria-label.
+// The back office's line icons (16 x 16 by default, currentColor). Decorative only: every button
+// that shows one has its own text or aria-label.
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -84,6 +84,18 @@ export function ChevronDownIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="m6 9 6 6 6-6" />
+    </Icon>
+  );
+}
+
+export function ArrowIcon({ direction, ...props }: IconProps & { direction: 'up' | 'down' }) {
+  return <Icon {...props}>{direction === 'up' ? <path d="M12 19V5M6 11l6-6 6 6" /> : <path d="M12 5v14M6 13l6 6 6-6" />}</Icon>;
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
     </Icon>
   );
 }

@@ -1,0 +1,306 @@
+// E-mail Log (admins only): the outbox newest first, searched, filtered and paged on the server.
+// A message that has not gone out can be put back in line (Retry); each message's attempts open in
+// a dialog. The sender works in the background, so the list can be refreshed by hand.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { EmailStatus } from '../../../../db/schema';
+import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '../../../../server/schemas/emails';
+import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { ListFooter } from '../kit/ListFooter';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { useKeepPageInRange } from '../kit/useKeepPageInRange';
+import { useListState } from '../kit/useListState';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+
+type EmailRow = RouterOutputs['emails']['list']['items'][number];
+type StatusFilter = 'all' | EmailStatus;
+
+/** The reason the server stores on messages that wait for SMTP settings (server/services/email/enqueue.ts). */
+const SMTP_NOT_CONFIGURED = 'SMTP not configured';
+
+const STATUS_COLORS: Record<EmailStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
+
+const FILTER_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
+];
+
+/** Sent messages and one being sent right now are refused by the server, so they get no Retry. */
+function canRetry(row: EmailRow): boolean {
+  return row.status === 'pending' || row.status === 'failed';
+}
+
+export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () => void }) {
+  const list = useListState<StatusFilter>('all');
+  const { format } = useSiteTimezone();
+  const utils = trpc.useUtils();
+  const messages = trpc.emails.list.useQuery(list.query, { placeholderData: (previous) => previous });
+  // Without SMTP settings every pending message carries the reason, so the newest one tells,
+  // whatever the filter and page being shown.
+  const newestPending = trpc.emails.list.useQuery({ status: 'pending', page: 1, pageSize: 1 });
+  const [viewing, setViewing] = useState<EmailRow | null>(null);
+  useKeepPageInRange(messages.data, list.page, list.setPage);
+
+  const retry = trpc.emails.retry.useMutation({
+    onSuccess: async () => {
+      notifySuccess('Message queued for another attempt');
+      await utils.emails.invalidate();
+    },
+    // e.g. 'This message was already sent.' when the sender got there first.
+    onError: async (error) => {
+      notifyError(failureText('Failed to retry message', error));
+      await utils.emails.invalidate();
+    },
+  });
+
+  const smtpMissing =
+    newestPending.data?.items[0]?.lastError === SMTP_NOT_CONFIGURED ||
+    (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
+
+  function whenText(row: EmailRow): string {
+    if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${format(row.sentAt)}`;
+    if (row.status === 'sending') return 'Sending now';
+    if (row.status === 'failed') return 'No further attempts';
+    if (row.lastError === SMTP_NOT_CONFIGURED) return 'Once SMTP is configured';
+    return `Next attempt ${format(row.nextAttemptAt)}`;
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={2} size="h3">
+              E-mail Log
+            </Title>
+            <Text size="sm" c="dimmed">
+              Messages the site has sent or is waiting to send, newest first.
+            </Text>
+          </div>
+          <Button variant="default" onClick={() => void utils.emails.invalidate()} loading={messages.isFetching && !messages.isPending}>
+            Refresh
+          </Button>
+        </Group>
+
+        {smtpMissing && (
+          <Alert color="yellow" title="Messages are waiting to be sent">
+            SMTP is not configured, so no message can go out. Messages wait in the outbox and are sent once the SMTP server
+            is set in the{' '}
+            <Anchor component="button" type="button" inherit onClick={onOpenEmailSettings}>
+              Email settings
+            </Anchor>
+            .
+          </Alert>
+        )}
+
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label="Search messages"
+            placeholder="Search by recipient or subject..."
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            flex={1}
+            miw={200}
+          />
+          <Select
+            label="Status"
+            data={FILTER_OPTIONS}
+            value={list.status}
+            onChange={(value) => list.setStatus((value ?? 'all') as StatusFilter)}
+            allowDeselect={false}
+            w={160}
+          />
+        </Group>
+
+        {messages.isError ? (
+          <Text c="red" role="alert">
+            {`Failed to load e-mail log: ${messageOf(messages.error, 'please try again')}`}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table striped highlightOnHover aria-label="E-mail log" aria-busy={messages.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Last Error</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Sent / Next Attempt</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {messages.isPending &&
+                  [0, 1, 2].map((row) => (
+                    <Table.Tr key={row}>
+                      <Table.Td colSpan={8}>
+                        <Skeleton height={20} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {messages.data?.items.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>
+                      <Text ta="center" c="dimmed" py="md">
+                        No messages found
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {messages.data?.items.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.toAddress}</Table.Td>
+                    <Table.Td>{row.subject}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLORS[row.status]}>
+                        {EMAIL_STATUS_LABELS[row.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{`${row.attempts} of ${row.maxAttempts}`}</Table.Td>
+                    <Table.Td maw={220}>
+                      {row.lastError === null ? (
+                        <Text size="sm" c="dimmed">
+                          –
+                        </Text>
+                      ) : (
+                        // Clamped to one line; the whole text is in the tooltip and in the attempts dialog.
+                        <Tooltip label={row.lastError} multiline w={320} withinPortal>
+                          <Text size="sm" lineClamp={1}>
+                            {row.lastError}
+                          </Text>
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{format(row.createdAt)}</Table.Td>
+                    <Table.Td>{whenText(row)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={() => setViewing(row)}
+                          aria-label={`View attempts for ${row.subject} to ${row.toAddress}`}
+                        >
+                          Attempts
+                        </Button>
+                        {canRetry(row) && (
+                          <Button
+                            variant="subtle"
+                            size="compact-sm"
+                            loading={retry.isPending && retry.variables?.id === row.id}
+                            onClick={() => retry.mutate({ id: row.id })}
+                            aria-label={`Retry ${row.subject} to ${row.toAddress}`}
+                          >
+                            Retry
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListFooter total={messages.data?.total ?? 0} page={list.page} onPage={list.setPage} />
+      </Stack>
+      <AttemptsModal message={viewing} onClose={() => setViewing(null)} format={format} />
+    </Paper>
+  );
+}
+
+function AttemptsModal({
+  message,
+  onClose,
+  format,
+}: {
+  message: EmailRow | null;
+  onClose: () => void;
+  format: (iso: string) => string;
+}) {
+  const attempts = trpc.emails.attempts.useQuery({ id: message?.id ?? '' }, { enabled: message !== null });
+
+  let content;
+  if (attempts.isPending) {
+    content = (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading attempts">
+        <Skeleton height={18} />
+        <Skeleton height={18} />
+      </Stack>
+    );
+  } else if (attempts.isError) {
+    content = (
+      <Text c="red" role="alert">
+        {`Failed to load attempts: ${messageOf(attempts.error, 'please try again')}`}
+      </Text>
+    );
+  } else if (attempts.data.length === 0) {
+    content = (
+      <Text size="sm" c="dimmed">
+        No attempts yet.
+      </Text>
+    );
+  } else {
+    content = (
+      <Table aria-label="Delivery attempts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Result</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attempts.data.map((attempt, index) => (
+            <Table.Tr key={attempt.id}>
+              <Table.Td>{index + 1}</Table.Td>
+              <Table.Td>{format(attempt.attemptedAt)}</Table.Td>
+              <Table.Td>{attempt.error ?? 'Accepted by the server'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <Modal opened={message !== null} onClose={onClose} title="Delivery Attempts" size="lg" centered>
+      {message !== null && (
+        <Stack gap="md">
+          <div>
+            <Text size="sm">
+              <strong>To:</strong> {message.toAddress}
+            </Text>
+            <Text size="sm">
+              <strong>Subject:</strong> {message.subject}
+            </Text>
+            {message.lastError !== null && (
+              <Text size="sm">
+                <strong>Last error:</strong> {message.lastError}
+              </Text>
+            )}
+          </div>
+          {content}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
