@@ -84,6 +84,7 @@ describe('the page', () => {
       'Notifications',
       'System',
       'Email',
+      'E-mail Log',
       'Users',
     ]);
   });

@@ -171,7 +171,13 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
         )}
       </Stack>
 
-      <Modal opened={confirming} onClose={confirm.close} title="Cancel this booking?" centered>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={confirm.close}
+        title="Cancel this booking?"
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
             Your place in {booking.sessionTitle} on {when} will be released

@@ -9,12 +9,10 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -23,6 +21,7 @@ import type { EmailStatus } from '../../../../db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '../../../../server/schemas/emails';
 import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
 import { ListFooter } from '../kit/ListFooter';
+import { ListToolbar } from '../kit/ListToolbar';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
 import { useListState } from '../kit/useListState';
@@ -36,7 +35,7 @@ const SMTP_NOT_CONFIGURED = 'SMTP not configured';
 
 const STATUS_COLORS: Record<EmailStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
 
-const FILTER_OPTIONS = [
+const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
 ];
@@ -50,10 +49,11 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
   const list = useListState<StatusFilter>('all');
   const { format } = useSiteTimezone();
   const utils = trpc.useUtils();
-  const messages = trpc.emails.list.useQuery(list.query, { placeholderData: (previous) => previous });
+  // The sender changes rows in the background: reopening the tab always asks again (staleTime 0).
+  const messages = trpc.emails.list.useQuery(list.query, { placeholderData: (previous) => previous, staleTime: 0 });
   // Without SMTP settings every pending message carries the reason, so the newest one tells,
   // whatever the filter and page being shown.
-  const newestPending = trpc.emails.list.useQuery({ status: 'pending', page: 1, pageSize: 1 });
+  const newestPending = trpc.emails.list.useQuery({ status: 'pending', page: 1, pageSize: 1 }, { staleTime: 0 });
   const [viewing, setViewing] = useState<EmailRow | null>(null);
   useKeepPageInRange(messages.data, list.page, list.setPage);
 
@@ -109,31 +109,14 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
           </Alert>
         )}
 
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search messages"
-            placeholder="Search by recipient or subject..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            flex={1}
-            miw={200}
-          />
-          <Select
-            label="Status"
-            data={FILTER_OPTIONS}
-            value={list.status}
-            onChange={(value) => list.setStatus((value ?? 'all') as StatusFilter)}
-            allowDeselect={false}
-            w={160}
-          />
-        </Group>
+        <ListToolbar list={list} noun="messages" statusOptions={FILTER_OPTIONS} />
 
         {messages.isError ? (
           <Text c="red" role="alert">
             {`Failed to load e-mail log: ${messageOf(messages.error, 'please try again')}`}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover aria-label="E-mail log" aria-busy={messages.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -170,20 +153,21 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                     <Table.Td>{row.toAddress}</Table.Td>
                     <Table.Td>{row.subject}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS_COLORS[row.status]}>
+                      {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
+                      <Badge variant="light" color={STATUS_COLORS[row.status]} miw="max-content">
                         {EMAIL_STATUS_LABELS[row.status]}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{`${row.attempts} of ${row.maxAttempts}`}</Table.Td>
-                    <Table.Td maw={220}>
+                    <Table.Td>
                       {row.lastError === null ? (
                         <Text size="sm" c="dimmed">
                           –
                         </Text>
                       ) : (
-                        // Clamped to one line; the whole text is in the tooltip and in the attempts dialog.
+                        // Clamped to two lines; the whole text is in the tooltip and in the attempts dialog.
                         <Tooltip label={row.lastError} multiline w={320} withinPortal>
-                          <Text size="sm" lineClamp={1}>
+                          <Text size="sm" lineClamp={2} w={130}>
                             {row.lastError}
                           </Text>
                         </Tooltip>
@@ -192,7 +176,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                     <Table.Td>{format(row.createdAt)}</Table.Td>
                     <Table.Td>{whenText(row)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
+                      <Stack gap={4} align="flex-start">
                         <Button
                           variant="subtle"
                           size="compact-sm"
@@ -212,7 +196,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                             Retry
                           </Button>
                         )}
-                      </Group>
+                      </Stack>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -282,7 +266,14 @@ function AttemptsModal({
   }
 
   return (
-    <Modal opened={message !== null} onClose={onClose} title="Delivery Attempts" size="lg" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={message !== null}
+      onClose={onClose}
+      title="Delivery Attempts"
+      size="lg"
+      centered
+    >
       {message !== null && (
         <Stack gap="md">
           <div>

@@ -80,8 +80,9 @@ export function SettingsPage() {
           </Tabs.Panel>
         )}
         {isAdmin && (
-          <Tabs.Panel value="emailLog" {...panelSpacing}>
-            {/* Fetched only once the tab is opened; the hint about missing SMTP settings leads to Email. */}
+          <Tabs.Panel value="emailLog" {...panelSpacing} miw={0}>
+            {/* Fetched only once the tab is opened; the hint about missing SMTP settings leads to Email.
+                miw 0: the wide log scrolls inside its table instead of widening the page. */}
             {tab === 'emailLog' && <EmailLogTab onOpenEmailSettings={() => setTab('email')} />}
           </Tabs.Panel>
         )}

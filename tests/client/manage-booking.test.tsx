@@ -1,0 +1,215 @@
+// The manage-my-booking page against a real API server: bookings are made through the public
+// procedure, so the link comes from the e-mail the server wrote to its outbox (SMTP is not configured
+// here, so the message waits there with its link intact).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManageBookingPage } from '../../client/features/booking/ManageBookingPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { insertEventRow, insertSessionRow } from '../server/fixtures';
+import { callerFor } from '../server/helpers';
+import { newId } from '../../server/ids';
+import { renderWithProviders, startTestServer, type TestServer } from './render';
+
+const LINK = /\/booking\/manage\/([A-Za-z0-9_-]{43})/;
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
+});
+afterAll(() => server.close());
+
+async function slot(options: { capacity?: number; location?: string | null; start?: string; end?: string } = {}) {
+  const event = await insertEventRow(server.env.db, { title: 'West Africa Trade Mission' });
+  const session = await insertSessionRow(server.env.db, event.id, {
+    title: 'Market Entry Clinic',
+    maxParticipants: options.capacity ?? 10,
+    location: options.location,
+  });
+  return server.env.db
+    .insertInto('timeSlots')
+    .values({
+      id: newId(),
+      sessionId: session.id,
+      startTime: options.start ?? '2031-07-14T14:00:00.000Z',
+      endTime: options.end ?? '2031-07-14T16:00:00.000Z',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let counter = 0;
+
+/** Books through the public procedure and returns the booking with the token of its newest e-mail. */
+async function book(timeSlotId: string, participantName = 'Ama Mensah') {
+  counter += 1;
+  const participantEmail = `manage-page-${counter}@example.com`;
+  const booking = await callerFor(server.env.deps, null).bookings.create({ timeSlotId, participantName, participantEmail });
+  return { id: booking.id, status: booking.status, token: await newestToken(booking.id) };
+}
+
+async function newestToken(bookingId: string): Promise<string> {
+  const rows = await server.env.db
+    .selectFrom('emailOutbox')
+    .select(['textBody'])
+    .where('bookingId', '=', bookingId)
+    .where('kind', '!=', 'admin-new-booking')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const token = rows.map((row) => LINK.exec(row.textBody)?.[1]).find((found) => found !== undefined);
+  if (token === undefined) throw new Error(`no manage link was written for booking ${bookingId}`);
+  return token;
+}
+
+async function statusOf(bookingId: string): Promise<string> {
+  const row = await server.env.db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** The page under the real route pattern, so the token comes from the path as in the app. */
+async function renderManagePage(token: string) {
+  const root = createRootRoute();
+  const manage = createRoute({ getParentRoute: () => root, path: '/booking/manage/$token', component: ManageBookingPage });
+  const booking = createRoute({ getParentRoute: () => root, path: '/booking', component: () => <p>The booking form</p> });
+  const router = createRouter({
+    routeTree: root.addChildren([manage, booking]),
+    history: createMemoryHistory({ initialEntries: [`/booking/manage/${token}`] }),
+  });
+  await act(() => router.load());
+  renderWithProviders(<RouterProvider router={router} />, { baseUrl: server.baseUrl });
+  return userEvent.setup();
+}
+
+function detail(label: string): string {
+  const row = screen.getByRole('rowheader', { name: label }).closest('tr');
+  if (row === null) throw new Error(`no row for ${label}`);
+  return within(row).getByRole('cell').textContent;
+}
+
+describe('ManageBookingPage', () => {
+  it('shows the booking of the link, its time in the site timezone naming the zone', async () => {
+    const { token } = await book((await slot()).id);
+    await renderManagePage(token);
+
+    expect(screen.getByRole('heading', { name: 'Manage Your Booking' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading your booking')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Booking' })).toBeInTheDocument();
+    expect(detail('Name')).toBe('Ama Mensah');
+    expect(detail('Event')).toBe('West Africa Trade Mission');
+    expect(detail('Session')).toBe('Market Entry Clinic');
+    expect(detail('Location')).toBe('Room 1');
+    expect(detail('Date and time')).toBe('Monday, July 14, 2031, 10:00 AM – 12:00 PM EDT');
+    expect(detail('Status')).toBe('Pending confirmation');
+    expect(screen.getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+  });
+
+  it('says TBD for a session without a location and names winter time EST', async () => {
+    const winter = await slot({ location: null, start: '2031-01-14T15:00:00.000Z', end: '2031-01-14T17:00:00.000Z' });
+    const { token } = await book(winter.id);
+    await renderManagePage(token);
+
+    await screen.findByRole('heading', { name: 'Your Booking' });
+    expect(detail('Location')).toBe('TBD');
+    expect(detail('Date and time')).toBe('Tuesday, January 14, 2031, 10:00 AM – 12:00 PM EST');
+  });
+
+  it('says an unknown link is not valid and leads to the booking page', async () => {
+    await renderManagePage('A'.repeat(43));
+
+    expect(await screen.findByText('This booking link is not valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Booking' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the booking page' })).toHaveAttribute('href', '/booking');
+  });
+
+  it('cancels after confirmation; Keep Booking changes nothing', async () => {
+    const booking = await book((await slot()).id);
+    const user = await renderManagePage(booking.token);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await statusOf(booking.id)).toBe('pending');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+
+    expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book another session' })).toHaveAttribute('href', '/booking');
+    expect(detail('Status')).toBe('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+    expect(await statusOf(booking.id)).toBe('cancelled');
+
+    await user.click(screen.getByRole('link', { name: 'Book another session' }));
+    expect(await screen.findByText('The booking form')).toBeInTheDocument();
+  });
+
+  it('gives the freed seat to the waitlist when a booking is cancelled', async () => {
+    const full = await slot({ capacity: 1 });
+    const first = await book(full.id, 'First Person');
+    const second = await book(full.id, 'Second Person');
+    expect([first.status, second.status]).toEqual(['pending', 'waitlisted']);
+
+    const user = await renderManagePage(first.token);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    await screen.findByText('Your booking has been cancelled.');
+
+    expect(await statusOf(first.id)).toBe('cancelled');
+    expect(await statusOf(second.id)).toBe('pending');
+    const promoted = await server.env.db
+      .selectFrom('emailOutbox')
+      .select('kind')
+      .where('bookingId', '=', second.id)
+      .where('kind', '=', 'waitlist-promoted')
+      .execute();
+    expect(promoted).toHaveLength(1);
+  });
+
+  it('shows a waitlisted booking as on the waitlist', async () => {
+    const full = await slot({ capacity: 1 });
+    await book(full.id, 'First Person');
+    const waiting = await book(full.id, 'Waiting Person');
+    await renderManagePage(waiting.token);
+
+    await screen.findByRole('heading', { name: 'Your Booking' });
+    expect(detail('Status')).toBe('On the waitlist');
+  });
+
+  it('offers no cancellation once the session has started', async () => {
+    const started = await slot();
+    const booking = await book(started.id);
+    const startedAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    await server.env.db.updateTable('timeSlots').set({ startTime: startedAt }).where('id', '=', started.id).execute();
+    await renderManagePage(booking.token);
+
+    expect(
+      await screen.findByText('This booking can no longer be cancelled: its session has already started.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when the session starts while the page is open", async () => {
+    const starting = await slot();
+    const booking = await book(starting.id);
+    const user = await renderManagePage(booking.token);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    await server.env.db.updateTable('timeSlots').set({ startTime: startedAt }).where('id', '=', starting.id).execute();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This booking can no longer be cancelled: its session has already started.');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument());
+    expect(await statusOf(booking.id)).toBe('pending');
+  });
+});
