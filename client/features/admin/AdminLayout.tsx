@@ -44,7 +44,7 @@ export function AdminLayout() {
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <Text fw={700} component={Link} to="/admin/dashboard">
+            <Text fw={700} c="navy.8" td="none" component={Link} to="/admin/dashboard">
               {settings.data?.siteName ?? 'Back office'}
             </Text>
           </Group>
