@@ -50,7 +50,7 @@ export function AdminLayout() {
           </Group>
           {me.data !== undefined && me.data !== null && (
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-              <Avatar src={me.data.avatarUrl} name={me.data.name} color="initials" size="sm" radius="xl" alt="" />
+              <Avatar src={me.data.avatarUrl} name={me.data.name} color="navy" size="sm" radius="xl" alt="" />
               <Text size="sm" c="dimmed">
                 {me.data.name} ({ROLE_LABELS[me.data.role]})
               </Text>

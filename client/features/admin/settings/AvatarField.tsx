@@ -47,7 +47,7 @@ export function AvatarField({
   const message = failure ?? error;
   return (
     <Group gap="lg" align="center">
-      <Avatar src={url} name={name} color="initials" size={80} radius="xl" alt={`Avatar of ${name}`} />
+      <Avatar src={url} name={name} color="navy" size={80} radius="xl" alt={`Avatar of ${name}`} />
       <Stack gap={6}>
         <Group gap="xs">
           <FileButton onChange={(file) => void upload(file)} accept={UPLOAD_KINDS.avatar.accept}>
