@@ -196,7 +196,8 @@ describe('home page: sections', () => {
 
     const contact = within(document.getElementById('contact') as HTMLElement);
     expect(contact.getByRole('heading', { level: 2, name: 'Get In Touch' })).toBeInTheDocument();
-    expect(contact.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+    // The form loads in its own chunk (it sits far below the fold).
+    expect(await contact.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
     const map = contact.getByTitle(/^Map:/);
     expect(map).toHaveAttribute('loading', 'lazy');
     expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.+&layer=mapnik/);
