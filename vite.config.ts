@@ -1,13 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
+const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 // The client lives in client/ and builds to dist/client, which the Fastify server serves.
 // In development Vite serves the client and forwards API and upload requests to the server.
 export default defineConfig({
-  root: 'client',
+  root: fromHere('./client'),
   plugins: [react()],
   build: {
-    outDir: '../dist/client',
+    outDir: fromHere('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

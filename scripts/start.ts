@@ -27,6 +27,6 @@ process.env.NODE_ENV ??= 'production';
 if (clientNeedsBuild()) {
   console.log('Building the client...');
   const { build } = await import('vite');
-  await build({ root: projectRoot, logLevel: 'warn', mode: 'production' });
+  await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
 }
 await import('../server/index');
