@@ -20,6 +20,7 @@ import { useState } from 'react';
 import type { EmailStatus } from '../../../../db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '../../../../server/schemas/emails';
 import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { TableStateRows } from '../kit/TableStateRows';
 import { ListFooter } from '../kit/ListFooter';
 import { ListToolbar } from '../kit/ListToolbar';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
@@ -131,23 +132,12 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {messages.isPending &&
-                  [0, 1, 2].map((row) => (
-                    <Table.Tr key={row}>
-                      <Table.Td colSpan={8}>
-                        <Skeleton height={20} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                {messages.data?.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Text ta="center" c="dimmed" py="md">
-                        No messages found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                <TableStateRows
+                  loading={messages.isPending}
+                  empty={messages.data?.items.length === 0}
+                  columns={8}
+                  emptyText="No messages found"
+                />
                 {messages.data?.items.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>{row.toAddress}</Table.Td>

@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import {
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../../server/schemas/auth';
 import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { TableStateRows } from '../kit/TableStateRows';
 import { ListFooter } from '../kit/ListFooter';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useListState } from '../kit/useListState';
@@ -93,23 +93,12 @@ export function UsersTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {users.isPending &&
-                  [0, 1, 2].map((row) => (
-                    <Table.Tr key={row}>
-                      <Table.Td colSpan={5}>
-                        <Skeleton height={20} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                {users.data?.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text ta="center" c="dimmed" py="md">
-                        No users found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                <TableStateRows
+                  loading={users.isPending}
+                  empty={users.data?.items.length === 0}
+                  columns={5}
+                  emptyText="No users found"
+                />
                 {users.data?.items.map((row) => {
                   const isMe = row.id === me?.id;
                   return (
