@@ -18,9 +18,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // changeOrigin stays false so the API sees the browser's Host (localhost:5173) and the
+    // origin check of mutations passes; the string shorthand would rewrite it.
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/uploads': 'http://127.0.0.1:3000',
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/uploads': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
 });

@@ -5,7 +5,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    // Visitors use Vite's address in development, so links (e.g. the setup link) point there.
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? 'http://localhost:5173',
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
