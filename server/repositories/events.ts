@@ -6,6 +6,8 @@ import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
 
+export const EVENT_NOT_FOUND = 'Event not found.';
+
 export interface EventDto {
   id: string;
   title: string;

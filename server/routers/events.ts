@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import * as events from '../repositories/events';
+import { EVENT_NOT_FOUND } from '../repositories/events';
 import { byIdInput } from '../schemas/common';
 import {
   adminEventListInput,
@@ -10,8 +11,6 @@ import {
   updateEventInput,
 } from '../schemas/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
-
-export const EVENT_NOT_FOUND = 'Event not found.';
 
 function notFound(): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: EVENT_NOT_FOUND });

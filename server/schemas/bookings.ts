@@ -41,6 +41,7 @@ export const bookingListInput = listInputBase.extend({
 export type BookingListInput = z.input<typeof bookingListInput>;
 
 export const MANAGE_LINK_INVALID = 'This booking link is not valid.';
+export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
 
 /** The token from /booking/manage/{token}; any malformed one reads as an invalid link. */
 export const manageBookingInput = z.object({

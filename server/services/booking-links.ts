@@ -6,11 +6,9 @@ import type { BookingStatus } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from '../repositories/bookings';
 import { getSystemSettings } from '../repositories/settings';
-import { MANAGE_LINK_INVALID } from '../schemas/bookings';
+import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../schemas/bookings';
 import { changeBookingStatus, runBookingChange } from './bookings';
 import { hashManageToken } from './email/manage-token';
-
-export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
 
 export interface ManagedBooking {
   id: string;

@@ -4,13 +4,13 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import * as delegates from '../repositories/delegates';
+import { EVENT_NOT_FOUND } from '../repositories/events';
 import * as sessions from '../repositories/sessions';
 import * as timeSlots from '../repositories/timeSlots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
 
 export const SESSION_NOT_FOUND = 'Session not found.';
-export const EVENT_NOT_FOUND = 'Event not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
 export const DELEGATE_NOT_FOUND = 'Delegate not found.';
 export const SLOT_HAS_BOOKINGS = 'This time slot has bookings. Cancel or move them before removing it.';

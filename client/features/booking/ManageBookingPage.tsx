@@ -7,6 +7,7 @@ import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton,
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '../../../db/schema';
+import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../../../server/schemas/bookings';
 import { formatSlotRange } from '../../../server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '../../trpc';
 
@@ -21,7 +22,6 @@ const STATUS_WORDS: Record<BookingStatus, { label: string; color: string }> = {
 };
 
 /** The server's words (server/services/booking-links.ts), for a booking loaded after its start. */
-const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
 
 /** The route's page: the token is the last part of the path. */
 export function ManageBookingPage() {
@@ -51,7 +51,7 @@ export function ManageBooking({ token }: { token: string }) {
   } else if (booking.error.data?.code === 'NOT_FOUND' || booking.error.data?.code === 'BAD_REQUEST') {
     // An unknown or malformed token; the server says 'This booking link is not valid.' for both.
     content = (
-      <Alert color="red" title={messageOf(booking.error, 'This booking link is not valid.')}>
+      <Alert color="red" title={messageOf(booking.error, MANAGE_LINK_INVALID)}>
         <Stack gap="xs">
           <Text size="sm">
             Please use the link in the most recent e-mail about your booking: each new e-mail replaces the link of the ones

@@ -1,28 +1,11 @@
 // Small inline line icons for the home page (24 x 24, currentColor). All are decorative: the text
 // beside them says what they mean, so they are hidden from assistive technology.
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { type IconProps, LineIcon } from '../icons/LineIcon';
 import type { ServiceIcon } from './content';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 24, ...props }: IconProps & { children: ReactNode }) {
+  return <LineIcon size={size} strokeWidth={1.8} {...props} />;
 }
 
 const servicePaths: Record<ServiceIcon, ReactNode> = {

@@ -1,27 +1,10 @@
 // The back office's line icons (16 x 16 by default, currentColor). Decorative only: every button
 // that shows one has its own text or aria-label.
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { type IconProps, LineIcon } from '../../icons/LineIcon';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 16, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 16, ...props }: IconProps & { children: ReactNode }) {
+  return <LineIcon size={size} {...props} />;
 }
 
 export function EditIcon(props: IconProps) {
