@@ -5,11 +5,19 @@ import { defineConfig } from 'vite';
 // Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/** Import aliases, the same as tsconfig.json's `paths` (tsx and the server build read those). */
+export const pathAliases = {
+  '@server': fromHere('./server'),
+  '@client': fromHere('./client'),
+  '@db': fromHere('./db'),
+};
+
 // The client lives in client/ and builds to dist/client, which the Fastify server serves.
 // In development Vite serves the client and forwards API and upload requests to the server.
 export default defineConfig({
   root: fromHere('./client'),
   plugins: [react()],
+  resolve: { alias: pathAliases },
   build: {
     outDir: fromHere('./dist/client'),
     emptyOutDir: true,

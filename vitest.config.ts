@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
@@ -13,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'client',
           environment: 'jsdom',

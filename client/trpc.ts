@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../server/router';
+import type { AppRouter } from '@server/router';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -2,8 +2,8 @@
 // Asks for the password (hidden) on a terminal, or reads it from standard input when piped.
 import readline from 'node:readline';
 import { z } from 'zod';
-import { createUserInput } from '../server/schemas/auth';
-import { createUser } from '../server/services/users';
+import { createUserInput } from '@server/schemas/auth';
+import { createUser } from '@server/services/users';
 import { openAppDatabase, parseArgs } from './open-database';
 
 async function readPassword(): Promise<string> {

@@ -1,10 +1,10 @@
 // Shared start of every script: configuration from the environment (and .env), then the migrated
 // database at DATA_DIR/app.db, the same file the server uses.
 import path from 'node:path';
-import { databaseFile, type OpenedDatabase, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { type Config, loadConfigOrExit } from '../server/config';
-import { loadDotEnv } from '../server/env-file';
+import { databaseFile, type OpenedDatabase, openDatabase } from '@db/database';
+import { migrateToLatest } from '@db/migrate';
+import { type Config, loadConfigOrExit } from '@server/config';
+import { loadDotEnv } from '@server/env-file';
 
 export async function openAppDatabase(): Promise<OpenedDatabase & { config: Config; file: string }> {
   loadDotEnv();

@@ -2,10 +2,10 @@
 // running it twice adds nothing new; --reset deletes all events, sessions, slots, delegates,
 // bookings, contacts and the demo accounts first. Demo passwords are new random ones each run.
 import { randomBytes } from 'node:crypto';
-import type { DB } from '../db/database';
-import type { BookingStatus } from '../db/schema';
-import { hashPassword } from '../server/auth/password';
-import { findUserByEmail, insertUser } from '../server/repositories/users';
+import type { DB } from '@db/database';
+import type { BookingStatus } from '@db/schema';
+import { hashPassword } from '@server/auth/password';
+import { findUserByEmail, insertUser } from '@server/repositories/users';
 import { openAppDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS } from './seed/content';
 

@@ -2,7 +2,7 @@
 // (which migrates the database) in production mode unless NODE_ENV says otherwise.
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../server/env-file';
+import { projectRoot } from '@server/env-file';
 
 const builtIndex = path.join(projectRoot, 'dist', 'client', 'index.html');
 const sourceRoots = ['client', 'server/schemas', 'vite.config.ts'].map((p) => path.join(projectRoot, p));
@@ -29,4 +29,4 @@ if (clientNeedsBuild()) {
   const { build } = await import('vite');
   await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
 }
-await import('../server/index');
+await import('@server/index');

@@ -1,7 +1,7 @@
 // The long-lived things every request needs: database, configuration, limits, first-run state.
 // Built once per app; tests build their own around a fresh database.
 import path from 'node:path';
-import type { DB } from '../db/database';
+import type { DB } from '@db/database';
 import { FailureThrottle, RateLimiter } from './auth/throttle';
 import type { Config } from './config';
 

@@ -1,8 +1,8 @@
 // Entry point: read the configuration, open and migrate the database, prepare the first run,
 // listen, and shut down cleanly on SIGTERM / SIGINT.
 import path from 'node:path';
-import { databaseFile, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { databaseFile, openDatabase } from '@db/database';
+import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/session';
 import { sweepPartialUploads } from './http/uploads';

@@ -3,8 +3,8 @@
 // Session Timeout, so a session ends after that many idle minutes.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { DB } from '../../db/database';
-import type { Role } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { Role } from '@db/schema';
 
 export const SESSION_COOKIE = 'session';
 

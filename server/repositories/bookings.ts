@@ -1,7 +1,7 @@
 // Bookings: rows to API objects, the per-slot queries behind the booking rules, and the staff list.
 import type { z } from 'zod';
-import type { DB } from '../../db/database';
-import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '../../db/schema';
+import type { DB } from '@db/database';
+import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
 import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';

@@ -1,7 +1,7 @@
 // Contact messages: rows to API objects, and the queries behind the contacts router.
 import type { z } from 'zod';
-import type { DB } from '../../db/database';
-import type { ContactRow, ContactStatus } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { ContactRow, ContactStatus } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import type { contactListInput } from '../schemas/contacts';

@@ -1,5 +1,5 @@
 // The dashboard's stat cards, read in one round trip plus the caller's own sign-in history.
-import type { DB } from '../../db/database';
+import type { DB } from '@db/database';
 
 export const DAY_MS = 86_400_000;
 

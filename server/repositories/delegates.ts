@@ -1,6 +1,6 @@
 // Delegates: rows to API objects, and the queries behind the delegates router and session detail.
-import type { DB } from '../../db/database';
-import type { DelegateRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { DelegateRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';

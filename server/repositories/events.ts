@@ -1,7 +1,7 @@
 // Events: rows to API objects, and the queries behind the events router.
 import { sql } from 'kysely';
-import type { DB } from '../../db/database';
-import type { EventRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { EventRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';

@@ -1,7 +1,7 @@
 // The e-mail outbox and its attempts: what the enqueue step writes, what the sender claims and
 // records, and what the admin e-mail log reads.
-import type { DB } from '../../db/database';
-import type { EmailKind, EmailOutboxRow, EmailStatus, IcsMethod } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { EmailKind, EmailOutboxRow, EmailStatus, IcsMethod } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';

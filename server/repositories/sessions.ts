@@ -1,7 +1,7 @@
 // Event sessions: rows to API objects, and the queries behind the sessions router.
 import { sql } from 'kysely';
-import type { DB } from '../../db/database';
-import type { EventSessionRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { EventSessionRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';

@@ -1,6 +1,6 @@
 // Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
 // so a group saved by an older version still reads complete.
-import type { DB } from '../../db/database';
+import type { DB } from '@db/database';
 import { DEFAULT_SMTP_PORT, MAX_FILE_SIZE_RANGE, type SystemSettings } from '../schemas/settings';
 
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {

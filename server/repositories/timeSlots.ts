@@ -1,7 +1,7 @@
 // Time slots: plain rows, and the "slots with seats" query shared by the booking form and the
 // session detail. Seats always come from booking statuses, never from a stored counter.
-import type { DB } from '../../db/database';
-import { SEAT_HOLDING_STATUSES, type TimeSlotRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import { SEAT_HOLDING_STATUSES, type TimeSlotRow } from '@db/schema';
 import { newId } from '../ids';
 
 export interface TimeSlotDto {

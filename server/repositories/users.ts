@@ -1,6 +1,6 @@
 // Accounts: queries and the public shape of a user (never the password hash).
-import type { DB } from '../../db/database';
-import type { Role, UserRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { Role, UserRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';

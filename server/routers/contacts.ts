@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import * as contacts from '../repositories/contacts';
 import { byIdInput } from '../schemas/common';
 import {
@@ -11,11 +10,12 @@ import {
 import { submitContact } from '../services/contacts';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
+import { NotFoundError } from '../errors';
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+function notFound(): NotFoundError {
+  return new NotFoundError(CONTACT_NOT_FOUND);
 }
 
 export const contactsRouter = router({

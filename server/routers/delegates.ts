@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { deleteDelegates, listDelegates } from '../repositories/delegates';
 import { byIdInput } from '../schemas/common';
 import { createDelegateInput, delegateListInput, updateDelegateInput } from '../schemas/delegates';
 import { createDelegate, DELEGATE_NOT_FOUND, updateDelegate } from '../services/sessions';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
+import { NotFoundError } from '../errors';
 
 export const delegatesRouter = router({
   list: staffProcedure.input(delegateListInput).query(({ ctx, input }) => listDelegates(ctx.db, input)),
@@ -14,7 +14,7 @@ export const delegatesRouter = router({
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     if ((await deleteDelegates(ctx.db, [input.id])) === 0) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: DELEGATE_NOT_FOUND });
+      throw new NotFoundError(DELEGATE_NOT_FOUND);
     }
     return { id: input.id };
   }),

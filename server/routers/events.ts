@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND } from '../repositories/events';
@@ -11,9 +10,10 @@ import {
   updateEventInput,
 } from '../schemas/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
+import { NotFoundError } from '../errors';
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: EVENT_NOT_FOUND });
+function notFound(): NotFoundError {
+  return new NotFoundError(EVENT_NOT_FOUND);
 }
 
 export const eventsRouter = router({

@@ -1,12 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import * as sessions from '../repositories/sessions';
 import { byIdInput } from '../schemas/common';
 import { createSessionInput, listByEventInput, sessionListInput, updateSessionInput } from '../schemas/sessions';
 import { createSession, getSessionDetail, SESSION_NOT_FOUND, updateSession } from '../services/sessions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
+import { NotFoundError } from '../errors';
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: SESSION_NOT_FOUND });
+function notFound(): NotFoundError {
+  return new NotFoundError(SESSION_NOT_FOUND);
 }
 
 export const sessionsRouter = router({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '../../db/schema';
+import { BOOKING_STATUSES } from '@db/schema';
 import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText, timestamp } from './common';
 
 export { BOOKING_STATUSES };

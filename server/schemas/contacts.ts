@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_STATUSES } from '../../db/schema';
+import { CONTACT_STATUSES } from '@db/schema';
 import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText } from './common';
 
 export { CONTACT_STATUSES };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_STATUSES } from '../../db/schema';
+import { EMAIL_STATUSES } from '@db/schema';
 import { listInputBase } from './common';
 
 export { EMAIL_STATUSES };

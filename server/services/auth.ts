@@ -1,14 +1,13 @@
 // Sign-in, sign-out, password changes and first-run admin creation: the rules that touch both
 // accounts and sessions.
 import { timingSafeEqual } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
-import type { DB } from '../../db/database';
+import type { DB } from '@db/database';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { type AuthSession, type AuthUser, createSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/throttle';
 import type { AppDeps } from '../deps';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
-import { fieldError } from '../trpc/init';
+import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
@@ -18,17 +17,17 @@ export interface SignedIn {
   user: AuthUser;
 }
 
-function tooManyAttempts(retryAfterSeconds: number): TRPCError {
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many sign-in attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
-  });
+function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(
+    `Too many sign-in attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  );
 }
 
 async function startSession(db: DB, userId: string): Promise<SignedIn> {
   const now = new Date().toISOString();
   const before = await findUserById(db, userId);
-  if (before === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found.' });
+  if (before === undefined) throw new NotFoundError('Account not found.');
   // The dashboard's Last Login is the sign-in before this one.
   await db
     .updateTable('users')
@@ -66,7 +65,7 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
   const user = await findUserByEmail(deps.db, email);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+    throw new UnauthenticatedError(INVALID_CREDENTIALS);
   }
   deps.limits.signInByEmail.reset(emailKey);
   deps.limits.signInByIp.forgive(ipKey);
@@ -82,9 +81,9 @@ export async function changePassword(
   newPassword: string,
 ): Promise<void> {
   const user = await findUserById(db, userId);
-  if (user === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found.' });
+  if (user === undefined) throw new NotFoundError('Account not found.');
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw fieldError('currentPassword', 'Current password is incorrect.');
+    throw invalidField('currentPassword', 'Current password is incorrect.');
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
@@ -110,10 +109,10 @@ export async function setupFirstAdmin(
 ): Promise<SignedIn> {
   const expected = deps.firstRun.setupToken;
   if (expected === null || (await countUsers(deps.db)) > 0) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Setup is already complete. Please sign in.' });
+    throw new PreconditionError('Setup is already complete. Please sign in.');
   }
   if (!tokensMatch(expected, input.token)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This setup link is not valid. Use the link printed by the server.' });
+    throw new ForbiddenError('This setup link is not valid. Use the link printed by the server.');
   }
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction().execute(async (trx) => {
@@ -122,7 +121,7 @@ export async function setupFirstAdmin(
     return insertUser(trx, { name: input.name, email: input.email, passwordHash, role: 'admin' });
   });
   if (created === null) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Setup is already complete. Please sign in.' });
+    throw new PreconditionError('Setup is already complete. Please sign in.');
   }
   deps.firstRun.setupToken = null;
   return startSession(deps.db, created.id);

@@ -1,14 +1,14 @@
 // The manage-my-booking page (/booking/manage/{token}): a participant sees their booking and can
 // cancel it. The token is looked up by its SHA-256; cancelling is the same booking change as a staff
 // cancellation (waitlist promotion, cancelled and promotion e-mails), in one transaction.
-import { TRPCError } from '@trpc/server';
-import type { BookingStatus } from '../../db/schema';
+import type { BookingStatus } from '@db/schema';
 import type { ServiceDeps } from '../deps';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from '../repositories/bookings';
 import { getSystemSettings } from '../repositories/settings';
 import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../schemas/bookings';
 import { changeBookingStatus, runBookingChange } from './bookings';
 import { hashManageToken } from './email/manage-token';
+import { NotFoundError, PreconditionError } from '../errors';
 
 export interface ManagedBooking {
   id: string;
@@ -24,8 +24,8 @@ export interface ManagedBooking {
   canCancel: boolean;
 }
 
-function linkInvalid(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: MANAGE_LINK_INVALID });
+function linkInvalid(): NotFoundError {
+  return new NotFoundError(MANAGE_LINK_INVALID);
 }
 
 /** A booking can be called off until its slot starts, unless it already is. */
@@ -64,7 +64,7 @@ export async function cancelBookingByToken(deps: ServiceDeps, token: string): Pr
     if (booking.status === 'cancelled') {
       return { booking, previousStatus: booking.status, manageToken: null, promoted: undefined, removed: false };
     }
-    if (!canCancel(booking)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CANNOT_CANCEL_STARTED });
+    if (!canCancel(booking)) throw new PreconditionError(CANNOT_CANCEL_STARTED);
     return changeBookingStatus(trx, booking.id, 'cancelled');
   });
   const booking = await findBookingDetails(deps.db, outcome.booking.id);

@@ -3,11 +3,10 @@
 // transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
 // remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends
 // (services/email/booking-messages), so a booking and its e-mails are stored together or not at all.
-import { TRPCError } from '@trpc/server';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { DB } from '../../db/database';
-import type { BookingRow, BookingStatus, Database } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { BookingRow, BookingStatus, Database } from '@db/schema';
 import type { ServiceDeps } from '../deps';
 import {
   type BookingDto,
@@ -26,9 +25,9 @@ import {
   updateBookingRow,
 } from '../repositories/bookings';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
-import { fieldError } from '../trpc/init';
 import { type BookingOutcome, enqueueBookingMessages } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
+import { ConflictError, NotFoundError, conflictOnField } from '../errors';
 
 export type { BookingOutcome };
 
@@ -42,12 +41,12 @@ export type BookingTransaction = Transaction<Database>;
 export type PublicBookingInput = z.output<typeof createBookingInput>;
 export type StaffBookingInput = z.output<typeof adminCreateBookingInput>;
 
-function bookingNotFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: BOOKING_NOT_FOUND });
+function bookingNotFound(): NotFoundError {
+  return new NotFoundError(BOOKING_NOT_FOUND);
 }
 
-function duplicateBooking(): TRPCError {
-  return fieldError('participantEmail', DUPLICATE_BOOKING, 'CONFLICT');
+function duplicateBooking(): ConflictError {
+  return conflictOnField('participantEmail', DUPLICATE_BOOKING);
 }
 
 /**
@@ -93,7 +92,7 @@ async function requireBooking(trx: BookingTransaction, id: string): Promise<Book
 /** Staff may use past or inactive slots (it is their data), but the slot must exist. */
 async function requireSlot(trx: BookingTransaction, timeSlotId: string): Promise<SlotContext> {
   const slot = await findSlotContext(trx, timeSlotId);
-  if (slot === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: SLOT_NOT_FOUND });
+  if (slot === undefined) throw new NotFoundError(SLOT_NOT_FOUND);
   return slot;
 }
 
@@ -125,7 +124,7 @@ async function checkStaffPlacement(
   const alreadyHoldsSeatHere = current !== undefined && holdsSeat(current.status) && current.timeSlotId === slot.id;
   if (holdsSeat(status) && !alreadyHoldsSeatHere) {
     if (!hasFreeSeat(slot, await countSeatsTaken(trx, slot.id, current?.id))) {
-      throw new TRPCError({ code: 'CONFLICT', message: SLOT_FULL });
+      throw new ConflictError(SLOT_FULL);
     }
   }
 }
@@ -151,7 +150,7 @@ export async function promoteFromWaitlist(
 export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: SLOT_UNAVAILABLE });
+    throw new NotFoundError(SLOT_UNAVAILABLE);
   }
   await refuseDuplicate(trx, slot.id, input.participantEmail);
   const status: BookingStatus = hasFreeSeat(slot, await countSeatsTaken(trx, slot.id)) ? 'pending' : 'waitlisted';

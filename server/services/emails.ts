@@ -1,6 +1,5 @@
 // The admin e-mail log: the outbox newest first, each message's attempts, and Retry.
-import { TRPCError } from '@trpc/server';
-import type { DB } from '../../db/database';
+import type { DB } from '@db/database';
 import {
   type EmailAttemptItem,
   type EmailLogItem,
@@ -9,13 +8,14 @@ import {
   requeueMessage,
   toEmailLogItem,
 } from '../repositories/outbox';
+import { NotFoundError, PreconditionError } from '../errors';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
 export const MESSAGE_BEING_SENT = 'This message is being sent right now.';
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_FOUND });
+function notFound(): NotFoundError {
+  return new NotFoundError(MESSAGE_NOT_FOUND);
 }
 
 export async function messageAttempts(db: DB, id: string): Promise<EmailAttemptItem[]> {
@@ -31,8 +31,8 @@ export async function retryMessage(db: DB, id: string, now: Date = new Date()): 
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
-    if (row.status === 'sent') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGE_ALREADY_SENT });
-    if (row.status === 'sending') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGE_BEING_SENT });
+    if (row.status === 'sent') throw new PreconditionError(MESSAGE_ALREADY_SENT);
+    if (row.status === 'sending') throw new PreconditionError(MESSAGE_BEING_SENT);
     const updated = await requeueMessage(trx, id, now.toISOString());
     if (updated === undefined) throw notFound();
     return toEmailLogItem(updated);

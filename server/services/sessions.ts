@@ -1,14 +1,14 @@
 // Rules that span a session, its time slots and its delegates: the wizard's one-transaction save,
 // the update that reconciles slot and delegate lists, and the guard that keeps booked slots.
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { DB } from '../../db/database';
+import type { DB } from '@db/database';
 import * as delegates from '../repositories/delegates';
 import { EVENT_NOT_FOUND } from '../repositories/events';
 import * as sessions from '../repositories/sessions';
 import * as timeSlots from '../repositories/timeSlots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
+import { ConflictError, NotFoundError } from '../errors';
 
 export const SESSION_NOT_FOUND = 'Session not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
@@ -27,8 +27,8 @@ export interface SessionDetail extends sessions.SessionListItem {
   delegates: delegates.DelegateDto[];
 }
 
-function notFound(message: string): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message });
+function notFound(message: string): NotFoundError {
+  return new NotFoundError(message);
 }
 
 async function requireEvent(db: DB, eventId: string): Promise<void> {
@@ -44,7 +44,7 @@ async function requireSession(db: DB, sessionId: string): Promise<sessions.Sessi
 /** Refuses to remove slots that still carry a booking that is not cancelled. */
 async function requireNoLiveBookings(db: DB, slotIds: string[]): Promise<void> {
   if ((await timeSlots.countLiveBookings(db, slotIds)) > 0) {
-    throw new TRPCError({ code: 'CONFLICT', message: SLOT_HAS_BOOKINGS });
+    throw new ConflictError(SLOT_HAS_BOOKINGS);
   }
 }
 

@@ -1,10 +1,9 @@
 // The Settings screen's five groups: profile, security and notifications belong to the signed-in
 // account (columns of users); system and e-mail are site-wide (the settings table). The SMTP
 // password is write-only: no read ever returns it.
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { DB } from '../../db/database';
-import type { Role, UserRow } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { Role, UserRow } from '@db/schema';
 import {
   getEmailSettings,
   getSystemSettings,
@@ -20,10 +19,10 @@ import type {
   securitySettingsInput,
   SystemSettings,
 } from '../schemas/settings';
-import { fieldError } from '../trpc/init';
 import { changePassword } from './auth';
 import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
+import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 
 type ProfileInput = z.output<typeof profileSettingsInput>;
 type SecurityInput = z.output<typeof securitySettingsInput>;
@@ -104,7 +103,7 @@ function emailViewOf(stored: StoredEmailSettings): EmailSettingsView {
 
 async function requireUser(db: DB, userId: string): Promise<UserRow> {
   const row = await findUserById(db, userId);
-  if (row === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+  if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
   return row;
 }
 
@@ -130,7 +129,7 @@ export async function updateProfile(db: DB, userId: string, input: ProfileInput)
   return db.transaction().execute(async (trx) => {
     await requireUser(trx, userId);
     const owner = await findUserByEmail(trx, input.email);
-    if (owner !== undefined && owner.id !== userId) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    if (owner !== undefined && owner.id !== userId) throw conflictOnField('email', EMAIL_TAKEN);
     const row = await trx
       .updateTable('users')
       .set({ name: input.name, email: input.email, avatarUrl: input.avatarUrl, updatedAt: new Date().toISOString() })
@@ -165,7 +164,7 @@ export async function updateSecurity(
       .where('id', '=', caller.userId)
       .returningAll()
       .executeTakeFirst();
-    if (updated === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    if (updated === undefined) throw new NotFoundError(USER_NOT_FOUND);
     // A shorter timeout applies at once to every open session of the account, idle ones too:
     // renewal happens only on a request, which would first accept the longer expiry.
     const cap = new Date(Date.now() + input.sessionTimeout * 60_000).toISOString();
@@ -194,7 +193,7 @@ export async function updateNotifications(db: DB, userId: string, input: Notific
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirst();
-  if (row === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+  if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
   return notificationsOf(row);
 }
 
@@ -232,7 +231,7 @@ export async function updateEmail(db: DB, input: EmailInput): Promise<EmailSetti
 export async function sendTestEmail(db: DB, to: string, input: EmailInput): Promise<{ sent: true; to: string }> {
   // The schema already requires a port and a from address whenever a host is given.
   const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(db), input));
-  if (settings === null) throw new TRPCError({ code: 'BAD_REQUEST', message: SMTP_NOT_CONFIGURED });
+  if (settings === null) throw new InvalidInputError(SMTP_NOT_CONFIGURED);
   const { siteName } = await getSystemSettings(db);
   const server = `${settings.smtpHost}:${settings.smtpPort}`;
   const message = {
@@ -246,7 +245,7 @@ export async function sendTestEmail(db: DB, to: string, input: EmailInput): Prom
   try {
     await sendMail(settings, message);
   } catch (error) {
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: `Failed to send test email: ${smtpFailureReason(error)}`, cause: error });
+    throw new UpstreamError(`Failed to send test email: ${smtpFailureReason(error)}`, null, { cause: error });
   }
   return { sent: true, to };
 }

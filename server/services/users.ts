@@ -1,11 +1,10 @@
 // Account administration with its two guards: nobody changes their own role, and the site always
 // keeps at least one admin.
-import { TRPCError } from '@trpc/server';
-import type { DB } from '../../db/database';
-import type { Role } from '../../db/schema';
+import type { DB } from '@db/database';
+import type { Role } from '@db/schema';
 import { hashPassword } from '../auth/password';
 import { countUsers, findUserByEmail, findUserById, insertUser, toUserDto, type UserDto } from '../repositories/users';
-import { fieldError } from '../trpc/init';
+import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '../errors';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const USER_NOT_FOUND = 'Account not found.';
@@ -14,12 +13,12 @@ export async function createUser(
   db: DB,
   input: { name: string; email: string; password: string; role: Role },
 ): Promise<UserDto> {
-  if ((await findUserByEmail(db, input.email)) !== undefined) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+  if ((await findUserByEmail(db, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   // Checked again inside the write transaction: a second create of the same e-mail may have run
   // while this one was hashing (a double click), and it must get CONFLICT, not a UNIQUE error.
   const row = await db.transaction().execute(async (trx) => {
-    if ((await findUserByEmail(trx, input.email)) !== undefined) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
     return insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
   });
   return toUserDto(row);
@@ -32,17 +31,17 @@ export async function updateUser(
 ): Promise<UserDto> {
   return db.transaction().execute(async (trx) => {
     const existing = await findUserById(trx, input.id);
-    if (existing === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
     if (input.role !== existing.role) {
       if (existing.id === actingUserId) {
-        throw fieldError('role', 'You cannot change your own role.', 'BAD_REQUEST');
+        throw invalidField('role', 'You cannot change your own role.');
       }
       if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
-        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The last admin cannot be demoted.' });
+        throw new PreconditionError('The last admin cannot be demoted.');
       }
     }
     const owner = await findUserByEmail(trx, input.email);
-    if (owner !== undefined && owner.id !== existing.id) throw fieldError('email', EMAIL_TAKEN, 'CONFLICT');
+    if (owner !== undefined && owner.id !== existing.id) throw conflictOnField('email', EMAIL_TAKEN);
     const row = await trx
       .updateTable('users')
       .set({ name: input.name, email: input.email, role: input.role, updatedAt: new Date().toISOString() })
@@ -57,12 +56,12 @@ export async function updateUser(
 export async function deleteUser(db: DB, actingUserId: string, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await findUserById(trx, id);
-    if (existing === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+    if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
     if (existing.id === actingUserId) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'You cannot delete your own account.' });
+      throw new PreconditionError('You cannot delete your own account.');
     }
     if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The last admin cannot be deleted.' });
+      throw new PreconditionError('The last admin cannot be deleted.');
     }
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });

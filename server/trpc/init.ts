@@ -1,25 +1,25 @@
 // The only place procedures are built. Errors leave here in one shape: a human message, the tRPC
 // code, and for bad input the field messages; never a stack outside development.
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { DomainError, type DomainErrorKind, type FieldErrors } from '../errors';
 import type { Context } from './context';
 
-export type FieldErrors = Record<string, string[] | undefined>;
+/** The one mapping from a service's domain error to the tRPC code the caller sees. */
+const CODE_OF_KIND: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  invalid: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  precondition: 'PRECONDITION_FAILED',
+  'too-many-requests': 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  upstream: 'BAD_GATEWAY',
+};
 
-/** Cause of a BAD_REQUEST found by a rule beyond the input schema (e.g. a wrong current password). */
-export class FieldValidationError extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors).flat()[0] ?? 'Invalid input');
-  }
-}
-
-/** An error that shows `message` under `field`, like a schema failure would (BAD_REQUEST unless given). */
-export function fieldError(
-  field: string,
-  message: string,
-  code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST',
-): TRPCError {
-  return new TRPCError({ code, message, cause: new FieldValidationError({ [field]: [message] }) });
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: CODE_OF_KIND[error.kind], message: error.message, cause: error });
 }
 
 const t = initTRPC.context<Context>().create({
@@ -34,7 +34,7 @@ const t = initTRPC.context<Context>().create({
       const flattened = z.flattenError(validation);
       fieldErrors = flattened.fieldErrors as FieldErrors;
       message = validation.issues[0]?.message ?? 'Invalid input';
-    } else if (error.cause instanceof FieldValidationError) {
+    } else if (error.cause instanceof DomainError) {
       fieldErrors = error.cause.fieldErrors;
     } else if (error.code === 'INTERNAL_SERVER_ERROR' && !development) {
       message = 'Something went wrong. Please try again.';
@@ -57,10 +57,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/** Every procedure passes here, so a domain error thrown anywhere below leaves with its code. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
 
 /** Any signed-in account (role user or admin). */
-export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.user === null || ctx.session === null) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   }

@@ -3,10 +3,10 @@
 // so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).
-import { TRPCError } from '@trpc/server';
 import { describeWait } from '../auth/throttle';
 import { getSystemSettings } from '../repositories/settings';
 import { publicProcedure } from './init';
+import { PreconditionError, TooManyRequestsError, UnavailableError } from '../errors';
 
 export type PublicFormName = 'booking' | 'contact' | 'manage';
 
@@ -22,13 +22,13 @@ export function publicFormProcedure(formName: PublicFormName) {
   return publicProcedure.use(async ({ ctx, next }) => {
     const verdict = ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
     if (!verdict.allowed) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyRequestsMessage(verdict.retryAfterSeconds) });
+      throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     }
     if (formName === 'manage') return next();
     const settings = await getSystemSettings(ctx.db);
-    if (settings.maintenanceMode) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAINTENANCE_MESSAGE });
+    if (settings.maintenanceMode) throw new UnavailableError(MAINTENANCE_MESSAGE);
     if (formName === 'booking' && !settings.allowRegistrations) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: BOOKINGS_CLOSED_MESSAGE });
+      throw new PreconditionError(BOOKINGS_CLOSED_MESSAGE);
     }
     return next();
   });

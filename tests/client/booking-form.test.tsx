@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BookingForm, type BookingResult } from '../../client/features/booking/BookingForm';
+import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 

@@ -1,8 +1,8 @@
 // The booking page's site-wide states (PRODUCT.md 2.6): Maintenance Mode and Allow Registrations.
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BookingPage } from '../../client/features/booking/BookingPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { BookingPage } from '@client/features/booking/BookingPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookableSlot } from '../server/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';
 

@@ -4,11 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BookingsPage } from '../../client/features/admin/bookings/BookingsPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { BookingsPage } from '@client/features/admin/bookings/BookingsPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
 import { createAccount, type TestAccount } from '../server/helpers';
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -3,9 +3,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heroSlides } from '../../client/features/home/content';
-import { HeroCarousel } from '../../client/features/home/HeroCarousel';
-import { AUTO_ADVANCE_MS, LOCK_MS } from '../../client/features/home/useCarousel';
+import { heroSlides } from '@client/features/home/content';
+import { HeroCarousel } from '@client/features/home/HeroCarousel';
+import { AUTO_ADVANCE_MS, LOCK_MS } from '@client/features/home/useCarousel';
 import { renderWithProviders } from './render';
 
 /** The carousel's links need a router: a one-route memory router that renders just the carousel. */

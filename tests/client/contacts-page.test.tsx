@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContactsPage } from '../../client/features/admin/contacts/ContactsPage';
-import { newId } from '../../server/ids';
+import { ContactsPage } from '@client/features/admin/contacts/ContactsPage';
+import { newId } from '@server/ids';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 

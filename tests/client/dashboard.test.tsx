@@ -2,10 +2,10 @@
 // slot, the previous sign-in and the five latest contacts once there is data; the user's view.
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DashboardPage } from '../../client/features/admin/dashboard/DashboardPage';
-import { trpc } from '../../client/trpc';
-import { newId } from '../../server/ids';
-import { formatDateTime } from '../../server/shared/time';
+import { DashboardPage } from '@client/features/admin/dashboard/DashboardPage';
+import { trpc } from '@client/trpc';
+import { newId } from '@server/ids';
+import { formatDateTime } from '@server/shared/time';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { insertBookableSlot, insertEventRow } from '../server/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DelegatesPage } from '../../client/features/admin/delegates/DelegatesPage';
-import { newId } from '../../server/ids';
+import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
+import { newId } from '@server/ids';
 import { insertEventRow, insertSessionRow } from '../server/fixtures';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer, UNREACHABLE } from './render';

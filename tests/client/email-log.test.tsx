@@ -6,15 +6,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SettingsPage } from '../../client/features/admin/settings/SettingsPage';
-import type { EmailKind } from '../../db/schema';
+import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
+import type { EmailKind } from '@db/schema';
 import {
   insertAttempt,
   insertOutboxMessage,
   markMessageFailed,
   markMessageSent,
-} from '../../server/repositories/outbox';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+} from '@server/repositories/outbox';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookableSlot } from '../server/fixtures';
 import { callerFor, createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';

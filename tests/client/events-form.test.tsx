@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EventsPage } from '../../client/features/admin/events/EventsPage';
-import { trpc } from '../../client/trpc';
+import { EventsPage } from '@client/features/admin/events/EventsPage';
+import { trpc } from '@client/trpc';
 import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
 import { renderRoute, startTestServer, type TestServer } from './render';
 

@@ -11,10 +11,10 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultEventBenefits, fallbackEvent, firm } from '../../client/features/home/content';
-import { HomePage } from '../../client/features/home/HomePage';
-import { REVEAL_OFFSET_PX, Reveal } from '../../client/features/home/Reveal';
-import { PublicLayout } from '../../client/features/layout/PublicLayout';
+import { defaultEventBenefits, fallbackEvent, firm } from '@client/features/home/content';
+import { HomePage } from '@client/features/home/HomePage';
+import { REVEAL_OFFSET_PX, Reveal } from '@client/features/home/Reveal';
+import { PublicLayout } from '@client/features/layout/PublicLayout';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
 import { insertEventRow } from '../server/fixtures';
 import { renderWithProviders } from './render';

@@ -10,7 +10,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginPage } from '../../client/features/admin/LoginPage';
+import { LoginPage } from '@client/features/admin/LoginPage';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 

@@ -6,11 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManageBookingPage } from '../../client/features/booking/ManageBookingPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertEventRow, insertSessionRow } from '../server/fixtures';
 import { callerFor } from '../server/helpers';
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 const LINK = /\/booking\/manage\/([A-Za-z0-9_-]{43})/;

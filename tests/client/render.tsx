@@ -13,9 +13,9 @@ import {
 } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { cssVariablesResolver, theme } from '../../client/theme';
-import { SESSION_COOKIE } from '../../server/auth/session';
-import { createTrpcClient, trpc } from '../../client/trpc';
+import { cssVariablesResolver, theme } from '@client/theme';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { createTrpcClient, trpc } from '@client/trpc';
 import { buildTestApp, createTestEnv, type TestEnv } from '../server/helpers';
 
 /** A closed port: calls fail fast, for tests of failure states. */

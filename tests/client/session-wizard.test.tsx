@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SessionWizard } from '../../client/features/admin/sessions/SessionWizard';
+import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { callerFor, createAccount, type Caller } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SessionsPage } from '../../client/features/admin/sessions/SessionsPage';
+import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { callerFor, createAccount } from '../server/helpers';
 import { renderRoute, startTestServer, type TestServer, UNREACHABLE } from './render';

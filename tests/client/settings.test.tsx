@@ -6,16 +6,16 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SettingsPage } from '../../client/features/admin/settings/SettingsPage';
-import { verifyPassword } from '../../server/auth/password';
+import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
+import { verifyPassword } from '@server/auth/password';
 import {
   DEFAULT_EMAIL_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
   getEmailSettings,
   getSystemSettings,
   saveEmailSettings,
-} from '../../server/repositories/settings';
-import { findUserById } from '../../server/repositories/users';
+} from '@server/repositories/settings';
+import { findUserById } from '@server/repositories/users';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { startSmtpServer } from '../server/smtp';
 import { renderWithProviders, startTestServer, type TestServer } from './render';

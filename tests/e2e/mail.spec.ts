@@ -3,7 +3,7 @@
 // only once a message is sent). The visitor's link opens the booking, times named in the site's
 // zone, and cancels it; an admin sees the waiting message in Settings > E-mail Log and retries it.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatSlotRange } from '../../server/shared/time';
+import { formatSlotRange } from '@server/shared/time';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { type BookableSlot, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';

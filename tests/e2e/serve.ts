@@ -18,4 +18,4 @@ Object.assign(process.env, {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 });
-await import('../../server/index');
+await import('@server/index');

@@ -2,7 +2,7 @@
 // their slow-down, password changes and sign-out.
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession, validateSessionToken } from '../../server/auth/session';
+import { createSession, validateSessionToken } from '@server/auth/session';
 import {
   callerFor,
   createAccount,

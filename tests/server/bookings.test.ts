@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingStatus } from '../../db/schema';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import type { CreateBookingInput } from '../../server/schemas/bookings';
-import { isDuplicateLiveBooking } from '../../server/services/bookings';
-import { FieldValidationError } from '../../server/trpc/init';
+import type { BookingStatus } from '@db/schema';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import type { CreateBookingInput } from '@server/schemas/bookings';
+import { isDuplicateLiveBooking } from '@server/services/bookings';
+import { ConflictError } from '@server/errors';
 import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import {
   callerFor,
@@ -50,8 +50,8 @@ async function countBookings(): Promise<number> {
 
 async function expectDuplicateConflict(promise: Promise<unknown>): Promise<void> {
   const error = await expectTRPCError(promise, 'CONFLICT', 'You already have a booking for this time slot.');
-  expect(error.cause).toBeInstanceOf(FieldValidationError);
-  expect((error.cause as FieldValidationError).fieldErrors).toEqual({
+  expect(error.cause).toBeInstanceOf(ConflictError);
+  expect((error.cause as ConflictError).fieldErrors).toEqual({
     participantEmail: ['You already have a booking for this time slot.'],
   });
 }

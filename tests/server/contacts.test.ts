@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactStatus } from '../../db/schema';
-import { newId } from '../../server/ids';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import type { CreateContactInput } from '../../server/schemas/contacts';
+import type { ContactStatus } from '@db/schema';
+import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import type { CreateContactInput } from '@server/schemas/contacts';
 import {
   callerFor,
   createTestEnv,

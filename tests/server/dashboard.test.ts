@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/ids';
-import { daysUntil } from '../../server/repositories/dashboard';
+import { newId } from '@server/ids';
+import { daysUntil } from '@server/repositories/dashboard';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import {
   callerFor,

@@ -2,10 +2,10 @@
 // loopback: who gets what, the text and HTML parts, the .ics, escaping, and the one-transaction rule.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingStatus } from '../../db/schema';
-import { newId } from '../../server/ids';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import { startEmailSender } from '../../server/services/email/sender';
+import type { BookingStatus } from '@db/schema';
+import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow } from './fixtures';
 import { createAccount, createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
 import {

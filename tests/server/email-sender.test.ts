@@ -1,10 +1,10 @@
 // The outbox sender against a real SMTP server on loopback: delivery, refusals with back-off and
 // kept errors, Retry, and a restart in the middle that sends every message exactly once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EmailStatus } from '../../db/schema';
-import { insertOutboxMessage } from '../../server/repositories/outbox';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import { backoffDelayMs, type EmailSender, type EmailSenderOptions, startEmailSender } from '../../server/services/email/sender';
+import type { EmailStatus } from '@db/schema';
+import { insertOutboxMessage } from '@server/repositories/outbox';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { backoffDelayMs, type EmailSender, type EmailSenderOptions, startEmailSender } from '@server/services/email/sender';
 import { createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { parseMail, smtpError, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 

@@ -1,7 +1,7 @@
 // The admin e-mail log API: who may call it, list shape and order, filters, attempts and Retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailStatus } from '../../db/schema';
-import { newId } from '../../server/ids';
+import type { EmailStatus } from '@db/schema';
+import { newId } from '@server/ids';
 import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 
 let env: TestEnv;

@@ -2,9 +2,9 @@
 // spreadsheet-formula guard, and exports longer than one page of the list repositories.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/auth/session';
-import { csvField, EXPORT_PAGE_SIZE, EXPORT_ROUTES } from '../../server/http/exports';
-import { newId } from '../../server/ids';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { csvField, EXPORT_PAGE_SIZE, EXPORT_ROUTES } from '@server/http/exports';
+import { newId } from '@server/ids';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { buildTestApp, createAccount, createTestEnv, type TestAccount, type TestEnv } from './helpers';
 

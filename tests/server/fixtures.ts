@@ -1,8 +1,8 @@
 // Rows inserted straight through Kysely, for tests that need an event, a session or a slot to
 // exist without going through the routers under test.
-import type { DB } from '../../db/database';
-import type { BookingStatus } from '../../db/schema';
-import { newId } from '../../server/ids';
+import type { DB } from '@db/database';
+import type { BookingStatus } from '@db/schema';
+import { newId } from '@server/ids';
 
 export async function insertEventRow(db: DB, overrides: { title?: string; isActive?: boolean; displayOrder?: number } = {}) {
   return db

@@ -4,19 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import type { DB } from '../../db/database';
-import { databaseFile, openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import type { Role } from '../../db/schema';
-import { buildApp } from '../../server/app';
-import { hashPassword } from '../../server/auth/password';
-import { type AuthSession, type AuthUser, createSession, SESSION_COOKIE } from '../../server/auth/session';
-import { type Config, loadConfig } from '../../server/config';
-import { type AppDeps, createDeps, type LimitOptions } from '../../server/deps';
-import { insertUser } from '../../server/repositories/users';
-import { appRouter } from '../../server/router';
-import { createContextInner, type SessionCookieWriter } from '../../server/trpc/context';
-import { createCallerFactory } from '../../server/trpc/init';
+import type { DB } from '@db/database';
+import { databaseFile, openDatabase } from '@db/database';
+import { migrateToLatest } from '@db/migrate';
+import type { Role } from '@db/schema';
+import { buildApp } from '@server/app';
+import { hashPassword } from '@server/auth/password';
+import { type AuthSession, type AuthUser, createSession, SESSION_COOKIE } from '@server/auth/session';
+import { type Config, loadConfig } from '@server/config';
+import { type AppDeps, createDeps, type LimitOptions } from '@server/deps';
+import { insertUser } from '@server/repositories/users';
+import { appRouter } from '@server/router';
+import { createContextInner, type SessionCookieWriter } from '@server/trpc/context';
+import { createCallerFactory } from '@server/trpc/init';
 
 export const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -171,8 +171,8 @@ export async function expectFieldErrors(
     const field = issue.path.map(String).join('.');
     firstByField[field] ??= issue.message;
   }
-  const { FieldValidationError } = await import('../../server/trpc/init');
-  if (error.cause instanceof FieldValidationError) {
+  const { DomainError } = await import('@server/errors');
+  if (error.cause instanceof DomainError && error.cause.fieldErrors !== null) {
     for (const [field, messages] of Object.entries(error.cause.fieldErrors)) {
       if (messages?.[0] !== undefined) firstByField[field] ??= messages[0];
     }

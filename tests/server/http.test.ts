@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
-import { SESSION_COOKIE } from '../../server/auth/session';
-import { appRouter } from '../../server/router';
-import { createContextInner } from '../../server/trpc/context';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { appRouter } from '@server/router';
+import { createContextInner } from '@server/trpc/context';
 import {
   buildTestApp,
   createAccount,

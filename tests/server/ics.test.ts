@@ -1,6 +1,6 @@
 // The .ics builder against RFC 5545's rules: CRLF, folding at 75 octets, TEXT escaping, UTC times.
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldLine, type IcsEvent, icsUtc } from '../../server/services/email/ics';
+import { buildIcs, escapeIcsText, foldLine, type IcsEvent, icsUtc } from '@server/services/email/ics';
 import { icsLines, icsProperty } from './smtp';
 
 function event(overrides: Partial<IcsEvent> = {}): IcsEvent {

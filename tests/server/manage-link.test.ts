@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../server/http/log-redaction';
-import { newId } from '../../server/ids';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import { startEmailSender } from '../../server/services/email/sender';
+import { redactUrl } from '@server/http/log-redaction';
+import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow } from './fixtures';
 import { callerFor, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { icsProperty, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';

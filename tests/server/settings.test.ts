@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionIdFromToken } from '../../server/auth/session';
-import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from '../../server/schemas/settings';
+import { sessionIdFromToken } from '@server/auth/session';
+import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from '@server/schemas/settings';
 import {
   callerFor,
   createAccount,

@@ -2,8 +2,8 @@
 // it received: headers, the text and HTML parts and the calendar attachment. No mocks.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import type { DB } from '../../db/database';
-import { saveEmailSettings, type StoredEmailSettings } from '../../server/repositories/settings';
+import type { DB } from '@db/database';
+import { saveEmailSettings, type StoredEmailSettings } from '@server/repositories/settings';
 
 export interface ReceivedMail {
   mailFrom: string | null;

@@ -1,8 +1,8 @@
 // settings.testEmail against a real SMTP server on loopback (smtp-server), no mocks.
 import type { SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
-import type { EmailSettingsInput } from '../../server/schemas/settings';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import type { EmailSettingsInput } from '@server/schemas/settings';
 import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { smtpError, startSmtpServer, type TestSmtpServer } from './smtp';
 

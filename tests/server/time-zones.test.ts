@@ -1,8 +1,8 @@
 // Slot times are entered in the site's timezone and stored as UTC; e-mails and screens show them in
 // that zone and name it. Pure functions of server/shared/time.ts, shared with the client.
 import { describe, expect, it } from 'vitest';
-import { TIMEZONES } from '../../server/schemas/settings';
-import { formatDateTime, formatSlotRange, utcToZonedParts, zonedDateTimeToUtc } from '../../server/shared/time';
+import { TIMEZONES } from '@server/schemas/settings';
+import { formatDateTime, formatSlotRange, utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 
 const NEW_YORK = 'America/New_York';
 const LOS_ANGELES = 'America/Los_Angeles';

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { SESSION_COOKIE } from '../../server/auth/session';
-import { sweepPartialUploads } from '../../server/http/uploads';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '../../server/repositories/settings';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { sweepPartialUploads } from '@server/http/uploads';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { buildTestApp, createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from './helpers';
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 // The users router (admins only): listing, creating, editing and deleting accounts, with the two
 // guards of PRODUCT.md section 3: nobody changes their own role, and the last admin stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateSessionToken } from '../../server/auth/session';
+import { validateSessionToken } from '@server/auth/session';
 import {
   callerFor,
   createAccount,
@@ -132,9 +132,9 @@ describe('users.create', () => {
       'CONFLICT',
       'An account with this email already exists.',
     );
-    const { FieldValidationError } = await import('../../server/trpc/init');
-    expect(error.cause).toBeInstanceOf(FieldValidationError);
-    expect((error.cause as InstanceType<typeof FieldValidationError>).fieldErrors).toEqual({
+    const { ConflictError } = await import('@server/errors');
+    expect(error.cause).toBeInstanceOf(ConflictError);
+    expect((error.cause as InstanceType<typeof ConflictError>).fieldErrors).toEqual({
       email: ['An account with this email already exists.'],
     });
     await callers.admin.users.delete({ id: created.id });

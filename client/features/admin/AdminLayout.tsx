@@ -5,8 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { ROLE_LABELS } from '../../../server/schemas/auth';
-import { trpc } from '../../trpc';
+import { ROLE_LABELS } from '@server/schemas/auth';
+import { trpc } from '@client/trpc';
 
 export const ADMIN_NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },

@@ -5,9 +5,9 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { signInInput } from '../../../server/schemas/auth';
-import { safeAdminPath } from '../../router';
-import { messageOf, trpc } from '../../trpc';
+import { signInInput } from '@server/schemas/auth';
+import { safeAdminPath } from '@client/router';
+import { messageOf, trpc } from '@client/trpc';
 
 export function LoginPage() {
   const search = useSearch({ from: '/admin/login' });

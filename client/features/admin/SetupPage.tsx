@@ -3,8 +3,8 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { setupAdminInput } from '../../../server/schemas/auth';
-import { fieldErrorsOf, messageOf, trpc } from '../../trpc';
+import { setupAdminInput } from '@server/schemas/auth';
+import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 
 export function SetupPage() {
   const { token } = useSearch({ from: '/admin/setup' });

@@ -3,9 +3,9 @@
 import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { createBookingInput } from '../../../server/schemas/bookings';
-import { formatSlot } from '../../../server/shared/time';
-import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '../../trpc';
+import { createBookingInput } from '@server/schemas/bookings';
+import { formatSlot } from '@server/shared/time';
+import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { BookingSkeleton } from './BookingSkeleton';
 
 export type BookingResult = RouterOutputs['bookings']['create'];

@@ -2,7 +2,7 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '@client/trpc';
 import { BookingForm, type BookingResult } from './BookingForm';
 import { BookingSkeleton } from './BookingSkeleton';
 import { BookingSuccess } from './BookingSuccess';

@@ -6,10 +6,10 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
-import type { BookingStatus } from '../../../db/schema';
-import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../../../server/schemas/bookings';
-import { formatSlotRange } from '../../../server/shared/time';
-import { messageOf, type RouterOutputs, trpc } from '../../trpc';
+import type { BookingStatus } from '@db/schema';
+import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '@server/schemas/bookings';
+import { formatSlotRange } from '@server/shared/time';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 

@@ -3,8 +3,8 @@
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { submitContactInput, type SubmitContactInput } from '../../../server/schemas/contacts';
-import { fieldErrorsOf, messageOf, trpc } from '../../trpc';
+import { submitContactInput, type SubmitContactInput } from '@server/schemas/contacts';
+import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
 

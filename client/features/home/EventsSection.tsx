@@ -4,7 +4,7 @@
 import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { type RouterOutputs, trpc } from '../../trpc';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
 import classes from './home.module.css';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';

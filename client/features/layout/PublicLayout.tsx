@@ -1,7 +1,7 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
 import { Outlet } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '@client/trpc';
 import { firm } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import classes from './public-layout.module.css';

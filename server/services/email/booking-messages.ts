@@ -1,9 +1,9 @@
 // Which messages a booking change sends, and writing them (PRODUCT.md section 5). The booking service
 // calls enqueueBookingMessages with the outcome of a change, inside the change's transaction.
-import type { DB } from '../../../db/database';
-import type { BookingRow, BookingStatus } from '../../../db/schema';
-import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '../../repositories/bookings';
-import { findNotifiedAdminEmails } from '../../repositories/users';
+import type { DB } from '@db/database';
+import type { BookingRow, BookingStatus } from '@db/schema';
+import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
+import { findNotifiedAdminEmails } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
 import { manageLink, newManageToken } from './manage-token';

@@ -1,7 +1,7 @@
 // The admins' 'new contact message' notification, written in the transaction that stores the message.
-import type { DB } from '../../../db/database';
-import type { ContactDto } from '../../repositories/contacts';
-import { findNotifiedAdminEmails } from '../../repositories/users';
+import type { DB } from '@db/database';
+import type { ContactDto } from '@server/repositories/contacts';
+import { findNotifiedAdminEmails } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { adminNewContactMessage } from './messages';
 

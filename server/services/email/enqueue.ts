@@ -1,9 +1,9 @@
 // Writing a message into the outbox. Always called with the transaction of the change that causes
 // the message, so the change and its messages are stored together or not at all.
-import type { DB } from '../../../db/database';
-import type { EmailKind, IcsMethod } from '../../../db/schema';
-import { insertOutboxMessage } from '../../repositories/outbox';
-import { getEmailSettings, getSystemSettings } from '../../repositories/settings';
+import type { DB } from '@db/database';
+import type { EmailKind, IcsMethod } from '@db/schema';
+import { insertOutboxMessage } from '@server/repositories/outbox';
+import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
 import { toMailSettings } from '../mail';
 import type { RenderedMessage } from './layout';
 import type { SiteVoice } from './messages';

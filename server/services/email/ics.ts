@@ -2,7 +2,7 @@
 // TEXT values escaped, times in UTC. METHOD (RFC 5546) is REQUEST for a booking that stands and
 // CANCEL, with STATUS:CANCELLED, when it is called off; a stable UID and a rising SEQUENCE let
 // calendar programs update or remove the event they already hold.
-import type { IcsMethod } from '../../../db/schema';
+import type { IcsMethod } from '@db/schema';
 
 export type IcsEventStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 

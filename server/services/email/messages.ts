@@ -1,7 +1,7 @@
 // The wording of every message, one function per kind, in the site's name. Times are in the site's
 // timezone and name it. Participant and contact text is passed as plain text: layout.ts escapes it.
-import type { BookingStatus } from '../../../db/schema';
-import { formatDateTime, formatSlotRange } from '../../shared/time';
+import type { BookingStatus } from '@db/schema';
+import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { type MessageContent, type RenderedMessage, renderMessage } from './layout';
 
 export interface SiteVoice {

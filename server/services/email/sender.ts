@@ -7,7 +7,7 @@
 // next start puts it back to 'pending' and it is sent again. That gap (server accepted, database not
 // yet written: a few milliseconds, or a crash of the process or the disk) is the only way to a
 // duplicate, and the copy carries the same Message-ID, so mail systems that de-duplicate can tell.
-import type { ServiceDeps } from '../../deps';
+import type { ServiceDeps } from '@server/deps';
 import {
   claimMessage,
   findDueMessageId,
@@ -16,9 +16,9 @@ import {
   markMessageSent,
   markPendingBlocked,
   resetInterruptedSends,
-} from '../../repositories/outbox';
-import { getEmailSettings, getSystemSettings } from '../../repositories/settings';
-import type { EmailOutboxRow } from '../../../db/schema';
+} from '@server/repositories/outbox';
+import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
+import type { EmailOutboxRow } from '@db/schema';
 import { type MailSettings, type OutgoingMail, sendMail, smtpFailureReason, toMailSettings } from '../mail';
 import { SMTP_NOT_CONFIGURED_REASON } from './enqueue';
 import { redactManageLinks } from './manage-token';

@@ -4,9 +4,9 @@ import { Alert, Button, Divider, Group, Loader, Modal, Select, SimpleGrid, Stack
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { adminBookingFields } from '../../../../server/schemas/bookings';
-import { utcToZonedParts, zonedDateTimeToUtc } from '../../../../server/shared/time';
-import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '../../../trpc';
+import { adminBookingFields } from '@server/schemas/bookings';
+import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
+import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';

@@ -3,7 +3,7 @@
 import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { ListToolbar } from '../kit/ListToolbar';
 import { ExportCsvButton } from '../kit/ExportCsvButton';

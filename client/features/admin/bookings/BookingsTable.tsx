@@ -1,7 +1,7 @@
 // The bookings table: participant, session and event (titles, ids beneath), slot, dates, status
 // (a quick status menu) and actions. Times are shown in the site's zone, which they name.
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
-import { formatSlotRange } from '../../../../server/shared/time';
+import { formatSlotRange } from '@server/shared/time';
 import { DeleteIcon, EditIcon } from '../kit/icons';
 import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';

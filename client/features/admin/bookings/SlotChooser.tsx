@@ -5,8 +5,8 @@ import { Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatSlotRange } from '../../../../server/shared/time';
-import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { formatSlotRange } from '@server/shared/time';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 
 /** The list procedures' largest page: enough choices, and searching reaches the rest. */
 const CHOICES = 100;

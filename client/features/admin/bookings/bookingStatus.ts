@@ -1,5 +1,5 @@
 // Booking statuses as the back office shows them (PRODUCT.md section 4 lists the values).
-import type { BookingStatus } from '../../../../db/schema';
+import type { BookingStatus } from '@db/schema';
 import type { StatusOption } from '../kit/StatusBadgeMenu';
 
 export type { BookingStatus };

@@ -3,8 +3,8 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { CONTACT_STATUSES, contactFields } from '../../../../server/schemas/contacts';
-import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '../../../trpc';
+import { CONTACT_STATUSES, contactFields } from '@server/schemas/contacts';
+import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
 

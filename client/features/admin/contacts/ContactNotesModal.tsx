@@ -2,7 +2,7 @@
 // It saves through contacts.update with the contact's other fields as they are.
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../../trpc';
+import { fieldErrorsOf, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { Contact } from './ContactFormModal';
 

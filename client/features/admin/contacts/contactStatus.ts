@@ -1,5 +1,5 @@
 // Contact statuses as PRODUCT.md 2.3 has them everywhere: labels and badge colours.
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '../../../../server/schemas/contacts';
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '@server/schemas/contacts';
 import type { StatusOption } from '../kit/StatusBadgeMenu';
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];

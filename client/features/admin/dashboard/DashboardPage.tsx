@@ -1,7 +1,7 @@
 // Admin dashboard (SPEC section 2, PRODUCT.md 2.5): four stat cards, quick actions, and the latest
 // contact submissions. Times are shown in the site's timezone, naming the zone.
 import { Alert, SimpleGrid, Text } from '@mantine/core';
-import { messageOf, trpc } from '../../../trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';

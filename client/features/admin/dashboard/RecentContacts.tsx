@@ -1,6 +1,6 @@
 // The five latest contact submissions: name, e-mail and when they arrived ('Recently' without a date).
 import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { messageOf, trpc } from '../../../trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 
 export function RecentContacts() {

@@ -2,8 +2,8 @@
 // created without one, and an edit never sends sessionId, so the server keeps the existing session.
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { delegateFields } from '../../../../server/schemas/sessions';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../../../trpc';
+import { delegateFields } from '@server/schemas/sessions';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 
 export type Delegate = RouterOutputs['delegates']['list']['items'][number];

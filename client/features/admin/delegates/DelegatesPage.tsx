@@ -3,7 +3,7 @@
 import { ActionIcon, Alert, Avatar, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf, trpc } from '../../../trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { ListToolbar } from '../kit/ListToolbar';
 import { ListFooter } from '../kit/ListFooter';

@@ -1,7 +1,7 @@
 // SPEC's 'Confirm Delete' dialog for a delegate (events use their own modal; sessions, bookings and
 // contacts use the browser's confirmation).
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { Delegate } from './DelegateFormModal';
 

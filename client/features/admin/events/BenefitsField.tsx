@@ -2,7 +2,7 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { MAX_BENEFITS } from '../../../../server/schemas/events';
+import { MAX_BENEFITS } from '@server/schemas/events';
 import type { EventFormValues } from './eventForm';
 import { CloseIcon, PlusIcon } from '../kit/icons';
 

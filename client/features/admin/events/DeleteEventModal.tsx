@@ -1,6 +1,6 @@
 // SPEC section 2: the events screen confirms a delete in its own modal, word for word.
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { EventDto } from './eventForm';
 import { useInvalidateAfterEventDelete } from './useInvalidateEvents';

@@ -3,7 +3,7 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../../trpc';
+import { fieldErrorsOf, trpc } from '@client/trpc';
 import { MediaUpload } from '../kit/MediaUpload';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { BenefitsField } from './BenefitsField';

@@ -5,7 +5,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Modal, Select, Stack,
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { messageOf, trpc } from '../../../trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { ListFooter } from '../kit/ListFooter';
 import { notifyError } from '../kit/notify';

@@ -1,8 +1,8 @@
 // The event form's values and their mapping to the API input. Validation is the server's own schema
 // (server/schemas/events.ts), run on what would be sent, so the messages match word for word.
 import { schemaResolver } from '@mantine/form';
-import { type CreateEventInput, createEventInput } from '../../../../server/schemas/events';
-import type { RouterOutputs } from '../../../trpc';
+import { type CreateEventInput, createEventInput } from '@server/schemas/events';
+import type { RouterOutputs } from '@client/trpc';
 
 export type EventDto = RouterOutputs['events']['adminList']['items'][number];
 

@@ -1,6 +1,6 @@
 // After an event changes, everything that shows events is refetched: the admin list, the public
 // list and byId, the dashboard's counts and next event, and session lists that name the event.
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 
 export function useInvalidateEvents() {
   const utils = trpc.useUtils();

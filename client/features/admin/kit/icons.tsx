@@ -1,7 +1,7 @@
 // The back office's line icons (16 x 16 by default, currentColor). Decorative only: every button
 // that shows one has its own text or aria-label.
 import type { ReactNode } from 'react';
-import { type IconProps, LineIcon } from '../../icons/LineIcon';
+import { type IconProps, LineIcon } from '@client/features/icons/LineIcon';
 
 function Icon({ size = 16, ...props }: IconProps & { children: ReactNode }) {
   return <LineIcon size={size} {...props} />;

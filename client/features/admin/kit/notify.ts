@@ -1,6 +1,6 @@
 // Toasts (SPEC: they close themselves after 3000 ms or on close).
 import { notifications } from '@mantine/notifications';
-import { messageOf } from '../../../trpc';
+import { messageOf } from '@client/trpc';
 
 export const TOAST_MS = 3000;
 

@@ -1,5 +1,5 @@
 // The signed-in account, for showing or hiding what a role may do. The server refuses regardless.
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 
 export function useCurrentUser() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });

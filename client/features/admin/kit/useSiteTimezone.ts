@@ -1,6 +1,6 @@
 // Times in the back office are shown in the site's Timezone setting and name the zone.
-import { formatDateTime } from '../../../../server/shared/time';
-import { trpc } from '../../../trpc';
+import { formatDateTime } from '@server/shared/time';
+import { trpc } from '@client/trpc';
 
 export function useSiteTimezone() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: 5 * 60_000 });

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../../trpc';
+import { fieldErrorsOf, trpc } from '@client/trpc';
 import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { DelegateFields } from './DelegateFields';

@@ -1,7 +1,7 @@
 // Wizard step 4: everything that the one save will store, to check before saving.
 import { Badge, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatSlotRange } from '../../../../server/shared/time';
+import { formatSlotRange } from '@server/shared/time';
 import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizardModel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 // Wizard step 1: the session's own fields.
 import { Alert, Checkbox, Group, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LIMITS } from '../../../../server/schemas/common';
-import { messageOf, trpc } from '../../../trpc';
+import { LIMITS } from '@server/schemas/common';
+import { messageOf, trpc } from '@client/trpc';
 import type { DetailsValues } from './wizardModel';
 
 /** The select offers the first 100 events (the largest page); a session's own event is always offered. */

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../../trpc';
+import { fieldErrorsOf, trpc } from '@client/trpc';
 import { failureText, notifySuccess } from '../kit/notify';
 import { DelegateStep } from './DelegateStep';
 import { ReviewStep } from './ReviewStep';

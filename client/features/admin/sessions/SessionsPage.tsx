@@ -3,7 +3,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { ListFooter } from '../kit/ListFooter';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';

@@ -1,6 +1,6 @@
 // The sessions table. Admins get the status toggle, edit and delete; users only read.
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { RouterOutputs } from '../../../trpc';
+import type { RouterOutputs } from '@client/trpc';
 
 export type SessionRow = RouterOutputs['sessions']['list']['items'][number];
 

@@ -1,7 +1,7 @@
 // Wizard step 3: the session's time slots, held in the wizard until the one save.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatSlotRange } from '../../../../server/shared/time';
+import { formatSlotRange } from '@server/shared/time';
 import { TimeSlotModal } from './TimeSlotModal';
 import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizardModel';
 

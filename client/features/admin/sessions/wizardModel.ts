@@ -3,9 +3,9 @@
 // travel as UTC ISO strings; every conversion goes through server/shared/time.ts.
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
-import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '../../../../server/schemas/sessions';
-import { utcToZonedParts, zonedDateTimeToUtc } from '../../../../server/shared/time';
-import type { RouterInputs, RouterOutputs } from '../../../trpc';
+import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '@server/schemas/sessions';
+import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
+import type { RouterInputs, RouterOutputs } from '@client/trpc';
 
 export type SessionDetail = RouterOutputs['sessions']['get'];
 export type Delegate = RouterOutputs['delegates']['list']['items'][number];

@@ -1,6 +1,6 @@
 // Confirmation before an account is deleted; its sessions end with it.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { trpc } from '../../../trpc';
+import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { UserRow } from './UsersTab';
 

@@ -17,9 +17,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { EmailStatus } from '../../../../db/schema';
-import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '../../../../server/schemas/emails';
-import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import type { EmailStatus } from '@db/schema';
+import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { TableStateRows } from '../kit/TableStateRows';
 import { ListFooter } from '../kit/ListFooter';
 import { ListToolbar } from '../kit/ListToolbar';

@@ -5,8 +5,8 @@ import { Button, Checkbox, NumberInput, PasswordInput, SimpleGrid, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '../../../../server/schemas/settings';
-import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '@server/schemas/settings';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { notifyError, notifySuccess } from '../kit/notify';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';

@@ -2,7 +2,7 @@
 // notifications are on, so they are disabled then, but kept and saved as they are.
 import { Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type RouterOutputs, trpc } from '../../../trpc';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
 

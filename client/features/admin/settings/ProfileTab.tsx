@@ -2,9 +2,9 @@
 // nobody changes their own role (PRODUCT.md section 3).
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ROLE_LABELS } from '../../../../server/schemas/auth';
-import { profileSettingsInput } from '../../../../server/schemas/settings';
-import { type RouterOutputs, trpc } from '../../../trpc';
+import { ROLE_LABELS } from '@server/schemas/auth';
+import { profileSettingsInput } from '@server/schemas/settings';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { AvatarField } from './AvatarField';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';

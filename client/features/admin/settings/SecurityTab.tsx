@@ -2,8 +2,8 @@
 // changed when a new one is typed; the server checks the current one and keeps this session open.
 import { NumberInput, PasswordInput, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '../../../../server/schemas/settings';
-import { type RouterOutputs, trpc } from '../../../trpc';
+import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/schemas/settings';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
 

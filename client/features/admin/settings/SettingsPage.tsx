@@ -4,7 +4,7 @@
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { messageOf, trpc } from '../../../trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';

@@ -2,8 +2,8 @@
 // the upload ceiling. The public site reads these through settings.public, refreshed after a save.
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MAX_FILE_SIZE_RANGE, systemSettingsInput, TIMEZONES } from '../../../../server/schemas/settings';
-import { type RouterOutputs, trpc } from '../../../trpc';
+import { MAX_FILE_SIZE_RANGE, systemSettingsInput, TIMEZONES } from '@server/schemas/settings';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
 

@@ -2,8 +2,8 @@
 // change it themselves under Security). Your own role is shown but cannot be changed.
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '../../../../server/schemas/auth';
-import { fieldErrorsOf, trpc } from '../../../trpc';
+import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '@server/schemas/auth';
+import { fieldErrorsOf, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { UserRow } from './UsersTab';
 

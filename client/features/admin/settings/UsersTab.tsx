@@ -14,8 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { ROLE_LABELS } from '../../../../server/schemas/auth';
-import { messageOf, type RouterOutputs, trpc } from '../../../trpc';
+import { ROLE_LABELS } from '@server/schemas/auth';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { TableStateRows } from '../kit/TableStateRows';
 import { ListFooter } from '../kit/ListFooter';
 import { useCurrentUser } from '../kit/useCurrentUser';

@@ -1,5 +1,5 @@
 // How every Settings tab reports a save: a toast, and the server's field messages under their fields.
-import { fieldErrorsOf } from '../../../trpc';
+import { fieldErrorsOf } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 
 export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'email';
