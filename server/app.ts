@@ -5,11 +5,12 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
 import { exportRoutes } from './http/exports';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
+import { registerPublicReadCache } from './http/public-read-cache';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
 import { type AppRouter, appRouter } from './router';
@@ -21,6 +22,8 @@ export interface BuildAppOptions {
   /** Folder of the built client (index.html and assets); omitted or missing serves a minimal page. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go (standard output by default); tests pass their own. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -28,9 +31,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger:
       (options.logger ?? deps.config.nodeEnv !== 'test')
-        ? // Fastify passes its request object to the serializer, though the type names the raw one.
-          { serializers: { req: (req) => serializeRequest(req as unknown as FastifyRequest) } }
+        ? {
+            level: deps.config.logLevel,
+            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+            // Fastify passes its request object to the serializer, though the type names the raw one.
+            serializers: { req: (req) => serializeRequest(req as unknown as FastifyRequest) },
+          }
         : false,
+    // Two log lines per request cost more than a cached public read; the access log is opt-in.
+    logController: new LogController({ disableRequestLogging: !deps.config.accessLog }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100
@@ -59,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
   app.addHook('onRequest', enforceBatchLimit);
+  registerPublicReadCache(app, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));
 
   await app.register(fastifyTRPCPlugin, {

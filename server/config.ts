@@ -26,6 +26,12 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
     TRUST_PROXY: booleanText.default(false),
     CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+    ACCESS_LOG: booleanText.default(false),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
@@ -44,7 +50,15 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built client; undefined means dist/client in the project. */
   clientDir: string | undefined;
+  /** Lowest level written to the log: warnings and errors in production unless LOG_LEVEL says otherwise. */
+  logLevel: LogLevel;
+  /** One line per request when true; off by default, as it costs more than the request itself. */
+  accessLog: boolean;
 }
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+const DEFAULT_LOG_LEVEL: Record<Config['nodeEnv'], LogLevel> = { production: 'warn', development: 'info', test: 'silent' };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -73,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: value.ADMIN_PASSWORD,
     trustProxy: value.TRUST_PROXY,
     clientDir: value.CLIENT_DIR,
+    logLevel: value.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[value.NODE_ENV],
+    accessLog: value.ACCESS_LOG,
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DB } from '@db/database';
 import { FailureThrottle, RateLimiter } from './auth/throttle';
 import type { Config } from './config';
+import { PublicReadCache } from './http/public-read-cache';
 
 export interface Limits {
   /** Sign-in failures per e-mail address before answers slow down. */
@@ -32,6 +33,8 @@ export interface AppDeps {
   limits: Limits;
   firstRun: FirstRunState;
   uploadsDir: string;
+  /** Answers of anonymous public reads, kept until the next write (server/http/public-read-cache.ts). */
+  publicReads: PublicReadCache;
 }
 
 /** What services that write e-mails need: the database and the public origin for links. */
@@ -52,5 +55,6 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions):
     limits: createLimits(limitOptions),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
+    publicReads: new PublicReadCache(),
   };
 }

@@ -37,7 +37,18 @@ describe('loadConfig', () => {
       adminEmail: undefined,
       adminPassword: undefined,
       trustProxy: false,
+      logLevel: 'info',
+      accessLog: false,
     });
+  });
+
+  it('logs warnings and errors only in production, nothing in tests, unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(expectRefused({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL')).toBe(
+      'Invalid environment variable LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
   });
 
   it('reads every variable', () => {
@@ -51,6 +62,8 @@ describe('loadConfig', () => {
         ADMIN_EMAIL: 'Owner@Example.com',
         ADMIN_PASSWORD: 'a-long-password',
         TRUST_PROXY: 'true',
+        LOG_LEVEL: 'error',
+        ACCESS_LOG: 'true',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -61,6 +74,8 @@ describe('loadConfig', () => {
       adminEmail: 'owner@example.com',
       adminPassword: 'a-long-password',
       trustProxy: true,
+      logLevel: 'error',
+      accessLog: true,
     });
   });
 

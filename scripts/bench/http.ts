@@ -1,0 +1,93 @@
+// HTTP side of `npm run bench`: the real site against bare Fastify baselines on the same database
+// file, each server in a process of its own, loaded by autocannon from this process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  /** Peak resident memory of the server process during the load, in MB (0 where /proc is missing). */
+  peakRssMb: number;
+}
+
+export interface Target {
+  url: string;
+  stop(): Promise<void>;
+  rssMb(): number;
+}
+
+export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: number): Promise<Target> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'target.ts')], {
+    env: { ...process.env, BENCH_TARGET: kind, BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench target ${kind} exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    rssMb() {
+      try {
+        const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return match?.[1] === undefined ? 0 : Number(match[1]) / 1024;
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A body per request (so each booking has its own e-mail address). */
+  body?: () => string;
+  connections?: number;
+  seconds?: number;
+}
+
+/** Runs autocannon against one URL; a short warm-up first, which is not counted. */
+export async function load(target: Target, options: LoadOptions): Promise<LoadResult> {
+  const run = (seconds: number) => {
+    const body = options.body;
+    return autocannon({
+      url: options.url,
+      method: options.method ?? 'GET',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      connections: options.connections ?? 50,
+      duration: seconds,
+      requests: body === undefined ? undefined : [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+    });
+  };
+  await run(2);
+  let peakRssMb = 0;
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, target.rssMb());
+  }, 250);
+  const result = await run(options.seconds ?? 8);
+  clearInterval(sampler);
+  peakRssMb = Math.max(peakRssMb, target.rssMb());
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    peakRssMb,
+  };
+}
