@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -21,10 +21,35 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, sqlite };
+}
+
+/**
+ * Kysely prepares every query it runs; SQLite's prepare costs as much as a simple query. The queries
+ * an app runs are few and repeat, so each prepared statement is kept for its SQL text (up to `max`;
+ * past that the oldest goes). Reuse is safe because Kysely runs one query at a time on the single
+ * connection, and SQLite re-prepares a kept statement by itself after a schema change.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function databaseFile(dataDir: string): string {

@@ -7,28 +7,42 @@ export interface SlotLabel {
   zone: string;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (it loads the zone's rules), and
+// every e-mail and list formats many times: each zone and style gets one, made on first use.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const zoneNameFormat = (timeZone: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' });
+const longDateFormat = (timeZone: string) =>
+  cachedFormat(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const clockFormat = (timeZone: string) => cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' });
+const mediumFormat = (timeZone: string) => cachedFormat(timeZone, 'medium', { dateStyle: 'medium', timeStyle: 'short' });
+
 function zoneName(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at);
+  const parts = zoneNameFormat(timeZone).formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 export function formatSlot(startIso: string, endIso: string, timeZone: string): SlotLabel {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const date = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(start);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const date = longDateFormat(timeZone).format(start);
+  const time = clockFormat(timeZone);
   return { date, time: `${time.format(start)} – ${time.format(end)}`, zone: zoneName(start, timeZone) };
 }
 
 export function formatDateTime(iso: string, timeZone: string): string {
   const at = new Date(iso);
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const text = mediumFormat(timeZone).format(at);
   return `${text} ${zoneName(at, timeZone)}`;
 }
 
@@ -40,7 +54,7 @@ export function formatDateTime(iso: string, timeZone: string): string {
 export function formatSlotRange(startIso: string, endIso: string, timeZone: string): string {
   const start = formatSlot(startIso, startIso, timeZone);
   const end = formatSlot(endIso, endIso, timeZone);
-  const clock = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const clock = clockFormat(timeZone);
   const startTime = clock.format(new Date(startIso));
   const endTime = clock.format(new Date(endIso));
   if (start.date !== end.date) return `${start.date}, ${startTime} ${start.zone} – ${end.date}, ${endTime} ${end.zone}`;
