@@ -5,7 +5,7 @@ import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/
 import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
-import { matchesAny } from './search';
+import { BOOKINGS_TEXT, matchesIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -234,7 +234,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
   if (filter.search !== undefined) {
     filtered = filtered.where(
-      matchesAny(['bookings.participantName', 'bookings.participantEmail', 'bookings.participantPhone'], filter.search),
+      matchesIndexedText(BOOKINGS_TEXT, filter.search),
     );
   }
   // Deferred join: the page's ids come from the (created_at, id) index alone, and only those

@@ -5,7 +5,7 @@ import type { ContactRow, ContactStatus } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import type { contactListInput } from '../schemas/contacts';
-import { matchesAny } from './search';
+import { CONTACTS_TEXT, matchesIndexedText } from './search';
 
 export const RECENT_CONTACTS_LIMIT = 5;
 
@@ -99,7 +99,7 @@ export async function listContacts(db: DB, filter: ContactListFilter): Promise<P
   let query = db.selectFrom('contactForms');
   if (filter.status !== 'all') query = query.where('status', '=', filter.status);
   if (filter.search !== undefined) {
-    query = query.where(matchesAny(['contactForms.name', 'contactForms.email', 'contactForms.company'], filter.search));
+    query = query.where(matchesIndexedText(CONTACTS_TEXT, filter.search));
   }
   const [rows, count] = await Promise.all([
     query

@@ -12,3 +12,41 @@ export function matchesAny(columns: string[], search: string): Expression<SqlBoo
   const clauses = columns.map((column) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(clauses, sql` or `)})`;
 }
+
+/** A full-text index over some text columns of a table (see migration 2026-11-23_060_search_index). */
+export interface TextIndex {
+  /** The table as Kysely names it, e.g. 'contactForms'. */
+  table: string;
+  /** The FTS5 table in SQL. */
+  index: string;
+  /** The indexed columns as Kysely names them, qualified, e.g. 'contactForms.email'. */
+  columns: string[];
+}
+
+/** The trigram tokenizer indexes runs of three characters; a shorter search cannot use it. */
+const TRIGRAM = 3;
+
+/**
+ * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
+ * search is long enough: the index narrows to the rows holding the text, and LIKE on those few rows
+ * keeps the answer exactly what the plain scan gives (the index folds more letter cases than LIKE).
+ */
+export function matchesIndexedText(index: TextIndex, search: string): Expression<SqlBool> {
+  const like = matchesAny(index.columns, search);
+  if ([...search].length < TRIGRAM) return like;
+  const phrase = `"${search.replaceAll('"', '""')}"`;
+  const fts = sql.raw(index.index);
+  return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
+}
+
+export const BOOKINGS_TEXT: TextIndex = {
+  table: 'bookings',
+  index: 'bookings_search',
+  columns: ['bookings.participantName', 'bookings.participantEmail', 'bookings.participantPhone'],
+};
+
+export const CONTACTS_TEXT: TextIndex = {
+  table: 'contactForms',
+  index: 'contact_forms_search',
+  columns: ['contactForms.name', 'contactForms.email', 'contactForms.company'],
+};

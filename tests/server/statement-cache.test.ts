@@ -33,8 +33,8 @@ it('keeps at most the given number, dropping the oldest', () => {
 it('still answers correctly after the schema changes', () => {
   const cached = withStatementCache(sqlite);
   sqlite.exec('insert into t values (1)');
-  expect(cached.prepare('select * from t').all()).toEqual([{ a: 1 }]);
+  expect(cached.prepare('select * from t').all([])).toEqual([{ a: 1 }]);
   sqlite.exec('alter table t add column b text');
   sqlite.exec("update t set b = 'x'");
-  expect(cached.prepare('select * from t').all()).toEqual([{ a: 1, b: 'x' }]);
+  expect(cached.prepare('select * from t').all([])).toEqual([{ a: 1, b: 'x' }]);
 });
