@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './features/layout/publicStyles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

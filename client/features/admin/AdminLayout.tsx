@@ -1,4 +1,5 @@
 // The guarded back office frame: AppShell with SPEC's sidebar, a burger on phones, Sign Out.
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

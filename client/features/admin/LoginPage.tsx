@@ -1,6 +1,7 @@
 // Admin sign-in (SPEC section 2, "Admin login"). Already signed-in visitors never get here: the
 // route's beforeLoad sends them to the dashboard. After signing in, the guard's ?redirect= (a path
 // inside the back office only) is where the person goes back to.
+import '@mantine/core/styles.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';

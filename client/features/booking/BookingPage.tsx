@@ -1,4 +1,5 @@
 // Public booking page (SPEC section 2, "Booking page"; PRODUCT.md sections 2.6 and 4).
+import './bookingStyles';
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';

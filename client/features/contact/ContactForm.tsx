@@ -1,5 +1,10 @@
 // The public Get In Touch form (SPEC section 2, "Contact form"). Validates with the server's own
 // schema; on failure it keeps what was typed and says what went wrong.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
