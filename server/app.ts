@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { exportRoutes } from './http/exports';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
+import { pageRenderer, seoRoutes } from './http/pages';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
@@ -99,16 +100,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     immutable: true,
   });
 
+  await app.register(seoRoutes(deps));
+
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
+  const renderPage = hasClient ? pageRenderer(deps, clientDir) : undefined;
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Pages get their head written per request (server/http/pages.ts); files are served as built.
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false });
+    app.get('/', (req, reply) => renderPage?.(req, reply));
   }
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
     if (!isPage) return reply.code(404).send({ error: { message: 'Not found' } });
-    if (hasClient) return reply.type('text/html').sendFile('index.html');
+    if (renderPage !== undefined) return renderPage(req, reply);
     return reply.type('text/html').send(
       '<!doctype html><title>Site</title><p>The API is running at /api/trpc. The client has not been built yet.</p>',
     );
