@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -12,11 +15,36 @@ export const pathAliases = {
   '@db': fromHere('./db'),
 };
 
+/**
+ * Writes a .br and a .gz beside every built text file worth compressing, so the server sends the
+ * compressed bytes as they are (@fastify/static's preCompressed) instead of compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (folder: string): string[] =>
+        fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(folder, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(fromHere('./dist/client'))) {
+        if (!/\.(js|css|svg|html|json|txt)$/.test(file)) continue;
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 // The client lives in client/ and builds to dist/client, which the Fastify server serves.
 // In development Vite serves the client and forwards API and upload requests to the server.
 export default defineConfig({
   root: fromHere('./client'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: pathAliases },
   build: {
     outDir: fromHere('./dist/client'),

@@ -107,7 +107,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const renderPage = hasClient ? pageRenderer(deps, clientDir) : undefined;
   if (hasClient) {
     // Pages get their head written per request (server/http/pages.ts); files are served as built.
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); they are sent as they are.
+      preCompressed: true,
+      cacheControl: false, // set below instead, per kind of file
+      // Files under /assets/ have a content hash in their name: a new build gives new names.
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
     app.get('/', (req, reply) => renderPage?.(req, reply));
   }
 
