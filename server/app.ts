@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { exportRoutes } from './http/exports';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
 import { type AppRouter, appRouter } from './router';
@@ -31,7 +32,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? // Fastify passes its request object to the serializer, though the type names the raw one.
           { serializers: { req: (req) => serializeRequest(req as unknown as FastifyRequest) } }
         : false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100
     // characters answered 414 to ordinary batches. tRPC's Fastify guide uses 5000.
@@ -54,7 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (!isSameOriginRequest(req, deps.config.publicOrigin, deps.config.trustProxy)) {
+    if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
       await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
     }
   });
