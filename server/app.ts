@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { exportRoutes } from './http/exports';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
@@ -51,10 +52,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(fastifyCookie);
 
+  // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
+  await registerSecurityHeaders(app, deps.config);
+
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
       await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
     }
