@@ -1,3 +1,4 @@
+import './zod-config';
 import './features/layout/publicStyles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

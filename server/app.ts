@@ -12,6 +12,8 @@ import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
 import { registerPublicReadCache } from './http/public-read-cache';
+import { registerSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
 import { type AppRouter, appRouter } from './router';
@@ -41,7 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         : false,
     // Two log lines per request cost more than a cached public read; the access log is opt-in.
     logController: new LogController({ disableRequestLogging: !deps.config.accessLog }),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100
     // characters answered 414 to ordinary batches. tRPC's Fastify guide uses 5000.
@@ -60,11 +62,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(fastifyCookie);
 
+  // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
+  await registerSecurityHeaders(app, deps.config);
+
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (!isSameOriginRequest(req, deps.config.publicOrigin, deps.config.trustProxy)) {
+    if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
       await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
     }
   });

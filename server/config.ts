@@ -1,5 +1,6 @@
 // Reads the process environment once, validates it with zod, and stops start-up with one clear
 // line naming the variable when a value is wrong.
+import net from 'node:net';
 import { z } from 'zod';
 
 const booleanText = z
@@ -24,7 +25,17 @@ const envSchema = z
       .optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
-    TRUST_PROXY: booleanText.default(false),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+          return z.NEVER;
+        }
+        return trust;
+      })
+      .default(false),
     CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -38,6 +49,41 @@ const envSchema = z
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
   });
 
+/**
+ * Which hops in front of the server are trusted proxies: false (none: X-Forwarded-For is ignored),
+ * a hop count, or proxy addresses / CIDR ranges. The client is the right-most X-Forwarded-For entry
+ * that is not a trusted proxy, so a visitor cannot choose their own address by sending the header.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_MESSAGE =
+  'must be false, a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)';
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (address === undefined || rest.length > 0) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** 'false'/'no'/'0' → none; 'true'/'yes' → one hop (the usual single reverse proxy); 'N' → N hops; else addresses. */
+export function parseTrustProxy(text: string): TrustProxy | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 100 ? hops : null;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : null;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -47,7 +93,8 @@ export interface Config {
   publicOrigin: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  trustProxy: boolean;
+  /** Trusted proxies in front of the server (Fastify's trustProxy); false ignores X-Forwarded-*. */
+  trustProxy: TrustProxy;
   /** Folder of the built client; undefined means dist/client in the project. */
   clientDir: string | undefined;
   /** Lowest level written to the log: warnings and errors in production unless LOG_LEVEL says otherwise. */

@@ -1,5 +1,6 @@
-// Entry point: read the configuration, open and migrate the database, prepare the first run,
-// listen, and shut down cleanly on SIGTERM / SIGINT.
+// Entry point: read the configuration, open, check and migrate the database, prepare the first run,
+// listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure prints one line naming the
+// problem and what to do (server/startup.ts) and exits with code 1.
 import path from 'node:path';
 import { databaseFile, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
@@ -11,13 +12,51 @@ import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
 import { startEmailSender } from './services/email/sender';
 import { prepareFirstRun } from './services/first-run';
+import {
+  checkDatabaseFile,
+  checkDataDir,
+  describeListenFailure,
+  describeMigrationFailure,
+  describeOpenFailure,
+  StartupError,
+} from './startup';
+
+/** Requests in flight and a message being sent get this long to finish after SIGTERM / SIGINT. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfigOrExit();
 
-  const { db } = openDatabase(databaseFile(path.resolve(config.dataDir)));
-  await migrateToLatest(db);
+  checkDataDir(config.dataDir);
+  const file = databaseFile(path.resolve(config.dataDir));
+  let opened: ReturnType<typeof openDatabase>;
+  try {
+    opened = openDatabase(file);
+  } catch (error) {
+    throw describeOpenFailure(error, file);
+  }
+  const { db, sqlite } = opened;
+  try {
+    checkDatabaseFile(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw describeMigrationFailure(error);
+  }
   const deps = createDeps(db, config);
   const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));
   const app = await buildApp(deps, { clientDir });
@@ -25,9 +64,6 @@ async function main(): Promise<void> {
 
   const firstRun = await prepareFirstRun(deps);
   if (firstRun.kind === 'admin-created') app.log.info(`Created the first admin account ${firstRun.email}.`);
-  if (firstRun.kind === 'setup-link') {
-    console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
-  }
 
   // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
   const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
@@ -41,17 +77,41 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
-    await app.close();
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    // Stops accepting connections, closes idle ones and waits for requests in flight.
+    if ((await within(app.close(), SHUTDOWN_GRACE_MS)) === 'timeout') {
+      app.log.warn('requests still running after 10 seconds; closing their connections');
+      app.server.closeAllConnections();
+    }
     // After the API is closed no new messages arrive; the message being sent now is finished and recorded.
-    await emailSender.stop();
+    if ((await within(emailSender.stop(), Math.max(0, deadline - Date.now()))) === 'timeout') {
+      app.log.warn('an e-mail was still being sent after 10 seconds; it will be retried at the next start');
+    }
     await db.destroy();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await emailSender.stop();
+    await db.destroy();
+    throw describeListenFailure(error, config.host, config.port);
+  }
+  // Printed once the port is ours, so a start that fails prints only its one line.
+  if (firstRun.kind === 'setup-link') {
+    console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
+  }
   console.log(`Site running at ${config.publicOrigin}`);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

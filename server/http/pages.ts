@@ -61,7 +61,7 @@ function pageTitle(pathname: string, siteName: string): string {
 
 export function pageRenderer(deps: AppDeps, clientDir: string) {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  if (!HEAD_SLOT.test(template)) throw new Error(`${clientDir}/index.html has no <!--app-head--> slot: rebuild the client`);
+  // A client built before the slot existed is served as it is, with the head it was built with.
   return async function renderPage(req: FastifyRequest, reply: FastifyReply) {
     const settings = await getPublicSettings(deps.db);
     const pathname = pagePath(req.url);

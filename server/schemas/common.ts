@@ -55,7 +55,11 @@ export function optionalUrl(message = 'Please enter a valid URL') {
 }
 
 export function isUrlOrSitePath(value: string): boolean {
-  if (/^\/(?!\/)\S*$/.test(value)) return true;
+  // Control characters (tabs and newlines are dropped by URL parsers) and backslashes (browsers
+  // read '/\host' as '//host') could turn a site path into a link to another host.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return false;
+  if (value.startsWith('/')) return /^\/(?![/\\])\S*$/.test(value);
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

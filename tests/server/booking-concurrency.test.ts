@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBookableSlot } from './fixtures';
-import { buildTestApp, createTestEnv, type TestEnv } from './helpers';
+import { buildTestApp, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
 
 const REQUESTS = 50;
 const CAPACITY = 5;
@@ -38,7 +38,8 @@ describe('bookings.create under simultaneous requests', () => {
       Array.from({ length: REQUESTS }, (_, index) =>
         fetch(`${origin}/api/trpc/bookings.create`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin },
+          // The browser's Origin is the site's public origin, not the test server's random port.
+          headers: { 'content-type': 'application/json', origin: SAME_ORIGIN },
           body: JSON.stringify({
             timeSlotId: slot.id,
             participantName: `Visitor ${index}`,

@@ -73,10 +73,23 @@ describe('loadConfig', () => {
       publicOrigin: 'https://consulting.example.com',
       adminEmail: 'owner@example.com',
       adminPassword: 'a-long-password',
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'error',
       accessLog: true,
     });
+  });
+
+  it('reads TRUST_PROXY as false, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
   });
 
   it('derives the public origin from HOST and PORT, using localhost for a wildcard host', () => {
@@ -104,7 +117,11 @@ describe('loadConfig', () => {
     expectRefused({ PUBLIC_ORIGIN: 'ftp://example.com' }, 'PUBLIC_ORIGIN');
     expectRefused({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'a-long-password' }, 'ADMIN_EMAIL');
     expectRefused({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD');
-    expectRefused({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY');
+    expect(expectRefused({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY')).toBe(
+      'Invalid environment variable TRUST_PROXY: must be false, a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+    );
+    expectRefused({ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY');
+    expectRefused({ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY');
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -1,0 +1,129 @@
+// Builds the client (Vite, into dist/client) and the server (esbuild bundle of server/index.ts into
+// dist/server/index.js, node_modules packages left external), and records each build's inputs with
+// their SHA-256 in dist/client-inputs.json and dist/server-inputs.json. The inputs are what the
+// build itself read (Vite's module graph, esbuild's metafile) plus the config files, so a change to
+// any file the client or server imports (shared schemas, time helpers, db/schema.ts...) triggers a
+// rebuild, and nothing else does. Plain JavaScript, so `npm start` runs with node alone.
+//   node scripts/build.mjs            build both
+//   import { ensureBuilt } from ...   build only what is missing or out of date (npm start)
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(projectRoot, 'dist');
+export const serverEntry = path.join(dist, 'server', 'index.js');
+const clientIndex = path.join(dist, 'client', 'index.html');
+const clientStamp = path.join(dist, 'client-inputs.json');
+const serverStamp = path.join(dist, 'server-inputs.json');
+
+const CLIENT_CONFIG_FILES = ['vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const SERVER_CONFIG_FILES = ['tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
+
+function sha256(file) {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+function listFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+/** Project files (relative paths) among the given absolute or root-relative module ids. */
+function projectFiles(ids) {
+  const files = new Set();
+  for (const id of ids) {
+    if (id.startsWith('\0')) continue; // virtual modules
+    const file = path.resolve(projectRoot, id.split('?')[0]);
+    const relative = path.relative(projectRoot, file);
+    if (relative.startsWith('..') || relative.split(path.sep).includes('node_modules')) continue;
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) files.add(relative.split(path.sep).join('/'));
+  }
+  return [...files].sort();
+}
+
+function writeStamp(stampFile, files) {
+  const hashes = Object.fromEntries(files.map((file) => [file, sha256(path.join(projectRoot, file))]));
+  fs.writeFileSync(stampFile, `${JSON.stringify({ files: hashes }, null, 2)}\n`);
+}
+
+/** True when the output or its record is missing, or any recorded input changed or disappeared. */
+export function isStale(output, stampFile) {
+  if (!fs.existsSync(output) || !fs.existsSync(stampFile)) return true;
+  let files;
+  try {
+    files = JSON.parse(fs.readFileSync(stampFile, 'utf8')).files;
+  } catch {
+    return true;
+  }
+  if (files === null || typeof files !== 'object' || Object.keys(files).length === 0) return true;
+  return Object.entries(files).some(([file, hash]) => {
+    const full = path.join(projectRoot, file);
+    return !fs.existsSync(full) || sha256(full) !== hash;
+  });
+}
+
+export const clientIsStale = () => isStale(clientIndex, clientStamp);
+export const serverIsStale = () => isStale(serverEntry, serverStamp);
+
+export async function buildClient() {
+  const { build } = await import('vite');
+  const result = await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  const moduleIds = outputs.flatMap((item) => (item.type === 'chunk' ? [item.facadeModuleId ?? '', ...item.moduleIds] : []));
+  const publicFiles = listFiles(path.join(projectRoot, 'client', 'public'));
+  const files = projectFiles([
+    ...moduleIds,
+    ...publicFiles,
+    path.join(projectRoot, 'client', 'index.html'),
+    ...CLIENT_CONFIG_FILES,
+  ]);
+  fs.mkdirSync(dist, { recursive: true });
+  writeStamp(clientStamp, files);
+}
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: projectRoot,
+    entryPoints: ['server/index.ts'],
+    outfile: serverEntry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    tsconfig: 'tsconfig.json',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeStamp(serverStamp, projectFiles([...Object.keys(result.metafile.inputs), ...SERVER_CONFIG_FILES]));
+}
+
+/** Builds what is missing or out of date; returns what was built. */
+export async function ensureBuilt({ log = console.log } = {}) {
+  const built = [];
+  const hasClientSources = fs.existsSync(path.join(projectRoot, 'client', 'index.html'));
+  if (hasClientSources && clientIsStale()) {
+    log('Building the client...');
+    await buildClient();
+    built.push('client');
+  }
+  if (serverIsStale()) {
+    log('Building the server...');
+    await buildServer();
+    built.push('server');
+  }
+  return built;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.env.NODE_ENV ??= 'production';
+  await buildClient();
+  await buildServer();
+}

@@ -1,0 +1,68 @@
+// Security headers on every response (pages, API answers, uploads, errors), set in onRequest so
+// error and not-found answers carry them too.
+// - Content-Security-Policy: scripts only from this site (the built client has no inline script);
+//   styles may be inline because Mantine injects <style> tags and style attributes. Event images
+//   and videos may be links to other https sites; the contact section embeds an OpenStreetMap map.
+//   No page may be framed (frame-ancestors 'none').
+// - Strict-Transport-Security and upgrade-insecure-requests only when the public origin is https:
+//   on plain http (a laptop, a LAN) they would make the browser refuse the site.
+// - Cache-Control: no-store on every mutation and on every answer to a caller with a session
+//   cookie (their pages and API answers hold private data), except the public, fingerprinted
+//   built assets and uploads.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@server/auth/session';
+import type { Config } from '@server/config';
+
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
+
+export function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ['https://www.openstreetmap.org'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': https ? [] : null,
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PUBLIC_STATIC = ['/assets/', '/uploads/'];
+
+export function needsNoStore(req: FastifyRequest): boolean {
+  if (!SAFE_METHODS.has(req.method)) return true;
+  const token = req.cookies[SESSION_COOKIE];
+  if (token === undefined || token === '') return false;
+  return !PUBLIC_STATIC.some((prefix) => req.url.startsWith(prefix));
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicOrigin.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (needsNoStore(req)) reply.header('Cache-Control', 'no-store');
+  });
+  // @fastify/static and route handlers may set their own Cache-Control; no-store wins.
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (needsNoStore(req)) reply.header('Cache-Control', 'no-store');
+  });
+}

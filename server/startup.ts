@@ -1,0 +1,76 @@
+// Start-up checks and failures. Each failure a site owner can meet (port taken, data folder not
+// writable, damaged database file, failed migration) ends the process with one line that names the
+// problem and what to do, never a stack trace.
+import fs from 'node:fs';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+
+export const RESTORE_HINT = 'restore app.db from a backup (README.md, section "Backup and restore")';
+
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** The data folder must exist (it is created) and be writable by this process. */
+export function checkDataDir(dataDir: string): void {
+  const folder = path.resolve(dataDir);
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new StartupError(
+      `The data folder ${folder} is not writable (${code}): give the user running the site write access to it, or set DATA_DIR to a writable folder.`,
+    );
+  }
+}
+
+/** Runs PRAGMA quick_check; a file that is not a database or fails the check stops start-up. */
+export function checkDatabaseFile(sqlite: SQLite.Database, file: string): void {
+  let problems: string[];
+  try {
+    problems = (sqlite.pragma('quick_check') as Array<{ quick_check: string }>).map((row) => row.quick_check);
+  } catch (error) {
+    throw new StartupError(`The database file ${file} is damaged (${(error as Error).message}): ${RESTORE_HINT}.`);
+  }
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    // The first concrete finding is enough to name the problem on one line.
+    const findings = problems.flatMap((problem) => problem.split('\n')).filter((line) => line.trim() !== '' && !line.startsWith('***'));
+    const first = findings[0]?.trim() ?? 'no result';
+    throw new StartupError(`The database file ${file} fails its integrity check (${first}): ${RESTORE_HINT}.`);
+  }
+}
+
+/** Opening the file itself can fail (not a database, no permission). */
+export function describeOpenFailure(error: unknown, file: string): StartupError {
+  const err = error as { code?: string; message?: string };
+  if (err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT') {
+    return new StartupError(`The database file ${file} is damaged (${err.message ?? err.code}): ${RESTORE_HINT}.`);
+  }
+  return new StartupError(
+    `The database file ${file} could not be opened (${err.message ?? String(error)}): check that it and DATA_DIR are writable by the user running the site.`,
+  );
+}
+
+export function describeMigrationFailure(error: unknown): StartupError {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
+  return new StartupError(
+    `Updating the database failed (${message}): the site did not start; ${RESTORE_HINT} if the file was changed by hand, otherwise report this line.`,
+  );
+}
+
+export function describeListenFailure(error: unknown, host: string, port: number): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new StartupError(
+      `Port ${port} on ${host} is already in use: stop the program using it (perhaps another copy of this site) or set PORT to a free port.`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new StartupError(`Port ${port} on ${host} needs more privileges: set PORT to 1024 or above and let a reverse proxy listen on 80/443.`);
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new StartupError(`This machine has no address ${host}: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0.`);
+  }
+  return new StartupError(`The server could not listen on ${host}:${port} (${(error as Error).message}): check HOST and PORT.`);
+}
