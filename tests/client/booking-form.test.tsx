@@ -2,7 +2,7 @@
 // event or the session clears, and the participant validation messages.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
@@ -10,7 +10,7 @@ import { renderWithProviders, startTestServer, type TestServer } from './render'
 let server: TestServer;
 let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string };
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   const eventA = await insertEventRow(db, { title: 'Accra Exchange', displayOrder: 1 });
@@ -27,7 +27,7 @@ beforeAll(async () => {
   }
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 
 function renderForm(props: { initialEventId?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(

@@ -3,7 +3,7 @@
 // the database, in-place status and order changes, the delete modal, and the read-only user view.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { trpc } from '@client/trpc';
 import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
@@ -13,13 +13,13 @@ let server: TestServer;
 let admin: TestAccount;
 let user: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 

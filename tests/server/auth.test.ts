@@ -1,7 +1,7 @@
 // Sessions and sign-in at the procedure level: token storage, sliding expiry, sign-in rules and
 // their slow-down, password changes and sign-out.
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession, validateSessionToken } from '@server/auth/session';
 import {
   callerFor,
@@ -30,10 +30,10 @@ function nextIp(): string {
   return `192.0.2.${ipCounter}`;
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -243,11 +243,11 @@ describe('sign-in slow-down', () => {
 
   describe('per client address', () => {
     let ipEnv: TestEnv;
-    beforeAll(async () => {
+    beforeEach(async () => {
       ipEnv = await createTestEnv({ limits: { signInFreeFailuresPerIp: 3 } });
       await createAccount(ipEnv.db, 'user', { email: 'ip-user@example.com', password: PASSWORD });
     });
-    afterAll(() => ipEnv.close());
+    afterEach(() => ipEnv.close());
 
     it('slows down failures across different e-mails from one address, not another address', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,6 +1,6 @@
 // The outbox sender against a real SMTP server on loopback: delivery, refusals with back-off and
 // kept errors, Retry, and a restart in the middle that sends every message exactly once.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailStatus } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -12,7 +12,7 @@ let env: TestEnv;
 let callers: RoleCallers;
 const servers: TestSmtpServer[] = [];
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: 'Accra Bridge Partners' });
@@ -23,7 +23,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 async function smtpServer(...args: Parameters<typeof startSmtpServer>): Promise<TestSmtpServer> {
   const server = await startSmtpServer(...args);
