@@ -153,6 +153,9 @@ describe('sign-in', () => {
   });
 
   it('records the last sign-in and keeps the previous one', async () => {
+    // Only the clock is faked: the second sign-in happens a known minute after the first.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T09:00:00.000Z'));
     const { user } = await createAccount(env.db, 'user', { email: 'lastlogin@example.com', password: PASSWORD });
     const read = () =>
       env.db.selectFrom('users').select(['lastSignInAt', 'previousSignInAt']).where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -163,12 +166,13 @@ describe('sign-in', () => {
     expect(afterFirst.lastSignInAt).not.toBeNull();
     expect(afterFirst.previousSignInAt).toBeNull();
     expect(first.user.lastSignInAt).toBe(afterFirst.lastSignInAt);
+    expect(afterFirst.lastSignInAt).toBe('2026-11-23T09:00:00.000Z');
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(new Date('2026-11-23T09:01:00.000Z'));
     const second = await signInCookie('lastlogin@example.com', PASSWORD);
     const afterSecond = await read();
     expect(afterSecond.previousSignInAt).toBe(afterFirst.lastSignInAt);
-    expect(afterSecond.lastSignInAt).not.toBe(afterFirst.lastSignInAt);
+    expect(afterSecond.lastSignInAt).toBe('2026-11-23T09:01:00.000Z');
     expect(second.user.previousSignInAt).toBe(afterFirst.lastSignInAt);
   });
 
