@@ -137,7 +137,7 @@ export function callerFor(deps: AppDeps, account?: TestAccount | null, extra: { 
   );
 }
 
-/** Callers for the three kinds of caller of PRODUCT.md section 3. */
+/** Callers for the three kinds of caller: anonymous, role user (staff) and admin. */
 export interface RoleCallers {
   anonymous: Caller;
   user: Caller;
