@@ -4,6 +4,8 @@ import { pathAliases } from './vite.config';
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
+    // Migrates the template database each test copies (see tests/global-setup.ts).
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -22,7 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.tsx'],
           setupFiles: ['tests/client/setup.ts'],
-          testTimeout: 20_000,
+          // Typing through user-event against a real server per test is slow on a shared machine.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -9,6 +9,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { safeAdminPath } from './features/admin/safeAdminPath';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { HomePage } from './features/home/HomePage';
@@ -79,11 +80,6 @@ const adminSetupRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: optionalString(search.token) }),
   component: lazyRouteComponent(() => import('./features/admin/SetupPage'), 'SetupPage'),
 });
-
-/** Only paths inside the back office are followed after sign-in (no open redirect). */
-export function safeAdminPath(path: string | undefined): string {
-  return path !== undefined && /^\/admin\/(?!login|setup)[\w\-/]*$/.test(path) ? path : '/admin/dashboard';
-}
 
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { type BookingListItem, listBookings } from '../repositories/bookings';
 import { type ContactDto, listContacts } from '../repositories/contacts';
-import { bookingListInput } from '../schemas/bookings';
+import { BOOKING_STATUS_LABELS, bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { CONTACT_STATUS_LABELS, contactListInput } from '../schemas/contacts';
 import { authenticateRequest } from '../trpc/context';
@@ -20,13 +20,6 @@ export const EXPORT_PAGE_SIZE = 500;
 export const EXPORT_MESSAGES = {
   signIn: 'Please sign in to continue.',
   badFilter: 'Invalid export filter.',
-} as const;
-
-const BOOKING_STATUS_LABELS = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  waitlisted: 'Waitlisted',
-  cancelled: 'Cancelled',
 } as const;
 
 // ---- CSV (RFC 4180) ----

@@ -1,4 +1,4 @@
-// POST /api/uploads?kind=image|video|avatar (PRODUCT.md 2.7): signed-in staff send one file in the
+// POST /api/uploads?kind=image|video|avatar: signed-in staff send one file in the
 // multipart field `file`; it is streamed to a temporary file while its size is counted and
 // its first bytes identify its type, then renamed to a random name with the detected extension and
 // served back by the /uploads/ static route. Every refusal removes what was written.

@@ -11,19 +11,8 @@ export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
-export interface BookingDto {
-  id: string;
-  timeSlotId: string;
-  eventId: string;
-  sessionId: string;
-  bookingDate: string;
-  participantName: string;
-  participantEmail: string;
-  participantPhone: string | null;
-  status: BookingStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A booking as the API shows it: the row without its manage-token hash and calendar sequence. */
+export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence'>;
 
 export interface BookingListItem extends BookingDto {
   eventTitle: string;

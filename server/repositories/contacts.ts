@@ -9,17 +9,8 @@ import { CONTACTS_TEXT, matchesIndexedText } from './search';
 
 export const RECENT_CONTACTS_LIMIT = 5;
 
-export interface ContactDto {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  status: ContactStatus;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A contact message as the API shows it: the whole row. */
+export type ContactDto = ContactRow;
 
 export interface RecentContact {
   id: string;

@@ -5,19 +5,8 @@ import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
 
-export interface DelegateDto {
-  id: string;
-  sessionId: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  position: string | null;
-  bio: string | null;
-  photoUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A delegate as the API shows it: the whole row. */
+export type DelegateDto = DelegateRow;
 
 export interface DelegateValues {
   name: string;

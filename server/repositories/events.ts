@@ -8,22 +8,8 @@ import { matchesAny } from './search';
 
 export const EVENT_NOT_FOUND = 'Event not found.';
 
-export interface EventDto {
-  id: string;
-  title: string;
-  description: string | null;
-  date: string | null;
-  location: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  registrationLink: string | null;
-  attendees: string | null;
-  benefits: string[];
-  isActive: boolean;
-  displayOrder: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An event as the API shows it: the row with its flag as a boolean and its benefits parsed from JSON. */
+export type EventDto = Omit<EventRow, 'isActive' | 'benefits'> & { isActive: boolean; benefits: string[] };
 
 export interface EventValues {
   title: string;

@@ -6,19 +6,8 @@ import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
 
-export interface SessionDto {
-  id: string;
-  eventId: string;
-  title: string;
-  description: string | null;
-  location: string | null;
-  facilitator: string | null;
-  /** null means unlimited. */
-  maxParticipants: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A session as the API shows it: the row with its 0/1 flag as a boolean (maxParticipants null means unlimited). */
+export type SessionDto = Omit<EventSessionRow, 'isActive'> & { isActive: boolean };
 
 export interface SessionListItem extends SessionDto {
   eventTitle: string;

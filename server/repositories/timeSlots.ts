@@ -4,12 +4,7 @@ import type { DB } from '@db/database';
 import { SEAT_HOLDING_STATUSES, type TimeSlotRow } from '@db/schema';
 import { newId } from '../ids';
 
-export interface TimeSlotDto {
-  id: string;
-  sessionId: string;
-  startTime: string;
-  endTime: string;
-}
+export type TimeSlotDto = Pick<TimeSlotRow, 'id' | 'sessionId' | 'startTime' | 'endTime'>;
 
 export interface TimeSlotWithSeats extends TimeSlotDto {
   /** The session's max_participants; null means unlimited. */

@@ -5,15 +5,8 @@ import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
 
-export interface UserDto {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  avatarUrl: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+/** The public shape of an account: never the password hash, the preferences or the 2FA flag. */
+export type UserDto = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatarUrl' | 'lastSignInAt' | 'createdAt'>;
 
 export function toUserDto(row: UserRow): UserDto {
   return {

@@ -1,4 +1,4 @@
-// Settings screen (PRODUCT.md section 7): the caller's own profile, security and notifications for
+// Settings screen: the caller's own profile, security and notifications for
 // any signed-in account; system and e-mail settings and the test e-mail for admins only.
 import {
   emailSettingsInput,

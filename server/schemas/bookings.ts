@@ -4,6 +4,14 @@ import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredTe
 
 export { BOOKING_STATUSES };
 
+/** The staff's word for each status: back-office lists, filters and the CSV export say these. */
+export const BOOKING_STATUS_LABELS = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+} as const satisfies Record<(typeof BOOKING_STATUSES)[number], string>;
+
 const participant = {
   participantName: requiredText('Participant name is required', LIMITS.name),
   participantEmail: requiredEmail('Email is required', 'Please enter a valid email address'),

@@ -21,7 +21,7 @@ export function requiredText(message: string, max: number = LIMITS.shortText) {
     .max(max, `Must be at most ${max} characters`);
 }
 
-/** An optional trimmed string; blank or absent becomes null (SPEC: empty fields are sent as absent). */
+/** An optional trimmed string; blank or absent becomes null (the forms send empty fields as absent). */
 export function optionalText(max: number = LIMITS.shortText) {
   return z
     .string({ error: 'Must be text' })

@@ -8,7 +8,7 @@ export { delegateFields };
 export const createDelegateInput = delegateFields.extend({ sessionId: idInput.nullish() });
 export type CreateDelegateInput = z.input<typeof createDelegateInput>;
 
-/** sessionId: absent keeps the existing one (SPEC section 3), null detaches. */
+/** sessionId: absent keeps the existing one (the form leaves it out when unchanged), null detaches. */
 export const updateDelegateInput = delegateFields.extend({ id: idInput, sessionId: idInput.nullish() });
 export type UpdateDelegateInput = z.input<typeof updateDelegateInput>;
 

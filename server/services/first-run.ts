@@ -1,4 +1,4 @@
-// First run (PRODUCT.md section 6): with no account, either create the admin from ADMIN_EMAIL /
+// First run: with no account, either create the admin from ADMIN_EMAIL /
 // ADMIN_PASSWORD or hand out a one-time setup link. Nothing ships with a default password.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';

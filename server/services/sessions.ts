@@ -71,7 +71,7 @@ export async function getSessionDetail(db: DB, id: string): Promise<SessionDetai
   return { ...session, timeSlots: slots, delegates: people };
 }
 
-/** The wizard's save: session, slots and delegates all stored, or none of them (PRODUCT.md 2.4). */
+/** The wizard's save: session, slots and delegates all stored, or none of them, so a failed save never leaves half a session. */
 export function createSession(db: DB, input: CreateSession): Promise<SessionDetail> {
   return db.transaction().execute(async (trx) => {
     await requireEvent(trx, input.eventId);
@@ -180,7 +180,7 @@ export function createDelegate(db: DB, input: CreateDelegate): Promise<delegates
   });
 }
 
-/** sessionId absent keeps the delegate's session (SPEC section 3), null detaches, a value moves it. */
+/** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
 export function updateDelegate(db: DB, input: UpdateDelegate): Promise<delegates.DelegateDto> {
   return db.transaction().execute(async (trx) => {
     if ((await delegates.findDelegate(trx, input.id)) === undefined) throw notFound(DELEGATE_NOT_FOUND);

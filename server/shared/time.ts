@@ -1,4 +1,4 @@
-// Formats UTC timestamps in the site's timezone, always naming the zone (PRODUCT.md 2.8). Pure:
+// Formats UTC timestamps in the site's timezone, always naming the zone, so a reader abroad never mistakes it for their own. Pure:
 // used by the client (screens) and the server (e-mails) alike, so it must not import Node modules.
 
 export interface SlotLabel {

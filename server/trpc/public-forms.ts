@@ -1,5 +1,5 @@
 // The procedure builder for public submissions (bookings, contact messages): a rate limit per client
-// address, then the site switches of PRODUCT.md section 2.6. Staff procedures never pass through here,
+// address, then the site switches (Maintenance Mode, Allow Registrations). Staff procedures never pass through here,
 // so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).

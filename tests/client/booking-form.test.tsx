@@ -2,7 +2,7 @@
 // event or the session clears, and the participant validation messages.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
@@ -10,7 +10,7 @@ import { renderWithProviders, startTestServer, type TestServer } from './render'
 let server: TestServer;
 let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string };
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   const eventA = await insertEventRow(db, { title: 'Accra Exchange', displayOrder: 1 });
@@ -27,7 +27,8 @@ beforeAll(async () => {
   }
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
+afterEach(() => vi.restoreAllMocks());
 
 function renderForm(props: { initialEventId?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(
@@ -107,10 +108,14 @@ describe('BookingForm', () => {
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
     await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    // Counts the requests that would create a booking: the form must not send one at all.
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const createCalls = () => fetches.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).includes('bookings.create'));
     await user.click(confirmButton());
 
     expect(await screen.findByText('Participant name is required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(createCalls()).toEqual([]);
     expect(onBooked).not.toHaveBeenCalled();
     const stored = await server.env.db.selectFrom('bookings').select('id').where('timeSlotId', '=', ids.slotA1).execute();
     expect(stored).toEqual([]);
@@ -137,12 +142,14 @@ describe('BookingForm', () => {
 
   it('keeps what was typed and shows the server message when the booking is refused', async () => {
     const user = userEvent.setup();
+    // This address already holds a booking of the slot chosen below.
+    await insertBookingRow(server.env.db, { id: ids.slotA1, sessionId: ids.sessionA1 }, ids.eventA, { email: 'efua@example.com' });
     renderForm();
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
     await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com'); // booked in the test above
+    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('You already have a booking for this time slot.')).toBeInTheDocument();

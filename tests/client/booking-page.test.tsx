@@ -1,17 +1,17 @@
 // The booking page's site-wide states (PRODUCT.md 2.6): Maintenance Mode and Allow Registrations.
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookableSlot } from '../server/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   await insertBookableSlot(server.env.db);
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(() => saveSystemSettings(server.env.db, DEFAULT_SYSTEM_SETTINGS));
 
 describe('BookingPage', () => {

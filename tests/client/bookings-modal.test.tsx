@@ -3,7 +3,7 @@
 // site's timezone, and an edit starting from the booking.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingFormModal, type BookingItem } from '@client/features/admin/bookings/BookingFormModal';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
@@ -16,7 +16,7 @@ let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string;
 
 type Interaction = ReturnType<typeof userEvent.setup>;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   admin = await createAccount(db, 'admin');
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const slotA2 = await insertSlotRow(db, sessionA2.id, 72);
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id, slotA2: slotA2.id };
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('bookings').execute();
 });

@@ -3,7 +3,7 @@
 // link of the current filter, and deletes for admins only.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingsPage } from '@client/features/admin/bookings/BookingsPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
@@ -16,7 +16,7 @@ let admin: TestAccount;
 let user: TestAccount;
 let fixture: { eventId: string; sessionId: string; slot: { id: string; sessionId: string } };
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   admin = await createAccount(db, 'admin');
@@ -31,7 +31,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   fixture = { eventId: event.id, sessionId: session.id, slot };
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('bookings').execute();
 });

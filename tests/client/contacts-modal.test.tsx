@@ -2,7 +2,7 @@
 // trimming with empty company and notes stored as absent, and an edit of status and notes.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Contact, ContactFormModal } from '@client/features/admin/contacts/ContactFormModal';
 import { callerFor, createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
@@ -10,12 +10,12 @@ import { renderWithProviders, startTestServer, type TestServer } from './render'
 let server: TestServer;
 let user: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   // Role user: creating and editing contacts is staff work (PRODUCT.md section 3).
   user = await createAccount(server.env.db, 'user');
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('contactForms').execute();
 });

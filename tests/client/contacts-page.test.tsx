@@ -3,7 +3,7 @@
 // the CSV link of the current filter, and deletes for admins only.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactsPage } from '@client/features/admin/contacts/ContactsPage';
 import { newId } from '@server/ids';
 import { createAccount, type TestAccount } from '../server/helpers';
@@ -13,12 +13,12 @@ let server: TestServer;
 let admin: TestAccount;
 let user: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('contactForms').execute();
 });

@@ -1,7 +1,7 @@
 // The admin dashboard against a real server: the empty database's texts, then the numbers, the next
 // slot, the previous sign-in and the five latest contacts once there is data; the user's view.
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '@client/features/admin/dashboard/DashboardPage';
 import { trpc } from '@client/trpc';
 import { newId } from '@server/ids';
@@ -12,11 +12,11 @@ import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 

@@ -3,7 +3,7 @@
 // account does not see.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
 import { newId } from '@server/ids';
 import { insertEventRow, insertSessionRow } from '../server/fixtures';
@@ -14,12 +14,12 @@ let server: TestServer;
 let admin: TestAccount;
 let user: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('delegates').execute();
 });

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import type { EmailKind } from '@db/schema';
 import {
@@ -52,7 +52,7 @@ async function outboxRow(id: string) {
   return server.env.db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const { db } = server.env;
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
@@ -87,7 +87,7 @@ beforeAll(async () => {
   ids.booking = booking.id;
 });
 
-afterAll(() => server.close());
+afterEach(() => server.close());
 
 afterEach(() => {
   // Toasts live in a module-level store: without this, earlier tests' toasts queue up later ones.

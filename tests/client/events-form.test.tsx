@@ -3,7 +3,7 @@
 // the database, in-place status and order changes, the delete modal, and the read-only user view.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { trpc } from '@client/trpc';
 import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
@@ -13,19 +13,26 @@ let server: TestServer;
 let admin: TestAccount;
 let user: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
 
-afterAll(async () => {
+afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
   await server.close();
 });
 
 beforeEach(async () => {
   await server.env.db.deleteFrom('events').execute();
 });
+
+/** Watches (does not replace) fetch and lists the calls whose address contains `part`. */
+function watchRequests(part: string): () => unknown[] {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  return () => spy.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).includes(part));
+}
 
 function adminCaller() {
   return callerFor(server.env.deps, admin);
@@ -85,6 +92,7 @@ describe('event form', () => {
     await person.click(await screen.findByRole('button', { name: 'Create Event' }));
     const dialog = await openDialog('Create Event');
     await person.type(within(dialog).getByLabelText('Registration Link'), 'not a link');
+    const creates = watchRequests('events.create');
     await person.click(within(dialog).getByRole('button', { name: 'Create Event' }));
 
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
@@ -94,6 +102,7 @@ describe('event form', () => {
     // Editing a field clears its message.
     await person.type(within(dialog).getByLabelText(/^Title/), 'Accra Summit');
     expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
+    expect(creates()).toEqual([]);
     expect(await storedEvents()).toEqual([]);
   });
 
@@ -149,8 +158,10 @@ describe('event form', () => {
     await person.click(await screen.findByRole('button', { name: 'Create Event' }));
     const dialog = await openDialog('Create Event');
     const tooLarge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    const uploads = watchRequests('/api/uploads');
     await person.upload(within(dialog).getByLabelText('Image file'), tooLarge);
     expect(await within(dialog).findByText('The file is too large. The maximum size is 10 MB.')).toBeInTheDocument();
+    expect(uploads()).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type RouteComponent,
   RouterProvider,
 } from '@tanstack/react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultEventBenefits, fallbackEvent, firm } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
 import { REVEAL_OFFSET_PX, Reveal } from '@client/features/home/Reveal';
@@ -25,7 +25,7 @@ let env: TestEnv;
 let app: App;
 let baseUrl: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   // jsdom has no FontFaceSet; Mantine's autosizing Textarea (in the contact form) listens to it.
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', {
@@ -41,7 +41,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${address.port}`;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
   await env.close();
 });

@@ -9,7 +9,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
@@ -17,12 +17,12 @@ import { renderWithProviders, startTestServer, type TestServer } from './render'
 let server: TestServer;
 let account: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   account = await createAccount(server.env.db, 'user', { email: 'staff@example.com' });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 

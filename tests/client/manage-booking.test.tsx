@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertEventRow, insertSessionRow } from '../server/fixtures';
@@ -17,11 +17,11 @@ const LINK = /\/booking\/manage\/([A-Za-z0-9_-]{43})/;
 
 let server: TestServer;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 
 async function slot(options: { capacity?: number; location?: string | null; start?: string; end?: string } = {}) {
   const event = await insertEventRow(server.env.db, { title: 'West Africa Trade Mission' });

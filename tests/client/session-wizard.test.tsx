@@ -3,7 +3,7 @@
 // save, editing from step 4, and a failed save that keeps the wizard as typed.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { callerFor, createAccount, type Caller } from '../server/helpers';
@@ -15,7 +15,7 @@ let adminToken: string;
 let admin: Caller;
 let staffedDelegateId: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   const account = await createAccount(db, 'admin');
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   staffedDelegateId = delegate.id;
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 
 function renderWizard(sessionId: string | null = null, onClose = vi.fn()) {
   renderWithProviders(<SessionWizard opened sessionId={sessionId} onClose={onClose} />, {

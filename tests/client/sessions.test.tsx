@@ -3,7 +3,7 @@
 // read-only screen for role user, and the load failure message.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { callerFor, createAccount } from '../server/helpers';
@@ -13,7 +13,7 @@ let server: TestServer;
 let adminToken: string;
 let userToken: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   const db = server.env.db;
   const admin = await createAccount(db, 'admin');
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await insertSessionRow(db, event.id, { title: 'Investor Briefing', maxParticipants: null, location: null, isActive: false });
   await insertSessionRow(db, event.id, { title: 'Market Entry Clinic', maxParticipants: 15, location: 'Room 1' });
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 afterEach(() => vi.restoreAllMocks());
 
 function renderPage(token: string | undefined = adminToken, baseUrl = server.baseUrl) {

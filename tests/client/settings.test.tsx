@@ -5,7 +5,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import { verifyPassword } from '@server/auth/password';
 import {
@@ -24,13 +24,13 @@ let server: TestServer;
 let admin: TestAccount;
 let member: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
   member = await createAccount(server.env.db, 'user', { name: 'Uma User', email: 'uma@example.com' });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 

@@ -1,9 +1,13 @@
 // jsdom lacks a few browser APIs Mantine uses; these are the shims Mantine's testing guide lists.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait for the event itself; the default 1 s gives up too early when every test
+// starts its own API server on a loaded machine. The bound only matters when a test fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element) => getComputedStyle(element);

@@ -1,7 +1,7 @@
 // Sessions and sign-in at the procedure level: token storage, sliding expiry, sign-in rules and
 // their slow-down, password changes and sign-out.
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession, validateSessionToken } from '@server/auth/session';
 import {
   callerFor,
@@ -30,10 +30,10 @@ function nextIp(): string {
   return `192.0.2.${ipCounter}`;
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -153,6 +153,9 @@ describe('sign-in', () => {
   });
 
   it('records the last sign-in and keeps the previous one', async () => {
+    // Only the clock is faked: the second sign-in happens a known minute after the first.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T09:00:00.000Z'));
     const { user } = await createAccount(env.db, 'user', { email: 'lastlogin@example.com', password: PASSWORD });
     const read = () =>
       env.db.selectFrom('users').select(['lastSignInAt', 'previousSignInAt']).where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -163,12 +166,13 @@ describe('sign-in', () => {
     expect(afterFirst.lastSignInAt).not.toBeNull();
     expect(afterFirst.previousSignInAt).toBeNull();
     expect(first.user.lastSignInAt).toBe(afterFirst.lastSignInAt);
+    expect(afterFirst.lastSignInAt).toBe('2026-11-23T09:00:00.000Z');
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(new Date('2026-11-23T09:01:00.000Z'));
     const second = await signInCookie('lastlogin@example.com', PASSWORD);
     const afterSecond = await read();
     expect(afterSecond.previousSignInAt).toBe(afterFirst.lastSignInAt);
-    expect(afterSecond.lastSignInAt).not.toBe(afterFirst.lastSignInAt);
+    expect(afterSecond.lastSignInAt).toBe('2026-11-23T09:01:00.000Z');
     expect(second.user.previousSignInAt).toBe(afterFirst.lastSignInAt);
   });
 
@@ -243,11 +247,11 @@ describe('sign-in slow-down', () => {
 
   describe('per client address', () => {
     let ipEnv: TestEnv;
-    beforeAll(async () => {
+    beforeEach(async () => {
       ipEnv = await createTestEnv({ limits: { signInFreeFailuresPerIp: 3 } });
       await createAccount(ipEnv.db, 'user', { email: 'ip-user@example.com', password: PASSWORD });
     });
-    afterAll(() => ipEnv.close());
+    afterEach(() => ipEnv.close());
 
     it('slows down failures across different e-mails from one address, not another address', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,6 +1,6 @@
 // Over real HTTP: many simultaneous public bookings for one slot never overbook it (PRODUCT.md 4).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot } from './fixtures';
 import { buildTestApp, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
 
@@ -11,7 +11,7 @@ let env: TestEnv;
 let app: FastifyInstance;
 let origin: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   app = await buildTestApp(env);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -20,7 +20,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${address.port}`;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
   await env.close();
 });

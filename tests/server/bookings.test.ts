@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import type { CreateBookingInput } from '@server/schemas/bookings';
@@ -21,11 +21,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 let emailCounter = 0;
 function participant(overrides: Partial<CreateBookingInput> = {}) {
@@ -531,11 +531,11 @@ describe('bookings.list and bookings.stats', () => {
   let listEnv: TestEnv;
   let staff: RoleCallers;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     listEnv = await createTestEnv();
     staff = await roleCallers(listEnv);
   });
-  afterAll(() => listEnv.close());
+  afterEach(() => listEnv.close());
 
   it('lists newest first with event, session and slot details, searching and filtering on the server', async () => {
     const a = await insertBookableSlot(listEnv.db, 2);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactStatus } from '@db/schema';
 import { newId } from '@server/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -18,11 +18,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 function message(overrides: Record<string, string> = {}) {
   return {
@@ -206,7 +206,7 @@ describe('contacts: lists, stats and recent submissions', () => {
   let listEnv: TestEnv;
   let staff: RoleCallers;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     listEnv = await createTestEnv();
     staff = await roleCallers(listEnv);
     const rows: { name: string; email: string; company: string | null; status: ContactStatus }[] = [
@@ -222,7 +222,7 @@ describe('contacts: lists, stats and recent submissions', () => {
       await insertContactRow(listEnv.db, { ...row, createdAt: `2026-02-0${index + 1}T09:00:00.000Z` });
     }
   });
-  afterAll(() => listEnv.close());
+  afterEach(() => listEnv.close());
 
   it('lists newest first and paginates on the server', async () => {
     const all = await staff.user.contacts.list({});

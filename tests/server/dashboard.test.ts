@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@server/ids';
 import { daysUntil } from '@server/repositories/dashboard';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
@@ -16,11 +16,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 async function insertContact(name: string) {
   await env.db

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertEventRow, insertSessionRow } from './fixtures';
 import {
   createTestEnv,
@@ -15,11 +15,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 function delegateInput(overrides: Record<string, unknown> = {}) {
   return {

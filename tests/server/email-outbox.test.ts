@@ -1,7 +1,7 @@
 // Messages written by booking and contact changes, delivered by the sender to a real SMTP server on
 // loopback: who gets what, the text and HTML parts, the .ics, escaping, and the one-transaction rule.
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';
 import { newId } from '@server/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -28,7 +28,7 @@ let callers: RoleCallers;
 let server: TestSmtpServer;
 let quietAdmins: { noBookings: TestAccount; noEmail: TestAccount; noContacts: TestAccount };
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/New_York' });
@@ -47,7 +47,7 @@ beforeEach(async () => {
   await useSmtpServer(env.db, server);
 });
 afterEach(() => server.close());
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 /** One sender pass, as the server's loop would run it. */
 async function deliver(): Promise<number> {

@@ -1,6 +1,6 @@
 // The outbox sender against a real SMTP server on loopback: delivery, refusals with back-off and
 // kept errors, Retry, and a restart in the middle that sends every message exactly once.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailStatus } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -12,7 +12,7 @@ let env: TestEnv;
 let callers: RoleCallers;
 const servers: TestSmtpServer[] = [];
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: 'Accra Bridge Partners' });
@@ -23,7 +23,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 async function smtpServer(...args: Parameters<typeof startSmtpServer>): Promise<TestSmtpServer> {
   const server = await startSmtpServer(...args);
@@ -116,18 +116,17 @@ describe('sending', () => {
     await enqueue(3);
     const sender = startEmailSender(env.deps, { intervalMs: 10 });
     try {
-      for (let waited = 0; server.received.length < 3 && waited < 5_000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // Waits for the third message itself; nothing here calls runOnce, so only the loop sends.
+      await vi.waitFor(() => expect(server.received).toHaveLength(3), { timeout: 10_000, interval: 10 });
     } finally {
       await sender.stop();
     }
-    expect(server.received).toHaveLength(3);
     expect(await statuses()).toMatchObject({ sent: 3, pending: 0 });
-    // Stopped: a message written now stays in the outbox.
+    // Stopped: a message written now stays in the outbox, even when a pass is asked for.
     await enqueue(1, 'late');
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await sender.runOnce()).toBe(0);
     expect(server.received).toHaveLength(3);
+    expect(await statuses()).toMatchObject({ sent: 3, pending: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 // The admin e-mail log API: who may call it, list shape and order, filters, attempts and Retry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailStatus } from '@db/schema';
 import { newId } from '@server/ids';
 import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
@@ -40,7 +40,7 @@ async function message(
   return id;
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await message('oldest', 'sent', '2026-11-01T10:00:00.000Z', { attempts: 1 });
@@ -56,7 +56,7 @@ beforeAll(async () => {
     ])
     .execute();
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 describe('emails router: role matrix', () => {
   it('keeps the log, attempts and Retry for admins', async () => {

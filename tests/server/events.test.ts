@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   eventInput,
   expectAdminOnly,
@@ -14,11 +14,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 describe('events router: role matrix', () => {
   it('lets anyone read active events', async () => {

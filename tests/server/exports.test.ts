@@ -1,7 +1,7 @@
 // The CSV exports over HTTP (app.inject): who may download, the filters, RFC 4180 quoting, the
 // spreadsheet-formula guard, and exports longer than one page of the list repositories.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { csvField, EXPORT_PAGE_SIZE, EXPORT_ROUTES } from '@server/http/exports';
 import { newId } from '@server/ids';
@@ -13,13 +13,13 @@ let app: FastifyInstance;
 let user: TestAccount;
 let admin: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   app = await buildTestApp(env);
   user = await createAccount(env.db, 'user');
   admin = await createAccount(env.db, 'admin');
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
   await env.close();
 });

@@ -1,9 +1,10 @@
-// Test harness: a real, migrated SQLite file per test file, real accounts and real sessions.
+// Test harness: a real, migrated SQLite file per test (a copy of the template that
+// tests/global-setup.ts migrates once per run), real accounts and real sessions.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { DB } from '@db/database';
 import { databaseFile, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
@@ -32,8 +33,24 @@ export async function createTestEnv(
   options: { limits?: LimitOptions; env?: Record<string, string> } = {},
 ): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  const { db } = openDatabase(databaseFile(dataDir));
-  await migrateToLatest(db);
+  const file = databaseFile(dataDir);
+  const template = inject('templateDatabase');
+  if (template === undefined) {
+    // Run outside Vitest's globalSetup (e.g. a single file through another runner): migrate here.
+    const { db } = openDatabase(file);
+    await migrateToLatest(db);
+    return finishTestEnv(db, dataDir, options);
+  }
+  fs.copyFileSync(template, file);
+  const { db } = openDatabase(file);
+  return finishTestEnv(db, dataDir, options);
+}
+
+function finishTestEnv(
+  db: DB,
+  dataDir: string,
+  options: { limits?: LimitOptions; env?: Record<string, string> },
+): TestEnv {
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const deps = createDeps(db, config, {
     // Generous by default so tests that are not about limits never meet them.
@@ -120,7 +137,7 @@ export function callerFor(deps: AppDeps, account?: TestAccount | null, extra: { 
   );
 }
 
-/** Callers for the three kinds of caller of PRODUCT.md section 3. */
+/** Callers for the three kinds of caller: anonymous, role user (staff) and admin. */
 export interface RoleCallers {
   anonymous: Caller;
   user: Caller;

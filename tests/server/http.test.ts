@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { appRouter } from '@server/router';
@@ -87,12 +87,12 @@ let app: FastifyInstance;
 let account: TestAccount;
 const PASSWORD = 'http-test-password';
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   app = await buildTestApp(env);
   account = await createAccount(env.db, 'admin', { email: 'http-admin@example.com', password: PASSWORD });
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
   await env.close();
 });
@@ -427,12 +427,12 @@ describe('error shape', () => {
     let prodEnv: TestEnv;
     let prodApp: FastifyInstance;
     let admin: TestAccount;
-    beforeAll(async () => {
+    beforeEach(async () => {
       prodEnv = await createTestEnv({ env: { NODE_ENV: 'production' } });
       prodApp = await buildTestApp(prodEnv);
       admin = await createAccount(prodEnv.db, 'admin');
     });
-    afterAll(async () => {
+    afterEach(async () => {
       await prodApp.close();
       await prodEnv.close();
     });
@@ -508,11 +508,11 @@ describe('error shape', () => {
   describe('in development', () => {
     let devEnv: TestEnv;
     let devApp: FastifyInstance;
-    beforeAll(async () => {
+    beforeEach(async () => {
       devEnv = await createTestEnv({ env: { NODE_ENV: 'development' } });
       devApp = await buildTestApp(devEnv);
     });
-    afterAll(async () => {
+    afterEach(async () => {
       await devApp.close();
       await devEnv.close();
     });

@@ -2,7 +2,7 @@
 // promotion and e-mails included, in one transaction); only its hash is stored.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { redactUrl } from '@server/http/log-redaction';
 import { newId } from '@server/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -18,7 +18,7 @@ let env: TestEnv;
 let callers: RoleCallers;
 let server: TestSmtpServer;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await saveSystemSettings(env.db, SETTINGS);
@@ -29,7 +29,7 @@ beforeEach(async () => {
   await useSmtpServer(env.db, server);
 });
 afterEach(() => server.close());
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 async function deliver(): Promise<void> {
   const sender = startEmailSender(env.deps, { intervalMs: null });

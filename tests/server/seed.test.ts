@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function seed(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
@@ -67,6 +70,7 @@ describe('npm run seed', () => {
   });
 
   it('starts over with --reset', async () => {
+    await seed();
     const db = new SQLite(path.join(dataDir, 'app.db'));
     db.prepare("insert into contact_forms (id, name, email, message) values ('extra', 'X', 'x@example.com', 'hello')").run();
     db.close();

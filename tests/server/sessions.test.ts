@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import {
   createTestEnv,
@@ -15,11 +15,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 const HOUR = 3_600_000;
 /** A whole-second instant `hours` from now, as the API stores it (UTC ISO with milliseconds). */
@@ -103,7 +103,7 @@ describe('sessions router: role matrix', () => {
 
 describe('sessions: the wizard validation messages', () => {
   let eventId: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     eventId = (await insertEventRow(env.db)).id;
   });
 

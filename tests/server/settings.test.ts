@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '@server/auth/session';
 import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from '@server/schemas/settings';
 import {
@@ -18,11 +18,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 const profile = { name: 'Ama Mensah', email: 'ama@example.com', avatarUrl: '/uploads/abc.png' };
 const security: SecuritySettingsInput = { twoFactorEnabled: true, sessionTimeout: 120 };

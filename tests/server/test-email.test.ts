@@ -1,6 +1,6 @@
 // settings.testEmail against a real SMTP server on loopback (smtp-server), no mocks.
 import type { SMTPServerOptions } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import type { EmailSettingsInput } from '@server/schemas/settings';
 import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
@@ -34,7 +34,7 @@ function settingsFor(server: TestSmtpServer, overrides: Partial<EmailSettingsInp
   };
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
   await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: 'Accra Bridge Partners' });
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 describe('settings.testEmail: sending', () => {
   it('sends one real message to the signed-in admin, from the configured sender', async () => {

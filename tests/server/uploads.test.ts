@@ -1,7 +1,7 @@
 // POST /api/uploads over HTTP (app.inject, plus one real fetch), with real sessions and files.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { sweepPartialUploads } from '@server/http/uploads';
@@ -58,14 +58,13 @@ let app: FastifyInstance;
 let staff: TestAccount;
 let admin: TestAccount;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   app = await buildTestApp(env);
   staff = await createAccount(env.db, 'user');
   admin = await createAccount(env.db, 'admin');
 });
-afterEach(() => saveSystemSettings(env.db, DEFAULT_SYSTEM_SETTINGS));
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
   await env.close();
 });

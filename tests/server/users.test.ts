@@ -1,6 +1,6 @@
 // The users router (admins only): listing, creating, editing and deleting accounts, with the two
 // guards of PRODUCT.md section 3: nobody changes their own role, and the last admin stays.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '@server/auth/session';
 import {
   callerFor,
@@ -18,11 +18,11 @@ import {
 let env: TestEnv;
 let callers: RoleCallers;
 
-beforeAll(async () => {
+beforeEach(async () => {
   env = await createTestEnv();
   callers = await roleCallers(env);
 });
-afterAll(() => env.close());
+afterEach(() => env.close());
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ama Mensah',

@@ -7,7 +7,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInInput } from '@server/schemas/auth';
-import { safeAdminPath } from '@client/router';
+import { safeAdminPath } from './safeAdminPath';
 import { messageOf, trpc } from '@client/trpc';
 
 export function LoginPage() {

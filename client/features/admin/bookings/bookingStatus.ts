@@ -1,21 +1,23 @@
-// Booking statuses as the back office shows them (PRODUCT.md section 4 lists the values).
+// Booking statuses as the back office shows them: the labels are the server's (the CSV export uses
+// the same words), the colours are the back office's own.
 import type { BookingStatus } from '@db/schema';
+import { BOOKING_STATUS_LABELS } from '@server/schemas/bookings';
 import type { StatusOption } from '../kit/StatusBadgeMenu';
 
 export type { BookingStatus };
 
 export const BOOKING_STATUS_OPTIONS: readonly StatusOption<BookingStatus>[] = [
-  { value: 'pending', label: 'Pending', color: 'yellow' },
-  { value: 'confirmed', label: 'Confirmed', color: 'green' },
-  { value: 'waitlisted', label: 'Waitlisted', color: 'orange' },
-  { value: 'cancelled', label: 'Cancelled', color: 'gray' },
+  { value: 'pending', label: BOOKING_STATUS_LABELS.pending, color: 'yellow' },
+  { value: 'confirmed', label: BOOKING_STATUS_LABELS.confirmed, color: 'green' },
+  { value: 'waitlisted', label: BOOKING_STATUS_LABELS.waitlisted, color: 'orange' },
+  { value: 'cancelled', label: BOOKING_STATUS_LABELS.cancelled, color: 'gray' },
 ];
 
-/** The list filter, in SPEC's order: all, confirmed, pending, waitlisted, cancelled. */
+/** The list filter: all, then confirmed first, as staff look for confirmed bookings most. */
 export const BOOKING_FILTER_OPTIONS: { value: 'all' | BookingStatus; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'waitlisted', label: 'Waitlisted' },
-  { value: 'cancelled', label: 'Cancelled' },
+  ...(['confirmed', 'pending', 'waitlisted', 'cancelled'] as const).map((value) => ({
+    value,
+    label: BOOKING_STATUS_LABELS[value],
+  })),
 ];

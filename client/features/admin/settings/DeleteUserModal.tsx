@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import type { UserRow } from './UsersTab';
+import type { UserRow } from './userRow';
 
 export function DeleteUserModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const utils = trpc.useUtils();

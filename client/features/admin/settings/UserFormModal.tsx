@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '@server/schemas/auth';
 import { fieldErrorsOf, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import type { UserRow } from './UsersTab';
+import type { UserRow } from './userRow';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const editSchema = updateUserInput.omit({ id: true });

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@server/schemas/auth';
-import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { messageOf, trpc } from '@client/trpc';
 import { TableStateRows } from '../kit/TableStateRows';
 import { ListFooter } from '../kit/ListFooter';
 import { useCurrentUser } from '../kit/useCurrentUser';
@@ -23,8 +23,8 @@ import { useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { DeleteUserModal } from './DeleteUserModal';
 import { UserFormModal } from './UserFormModal';
+import type { UserRow } from './userRow';
 
-export type UserRow = RouterOutputs['users']['list']['items'][number];
 type RoleFilter = 'all' | 'admin' | 'user';
 
 export function UsersTab() {
