@@ -3,7 +3,7 @@
 // current code from the app to finish, then the 10 recovery codes, shown this once with Copy and
 // Download. Turning it off asks for the password and a current code. The dialogs hold no <form>:
 // they sit inside the Security tab's form in the React tree, and a nested submit would reach it.
-import { Alert, Button, Code, Group, Image, List, Modal, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Modal, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import QRCode from 'qrcode';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
@@ -142,9 +142,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </Alert>
       <SimpleGrid cols={2} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Recovery codes">
         {codes.map((code) => (
-          <List.Item key={code} style={{ fontFamily: 'monospace' }}>
+          <li key={code} style={{ fontFamily: 'monospace' }}>
             {code}
-          </List.Item>
+          </li>
         ))}
       </SimpleGrid>
       <Group justify="space-between">
