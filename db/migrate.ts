@@ -4,10 +4,12 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
+import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
   '2026-11-21_002_email_outbox': emailOutbox,
+  '2026-11-23_010_two_factor': twoFactor,
   '2026-11-23_060_search_index': searchIndex,
 };
 

@@ -170,6 +170,34 @@ export interface EmailAttemptsTable {
   error: string | null;
 }
 
+/** An account's TOTP key; enabledAt is null while the enrolment waits for its first code. */
+export interface TwoFactorCredentialsTable {
+  userId: string;
+  secret: string;
+  enabledAt: string | null;
+  /** The newest 30-second time step that was accepted; a code of this step or older is refused. */
+  lastUsedStep: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  userId: string;
+  /** SHA-256 hex of the normalised code; the code itself is shown once and never stored. */
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** Between a right password and the code: the cookie holds a token, this table its SHA-256. */
+export interface TwoFactorChallengesTable {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +210,9 @@ export interface Database {
   contactForms: ContactFormsTable;
   emailOutbox: EmailOutboxTable;
   emailAttempts: EmailAttemptsTable;
+  twoFactorCredentials: TwoFactorCredentialsTable;
+  twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
+  twoFactorChallenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

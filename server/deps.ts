@@ -2,25 +2,12 @@
 // Built once per app; tests build their own around a fresh database.
 import path from 'node:path';
 import type { DB } from '@db/database';
-import { FailureThrottle, RateLimiter } from './auth/throttle';
+import { type LimitHooks, type LimitOptions, type Limits, createLimits } from './auth/limits';
 import type { Config } from './config';
 import { PublicReadCache } from './http/public-read-cache';
 
-export interface Limits {
-  /** Sign-in failures per e-mail address before answers slow down. */
-  signInByEmail: FailureThrottle;
-  /** Sign-in failures per client address (higher: offices share one address). */
-  signInByIp: FailureThrottle;
-  /** Public bookings and contact messages per client address per window. */
-  publicForms: RateLimiter;
-}
-
-export interface LimitOptions {
-  signInFreeFailuresPerEmail?: number;
-  signInFreeFailuresPerIp?: number;
-  publicFormsPerWindow?: number;
-  publicFormsWindowMs?: number;
-}
+export type { LimitOptions, Limits } from './auth/limits';
+export { createLimits } from './auth/limits';
 
 export interface FirstRunState {
   /** One-time token for /admin/setup while no account exists; null once an admin is created. */
@@ -40,19 +27,13 @@ export interface AppDeps {
 /** What services that write e-mails need: the database and the public origin for links. */
 export type ServiceDeps = Pick<AppDeps, 'db' | 'config'>;
 
-export function createLimits(options: LimitOptions = {}): Limits {
-  return {
-    signInByEmail: new FailureThrottle(options.signInFreeFailuresPerEmail ?? 5),
-    signInByIp: new FailureThrottle(options.signInFreeFailuresPerIp ?? 20),
-    publicForms: new RateLimiter(options.publicFormsPerWindow ?? 20, options.publicFormsWindowMs ?? 10 * 60_000),
-  };
-}
-
-export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions): AppDeps {
+export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}): AppDeps {
   return {
     db,
     config,
-    limits: createLimits(limitOptions),
+    // hooks.onSignInThrottled: called once when one account's sign-in failures from one address
+    // pass the limit (for alerts).
+    limits: createLimits(limitOptions, hooks),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
     publicReads: new PublicReadCache(),

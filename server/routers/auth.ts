@@ -2,17 +2,46 @@ import { z } from 'zod';
 import { invalidateSession } from '../auth/session';
 import { countUsers } from '../repositories/users';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
-import { changePassword, setupFirstAdmin, signIn } from '../services/auth';
+import { disableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
+import { changePassword, setupFirstAdmin, signIn, verifyTwoFactor } from '../services/auth';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/two-factor';
 import { publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const authRouter = router({
   /** The signed-in account, or null. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
+  /** The user, or `{ twoFactorRequired: true }` with only the challenge cookie set when a code is needed. */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const signedIn = await signIn(ctx, input.email, input.password, ctx.ip);
+    const outcome = await signIn(ctx, input.email, input.password, ctx.ip);
+    if ('twoFactorRequired' in outcome) {
+      ctx.challenge.set(outcome.challenge.token, outcome.challenge.expiresAt);
+      return { twoFactorRequired: true as const };
+    }
+    ctx.challenge.clear();
+    ctx.cookies.set(outcome.token, outcome.session.expiresAt);
+    return outcome.user;
+  }),
+
+  /** Second sign-in step: the challenge cookie and a current or recovery code; answers like signIn. */
+  verifyTwoFactor: publicProcedure.input(twoFactorCodeInput).mutation(async ({ ctx, input }) => {
+    const signedIn = await verifyTwoFactor(ctx, ctx.challenge.token, input.code, ctx.ip);
+    ctx.challenge.clear();
     ctx.cookies.set(signedIn.token, signedIn.session.expiresAt);
     return signedIn.user;
+  }),
+
+  twoFactor: router({
+    /** A new key for the caller's authenticator app; enables nothing yet. */
+    setup: staffProcedure.mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user.id)),
+    /** Finishes the set-up with a current code; the recovery codes are shown this once. */
+    enable: staffProcedure
+      .input(twoFactorCodeInput)
+      .mutation(({ ctx, input }) => enableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input.code)),
+    disable: staffProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
+      await disableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input);
+      return { twoFactorEnabled: false };
+    }),
   }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
@@ -22,7 +51,8 @@ export const authRouter = router({
   }),
 
   changePassword: staffProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, ctx.user.id, ctx.session.id, input.currentPassword, input.newPassword);
+    const caller = { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip };
+    await changePassword(ctx, caller, input.currentPassword, input.newPassword);
     return { changed: true };
   }),
 

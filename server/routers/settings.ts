@@ -26,7 +26,7 @@ export const settingsRouter = router({
   updateSecurity: staffProcedure
     .input(securitySettingsInput)
     .mutation(({ ctx, input }) =>
-      settings.updateSecurity(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input),
+      settings.updateSecurity(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip }, input),
     ),
 
   updateNotifications: staffProcedure

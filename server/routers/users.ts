@@ -2,6 +2,7 @@ import { listUsers } from '../repositories/users';
 import { createUserInput, updateUserInput, userListInput } from '../schemas/auth';
 import { byIdInput } from '../schemas/common';
 import { createUser, deleteUser, updateUser } from '../services/users';
+import { resetTwoFactor } from '../services/two-factor';
 import { adminProcedure, router } from '../trpc/init';
 
 export const usersRouter = router({
@@ -12,4 +13,6 @@ export const usersRouter = router({
     await deleteUser(ctx.db, ctx.user.id, input.id);
     return { id: input.id };
   }),
+  /** Turns two-factor off for a colleague who lost the device and the recovery codes. */
+  resetTwoFactor: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => resetTwoFactor(ctx.db, input.id)),
 });

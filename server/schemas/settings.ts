@@ -35,7 +35,6 @@ export const securitySettingsInput = z
     currentPassword: optionalPassword,
     newPassword: optionalPassword,
     confirmPassword: optionalPassword,
-    twoFactorEnabled: z.boolean().default(false),
     sessionTimeout: z
       .number({ error: 'Session timeout must be between 15 and 480 minutes' })
       .int('Session timeout must be between 15 and 480 minutes')

@@ -4,12 +4,15 @@ import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '@db/database';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { type AuthSession, type AuthUser, createSession, invalidateUserSessions } from '../auth/session';
-import { describeWait } from '../auth/throttle';
+import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
+import { deleteChallenge, findChallenge } from '../repositories/two-factor';
+import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please enter your email and password again.';
 
 export interface SignedIn {
   token: string;
@@ -47,44 +50,86 @@ async function startSession(db: DB, userId: string): Promise<SignedIn> {
   return { token, session, user };
 }
 
+/** A right password for an account with two-factor on: the code is asked for next. */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+  challenge: { token: string; expiresAt: string };
+}
+
 /**
- * Checks the credentials. Any wrong part gets the same answer, and after repeated failures for an
- * e-mail address or a client address the answers are refused for a growing delay.
+ * Checks the credentials. Any wrong part gets the same answer. Failures are counted per account
+ * and client address together and per address, so a stranger's guesses elsewhere never lock the
+ * owner out. For an account with two-factor on, a right password starts no session: it answers
+ * a challenge for `verifyTwoFactor`.
  */
-export async function signIn(deps: AppDeps, email: string, password: string, ip: string): Promise<SignedIn> {
-  const emailKey = `email:${email}`;
-  const ipKey = `ip:${ip}`;
-  for (const verdict of [deps.limits.signInByEmail.check(emailKey), deps.limits.signInByIp.check(ipKey)]) {
-    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
-  }
-  // Counted as a failure before the (slow) password check, in the same tick as the check above:
-  // otherwise any number of simultaneous attempts would all pass the check. A success takes it back.
-  deps.limits.signInByEmail.recordFailure(emailKey);
-  deps.limits.signInByIp.recordFailure(ipKey);
+export async function signIn(deps: AppDeps, email: string, password: string, ip: string): Promise<SignedIn | TwoFactorRequired> {
+  const verdict = await deps.limits.credentials.attempt(email, ip);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 
   const user = await findUserByEmail(deps.db, email);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
     throw new UnauthenticatedError(INVALID_CREDENTIALS);
   }
-  deps.limits.signInByEmail.reset(emailKey);
-  deps.limits.signInByIp.forgive(ipKey);
+  if (user.twoFactorEnabled === 1) {
+    // Earlier failures stay counted until the code is right too.
+    await deps.limits.credentials.stepPassed(email, ip);
+    return { twoFactorRequired: true, challenge: await startChallenge(deps.db, user.id) };
+  }
+  await deps.limits.credentials.succeeded(email, ip);
   return startSession(deps.db, user.id);
 }
 
-/** Changes the password after checking the current one; every other session of the user ends. */
+/**
+ * The second step of signing in: the challenge from the cookie and a current or recovery code.
+ * Wrong codes count like wrong passwords.
+ */
+export async function verifyTwoFactor(deps: AppDeps, challengeToken: string | null, code: string, ip: string): Promise<SignedIn> {
+  if (challengeToken === null) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+  const challengeId = challengeIdFromToken(challengeToken);
+  const challenge = await findChallenge(deps.db, challengeId);
+  if (challenge === undefined || Date.parse(challenge.expiresAt) <= Date.now()) {
+    if (challenge !== undefined) await deleteChallenge(deps.db, challengeId);
+    throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+  }
+  const user = await findUserById(deps.db, challenge.userId);
+  if (user === undefined) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+  const verdict = await deps.limits.credentials.attempt(user.email, ip);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  if (!(await checkSecondFactor(deps.db, user.id, code))) throw new UnauthenticatedError(INVALID_CODE);
+  await deps.limits.credentials.succeeded(user.email, ip);
+  await deleteChallenge(deps.db, challengeId);
+  return startSession(deps.db, user.id);
+}
+
+/** Who changes a password, for the limit on wrong current passwords (per account and address). */
+export interface PasswordChanger {
+  userId: string;
+  sessionId: string;
+  email: string;
+  ip: string;
+}
+
+/**
+ * Changes the password after checking the current one; every other session of the user ends.
+ * Wrong current passwords count like wrong sign-in passwords.
+ */
 export async function changePassword(
-  db: DB,
-  userId: string,
-  currentSessionId: string,
+  deps: Pick<AppDeps, 'db' | 'limits'>,
+  caller: PasswordChanger,
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
+  const { db } = deps;
+  const { userId, sessionId: currentSessionId } = caller;
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
+  const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
+  if (!verdict.allowed) throw tooManyCredentialAttempts(verdict.retryAfterSeconds);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw invalidField('currentPassword', 'Current password is incorrect.');
   }
+  await deps.limits.credentials.succeeded(caller.email, caller.ip);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     await trx

@@ -19,7 +19,8 @@ import type {
   securitySettingsInput,
   SystemSettings,
 } from '../schemas/settings';
-import { changePassword } from './auth';
+import type { AppDeps } from '../deps';
+import { changePassword, type PasswordChanger } from './auth';
 import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
@@ -141,23 +142,24 @@ export async function updateProfile(db: DB, userId: string, input: ProfileInput)
 }
 
 /**
- * Two-factor flag, session timeout and, when a new password is given, the password. The password
- * goes first: a wrong current password then leaves everything as it was.
+ * Session timeout and, when a new password is given, the password. The password goes first: a
+ * wrong current password then leaves everything as it was. Two-factor is not set here: it follows
+ * the enrolment (auth.twoFactor).
  */
 export async function updateSecurity(
-  db: DB,
-  caller: { userId: string; sessionId: string },
+  deps: Pick<AppDeps, 'db' | 'limits'>,
+  caller: PasswordChanger,
   input: SecurityInput,
 ): Promise<SecuritySettings & { passwordChanged: boolean }> {
+  const { db } = deps;
   const passwordChanged = input.newPassword !== '';
   if (passwordChanged) {
-    await changePassword(db, caller.userId, caller.sessionId, input.currentPassword, input.newPassword);
+    await changePassword(deps, caller, input.currentPassword, input.newPassword);
   }
   const row = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('users')
       .set({
-        twoFactorEnabled: input.twoFactorEnabled ? 1 : 0,
         sessionTimeoutMinutes: input.sessionTimeout,
         updatedAt: new Date().toISOString(),
       })

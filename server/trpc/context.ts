@@ -18,13 +18,32 @@ export interface Context extends AppDeps {
   /** Client address, used by rate limits. */
   ip: string;
   cookies: SessionCookieWriter;
+  challenge: ChallengeCookie;
 }
 
 const noCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
 
+/** The short-lived HttpOnly cookie between a right password and the second factor. */
+export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
+
+/** The two-factor challenge cookie: what the request carried, and how to set or clear it. */
+export interface ChallengeCookie {
+  token: string | null;
+  set(token: string, expiresAt: string): void;
+  clear(): void;
+}
+
+const noChallenge: ChallengeCookie = { token: null, set: () => undefined, clear: () => undefined };
+
 export function createContextInner(
   deps: AppDeps,
-  caller: { user?: AuthUser | null; session?: AuthSession | null; ip?: string; cookies?: SessionCookieWriter } = {},
+  caller: {
+    user?: AuthUser | null;
+    session?: AuthSession | null;
+    ip?: string;
+    cookies?: SessionCookieWriter;
+    challenge?: ChallengeCookie;
+  } = {},
 ): Context {
   return {
     ...deps,
@@ -32,6 +51,7 @@ export function createContextInner(
     session: caller.session ?? null,
     ip: caller.ip ?? '127.0.0.1',
     cookies: caller.cookies ?? noCookies,
+    challenge: caller.challenge ?? noChallenge,
   };
 }
 
@@ -49,6 +69,20 @@ export function sessionCookieWriter(deps: AppDeps, reply: FastifyReply): Session
     },
     clear() {
       reply.setCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 });
+    },
+  };
+}
+
+export function challengeCookie(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): ChallengeCookie {
+  const secure = deps.config.publicOrigin.startsWith('https:');
+  const token = req.cookies[TWO_FACTOR_COOKIE];
+  return {
+    token: token === undefined || token === '' ? null : token,
+    set(value, expiresAt) {
+      reply.setCookie(TWO_FACTOR_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
+    },
+    clear() {
+      reply.setCookie(TWO_FACTOR_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 });
     },
   };
 }
@@ -74,6 +108,6 @@ export async function authenticateRequest(
 export function makeCreateContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const caller = await authenticateRequest(deps, req, res);
-    return createContextInner(deps, { ...caller, ip: req.ip });
+    return createContextInner(deps, { ...caller, ip: req.ip, challenge: challengeCookie(deps, req, res) });
   };
 }

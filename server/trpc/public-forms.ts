@@ -3,7 +3,7 @@
 // so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).
-import { describeWait } from '../auth/throttle';
+import { describeWait } from '../auth/limits';
 import { getSystemSettings } from '../repositories/settings';
 import { publicProcedure } from './init';
 import { PreconditionError, TooManyRequestsError, UnavailableError } from '../errors';
@@ -20,7 +20,7 @@ export function tooManyRequestsMessage(retryAfterSeconds: number): string {
 export function publicFormProcedure(formName: PublicFormName) {
   // Runs before input parsing, so malformed submissions count against the limit too.
   return publicProcedure.use(async ({ ctx, next }) => {
-    const verdict = ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
+    const verdict = await ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
     if (!verdict.allowed) {
       throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     }

@@ -179,15 +179,6 @@ describe('Security', () => {
     expect((await findUserById(server.env.db, admin.user.id))?.sessionTimeoutMinutes).toBe(60);
   });
 
-  it('shows the two-factor switch as unavailable', async () => {
-    const user = await renderSettings();
-    const panel = await openTab(user, 'Security');
-    const twoFactor = within(panel).getByRole('switch', { name: /^Two-Factor Authentication/ });
-    expect(twoFactor).toBeDisabled();
-    expect(twoFactor).not.toBeChecked();
-    expect(within(panel).getByText('Two-factor sign-in is not available yet.')).toBeInTheDocument();
-  });
-
   it("shows the server's 'Current password is incorrect.' under the field and keeps the password", async () => {
     const user = await renderSettings();
     const panel = await openTab(user, 'Security');

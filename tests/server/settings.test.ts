@@ -25,7 +25,7 @@ beforeEach(async () => {
 afterEach(() => env.close());
 
 const profile = { name: 'Ama Mensah', email: 'ama@example.com', avatarUrl: '/uploads/abc.png' };
-const security: SecuritySettingsInput = { twoFactorEnabled: true, sessionTimeout: 120 };
+const security: SecuritySettingsInput = { sessionTimeout: 120 };
 const notifications = { emailNotifications: false, newBookings: true, newContacts: false, systemAlerts: true, weeklyReports: true };
 const system: SystemSettingsInput = {
   siteName: 'Accra Bridge Partners',
@@ -181,20 +181,22 @@ describe('settings: profile', () => {
 });
 
 describe('settings: security', () => {
-  it('saves two-factor and session timeout and shortens open sessions to the new timeout', async () => {
+  it('saves the session timeout, never sets two-factor, and shortens open sessions to the new timeout', async () => {
     const account = await createAccount(env.db, 'user');
     const own = callerFor(env.deps, account);
-    expect(await own.settings.updateSecurity({ twoFactorEnabled: true, sessionTimeout: 480 })).toEqual({
-      twoFactorEnabled: true,
+    // A client that still sends the old flag cannot turn two-factor on without an enrolment.
+    const legacy = { twoFactorEnabled: true, sessionTimeout: 480 } as SecuritySettingsInput;
+    expect(await own.settings.updateSecurity(legacy)).toEqual({
+      twoFactorEnabled: false,
       sessionTimeout: 480,
       passwordChanged: false,
     });
-    expect((await own.settings.get()).security).toEqual({ twoFactorEnabled: true, sessionTimeout: 480 });
+    expect((await own.settings.get()).security).toEqual({ twoFactorEnabled: false, sessionTimeout: 480 });
     const row = await env.db.selectFrom('users').select('sessionTimeoutMinutes').where('id', '=', account.user.id).executeTakeFirstOrThrow();
     expect(row.sessionTimeoutMinutes).toBe(480);
 
     const before = Date.now();
-    await own.settings.updateSecurity({ twoFactorEnabled: false, sessionTimeout: 15 });
+    await own.settings.updateSecurity({ sessionTimeout: 15 });
     const session = await env.db.selectFrom('sessions').select('expiresAt').where('id', '=', account.session.id).executeTakeFirstOrThrow();
     expect(Date.parse(session.expiresAt)).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     expect(Date.parse(session.expiresAt)).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
@@ -215,7 +217,7 @@ describe('settings: security', () => {
       { newPassword: 'New password must be at least 8 characters long' },
     );
     for (const sessionTimeout of [14, 481, 30.5]) {
-      await expectFieldErrors(own.settings.updateSecurity({ twoFactorEnabled: true, sessionTimeout }), {
+      await expectFieldErrors(own.settings.updateSecurity({ sessionTimeout }), {
         sessionTimeout: 'Session timeout must be between 15 and 480 minutes',
       });
     }
@@ -241,10 +243,9 @@ describe('settings: security', () => {
       currentPassword: 'old-password-1',
       newPassword: 'new-password-1',
       confirmPassword: 'new-password-1',
-      twoFactorEnabled: true,
       sessionTimeout: 90,
     });
-    expect(result).toEqual({ twoFactorEnabled: true, sessionTimeout: 90, passwordChanged: true });
+    expect(result).toEqual({ twoFactorEnabled: false, sessionTimeout: 90, passwordChanged: true });
 
     const sessionsAfter = await env.db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).execute();
     expect(sessionsAfter.map((s) => s.id)).toEqual([account.session.id]);
@@ -270,7 +271,6 @@ describe('settings: security', () => {
         currentPassword: 'not-my-password',
         newPassword: 'new-password-1',
         confirmPassword: 'new-password-1',
-        twoFactorEnabled: true,
         sessionTimeout: 200,
       }),
       { currentPassword: 'Current password is incorrect.' },

@@ -1,6 +1,7 @@
 // Admin sign-in (SPEC section 2, "Admin login"). Already signed-in visitors never get here: the
 // route's beforeLoad sends them to the dashboard. After signing in, the guard's ?redirect= (a path
-// inside the back office only) is where the person goes back to.
+// inside the back office only) is where the person goes back to. For an account with two-factor on,
+// the right password leads to a second step that asks for the code (TwoFactorStep).
 import '@mantine/core/styles.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -9,24 +10,50 @@ import { useState } from 'react';
 import { signInInput } from '@server/schemas/auth';
 import { safeAdminPath } from './safeAdminPath';
 import { messageOf, trpc } from '@client/trpc';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export function LoginPage() {
   const search = useSearch({ from: '/admin/login' });
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [error, setError] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: schemaResolver(signInInput, { sync: true }),
   });
   const signIn = trpc.auth.signIn.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, { ...user });
+    onSuccess: async (answer) => {
+      if ('twoFactorRequired' in answer) {
+        setCodeStep(true);
+        return;
+      }
+      utils.auth.me.setData(undefined, { ...answer });
       await navigate({ to: safeAdminPath(search.redirect) });
     },
     // The server's words: 'Invalid email or password.' or the slow-down message after repeated failures.
     onError: (failure) => setError(messageOf(failure, 'Login failed. Please check your credentials.')),
   });
+
+  if (codeStep) {
+    return (
+      <Center mih="100vh" bg="gray.0" p="md">
+        <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={420}>
+          <TwoFactorStep
+            onSignedIn={async (user) => {
+              utils.auth.me.setData(undefined, { ...user });
+              await navigate({ to: safeAdminPath(search.redirect) });
+            }}
+            onRestart={(message) => {
+              form.setFieldValue('password', '');
+              setError(message);
+              setCodeStep(false);
+            }}
+          />
+        </Paper>
+      </Center>
+    );
+  }
 
   return (
     <Center mih="100vh" bg="gray.0" p="md">

@@ -1,11 +1,13 @@
 // Security: password change, the two-factor switch and the session timeout. The password is only
 // changed when a new one is typed; the server checks the current one and keeps this session open.
-import { NumberInput, PasswordInput, Switch, Text } from '@mantine/core';
+// The two-factor switch is not part of Save Changes: it opens its own set-up (TwoFactorSection).
+import { NumberInput, PasswordInput, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
+import { TwoFactorSection } from './TwoFactorSection';
 
 type Security = RouterOutputs['settings']['get']['security'];
 
@@ -43,8 +45,6 @@ export function SecurityTab({ security }: { security: Security }) {
       onSubmit={form.onSubmit((values) =>
         save.mutate({
           ...values,
-          // No second factor exists yet: the stored flag is sent back unchanged, never switched on here.
-          twoFactorEnabled: security.twoFactorEnabled,
           sessionTimeout: Number(values.sessionTimeout),
         }),
       )}
@@ -58,13 +58,7 @@ export function SecurityTab({ security }: { security: Security }) {
       />
       <PasswordInput label="New Password" autoComplete="new-password" description="At least 8 characters." {...form.getInputProps('newPassword')} />
       <PasswordInput label="Confirm New Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-      <Switch
-        label="Two-Factor Authentication"
-        description="Two-factor sign-in is not available yet."
-        checked={security.twoFactorEnabled}
-        disabled
-        readOnly
-      />
+      <TwoFactorSection enabled={security.twoFactorEnabled} />
       <NumberInput
         label="Session Timeout (minutes)"
         description={`Signed-in sessions end after this long without activity (${SESSION_TIMEOUT_RANGE.min}–${SESSION_TIMEOUT_RANGE.max}).`}

@@ -1,0 +1,127 @@
+// Two-factor sign-in: enrolment (setup, then enable with a first code), turning it off, the admin's
+// reset for a locked-out colleague, the second-factor check and the sign-in challenge.
+// Each exported function is one action, so an audit hook can be added around it.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { DB } from '@db/database';
+import { generateSessionToken } from '../auth/session';
+import { describeWait } from '../auth/limits';
+import { verifyPassword } from '../auth/password';
+import {
+  RECOVERY_CODE_COUNT,
+  hashRecoveryCode,
+  looksLikeTotp,
+  matchTotpStep,
+  newRecoveryCode,
+  newTotpKey,
+} from '../auth/totp';
+import type { AppDeps } from '../deps';
+import { NotFoundError, PreconditionError, TooManyRequestsError, invalidField } from '../errors';
+import { findUserById } from '../repositories/users';
+import {
+  claimTimeStep,
+  findCredential,
+  insertChallenge,
+  markEnabled,
+  removeTwoFactor,
+  savePendingCredential,
+  useRecoveryCode,
+} from '../repositories/two-factor';
+
+export const INVALID_CODE = 'Invalid verification code.';
+export const ALREADY_ENABLED = 'Two-factor authentication is already on.';
+export const NOT_STARTED = 'Start the two-factor set-up first.';
+export const NOT_ENABLED = 'Two-factor authentication is not on.';
+export const WRONG_PASSWORD = 'Current password is incorrect.';
+/** How long the challenge between the password and the code lives. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+type LimitDeps = Pick<AppDeps, 'db' | 'limits'>;
+
+export function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(`Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, retryAfterSeconds);
+}
+
+/**
+ * Checks a second factor of an enrolled account: a current code (one step of drift either way)
+ * that has not signed in before, or an unused recovery code, which is then used up.
+ */
+export async function checkSecondFactor(db: DB, userId: string, code: string, now = Date.now()): Promise<boolean> {
+  const credential = await findCredential(db, userId);
+  if (credential === undefined || credential.enabledAt === null) return false;
+  if (looksLikeTotp(code)) {
+    const step = matchTotpStep(credential.secret, code, now);
+    return step !== null && claimTimeStep(db, userId, step);
+  }
+  return useRecoveryCode(db, userId, hashRecoveryCode(code));
+}
+
+/** Starts (or restarts) an enrolment: a new key, enabled by nothing until `enableTwoFactor`. */
+export async function setupTwoFactor(db: DB, userId: string): Promise<{ secret: string; uri: string }> {
+  const user = await findUserById(db, userId);
+  if (user === undefined) throw new NotFoundError('Account not found.');
+  if (user.twoFactorEnabled === 1) throw new PreconditionError(ALREADY_ENABLED);
+  const key = newTotpKey(user.email);
+  await savePendingCredential(db, userId, key.hex);
+  return { secret: key.base32, uri: key.uri };
+}
+
+/** Finishes the enrolment with a current code; answers the recovery codes, shown this once. */
+export async function enableTwoFactor(
+  deps: LimitDeps,
+  caller: { userId: string; email: string; ip: string },
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const credential = await findCredential(deps.db, caller.userId);
+  if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError(ALREADY_ENABLED);
+  if (credential === undefined) throw new PreconditionError(NOT_STARTED);
+  const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  const step = matchTotpStep(credential.secret, code);
+  if (step === null) throw invalidField('code', INVALID_CODE);
+  await deps.limits.credentials.succeeded(caller.email, caller.ip);
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
+  await deps.db.transaction().execute(async (trx) => {
+    // The enrolment's code counts as used: it cannot sign in afterwards.
+    await claimTimeStep(trx, caller.userId, step);
+    await markEnabled(trx, caller.userId, recoveryCodes.map(hashRecoveryCode));
+  });
+  return { recoveryCodes };
+}
+
+/** Turns two-factor off; needs the password and a current (or recovery) code, throttled like sign-in. */
+export async function disableTwoFactor(
+  deps: LimitDeps,
+  caller: { userId: string; email: string; ip: string },
+  input: { password: string; code: string },
+): Promise<void> {
+  const user = await findUserById(deps.db, caller.userId);
+  if (user === undefined) throw new NotFoundError('Account not found.');
+  if (user.twoFactorEnabled !== 1) throw new PreconditionError(NOT_ENABLED);
+  const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', WRONG_PASSWORD);
+  if (!(await checkSecondFactor(deps.db, user.id, input.code))) throw invalidField('code', INVALID_CODE);
+  await deps.limits.credentials.succeeded(caller.email, caller.ip);
+  await deps.db.transaction().execute((trx) => removeTwoFactor(trx, user.id));
+}
+
+/** An admin turns two-factor off for a colleague who lost the device and the recovery codes. */
+export async function resetTwoFactor(db: DB, userId: string): Promise<{ id: string; twoFactorEnabled: false }> {
+  const user = await findUserById(db, userId);
+  if (user === undefined) throw new NotFoundError('Account not found.');
+  await db.transaction().execute((trx) => removeTwoFactor(trx, userId));
+  return { id: userId, twoFactorEnabled: false };
+}
+
+export function challengeIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** After a right password: a challenge whose token goes into the short-lived cookie. */
+export async function startChallenge(db: DB, userId: string, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now + CHALLENGE_TTL_MS).toISOString();
+  await insertChallenge(db, { id: challengeIdFromToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
