@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { invalidateSession } from '../auth/session';
 import { countUsers } from '../repositories/users';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
-import { changePassword, setupFirstAdmin, signIn } from '../services/auth';
+import { actorOf } from '../services/audit';
+import { changePassword, setupFirstAdmin, signIn, signOut } from '../services/auth';
 import { publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const authRouter = router({
@@ -16,13 +16,13 @@ export const authRouter = router({
   }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.session !== null) await invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session !== null && ctx.user !== null) await signOut(ctx.db, { user: ctx.user, session: ctx.session }, ctx.ip);
     ctx.cookies.clear();
     return { signedOut: true };
   }),
 
   changePassword: staffProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, ctx.user.id, ctx.session.id, input.currentPassword, input.newPassword);
+    await changePassword(ctx.db, ctx.user.id, ctx.session.id, input.currentPassword, input.newPassword, actorOf(ctx));
     return { changed: true };
   }),
 
@@ -32,7 +32,7 @@ export const authRouter = router({
   })),
 
   setupAdmin: publicProcedure.input(setupAdminInput).mutation(async ({ ctx, input }) => {
-    const signedIn = await setupFirstAdmin(ctx, input);
+    const signedIn = await setupFirstAdmin(ctx, input, ctx.ip);
     ctx.cookies.set(signedIn.token, signedIn.session.expiresAt);
     return signedIn.user;
   }),

@@ -3,10 +3,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '@db/database';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
-import { type AuthSession, type AuthUser, createSession, invalidateUserSessions } from '../auth/session';
+import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/throttle';
 import type { AppDeps } from '../deps';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
+import { type AuditActor, actorOf, recordAudit } from './audit';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -24,17 +25,21 @@ function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
   );
 }
 
-async function startSession(db: DB, userId: string): Promise<SignedIn> {
+async function startSession(db: DB, userId: string, ip: string): Promise<SignedIn> {
   const now = new Date().toISOString();
   const before = await findUserById(db, userId);
   if (before === undefined) throw new NotFoundError('Account not found.');
-  // The dashboard's Last Login is the sign-in before this one.
-  await db
-    .updateTable('users')
-    .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
-    .where('id', '=', userId)
-    .execute();
-  const { token, session } = await createSession(db, userId, before.sessionTimeoutMinutes);
+  const { token, session } = await db.transaction().execute(async (trx) => {
+    // The dashboard's Last Login is the sign-in before this one.
+    await trx
+      .updateTable('users')
+      .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
+      .where('id', '=', userId)
+      .execute();
+    const started = await createSession(trx, userId, before.sessionTimeoutMinutes);
+    await recordAudit(trx, actorOf({ user: before, ip }), { action: 'sign-in', entity: 'account', entityId: userId, summary: 'signed in' });
+    return started;
+  });
   const user: AuthUser = {
     id: before.id,
     email: before.email,
@@ -65,11 +70,34 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
   const user = await findUserByEmail(deps.db, email);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
+    await recordFailedSignIn(deps.db, email, user?.id ?? null, ip);
     throw new UnauthenticatedError(INVALID_CREDENTIALS);
   }
   deps.limits.signInByEmail.reset(emailKey);
   deps.limits.signInByIp.forgive(ipKey);
-  return startSession(deps.db, user.id);
+  return startSession(deps.db, user.id, ip);
+}
+
+/**
+ * A failed sign-in: the e-mail tried (never the password), and the account it belongs to when
+ * there is one, so filtering the log by that person shows attempts on their account.
+ */
+async function recordFailedSignIn(db: DB, email: string, userId: string | null, ip: string): Promise<void> {
+  const actor: AuditActor = { userId, name: null, email, ip };
+  await recordAudit(db, actor, { action: 'sign-in-failed', entity: 'account', entityId: userId, summary: `failed sign-in as ${email}` });
+}
+
+/** Ends the caller's session; recorded with who it was and from where. */
+export async function signOut(db: DB, caller: { user: AuthUser; session: AuthSession }, ip: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await invalidateSession(trx, caller.session.id);
+    await recordAudit(trx, actorOf({ user: caller.user, ip }), {
+      action: 'sign-out',
+      entity: 'account',
+      entityId: caller.user.id,
+      summary: 'signed out',
+    });
+  });
 }
 
 /** Changes the password after checking the current one; every other session of the user ends. */
@@ -79,6 +107,7 @@ export async function changePassword(
   currentSessionId: string,
   currentPassword: string,
   newPassword: string,
+  actor: AuditActor,
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
@@ -93,6 +122,7 @@ export async function changePassword(
       .where('id', '=', userId)
       .execute();
     await invalidateUserSessions(trx, userId, currentSessionId);
+    await recordAudit(trx, actor, { action: 'password', entity: 'user', entityId: userId, summary: 'password changed' });
   });
 }
 
@@ -106,6 +136,7 @@ function tokensMatch(expected: string, given: string): boolean {
 export async function setupFirstAdmin(
   deps: AppDeps,
   input: { token: string; name: string; email: string; password: string },
+  ip = '127.0.0.1',
 ): Promise<SignedIn> {
   const expected = deps.firstRun.setupToken;
   if (expected === null || (await countUsers(deps.db)) > 0) {
@@ -124,5 +155,5 @@ export async function setupFirstAdmin(
     throw new PreconditionError('Setup is already complete. Please sign in.');
   }
   deps.firstRun.setupToken = null;
-  return startSession(deps.db, created.id);
+  return startSession(deps.db, created.id, ip);
 }
