@@ -31,7 +31,10 @@ export async function insertAuditRow(db: DB, row: NewAuditRow): Promise<void> {
     .execute();
 }
 
-export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<AuditItem>> {
+/** Totals above this are reported as this number with totalCapped true (500 pages of 20). */
+export const AUDIT_COUNT_CAP = 10_000;
+
+export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<AuditItem> & { totalCapped: boolean }> {
   let filtered = db.selectFrom('auditLog');
   if (filter.userId !== undefined) filtered = filtered.where('auditLog.userId', '=', filter.userId);
   if (filter.entity !== undefined) filtered = filtered.where('auditLog.entity', '=', filter.entity);
@@ -61,7 +64,13 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    // The total counts at most AUDIT_COUNT_CAP + 1 index entries: COUNT(*) over a million rows
+    // costs far more than the page itself. Past the cap the answer says so (totalCapped).
+    db
+      .selectFrom(filtered.select('auditLog.id').limit(AUDIT_COUNT_CAP + 1).as('capped'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(count.total) };
+  const total = Math.min(Number(count.total), AUDIT_COUNT_CAP);
+  return { items, total, totalCapped: Number(count.total) > AUDIT_COUNT_CAP };
 }
