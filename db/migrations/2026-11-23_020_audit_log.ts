@@ -27,6 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('audit_log')
     .columns(['user_id', 'created_at', 'id'])
     .execute();
+  // Person and kind together: without it, a rare (or empty) combination scans all of one person's rows.
+  await db.schema
+    .createIndex('audit_log_user_entity_created_idx')
+    .on('audit_log')
+    .columns(['user_id', 'entity', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('audit_log_entity_created_idx')
     .on('audit_log')
