@@ -140,6 +140,11 @@ const adminSettingsRoute = createRoute({
   path: '/settings',
   component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsPage'),
 });
+const adminAuditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/audit',
+  component: lazyRouteComponent(() => import('./features/admin/audit/AuditLogPage'), 'AuditLogPage'),
+});
 
 const adminScreens = [
   adminDashboardRoute,
@@ -149,6 +154,7 @@ const adminScreens = [
   adminBookingsRoute,
   adminContactsRoute,
   adminSettingsRoute,
+  adminAuditRoute,
 ];
 
 const adminCatchAllRoute = createRoute({

@@ -198,6 +198,22 @@ export interface TwoFactorChallengesTable {
   createdAt: string;
 }
 
+export interface AuditLogTable {
+  id: string;
+  createdAt: CreatedAt;
+  /** The account that acted (or, for a failed sign-in, the account tried); null when none. */
+  userId: string | null;
+  /** Snapshots at the time of the row: a later rename or deletion does not rewrite history. */
+  actorName: string | null;
+  actorEmail: string | null;
+  ip: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  /** A few words on what changed; never a password, token or secret. */
+  summary: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,6 +229,7 @@ export interface Database {
   twoFactorCredentials: TwoFactorCredentialsTable;
   twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
   twoFactorChallenges: TwoFactorChallengesTable;
+  auditLog: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -227,3 +244,4 @@ export type ContactRow = Selectable<ContactFormsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
 export type EmailAttemptRow = Selectable<EmailAttemptsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -20,6 +20,9 @@ import { printFigures } from './bench/report';
 
 const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
 const RUNS = 30;
+/** Audit log rows: one a second going back, 20 people, every kind of record in turn. */
+const AUDIT_ROWS = 1_000_000;
+const AUDIT_ENTITY_CYCLE = ['account', 'user', 'event', 'session', 'time-slot', 'delegate', 'booking', 'contact', 'settings', 'email'];
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -63,6 +66,14 @@ async function main(): Promise<void> {
     for (let c = 0; c < ROWS.contacts; c += 1) {
       contact.run(`c${c}`, `Contact ${c}`, `contact${c}@example.com`, `Company ${c % 2000}`, 'Hello, we would like to talk about market entry.', contactStatuses[c % 4], iso(now - c * 1000));
     }
+    const audit = sqlite.prepare(
+      'insert into audit_log (id, created_at, user_id, actor_name, actor_email, ip, action, entity, entity_id, summary) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let a = 0; a < AUDIT_ROWS; a += 1) {
+      const u = a % 20;
+      const entity = AUDIT_ENTITY_CYCLE[a % AUDIT_ENTITY_CYCLE.length];
+      audit.run(`a${String(AUDIT_ROWS - a).padStart(8, '0')}`, iso(now - a * 1000), `u${u}`, `Staff ${u}`, `staff${u}@example.com`, `10.0.${u}.1`, 'update', entity, `r${a % 5000}`, `title, location ${a % 977}`);
+    }
   });
   fill();
   sqlite.pragma('optimize');
@@ -102,6 +113,14 @@ async function main(): Promise<void> {
     ['contacts.stats', () => caller.contacts.stats()],
     ['contacts.recent', () => caller.contacts.recent()],
     ['dashboard.stats', () => caller.dashboard.stats()],
+    ['audit.list page 1 (1M rows)', () => caller.audit.list({})],
+    ['audit.list page 2000', () => caller.audit.list({ page: 2000 })],
+    ['audit.list page 40000 (deepest)', () => caller.audit.list({ page: 40_000 })],
+    ['audit.list userId', () => caller.audit.list({ userId: 'u7' })],
+    ['audit.list entity', () => caller.audit.list({ entity: 'booking' })],
+    ['audit.list userId + entity', () => caller.audit.list({ userId: 'u7', entity: 'event' })],
+    ['audit.list one day (from/to)', () => caller.audit.list({ from: iso(now - 3 * 86_400_000), to: iso(now - 2 * 86_400_000) })],
+    ['audit.list search "location 42"', () => caller.audit.list({ search: 'location 42' })],
     [
       'bookings.create (public, capacity check)',
       (() => {
@@ -112,7 +131,9 @@ async function main(): Promise<void> {
   ];
 
   console.log(`\n${'procedure'.padEnd(44)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`);
-  for (const [name, run] of cases) {
+  // BENCH_ONLY=audit npm run bench: time only the cases whose name contains the word.
+  const only = process.env.BENCH_ONLY;
+  for (const [name, run] of cases.filter(([name]) => only === undefined || name.includes(only))) {
     await run(); // warm the statement cache
     const times: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {

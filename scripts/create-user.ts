@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   }
   const { db } = await openAppDatabase();
   try {
-    const user = await createUser(db, parsed.data);
+    // Recorded in the audit log as done from the shell, by nobody signed in.
+    const user = await createUser(db, parsed.data, { userId: null, name: 'command line', email: null, ip: 'local' });
     console.log(`Created ${user.role} account ${user.email}.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

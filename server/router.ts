@@ -1,4 +1,5 @@
 // The whole API. The client imports only `type AppRouter` from here.
+import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { bookingsRouter } from './routers/bookings';
 import { contactsRouter } from './routers/contacts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   settings: settingsRouter,
   dashboard: dashboardRouter,
   emails: emailsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

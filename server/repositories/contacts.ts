@@ -52,6 +52,11 @@ export function toContactDto(row: ContactRow): ContactDto {
   };
 }
 
+export async function findContact(db: DB, id: string): Promise<ContactDto | undefined> {
+  const row = await db.selectFrom('contactForms').selectAll().where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : toContactDto(row);
+}
+
 export async function insertContact(db: DB, values: ContactValues): Promise<ContactDto> {
   const row = await db
     .insertInto('contactForms')

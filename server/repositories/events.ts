@@ -121,10 +121,11 @@ export async function deleteEvent(db: DB, id: string): Promise<boolean> {
 /**
  * Moves an event one place up or down. Events often share a display order (the default is 1), so
  * swapping two numbers would change nothing: the whole list is renumbered 1..n in its current
- * order with the two neighbours exchanged. Returns false when the event does not exist.
+ * order with the two neighbours exchanged. Returns false when the event does not exist. Run it in
+ * a transaction (the caller's: Kysely cannot open one inside another), so the renumbering is whole.
  */
-export async function moveEvent(db: DB, id: string, direction: 'up' | 'down'): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function moveEvent(trx: DB, id: string, direction: 'up' | 'down'): Promise<boolean> {
+  {
     const ordered = await trx
       .selectFrom('events')
       .select('id')
@@ -148,7 +149,7 @@ export async function moveEvent(db: DB, id: string, direction: 'up' | 'down'): P
         .execute();
     }
     return true;
-  });
+  }
 }
 
 export async function countEvents(db: DB): Promise<number> {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { invalidateSession } from '../auth/session';
 import { countUsers } from '../repositories/users';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
 import { disableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
-import { changePassword, setupFirstAdmin, signIn, verifyTwoFactor } from '../services/auth';
+import { actorOf } from '../services/audit';
+import { changePassword, setupFirstAdmin, signIn, signOut, verifyTwoFactor } from '../services/auth';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/two-factor';
 import { publicProcedure, router, staffProcedure } from '../trpc/init';
 
@@ -33,26 +33,28 @@ export const authRouter = router({
 
   twoFactor: router({
     /** A new key for the caller's authenticator app; enables nothing yet. */
-    setup: staffProcedure.mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user.id)),
+    setup: staffProcedure.mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user.id, actorOf(ctx))),
     /** Finishes the set-up with a current code; the recovery codes are shown this once. */
     enable: staffProcedure
       .input(twoFactorCodeInput)
-      .mutation(({ ctx, input }) => enableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input.code)),
+      .mutation(({ ctx, input }) =>
+        enableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input.code, actorOf(ctx)),
+      ),
     disable: staffProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input);
+      await disableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx));
       return { twoFactorEnabled: false };
     }),
   }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.session !== null) await invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session !== null && ctx.user !== null) await signOut(ctx.db, { user: ctx.user, session: ctx.session }, ctx.ip);
     ctx.cookies.clear();
     return { signedOut: true };
   }),
 
   changePassword: staffProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const caller = { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip };
-    await changePassword(ctx, caller, input.currentPassword, input.newPassword);
+    await changePassword(ctx, caller, input.currentPassword, input.newPassword, actorOf(ctx));
     return { changed: true };
   }),
 
@@ -62,7 +64,7 @@ export const authRouter = router({
   })),
 
   setupAdmin: publicProcedure.input(setupAdminInput).mutation(async ({ ctx, input }) => {
-    const signedIn = await setupFirstAdmin(ctx, input);
+    const signedIn = await setupFirstAdmin(ctx, input, ctx.ip);
     ctx.cookies.set(signedIn.token, signedIn.session.expiresAt);
     return signedIn.user;
   }),

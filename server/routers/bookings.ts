@@ -15,6 +15,7 @@ import {
   setBookingStatus,
   updateBooking,
 } from '../services/bookings';
+import { actorOf } from '../services/audit';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
@@ -41,19 +42,19 @@ export const bookingsRouter = router({
 
   adminCreate: staffProcedure
     .input(adminCreateBookingInput)
-    .mutation(({ ctx, input }) => createStaffBooking(ctx, input)),
+    .mutation(({ ctx, input }) => createStaffBooking(ctx, input, actorOf(ctx))),
 
   update: staffProcedure.input(updateBookingInput).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
-    return updateBooking(ctx, id, values);
+    return updateBooking(ctx, id, values, actorOf(ctx));
   }),
 
   setStatus: staffProcedure
     .input(setBookingStatusInput)
-    .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status)),
+    .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status, actorOf(ctx))),
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    await deleteBooking(ctx, input.id);
+    await deleteBooking(ctx, input.id, actorOf(ctx));
     return { id: input.id };
   }),
 });

@@ -7,16 +7,11 @@ import {
   submitContactInput,
   updateContactInput,
 } from '../schemas/contacts';
-import { submitContact } from '../services/contacts';
+import { actorOf } from '../services/audit';
+import { createContact, deleteContact, setContactStatus, submitContact, updateContact } from '../services/contacts';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
-import { NotFoundError } from '../errors';
 
-export const CONTACT_NOT_FOUND = 'Contact not found.';
-
-function notFound(): NotFoundError {
-  return new NotFoundError(CONTACT_NOT_FOUND);
-}
 
 export const contactsRouter = router({
   /** The public Get In Touch form: stored as a new message, notes empty; admins who asked are e-mailed. */
@@ -31,23 +26,18 @@ export const contactsRouter = router({
   /** The dashboard's Recent Contact Submissions. */
   recent: staffProcedure.query(({ ctx }) => contacts.recentContacts(ctx.db)),
 
-  create: staffProcedure.input(createContactInput).mutation(({ ctx, input }) => contacts.insertContact(ctx.db, input)),
+  create: staffProcedure
+    .input(createContactInput)
+    .mutation(({ ctx, input }) => createContact(ctx.db, input, actorOf(ctx))),
 
-  update: staffProcedure.input(updateContactInput).mutation(async ({ ctx, input }) => {
+  update: staffProcedure.input(updateContactInput).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
-    const contact = await contacts.updateContact(ctx.db, id, values);
-    if (contact === undefined) throw notFound();
-    return contact;
+    return updateContact(ctx.db, id, values, actorOf(ctx));
   }),
 
-  setStatus: staffProcedure.input(setContactStatusInput).mutation(async ({ ctx, input }) => {
-    const contact = await contacts.setContactStatus(ctx.db, input.id, input.status);
-    if (contact === undefined) throw notFound();
-    return contact;
-  }),
+  setStatus: staffProcedure
+    .input(setContactStatusInput)
+    .mutation(({ ctx, input }) => setContactStatus(ctx.db, input.id, input.status, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await contacts.deleteContact(ctx.db, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteContact(ctx.db, input.id, actorOf(ctx))),
 });

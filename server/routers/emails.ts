@@ -3,6 +3,7 @@ import { listOutbox } from '../repositories/outbox';
 import { byIdInput } from '../schemas/common';
 import { emailListInput } from '../schemas/emails';
 import { messageAttempts, retryMessage } from '../services/emails';
+import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 
 export const emailsRouter = router({
@@ -13,5 +14,5 @@ export const emailsRouter = router({
   attempts: adminProcedure.input(byIdInput).query(({ ctx, input }) => messageAttempts(ctx.db, input.id)),
 
   /** Sends again at the next pass; not for a message already sent. */
-  retry: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => retryMessage(ctx.db, input.id)),
+  retry: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => retryMessage(ctx.db, input.id, actorOf(ctx))),
 });

@@ -9,6 +9,8 @@ import {
   setEventActiveInput,
   updateEventInput,
 } from '../schemas/events';
+import { actorOf } from '../services/audit';
+import { createEvent, deleteEvent, moveEvent, setEventActive, updateEvent } from '../services/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 import { NotFoundError } from '../errors';
 
@@ -33,28 +35,20 @@ export const eventsRouter = router({
     .input(adminEventListInput)
     .query(({ ctx, input }) => events.listEventsForAdmin(ctx.db, input)),
 
-  create: adminProcedure.input(createEventInput).mutation(({ ctx, input }) => events.insertEvent(ctx.db, input)),
+  create: adminProcedure.input(createEventInput).mutation(({ ctx, input }) => createEvent(ctx.db, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateEventInput).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.input(updateEventInput).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
-    const event = await events.updateEvent(ctx.db, id, values);
-    if (event === undefined) throw notFound();
-    return event;
+    return updateEvent(ctx.db, id, values, actorOf(ctx));
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await events.deleteEvent(ctx.db, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteEvent(ctx.db, input.id, actorOf(ctx))),
 
-  setActive: adminProcedure.input(setEventActiveInput).mutation(async ({ ctx, input }) => {
-    const event = await events.setEventActive(ctx.db, input.id, input.isActive);
-    if (event === undefined) throw notFound();
-    return event;
-  }),
+  setActive: adminProcedure
+    .input(setEventActiveInput)
+    .mutation(({ ctx, input }) => setEventActive(ctx.db, input.id, input.isActive, actorOf(ctx))),
 
-  reorder: adminProcedure.input(reorderEventInput).mutation(async ({ ctx, input }) => {
-    if (!(await events.moveEvent(ctx.db, input.id, input.direction))) throw notFound();
-    return { id: input.id };
-  }),
+  reorder: adminProcedure
+    .input(reorderEventInput)
+    .mutation(({ ctx, input }) => moveEvent(ctx.db, input.id, input.direction, actorOf(ctx))),
 });

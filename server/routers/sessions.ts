@@ -1,13 +1,9 @@
 import * as sessions from '../repositories/sessions';
 import { byIdInput } from '../schemas/common';
 import { createSessionInput, listByEventInput, sessionListInput, updateSessionInput } from '../schemas/sessions';
-import { createSession, getSessionDetail, SESSION_NOT_FOUND, updateSession } from '../services/sessions';
+import { actorOf } from '../services/audit';
+import { createSession, deleteSession, getSessionDetail, toggleSessionActive, updateSession } from '../services/sessions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
-import { NotFoundError } from '../errors';
-
-function notFound(): NotFoundError {
-  return new NotFoundError(SESSION_NOT_FOUND);
-}
 
 export const sessionsRouter = router({
   /** The booking form's session list: active sessions of an active event, oldest first. */
@@ -21,18 +17,13 @@ export const sessionsRouter = router({
 
   get: staffProcedure.input(byIdInput).query(({ ctx, input }) => getSessionDetail(ctx.db, input.id)),
 
-  create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx.db, input)),
+  create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx.db, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx.db, input)),
+  update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx.db, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await sessions.deleteSession(ctx.db, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSession(ctx.db, input.id, actorOf(ctx))),
 
-  toggleActive: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    const session = await sessions.toggleSessionActive(ctx.db, input.id);
-    if (session === undefined) throw notFound();
-    return session;
-  }),
+  toggleActive: adminProcedure
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => toggleSessionActive(ctx.db, input.id, actorOf(ctx))),
 });

@@ -8,6 +8,7 @@ import {
   systemSettingsInput,
   testEmailInput,
 } from '../schemas/settings';
+import { actorOf } from '../services/audit';
 import * as settings from '../services/settings';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
@@ -20,23 +21,28 @@ export const settingsRouter = router({
 
   updateProfile: staffProcedure
     .input(profileSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateProfile(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => settings.updateProfile(ctx.db, ctx.user.id, input, actorOf(ctx))),
 
   /** A new password ends the caller's other sessions, never the current one. */
   updateSecurity: staffProcedure
     .input(securitySettingsInput)
     .mutation(({ ctx, input }) =>
-      settings.updateSecurity(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip }, input),
+      settings.updateSecurity(
+        ctx,
+        { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip },
+        input,
+        actorOf(ctx),
+      ),
     ),
 
   updateNotifications: staffProcedure
     .input(notificationSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateNotifications(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => settings.updateNotifications(ctx.db, ctx.user.id, input, actorOf(ctx))),
 
-  updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx.db, input)),
+  updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx.db, input, actorOf(ctx))),
 
   /** An absent smtpPassword keeps the stored one; a string, even empty, replaces it. */
-  updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input)),
+  updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input, actorOf(ctx))),
 
   /** Sends a real message, with the settings as on screen, to the signed-in admin's own address. */
   testEmail: adminProcedure

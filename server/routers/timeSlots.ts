@@ -1,6 +1,7 @@
 import { listBookableSlots } from '../repositories/timeSlots';
 import { byIdInput } from '../schemas/common';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
+import { actorOf } from '../services/audit';
 import { createTimeSlot, deleteTimeSlot, updateTimeSlot } from '../services/sessions';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
@@ -10,9 +11,9 @@ export const timeSlotsRouter = router({
     .input(listBySessionInput)
     .query(({ ctx, input }) => listBookableSlots(ctx.db, input.sessionId, new Date().toISOString())),
 
-  create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input)),
+  create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx.db, input)),
+  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx.db, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id)),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id, actorOf(ctx))),
 });

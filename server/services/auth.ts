@@ -3,12 +3,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '@db/database';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
-import { type AuthSession, type AuthUser, createSession, invalidateUserSessions } from '../auth/session';
+import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
 import { deleteChallenge, findChallenge } from '../repositories/two-factor';
 import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
+import { type AuditActor, actorOf, recordAudit } from './audit';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -27,17 +28,21 @@ function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
   );
 }
 
-async function startSession(db: DB, userId: string): Promise<SignedIn> {
+async function startSession(db: DB, userId: string, ip: string): Promise<SignedIn> {
   const now = new Date().toISOString();
   const before = await findUserById(db, userId);
   if (before === undefined) throw new NotFoundError('Account not found.');
-  // The dashboard's Last Login is the sign-in before this one.
-  await db
-    .updateTable('users')
-    .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
-    .where('id', '=', userId)
-    .execute();
-  const { token, session } = await createSession(db, userId, before.sessionTimeoutMinutes);
+  const { token, session } = await db.transaction().execute(async (trx) => {
+    // The dashboard's Last Login is the sign-in before this one.
+    await trx
+      .updateTable('users')
+      .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
+      .where('id', '=', userId)
+      .execute();
+    const started = await createSession(trx, userId, before.sessionTimeoutMinutes);
+    await recordAudit(trx, actorOf({ user: before, ip }), { action: 'sign-in', entity: 'account', entityId: userId, summary: 'signed in' });
+    return started;
+  });
   const user: AuthUser = {
     id: before.id,
     email: before.email,
@@ -69,6 +74,7 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
   const user = await findUserByEmail(deps.db, email);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
+    await recordFailedSignIn(deps.db, email, user?.id ?? null, ip);
     throw new UnauthenticatedError(INVALID_CREDENTIALS);
   }
   if (user.twoFactorEnabled === 1) {
@@ -77,7 +83,29 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
     return { twoFactorRequired: true, challenge: await startChallenge(deps.db, user.id) };
   }
   await deps.limits.credentials.succeeded(email, ip);
-  return startSession(deps.db, user.id);
+  return startSession(deps.db, user.id, ip);
+}
+
+/**
+ * A failed sign-in: the e-mail tried (never the password), and the account it belongs to when
+ * there is one, so filtering the log by that person shows attempts on their account.
+ */
+async function recordFailedSignIn(db: DB, email: string, userId: string | null, ip: string): Promise<void> {
+  const actor: AuditActor = { userId, name: null, email, ip };
+  await recordAudit(db, actor, { action: 'sign-in-failed', entity: 'account', entityId: userId, summary: `failed sign-in as ${email}` });
+}
+
+/** Ends the caller's session; recorded with who it was and from where. */
+export async function signOut(db: DB, caller: { user: AuthUser; session: AuthSession }, ip: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await invalidateSession(trx, caller.session.id);
+    await recordAudit(trx, actorOf({ user: caller.user, ip }), {
+      action: 'sign-out',
+      entity: 'account',
+      entityId: caller.user.id,
+      summary: 'signed out',
+    });
+  });
 }
 
 /**
@@ -96,10 +124,13 @@ export async function verifyTwoFactor(deps: AppDeps, challengeToken: string | nu
   if (user === undefined) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
   const verdict = await deps.limits.credentials.attempt(user.email, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
-  if (!(await checkSecondFactor(deps.db, user.id, code))) throw new UnauthenticatedError(INVALID_CODE);
+  if (!(await checkSecondFactor(deps.db, user.id, code))) {
+    await recordFailedSignIn(deps.db, user.email, user.id, ip);
+    throw new UnauthenticatedError(INVALID_CODE);
+  }
   await deps.limits.credentials.succeeded(user.email, ip);
   await deleteChallenge(deps.db, challengeId);
-  return startSession(deps.db, user.id);
+  return startSession(deps.db, user.id, ip);
 }
 
 /** Who changes a password, for the limit on wrong current passwords (per account and address). */
@@ -119,6 +150,7 @@ export async function changePassword(
   caller: PasswordChanger,
   currentPassword: string,
   newPassword: string,
+  actor: AuditActor,
 ): Promise<void> {
   const { db } = deps;
   const { userId, sessionId: currentSessionId } = caller;
@@ -138,6 +170,7 @@ export async function changePassword(
       .where('id', '=', userId)
       .execute();
     await invalidateUserSessions(trx, userId, currentSessionId);
+    await recordAudit(trx, actor, { action: 'password', entity: 'user', entityId: userId, summary: 'password changed' });
   });
 }
 
@@ -151,6 +184,7 @@ function tokensMatch(expected: string, given: string): boolean {
 export async function setupFirstAdmin(
   deps: AppDeps,
   input: { token: string; name: string; email: string; password: string },
+  ip = '127.0.0.1',
 ): Promise<SignedIn> {
   const expected = deps.firstRun.setupToken;
   if (expected === null || (await countUsers(deps.db)) > 0) {
@@ -169,5 +203,5 @@ export async function setupFirstAdmin(
     throw new PreconditionError('Setup is already complete. Please sign in.');
   }
   deps.firstRun.setupToken = null;
-  return startSession(deps.db, created.id);
+  return startSession(deps.db, created.id, ip);
 }

@@ -27,6 +27,7 @@ import {
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
 import { type BookingOutcome, enqueueBookingMessages } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
+import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { ConflictError, NotFoundError, conflictOnField } from '../errors';
 
 export type { BookingOutcome };
@@ -227,13 +228,45 @@ export async function removeBooking(trx: BookingTransaction, id: string): Promis
 export function runBookingChange(
   deps: ServiceDeps,
   change: (trx: BookingTransaction) => Promise<BookingOutcome>,
-  options: { notifyAdmins: boolean } = { notifyAdmins: false },
+  options: { notifyAdmins: boolean; audit?: BookingAudit } = { notifyAdmins: false },
 ): Promise<BookingOutcome> {
   return inBookingTransaction(deps.db, async (trx) => {
     const outcome = await change(trx);
     await enqueueBookingMessages(trx, deps.config.publicOrigin, outcome, options);
+    if (options.audit !== undefined) {
+      await recordAudit(trx, options.audit.actor, describeBookingChange(options.audit.action, outcome, options.audit.before));
+    }
     return outcome;
   });
+}
+
+/** Staff changes are audited; `before` is the row as it was, read by the change, for the summary. */
+interface BookingAudit {
+  actor: AuditActor;
+  action: 'create' | 'update' | 'status' | 'delete';
+  before?: BookingRow | undefined;
+}
+
+const BOOKING_FIELD_LABELS = {
+  timeSlotId: 'time slot',
+  participantName: 'name',
+  participantEmail: 'email',
+  participantPhone: 'phone',
+  bookingDate: 'booking date',
+} as const;
+
+function describeBookingChange(action: BookingAudit['action'], outcome: BookingOutcome, before: BookingRow | undefined) {
+  const { booking, previousStatus, promoted } = outcome;
+  const parts: string[] = [];
+  if (action === 'create' || action === 'delete') {
+    parts.push(`${booking.participantName}, ${booking.status}`);
+  } else {
+    if (previousStatus !== null && previousStatus !== booking.status) parts.push(statusChange(previousStatus, booking.status));
+    const fields = before === undefined ? 'no changes' : changedFields(before, booking, BOOKING_FIELD_LABELS);
+    if (fields !== 'no changes' || parts.length === 0) parts.push(fields);
+  }
+  if (promoted !== undefined) parts.push(`waitlisted booking ${promoted.id} promoted`);
+  return { action, entity: 'booking' as const, entityId: booking.id, summary: parts.join('; ') };
 }
 
 export async function createPublicBooking(
@@ -244,18 +277,25 @@ export async function createPublicBooking(
   return { id: booking.id, status: booking.status };
 }
 
-export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput): Promise<BookingDto> {
-  return toBookingDto((await runBookingChange(deps, (trx) => placeStaffBooking(trx, input))).booking);
+export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
+  const audit: BookingAudit = { actor, action: 'create' };
+  return toBookingDto((await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit })).booking);
 }
 
-export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput): Promise<BookingDto> {
-  return toBookingDto((await runBookingChange(deps, (trx) => changeBooking(trx, id, input))).booking);
+export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
+  const audit: BookingAudit = { actor, action: 'update' };
+  const change = async (trx: BookingTransaction) => {
+    audit.before = await findBooking(trx, id);
+    return changeBooking(trx, id, input);
+  };
+  return toBookingDto((await runBookingChange(deps, change, { notifyAdmins: false, audit })).booking);
 }
 
-export async function setBookingStatus(deps: ServiceDeps, id: string, status: BookingStatus): Promise<BookingDto> {
-  return toBookingDto((await runBookingChange(deps, (trx) => changeBookingStatus(trx, id, status))).booking);
+export async function setBookingStatus(deps: ServiceDeps, id: string, status: BookingStatus, actor: AuditActor): Promise<BookingDto> {
+  const audit: BookingAudit = { actor, action: 'status' };
+  return toBookingDto((await runBookingChange(deps, (trx) => changeBookingStatus(trx, id, status), { notifyAdmins: false, audit })).booking);
 }
 
-export async function deleteBooking(deps: ServiceDeps, id: string): Promise<void> {
-  await runBookingChange(deps, (trx) => removeBooking(trx, id));
+export async function deleteBooking(deps: ServiceDeps, id: string, actor: AuditActor): Promise<void> {
+  await runBookingChange(deps, (trx) => removeBooking(trx, id), { notifyAdmins: false, audit: { actor, action: 'delete' } });
 }

@@ -1,8 +1,14 @@
-// The public Get In Touch form: the message and the admins' notifications in one transaction.
+// The public Get In Touch form: the message and the admins' notifications in one transaction; and
+// staff changes to contact messages.
 import type { z } from 'zod';
 import type { ServiceDeps } from '../deps';
-import { insertContact } from '../repositories/contacts';
+import type { DB } from '@db/database';
+import type { ContactStatus } from '@db/schema';
+import * as contacts from '../repositories/contacts';
+import { type ContactDto, type ContactValues, insertContact } from '../repositories/contacts';
 import type { submitContactInput } from '../schemas/contacts';
+import { NotFoundError } from '../errors';
+import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { enqueueNewContactNotifications } from './email/contact-messages';
 
 export async function submitContact(deps: ServiceDeps, input: z.output<typeof submitContactInput>): Promise<{ id: string }> {
@@ -10,5 +16,65 @@ export async function submitContact(deps: ServiceDeps, input: z.output<typeof su
     const contact = await insertContact(trx, { ...input, status: 'new', notes: null });
     await enqueueNewContactNotifications(trx, deps.config.publicOrigin, contact);
     return { id: contact.id };
+  });
+}
+
+// Staff changes to contact messages, each one transaction with its audit row.
+
+export const CONTACT_NOT_FOUND = 'Contact not found.';
+
+function contactNotFound(): NotFoundError {
+  return new NotFoundError(CONTACT_NOT_FOUND);
+}
+
+const CONTACT_FIELD_LABELS = {
+  name: 'name',
+  email: 'email',
+  company: 'company',
+  message: 'message',
+  status: 'status',
+  notes: 'notes',
+} as const;
+
+export function createContact(db: DB, values: ContactValues, actor: AuditActor): Promise<ContactDto> {
+  return db.transaction().execute(async (trx) => {
+    const contact = await contacts.insertContact(trx, values);
+    await recordAudit(trx, actor, { action: 'create', entity: 'contact', entityId: contact.id, summary: `${contact.name}, ${contact.status}` });
+    return contact;
+  });
+}
+
+export function updateContact(db: DB, id: string, values: ContactValues, actor: AuditActor): Promise<ContactDto> {
+  return db.transaction().execute(async (trx) => {
+    const before = await contacts.findContact(trx, id);
+    const contact = await contacts.updateContact(trx, id, values);
+    if (before === undefined || contact === undefined) throw contactNotFound();
+    const summary =
+      before.status === contact.status
+        ? changedFields(before, contact, CONTACT_FIELD_LABELS)
+        : [statusChange(before.status, contact.status), changedFields(before, contact, { ...CONTACT_FIELD_LABELS, status: undefined })]
+            .filter((part) => part !== 'no changes')
+            .join('; ');
+    await recordAudit(trx, actor, { action: 'update', entity: 'contact', entityId: id, summary });
+    return contact;
+  });
+}
+
+export function setContactStatus(db: DB, id: string, status: ContactStatus, actor: AuditActor): Promise<ContactDto> {
+  return db.transaction().execute(async (trx) => {
+    const before = await contacts.findContact(trx, id);
+    const contact = await contacts.setContactStatus(trx, id, status);
+    if (before === undefined || contact === undefined) throw contactNotFound();
+    await recordAudit(trx, actor, { action: 'status', entity: 'contact', entityId: id, summary: statusChange(before.status, contact.status) });
+    return contact;
+  });
+}
+
+export function deleteContact(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await contacts.findContact(trx, id);
+    if (before === undefined || !(await contacts.deleteContact(trx, id))) throw contactNotFound();
+    await recordAudit(trx, actor, { action: 'delete', entity: 'contact', entityId: id, summary: before.name });
+    return { id };
   });
 }

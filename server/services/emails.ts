@@ -9,6 +9,7 @@ import {
   toEmailLogItem,
 } from '../repositories/outbox';
 import { NotFoundError, PreconditionError } from '../errors';
+import { type AuditActor, recordAudit } from './audit';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
@@ -27,7 +28,7 @@ export async function messageAttempts(db: DB, id: string): Promise<EmailAttemptI
  * Puts a pending or failed message back in line for the next pass; one out of attempts gets one
  * more. A sent message is never sent twice, and one being sent right now is left to its attempt.
  */
-export async function retryMessage(db: DB, id: string, now: Date = new Date()): Promise<EmailLogItem> {
+export async function retryMessage(db: DB, id: string, actor: AuditActor, now: Date = new Date()): Promise<EmailLogItem> {
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
@@ -35,6 +36,7 @@ export async function retryMessage(db: DB, id: string, now: Date = new Date()): 
     if (row.status === 'sending') throw new PreconditionError(MESSAGE_BEING_SENT);
     const updated = await requeueMessage(trx, id, now.toISOString());
     if (updated === undefined) throw notFound();
+    await recordAudit(trx, actor, { action: 'retry', entity: 'email', entityId: id, summary: `${row.status} message to ${row.toAddress} queued again` });
     return toEmailLogItem(updated);
   });
 }

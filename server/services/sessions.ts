@@ -9,6 +9,7 @@ import * as timeSlots from '../repositories/timeSlots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { ConflictError, NotFoundError } from '../errors';
+import { type AuditActor, changedFields, recordAudit } from './audit';
 
 export const SESSION_NOT_FOUND = 'Session not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
@@ -72,14 +73,37 @@ export async function getSessionDetail(db: DB, id: string): Promise<SessionDetai
 }
 
 /** The wizard's save: session, slots and delegates all stored, or none of them, so a failed save never leaves half a session. */
-export function createSession(db: DB, input: CreateSession): Promise<SessionDetail> {
+export function createSession(db: DB, input: CreateSession, actor: AuditActor): Promise<SessionDetail> {
   return db.transaction().execute(async (trx) => {
     await requireEvent(trx, input.eventId);
     const session = await sessions.insertSession(trx, sessionValues(input));
     await timeSlots.insertTimeSlots(trx, session.id, input.timeSlots);
     await delegates.insertDelegates(trx, session.id, input.delegates);
+    const summary = `${session.title}, ${input.timeSlots.length} time slots, ${input.delegates.length} delegates`;
+    await recordAudit(trx, actor, { action: 'create', entity: 'session', entityId: session.id, summary });
     return getSessionDetail(trx, session.id);
   });
+}
+
+const SESSION_FIELD_LABELS = {
+  eventId: 'event',
+  title: 'title',
+  description: 'description',
+  location: 'location',
+  facilitator: 'facilitator',
+  maxParticipants: 'max participants',
+  isActive: 'active',
+} as const;
+
+/** What an update changed: the session's fields, and whether its slot or delegate lists differ. */
+function describeSessionChange(before: SessionDetail, after: SessionDetail): string {
+  const slotsOf = (detail: SessionDetail) => detail.timeSlots.map(({ id, startTime, endTime }) => [id, startTime, endTime]);
+  const delegatesOf = (detail: SessionDetail) => detail.delegates.map(({ createdAt: _c, updatedAt: _u, ...rest }) => rest);
+  const compared = {
+    before: { ...before, slots: slotsOf(before), people: delegatesOf(before) },
+    after: { ...after, slots: slotsOf(after), people: delegatesOf(after) },
+  };
+  return changedFields(compared.before, compared.after, { ...SESSION_FIELD_LABELS, slots: 'time slots', people: 'delegates' });
 }
 
 /**
@@ -123,9 +147,10 @@ async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable
 }
 
 /** Saves the session's fields and, when given, its full slot and delegate lists; all or nothing. */
-export function updateSession(db: DB, input: UpdateSession): Promise<SessionDetail> {
+export function updateSession(db: DB, input: UpdateSession, actor: AuditActor): Promise<SessionDetail> {
   return db.transaction().execute(async (trx) => {
     const existing = await requireSession(trx, input.id);
+    const before = await getSessionDetail(trx, input.id);
     if (input.eventId !== existing.eventId) {
       await requireEvent(trx, input.eventId);
       await sessions.moveSessionBookingsToEvent(trx, input.id, input.eventId);
@@ -133,28 +158,59 @@ export function updateSession(db: DB, input: UpdateSession): Promise<SessionDeta
     await sessions.updateSession(trx, input.id, sessionValues(input));
     if (input.timeSlots !== undefined) await reconcileTimeSlots(trx, input.id, input.timeSlots);
     if (input.delegates !== undefined) await reconcileDelegates(trx, input.id, input.delegates);
-    return getSessionDetail(trx, input.id);
+    const after = await getSessionDetail(trx, input.id);
+    await recordAudit(trx, actor, { action: 'update', entity: 'session', entityId: input.id, summary: describeSessionChange(before, after) });
+    return after;
   });
 }
 
-export function createTimeSlot(db: DB, input: CreateTimeSlot): Promise<timeSlots.TimeSlotDto> {
+/** Deletes the session; its slots, delegates' links and bookings go with it (ON DELETE rules). */
+export function deleteSession(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
-    await requireSession(trx, input.sessionId);
-    return timeSlots.insertTimeSlot(trx, input.sessionId, input);
+    const existing = await requireSession(trx, id);
+    if (!(await sessions.deleteSession(trx, id))) throw notFound(SESSION_NOT_FOUND);
+    await recordAudit(trx, actor, { action: 'delete', entity: 'session', entityId: id, summary: existing.title });
+    return { id };
   });
 }
 
-export async function updateTimeSlot(db: DB, input: UpdateTimeSlot): Promise<timeSlots.TimeSlotDto> {
-  const slot = await timeSlots.updateTimeSlot(db, input.id, input);
-  if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
-  return slot;
+export function toggleSessionActive(db: DB, id: string, actor: AuditActor): Promise<sessions.SessionDto> {
+  return db.transaction().execute(async (trx) => {
+    const session = await sessions.toggleSessionActive(trx, id);
+    if (session === undefined) throw notFound(SESSION_NOT_FOUND);
+    const summary = session.isActive ? 'activated' : 'deactivated';
+    await recordAudit(trx, actor, { action: 'status', entity: 'session', entityId: id, summary });
+    return session;
+  });
 }
 
-export function deleteTimeSlot(db: DB, id: string): Promise<{ id: string }> {
+export function createTimeSlot(db: DB, input: CreateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
   return db.transaction().execute(async (trx) => {
-    if ((await timeSlots.findTimeSlot(trx, id)) === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
+    const session = await requireSession(trx, input.sessionId);
+    const slot = await timeSlots.insertTimeSlot(trx, input.sessionId, input);
+    await recordAudit(trx, actor, { action: 'create', entity: 'time-slot', entityId: slot.id, summary: `${session.title}: ${slot.startTime}` });
+    return slot;
+  });
+}
+
+export function updateTimeSlot(db: DB, input: UpdateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
+  return db.transaction().execute(async (trx) => {
+    const before = await timeSlots.findTimeSlot(trx, input.id);
+    const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
+    if (before === undefined || slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
+    const summary = changedFields(before, slot, { startTime: 'start time', endTime: 'end time' });
+    await recordAudit(trx, actor, { action: 'update', entity: 'time-slot', entityId: slot.id, summary });
+    return slot;
+  });
+}
+
+export function deleteTimeSlot(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const slot = await timeSlots.findTimeSlot(trx, id);
+    if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
     await requireNoLiveBookings(trx, [id]);
     await timeSlots.deleteTimeSlots(trx, [id]);
+    await recordAudit(trx, actor, { action: 'delete', entity: 'time-slot', entityId: id, summary: slot.startTime });
     return { id };
   });
 }
@@ -172,21 +228,46 @@ function delegateValues(input: CreateDelegate | UpdateDelegate): delegates.Deleg
 }
 
 /** The delegates screen passes no session (a free-standing delegate); the wizard passes one. */
-export function createDelegate(db: DB, input: CreateDelegate): Promise<delegates.DelegateDto> {
+export function createDelegate(db: DB, input: CreateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
   return db.transaction().execute(async (trx) => {
     const sessionId = input.sessionId ?? null;
     if (sessionId !== null) await requireSession(trx, sessionId);
-    return delegates.insertDelegate(trx, sessionId, delegateValues(input));
+    const delegate = await delegates.insertDelegate(trx, sessionId, delegateValues(input));
+    await recordAudit(trx, actor, { action: 'create', entity: 'delegate', entityId: delegate.id, summary: delegate.name });
+    return delegate;
   });
 }
 
-/** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
-export function updateDelegate(db: DB, input: UpdateDelegate): Promise<delegates.DelegateDto> {
+export function deleteDelegate(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
-    if ((await delegates.findDelegate(trx, input.id)) === undefined) throw notFound(DELEGATE_NOT_FOUND);
+    const existing = await delegates.findDelegate(trx, id);
+    if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw notFound(DELEGATE_NOT_FOUND);
+    await recordAudit(trx, actor, { action: 'delete', entity: 'delegate', entityId: id, summary: existing.name });
+    return { id };
+  });
+}
+
+const DELEGATE_FIELD_LABELS = {
+  sessionId: 'session',
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  organization: 'organization',
+  position: 'position',
+  bio: 'bio',
+  photoUrl: 'photo',
+} as const;
+
+/** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
+export function updateDelegate(db: DB, input: UpdateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
+  return db.transaction().execute(async (trx) => {
+    const before = await delegates.findDelegate(trx, input.id);
+    if (before === undefined) throw notFound(DELEGATE_NOT_FOUND);
     if (typeof input.sessionId === 'string') await requireSession(trx, input.sessionId);
     const delegate = await delegates.updateDelegate(trx, input.id, { ...delegateValues(input), sessionId: input.sessionId });
     if (delegate === undefined) throw notFound(DELEGATE_NOT_FOUND);
+    const summary = changedFields(before, delegate, DELEGATE_FIELD_LABELS);
+    await recordAudit(trx, actor, { action: 'update', entity: 'delegate', entityId: delegate.id, summary });
     return delegate;
   });
 }

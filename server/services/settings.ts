@@ -20,6 +20,7 @@ import type {
   SystemSettings,
 } from '../schemas/settings';
 import type { AppDeps } from '../deps';
+import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, type PasswordChanger } from './auth';
 import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
@@ -126,9 +127,9 @@ export async function getAllSettings(db: DB, userId: string): Promise<AllSetting
 }
 
 /** Name, e-mail and avatar of the caller's own account. The role is not part of it: see users.update. */
-export async function updateProfile(db: DB, userId: string, input: ProfileInput): Promise<ProfileSettings> {
+export async function updateProfile(db: DB, userId: string, input: ProfileInput, actor: AuditActor): Promise<ProfileSettings> {
   return db.transaction().execute(async (trx) => {
-    await requireUser(trx, userId);
+    const before = profileOf(await requireUser(trx, userId));
     const owner = await findUserByEmail(trx, input.email);
     if (owner !== undefined && owner.id !== userId) throw conflictOnField('email', EMAIL_TAKEN);
     const row = await trx
@@ -137,7 +138,14 @@ export async function updateProfile(db: DB, userId: string, input: ProfileInput)
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return profileOf(row);
+    const after = profileOf(row);
+    await recordAudit(trx, actor, {
+      action: 'settings',
+      entity: 'user',
+      entityId: userId,
+      summary: `profile: ${changedFields(before, after, { name: 'name', email: 'email', avatarUrl: 'avatar' })}`,
+    });
+    return after;
   });
 }
 
@@ -150,13 +158,16 @@ export async function updateSecurity(
   deps: Pick<AppDeps, 'db' | 'limits'>,
   caller: PasswordChanger,
   input: SecurityInput,
+  actor: AuditActor,
 ): Promise<SecuritySettings & { passwordChanged: boolean }> {
   const { db } = deps;
   const passwordChanged = input.newPassword !== '';
   if (passwordChanged) {
-    await changePassword(deps, caller, input.currentPassword, input.newPassword);
+    // Recorded by changePassword in its own transaction ('password changed').
+    await changePassword(deps, caller, input.currentPassword, input.newPassword, actor);
   }
   const row = await db.transaction().execute(async (trx) => {
+    const before = securityOf(await requireUser(trx, caller.userId));
     const updated = await trx
       .updateTable('users')
       .set({
@@ -176,12 +187,43 @@ export async function updateSecurity(
       .where('userId', '=', caller.userId)
       .where('expiresAt', '>', cap)
       .execute();
+    await recordAudit(trx, actor, {
+      action: 'settings',
+      entity: 'user',
+      entityId: caller.userId,
+      summary: `security: ${changedFields(before, securityOf(updated), { twoFactorEnabled: 'two-factor', sessionTimeout: 'session timeout' })}`,
+    });
     return updated;
   });
   return { ...securityOf(row), passwordChanged };
 }
 
-export async function updateNotifications(db: DB, userId: string, input: NotificationsInput): Promise<NotificationSettings> {
+export async function updateNotifications(
+  db: DB,
+  userId: string,
+  input: NotificationsInput,
+  actor: AuditActor,
+): Promise<NotificationSettings> {
+  return db.transaction().execute(async (trx) => {
+    const before = notificationsOf(await requireUser(trx, userId));
+    const after = await saveNotifications(trx, userId, input);
+    await recordAudit(trx, actor, {
+      action: 'settings',
+      entity: 'user',
+      entityId: userId,
+      summary: `notifications: ${changedFields(before, after, {
+        emailNotifications: 'email notifications',
+        newBookings: 'new bookings',
+        newContacts: 'new contacts',
+        systemAlerts: 'system alerts',
+        weeklyReports: 'weekly reports',
+      })}`,
+    });
+    return after;
+  });
+}
+
+async function saveNotifications(db: DB, userId: string, input: NotificationsInput): Promise<NotificationSettings> {
   const row = await db
     .updateTable('users')
     .set({
@@ -199,9 +241,15 @@ export async function updateNotifications(db: DB, userId: string, input: Notific
   return notificationsOf(row);
 }
 
-export async function updateSystem(db: DB, input: SystemSettings): Promise<SystemSettings> {
-  await saveSystemSettings(db, input);
-  return getSystemSettings(db);
+export async function updateSystem(db: DB, input: SystemSettings, actor: AuditActor): Promise<SystemSettings> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getSystemSettings(trx);
+    await saveSystemSettings(trx, input);
+    const after = await getSystemSettings(trx);
+    const labels = Object.fromEntries(Object.keys(after).map((key) => [key, key])) as Record<keyof SystemSettings, string>;
+    await recordAudit(trx, actor, { action: 'settings', entity: 'settings', entityId: 'system', summary: `system: ${changedFields(before, after, labels)}` });
+    return after;
+  });
 }
 
 /** The stored settings with the form's values; an absent password keeps the stored one. */
@@ -217,10 +265,21 @@ function mergeEmailSettings(stored: StoredEmailSettings, input: EmailInput): Sto
   };
 }
 
-export async function updateEmail(db: DB, input: EmailInput): Promise<EmailSettingsView> {
+export async function updateEmail(db: DB, input: EmailInput, actor: AuditActor): Promise<EmailSettingsView> {
   const merged = await db.transaction().execute(async (trx) => {
-    const next = mergeEmailSettings(await getEmailSettings(trx), input);
+    const stored = await getEmailSettings(trx);
+    const next = mergeEmailSettings(stored, input);
     await saveEmailSettings(trx, next);
+    // Field names only: the password's value never reaches the log.
+    const summary = changedFields(stored, next, {
+      smtpHost: 'SMTP host',
+      smtpPort: 'SMTP port',
+      smtpUser: 'SMTP user',
+      smtpPassword: 'SMTP password',
+      fromEmail: 'from email',
+      fromName: 'from name',
+    });
+    await recordAudit(trx, actor, { action: 'settings', entity: 'settings', entityId: 'email', summary: `email: ${summary}` });
     return next;
   });
   return emailViewOf(merged);

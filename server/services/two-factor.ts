@@ -27,6 +27,7 @@ import {
   savePendingCredential,
   useRecoveryCode,
 } from '../repositories/two-factor';
+import { type AuditActor, recordAudit } from './audit';
 
 export const INVALID_CODE = 'Invalid verification code.';
 export const ALREADY_ENABLED = 'Two-factor authentication is already on.';
@@ -57,12 +58,15 @@ export async function checkSecondFactor(db: DB, userId: string, code: string, no
 }
 
 /** Starts (or restarts) an enrolment: a new key, enabled by nothing until `enableTwoFactor`. */
-export async function setupTwoFactor(db: DB, userId: string): Promise<{ secret: string; uri: string }> {
+export async function setupTwoFactor(db: DB, userId: string, actor: AuditActor): Promise<{ secret: string; uri: string }> {
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
   if (user.twoFactorEnabled === 1) throw new PreconditionError(ALREADY_ENABLED);
   const key = newTotpKey(user.email);
-  await savePendingCredential(db, userId, key.hex);
+  await db.transaction().execute(async (trx) => {
+    await savePendingCredential(trx, userId, key.hex);
+    await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: userId, summary: 'two-factor set-up started' });
+  });
   return { secret: key.base32, uri: key.uri };
 }
 
@@ -71,6 +75,7 @@ export async function enableTwoFactor(
   deps: LimitDeps,
   caller: { userId: string; email: string; ip: string },
   code: string,
+  actor: AuditActor,
 ): Promise<{ recoveryCodes: string[] }> {
   const credential = await findCredential(deps.db, caller.userId);
   if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError(ALREADY_ENABLED);
@@ -85,6 +90,7 @@ export async function enableTwoFactor(
     // The enrolment's code counts as used: it cannot sign in afterwards.
     await claimTimeStep(trx, caller.userId, step);
     await markEnabled(trx, caller.userId, recoveryCodes.map(hashRecoveryCode));
+    await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: caller.userId, summary: 'two-factor enabled' });
   });
   return { recoveryCodes };
 }
@@ -94,6 +100,7 @@ export async function disableTwoFactor(
   deps: LimitDeps,
   caller: { userId: string; email: string; ip: string },
   input: { password: string; code: string },
+  actor: AuditActor,
 ): Promise<void> {
   const user = await findUserById(deps.db, caller.userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
@@ -103,14 +110,20 @@ export async function disableTwoFactor(
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', WRONG_PASSWORD);
   if (!(await checkSecondFactor(deps.db, user.id, input.code))) throw invalidField('code', INVALID_CODE);
   await deps.limits.credentials.succeeded(caller.email, caller.ip);
-  await deps.db.transaction().execute((trx) => removeTwoFactor(trx, user.id));
+  await deps.db.transaction().execute(async (trx) => {
+    await removeTwoFactor(trx, user.id);
+    await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: user.id, summary: 'two-factor disabled' });
+  });
 }
 
 /** An admin turns two-factor off for a colleague who lost the device and the recovery codes. */
-export async function resetTwoFactor(db: DB, userId: string): Promise<{ id: string; twoFactorEnabled: false }> {
+export async function resetTwoFactor(db: DB, userId: string, actor: AuditActor): Promise<{ id: string; twoFactorEnabled: false }> {
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
-  await db.transaction().execute((trx) => removeTwoFactor(trx, userId));
+  await db.transaction().execute(async (trx) => {
+    await removeTwoFactor(trx, userId);
+    await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: userId, summary: `two-factor reset for ${user.email}` });
+  });
   return { id: userId, twoFactorEnabled: false };
 }
 

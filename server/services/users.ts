@@ -4,6 +4,7 @@ import type { DB } from '@db/database';
 import type { Role } from '@db/schema';
 import { hashPassword } from '../auth/password';
 import { countUsers, findUserByEmail, findUserById, insertUser, toUserDto, type UserDto } from '../repositories/users';
+import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '../errors';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -12,6 +13,7 @@ export const USER_NOT_FOUND = 'Account not found.';
 export async function createUser(
   db: DB,
   input: { name: string; email: string; password: string; role: Role },
+  actor: AuditActor,
 ): Promise<UserDto> {
   if ((await findUserByEmail(db, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
@@ -19,7 +21,9 @@ export async function createUser(
   // while this one was hashing (a double click), and it must get CONFLICT, not a UNIQUE error.
   const row = await db.transaction().execute(async (trx) => {
     if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
-    return insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
+    const created = await insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
+    await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `${created.email}, role ${created.role}` });
+    return created;
   });
   return toUserDto(row);
 }
@@ -28,6 +32,7 @@ export async function updateUser(
   db: DB,
   actingUserId: string,
   input: { id: string; name: string; email: string; role: Role },
+  actor: AuditActor,
 ): Promise<UserDto> {
   return db.transaction().execute(async (trx) => {
     const existing = await findUserById(trx, input.id);
@@ -48,12 +53,16 @@ export async function updateUser(
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const fields = changedFields(existing, row, { name: 'name', email: 'email' });
+    const summary =
+      row.role === existing.role ? fields : `${statusChange(existing.role, row.role, 'role')}${fields === 'no changes' ? '' : `; ${fields}`}`;
+    await recordAudit(trx, actor, { action: 'update', entity: 'user', entityId: row.id, summary });
     return toUserDto(row);
   });
 }
 
 /** Deletes an account; its sessions end with it (ON DELETE CASCADE). */
-export async function deleteUser(db: DB, actingUserId: string, id: string): Promise<void> {
+export async function deleteUser(db: DB, actingUserId: string, id: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await findUserById(trx, id);
     if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
@@ -64,5 +73,6 @@ export async function deleteUser(db: DB, actingUserId: string, id: string): Prom
       throw new PreconditionError('The last admin cannot be deleted.');
     }
     await trx.deleteFrom('users').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'delete', entity: 'user', entityId: id, summary: existing.email });
   });
 }

@@ -18,6 +18,9 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
+/** Screens only admins may open (the server refuses their data to role user anyway). */
+export const ADMIN_ONLY_NAV = [{ to: '/admin/audit', label: 'Audit Log' }] as const;
+
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -62,7 +65,7 @@ export function AdminLayout() {
       <AppShell.Navbar p="sm" aria-label="Back office">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4}>
-            {ADMIN_NAV.map((item) => (
+            {[...ADMIN_NAV, ...(me.data?.role === 'admin' ? ADMIN_ONLY_NAV : [])].map((item) => (
               <NavLink
                 key={item.to}
                 component={Link}

@@ -1,0 +1,82 @@
+// The audit log's list input and the words the back office shows for kinds of record. Zod only:
+// the client imports this file too.
+import { z } from 'zod';
+import { idInput, listInputBase, timestamp } from './common';
+
+/** Kinds of record a row can be about, in the order the filter lists them. */
+export const AUDIT_ENTITIES = [
+  'account',
+  'user',
+  'event',
+  'session',
+  'time-slot',
+  'delegate',
+  'booking',
+  'contact',
+  'settings',
+  'email',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  account: 'Sign-in',
+  user: 'User',
+  event: 'Event',
+  session: 'Session',
+  'time-slot': 'Time slot',
+  delegate: 'Delegate',
+  booking: 'Booking',
+  contact: 'Contact',
+  settings: 'Settings',
+  email: 'Email',
+};
+
+/** What happened. `two-factor` is for enabling, disabling or resetting a second factor. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'reorder',
+  'settings',
+  'password',
+  'two-factor',
+  'retry',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  status: 'Status changed',
+  reorder: 'Reordered',
+  settings: 'Settings changed',
+  password: 'Password changed',
+  'two-factor': 'Two-factor changed',
+  retry: 'Retried',
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed sign-in',
+  'sign-out': 'Signed out',
+};
+
+/**
+ * Newest first. `from` is inclusive and `to` exclusive, both UTC instants (the page turns the
+ * site-timezone days it shows into instants); `search` matches the summary, the person's name or
+ * e-mail, the address and the record id.
+ */
+export const auditListInput = listInputBase
+  .extend({
+    userId: idInput.optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: 'Please choose a kind of record' }).optional(),
+    from: timestamp('Please enter a valid date and time').optional(),
+    to: timestamp('Please enter a valid date and time').optional(),
+  })
+  .refine((input) => input.from === undefined || input.to === undefined || input.from < input.to, {
+    message: 'The end must be after the start',
+    path: ['to'],
+  });
+export type AuditListInput = z.input<typeof auditListInput>;

@@ -1,0 +1,68 @@
+// Staff changes to events, each one transaction with its audit row (the router stays thin).
+import type { DB } from '@db/database';
+import * as events from '../repositories/events';
+import { EVENT_NOT_FOUND, type EventDto, type EventValues } from '../repositories/events';
+import { NotFoundError } from '../errors';
+import { type AuditActor, changedFields, recordAudit } from './audit';
+
+function notFound(): NotFoundError {
+  return new NotFoundError(EVENT_NOT_FOUND);
+}
+
+const EVENT_FIELD_LABELS: Partial<Record<keyof EventDto, string>> = {
+  title: 'title',
+  description: 'description',
+  date: 'date',
+  location: 'location',
+  imageUrl: 'image',
+  videoUrl: 'video',
+  registrationLink: 'registration link',
+  attendees: 'attendees',
+  benefits: 'benefits',
+  isActive: 'active',
+  displayOrder: 'display order',
+};
+
+export function createEvent(db: DB, values: EventValues, actor: AuditActor): Promise<EventDto> {
+  return db.transaction().execute(async (trx) => {
+    const event = await events.insertEvent(trx, values);
+    await recordAudit(trx, actor, { action: 'create', entity: 'event', entityId: event.id, summary: event.title });
+    return event;
+  });
+}
+
+export function updateEvent(db: DB, id: string, values: EventValues, actor: AuditActor): Promise<EventDto> {
+  return db.transaction().execute(async (trx) => {
+    const before = await events.findEvent(trx, id);
+    const event = await events.updateEvent(trx, id, values);
+    if (before === undefined || event === undefined) throw notFound();
+    await recordAudit(trx, actor, { action: 'update', entity: 'event', entityId: id, summary: changedFields(before, event, EVENT_FIELD_LABELS) });
+    return event;
+  });
+}
+
+export function deleteEvent(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await events.findEvent(trx, id);
+    if (before === undefined || !(await events.deleteEvent(trx, id))) throw notFound();
+    await recordAudit(trx, actor, { action: 'delete', entity: 'event', entityId: id, summary: before.title });
+    return { id };
+  });
+}
+
+export function setEventActive(db: DB, id: string, isActive: boolean, actor: AuditActor): Promise<EventDto> {
+  return db.transaction().execute(async (trx) => {
+    const event = await events.setEventActive(trx, id, isActive);
+    if (event === undefined) throw notFound();
+    await recordAudit(trx, actor, { action: 'status', entity: 'event', entityId: id, summary: isActive ? 'activated' : 'deactivated' });
+    return event;
+  });
+}
+
+export function moveEvent(db: DB, id: string, direction: 'up' | 'down', actor: AuditActor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await events.moveEvent(trx, id, direction))) throw notFound();
+    await recordAudit(trx, actor, { action: 'reorder', entity: 'event', entityId: id, summary: `moved ${direction}` });
+    return { id };
+  });
+}
