@@ -20,7 +20,7 @@ import type {
   SystemSettings,
 } from '../schemas/settings';
 import { changePassword } from './auth';
-import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
+import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './email/smtp';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 

@@ -4,7 +4,7 @@ import type { DB } from '@db/database';
 import type { EmailKind, IcsMethod } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
-import { toMailSettings } from '../mail';
+import { toMailSettings } from './smtp';
 import type { RenderedMessage } from './layout';
 import type { SiteVoice } from './messages';
 

@@ -19,7 +19,7 @@ import {
 } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
 import type { EmailOutboxRow } from '@db/schema';
-import { type MailSettings, type OutgoingMail, sendMail, smtpFailureReason, toMailSettings } from '../mail';
+import { type MailSettings, type OutgoingMail, sendMail, smtpFailureReason, toMailSettings } from './smtp';
 import { SMTP_NOT_CONFIGURED_REASON } from './enqueue';
 import { redactManageLinks } from './manage-token';
 

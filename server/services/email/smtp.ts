@@ -6,7 +6,7 @@ import {
   type SMTPSentMessageInfo,
   type SMTPTransportOptions,
 } from 'nodemailer';
-import type { StoredEmailSettings } from '../repositories/settings';
+import type { StoredEmailSettings } from '@server/repositories/settings';
 
 /** Connection, greeting and idle-socket limits: a wrong host or port fails in seconds, not minutes. */
 export const SMTP_TIMEOUT_MS = 10_000;

@@ -7,8 +7,8 @@ import {
   listAttempts,
   requeueMessage,
   toEmailLogItem,
-} from '../repositories/outbox';
-import { NotFoundError, PreconditionError } from '../errors';
+} from '@server/repositories/outbox';
+import { NotFoundError, PreconditionError } from '@server/errors';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
