@@ -15,6 +15,7 @@ import { insertUser } from '@server/repositories/users';
 import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
+import { benchMail } from './bench-mail';
 
 const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
 const RUNS = 30;
@@ -129,3 +130,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await benchMail();

@@ -20,6 +20,7 @@ import {
   resetInterruptedSends,
 } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
+import type { DB } from '@db/database';
 import type { EmailOutboxRow } from '@db/schema';
 import { type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
 import { onOutboxEnqueued, SMTP_NOT_CONFIGURED_REASON } from './enqueue';
@@ -94,32 +95,28 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function recordSuccess(row: EmailOutboxRow): Promise<void> {
+  async function recordSuccess(trx: DB, row: EmailOutboxRow): Promise<void> {
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await insertAttempt(trx, row.id, at, null);
-      await markMessageSent(trx, row.id, {
-        attempts: row.attempts + 1,
-        sentAt: at,
-        // The manage token must not outlive the e-mail that carries it.
-        textBody: redactManageLinks(row.textBody),
-        htmlBody: redactManageLinks(row.htmlBody),
-      });
+    await insertAttempt(trx, row.id, at, null);
+    await markMessageSent(trx, row.id, {
+      attempts: row.attempts + 1,
+      sentAt: at,
+      // The manage token must not outlive the e-mail that carries it.
+      textBody: redactManageLinks(row.textBody),
+      htmlBody: redactManageLinks(row.htmlBody),
     });
   }
 
-  async function recordFailure(row: EmailOutboxRow, reason: string): Promise<void> {
+  async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string): Promise<void> {
     const at = now();
     const attempts = row.attempts + 1;
-    await db.transaction().execute(async (trx) => {
-      await insertAttempt(trx, row.id, at.toISOString(), reason);
-      await markMessageFailed(trx, row.id, {
-        status: attempts >= row.maxAttempts ? 'failed' : 'pending',
-        attempts,
-        lastError: reason,
-        nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
-        updatedAt: at.toISOString(),
-      });
+    await insertAttempt(trx, row.id, at.toISOString(), reason);
+    await markMessageFailed(trx, row.id, {
+      status: attempts >= row.maxAttempts ? 'failed' : 'pending',
+      attempts,
+      lastError: reason,
+      nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
+      updatedAt: at.toISOString(),
     });
   }
 
@@ -134,15 +131,14 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     return mailer.pool;
   }
 
-  async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<boolean> {
+  /** Sends one message; resolves to null when the server accepted it, else the reason. */
+  async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null> {
     try {
       await pool.send(outgoingMail(row, messageIdDomain));
+      return null;
     } catch (error) {
-      await recordFailure(row, smtpFailureReason(error));
-      return false;
+      return smtpFailureReason(error);
     }
-    await recordSuccess(row);
-    return true;
   }
 
   async function pass(): Promise<number> {
@@ -160,7 +156,15 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
       const rows = await claimDueMessages(db, now().toISOString(), batchSize);
       if (rows.length === 0) break;
       const results = await Promise.all(rows.map((row) => deliver(row, pool)));
-      sent += results.filter(Boolean).length;
+      // Each message's own result, written for the whole batch in one transaction.
+      await db.transaction().execute(async (trx) => {
+        for (const [index, row] of rows.entries()) {
+          const reason = results[index] ?? null;
+          if (reason === null) await recordSuccess(trx, row);
+          else await recordFailure(trx, row, reason);
+        }
+      });
+      sent += results.filter((reason) => reason === null).length;
       if (rows.length < batchSize) break;
     }
     return sent;
