@@ -11,6 +11,7 @@ import {
 } from '../schemas/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 import { NotFoundError } from '../errors';
+import { deleteEventNotifying } from '../services/notifying-changes';
 
 function notFound(): NotFoundError {
   return new NotFoundError(EVENT_NOT_FOUND);
@@ -43,7 +44,7 @@ export const eventsRouter = router({
   }),
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await events.deleteEvent(ctx.db, input.id))) throw notFound();
+    if (!(await deleteEventNotifying(ctx, input.id))) throw notFound();
     return { id: input.id };
   }),
 

@@ -4,6 +4,7 @@ import { createSessionInput, listByEventInput, sessionListInput, updateSessionIn
 import { createSession, getSessionDetail, SESSION_NOT_FOUND, updateSession } from '../services/sessions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 import { NotFoundError } from '../errors';
+import { deleteSessionNotifying } from '../services/notifying-changes';
 
 function notFound(): NotFoundError {
   return new NotFoundError(SESSION_NOT_FOUND);
@@ -26,7 +27,7 @@ export const sessionsRouter = router({
   update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx.db, input)),
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await sessions.deleteSession(ctx.db, input.id))) throw notFound();
+    if (!(await deleteSessionNotifying(ctx, input.id))) throw notFound();
     return { id: input.id };
   }),
 

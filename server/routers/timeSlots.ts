@@ -1,7 +1,8 @@
 import { listBookableSlots } from '../repositories/timeSlots';
 import { byIdInput } from '../schemas/common';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
-import { createTimeSlot, deleteTimeSlot, updateTimeSlot } from '../services/sessions';
+import { createTimeSlot, deleteTimeSlot } from '../services/sessions';
+import { updateTimeSlotNotifying } from '../services/notifying-changes';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const timeSlotsRouter = router({
@@ -12,7 +13,7 @@ export const timeSlotsRouter = router({
 
   create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input)),
 
-  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx.db, input)),
+  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlotNotifying(ctx, input)),
 
   delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id)),
 });

@@ -25,8 +25,9 @@ import {
   updateBookingRow,
 } from '../repositories/bookings';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
-import { type BookingOutcome, enqueueBookingMessages } from './email/booking-messages';
+import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
+import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { ConflictError, NotFoundError, conflictOnField } from '../errors';
 
 export type { BookingOutcome };
@@ -249,7 +250,19 @@ export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingI
 }
 
 export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput): Promise<BookingDto> {
-  return toBookingDto((await runBookingChange(deps, (trx) => changeBooking(trx, id, input))).booking);
+  const outcome = await runBookingChange(deps, async (trx) => {
+    const before = await findBooking(trx, id);
+    const changed = await changeBooking(trx, id, input);
+    // A move to another slot with no status message of its own still changes the participant's time.
+    const moved = before !== undefined && before.timeSlotId !== changed.booking.timeSlotId;
+    if (moved && participantMessageFor(changed.previousStatus, changed.booking.status) === null) {
+      await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, [id]);
+    } else if (moved) {
+      await trx.deleteFrom('bookingReminders').where('bookingId', '=', id).execute();
+    }
+    return changed;
+  });
+  return toBookingDto(outcome.booking);
 }
 
 export async function setBookingStatus(deps: ServiceDeps, id: string, status: BookingStatus): Promise<BookingDto> {
@@ -257,5 +270,9 @@ export async function setBookingStatus(deps: ServiceDeps, id: string, status: Bo
 }
 
 export async function deleteBooking(deps: ServiceDeps, id: string): Promise<void> {
-  await runBookingChange(deps, (trx) => removeBooking(trx, id));
+  await runBookingChange(deps, async (trx) => {
+    // Told before the row goes: the message needs the booking's details.
+    await enqueueRemovalNotices(trx, deps.config.publicOrigin, { bookingId: id });
+    return removeBooking(trx, id);
+  });
 }
