@@ -10,6 +10,7 @@ import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
 import { startEmailSender } from './services/email/sender';
+import { startNotificationScheduler } from './services/email/scheduler';
 import { prepareFirstRun } from './services/first-run';
 
 async function main(): Promise<void> {
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
   const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
 
+  // Reminders and outbox retention, checked every minute.
+  const scheduler = startNotificationScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail scheduler failed') });
+
   const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
   sweep.unref();
 
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     await app.close();
     // After the API is closed no new messages arrive; the message being sent now is finished and recorded.
+    await scheduler.stop();
     await emailSender.stop();
     await db.destroy();
     process.exit(0);

@@ -61,7 +61,7 @@ export interface EmailSettingsView {
   fromName: string | null;
 }
 
-export type PublicSettings = Omit<SystemSettings, 'maxFileSize'>;
+export type PublicSettings = Omit<SystemSettings, 'maxFileSize' | 'reminderHours' | 'outboxRetentionDays'>;
 
 export interface AllSettings {
   profile: ProfileSettings;
