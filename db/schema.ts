@@ -23,6 +23,10 @@ export const EMAIL_KINDS = [
   'waitlist-promoted',
   'admin-new-booking',
   'admin-new-contact',
+  'booking-updated',
+  'booking-reminder',
+  'weekly-report',
+  'system-alert',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';
@@ -160,6 +164,21 @@ export interface EmailOutboxTable {
   createdAt: CreatedAt;
   sentAt: string | null;
   updatedAt: UpdatedAt;
+  /** 0 booking messages, 1 alerts, 2 reminders and reports: the sender takes lower first. */
+  priority: Generated<number>;
+}
+
+export interface BookingRemindersTable {
+  bookingId: string;
+  /** The slot start the reminder was sent for. */
+  startTime: string;
+  sentAt: CreatedAt;
+}
+
+/** Scheduled work done once, by a unique key (per person per week, per alert kind per hour...). */
+export interface NotificationClaimsTable {
+  key: string;
+  claimedAt: CreatedAt;
 }
 
 export interface EmailAttemptsTable {
@@ -230,6 +249,8 @@ export interface Database {
   twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
   twoFactorChallenges: TwoFactorChallengesTable;
   auditLog: AuditLogTable;
+  bookingReminders: BookingRemindersTable;
+  notificationClaims: NotificationClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
 import { startEmailSender } from './services/email/sender';
+import { startNotificationScheduler } from './services/email/scheduler';
 import { prepareFirstRun } from './services/first-run';
 import {
   checkDatabaseFile,
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
   // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
   const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
 
+  // Reminders and outbox retention, checked every minute.
+  const scheduler = startNotificationScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail scheduler failed') });
+
   const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
   sweep.unref();
 
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
     }
     // After the API is closed no new messages arrive; the message being sent now is finished and recorded.
+    await scheduler.stop();
     if ((await within(emailSender.stop(), Math.max(0, deadline - Date.now()))) === 'timeout') {
       app.log.warn('an e-mail was still being sent after 10 seconds; it will be retried at the next start');
     }

@@ -18,6 +18,8 @@ export interface NewOutboxMessage {
   /** Why it cannot go yet, e.g. 'SMTP not configured'; null when nothing stands in the way. */
   lastError: string | null;
   nextAttemptAt: string;
+  /** 0 (default) booking messages, 1 alerts, 2 reminders and reports. */
+  priority?: number;
 }
 
 export interface EmailLogItem {
@@ -100,6 +102,46 @@ export function claimMessage(db: DB, id: string, nowIso: string): Promise<EmailO
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Takes up to `limit` due pending messages for sending, most urgent first, then oldest. One
+ * conditional UPDATE: of two senders racing, each row goes to exactly one of them.
+ */
+export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
+  return db
+    .updateTable('emailOutbox')
+    .set({ status: 'sending', updatedAt: nowIso })
+    .where('status', '=', 'pending')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', nowIso)
+        .orderBy('priority')
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(limit),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Retention: sent messages sent before `beforeIso` go, with their attempts; failed ones stay. */
+export async function deleteSentBefore(db: DB, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('emailOutbox')
+    .where('status', '=', 'sent')
+    .where('sentAt', '<', beforeIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Dismissing a failed message from the log: it is removed and never sent. */
+export async function deleteFailedMessage(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function insertAttempt(db: DB, outboxId: string, attemptedAt: string, error: string | null): Promise<void> {

@@ -1,7 +1,13 @@
 // Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
 // so a group saved by an older version still reads complete.
 import type { DB } from '@db/database';
-import { DEFAULT_SMTP_PORT, MAX_FILE_SIZE_RANGE, type SystemSettings } from '../schemas/settings';
+import {
+  DEFAULT_SMTP_PORT,
+  MAX_FILE_SIZE_RANGE,
+  OUTBOX_RETENTION_DAYS_RANGE,
+  REMINDER_HOURS_RANGE,
+  type SystemSettings,
+} from '../schemas/settings';
 
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   siteName: 'Global Reach Advisory',
@@ -11,6 +17,8 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   maintenanceMode: false,
   allowRegistrations: true,
   maxFileSize: MAX_FILE_SIZE_RANGE.default,
+  reminderHours: REMINDER_HOURS_RANGE.default,
+  outboxRetentionDays: OUTBOX_RETENTION_DAYS_RANGE.default,
 };
 
 export interface StoredEmailSettings {

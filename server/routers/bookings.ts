@@ -1,6 +1,7 @@
 import { bookingStats, listBookings } from '../repositories/bookings';
 import {
   adminCreateBookingInput,
+  affectedParticipantsInput,
   bookingListInput,
   createBookingInput,
   manageBookingInput,
@@ -19,6 +20,7 @@ import { actorOf } from '../services/audit';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
+import { countAffectedParticipants, toAffectedScope } from '../services/notifying-changes';
 
 export const bookingsRouter = router({
   /** The public booking form: pending while the slot has room, else waitlisted. */
@@ -57,4 +59,9 @@ export const bookingsRouter = router({
     await deleteBooking(ctx, input.id, actorOf(ctx));
     return { id: input.id };
   }),
+
+  /** How many participants deleting this booking, slot, session or event would tell (the delete dialogs). */
+  affectedParticipants: staffProcedure.input(affectedParticipantsInput).query(async ({ ctx, input }) => ({
+    count: await countAffectedParticipants(ctx.db, toAffectedScope(input)),
+  })),
 });

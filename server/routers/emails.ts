@@ -2,7 +2,7 @@
 import { listOutbox } from '../repositories/outbox';
 import { byIdInput } from '../schemas/common';
 import { emailListInput } from '../schemas/emails';
-import { messageAttempts, retryMessage } from '../services/emails';
+import { messageAttempts, retryMessage } from '../services/email/log';
 import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 

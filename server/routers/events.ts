@@ -42,7 +42,7 @@ export const eventsRouter = router({
     return updateEvent(ctx.db, id, values, actorOf(ctx));
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteEvent(ctx.db, input.id, actorOf(ctx))),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteEvent(ctx, input.id, actorOf(ctx))),
 
   setActive: adminProcedure
     .input(setEventActiveInput)

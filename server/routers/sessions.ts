@@ -21,7 +21,7 @@ export const sessionsRouter = router({
 
   update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx.db, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSession(ctx.db, input.id, actorOf(ctx))),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSession(ctx, input.id, actorOf(ctx))),
 
   toggleActive: adminProcedure
     .input(byIdInput)

@@ -13,7 +13,7 @@ export const timeSlotsRouter = router({
 
   create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx.db, input, actorOf(ctx))),
+  update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx, input, actorOf(ctx))),
 
   delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id, actorOf(ctx))),
 });

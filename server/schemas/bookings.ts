@@ -56,3 +56,16 @@ export const manageBookingInput = z.object({
   token: z.string({ error: MANAGE_LINK_INVALID }).trim().min(1, MANAGE_LINK_INVALID).max(200, MANAGE_LINK_INVALID),
 });
 export type ManageBookingInput = z.input<typeof manageBookingInput>;
+
+/** What a delete dialog is about: exactly one of a booking, time slot, session or event. */
+export const affectedParticipantsInput = z
+  .object({
+    bookingId: idInput.optional(),
+    timeSlotId: idInput.optional(),
+    sessionId: idInput.optional(),
+    eventId: idInput.optional(),
+  })
+  .refine((value) => Object.values(value).filter((id) => id !== undefined).length === 1, {
+    message: 'Give exactly one of bookingId, timeSlotId, sessionId or eventId',
+    path: ['bookingId'],
+  });

@@ -16,6 +16,10 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const SESSION_TIMEOUT_RANGE = { min: 15, max: 480, default: 60 } as const;
 export const MAX_FILE_SIZE_RANGE = { min: 1, max: 100, default: 10 } as const;
 export const DEFAULT_SMTP_PORT = 587;
+export const REMINDER_HOURS_RANGE = { min: 0, max: 168, default: 24 } as const;
+export const OUTBOX_RETENTION_DAYS_RANGE = { min: 1, max: 3650, default: 90 } as const;
+const REMINDER_MESSAGE = 'Reminder before a booked slot must be between 0 and 168 hours';
+const RETENTION_MESSAGE = 'Keep sent e-mails must be between 1 and 3650 days';
 
 export const profileSettingsInput = z.object({
   name: requiredText('Name is required', LIMITS.name),
@@ -75,6 +79,20 @@ export const systemSettingsInput = z.object({
     .int('Max file size must be between 1 and 100 MB')
     .min(MAX_FILE_SIZE_RANGE.min, 'Max file size must be between 1 and 100 MB')
     .max(MAX_FILE_SIZE_RANGE.max, 'Max file size must be between 1 and 100 MB'),
+  /** Hours before a booked slot that its reminder goes out; 0 sends none. */
+  reminderHours: z
+    .number({ error: REMINDER_MESSAGE })
+    .int(REMINDER_MESSAGE)
+    .min(REMINDER_HOURS_RANGE.min, REMINDER_MESSAGE)
+    .max(REMINDER_HOURS_RANGE.max, REMINDER_MESSAGE)
+    .default(REMINDER_HOURS_RANGE.default),
+  /** Days a sent e-mail stays in the outbox; failed ones stay until retried or dismissed. */
+  outboxRetentionDays: z
+    .number({ error: RETENTION_MESSAGE })
+    .int(RETENTION_MESSAGE)
+    .min(OUTBOX_RETENTION_DAYS_RANGE.min, RETENTION_MESSAGE)
+    .max(OUTBOX_RETENTION_DAYS_RANGE.max, RETENTION_MESSAGE)
+    .default(OUTBOX_RETENTION_DAYS_RANGE.default),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 export type SystemSettings = z.output<typeof systemSettingsInput>;

@@ -25,9 +25,10 @@ import {
   updateBookingRow,
 } from '../repositories/bookings';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
-import { type BookingOutcome, enqueueBookingMessages } from './email/booking-messages';
+import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
 import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
+import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { ConflictError, NotFoundError, conflictOnField } from '../errors';
 
 export type { BookingOutcome };
@@ -285,8 +286,17 @@ export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingI
 export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
   const audit: BookingAudit = { actor, action: 'update' };
   const change = async (trx: BookingTransaction) => {
-    audit.before = await findBooking(trx, id);
-    return changeBooking(trx, id, input);
+    const before = await findBooking(trx, id);
+    audit.before = before;
+    const changed = await changeBooking(trx, id, input);
+    // A move to another slot with no status message of its own still changes the participant's time.
+    const moved = before !== undefined && before.timeSlotId !== changed.booking.timeSlotId;
+    if (moved && participantMessageFor(changed.previousStatus, changed.booking.status) === null) {
+      await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, [id]);
+    } else if (moved) {
+      await trx.deleteFrom('bookingReminders').where('bookingId', '=', id).execute();
+    }
+    return changed;
   };
   return toBookingDto((await runBookingChange(deps, change, { notifyAdmins: false, audit })).booking);
 }
@@ -297,5 +307,10 @@ export async function setBookingStatus(deps: ServiceDeps, id: string, status: Bo
 }
 
 export async function deleteBooking(deps: ServiceDeps, id: string, actor: AuditActor): Promise<void> {
-  await runBookingChange(deps, (trx) => removeBooking(trx, id), { notifyAdmins: false, audit: { actor, action: 'delete' } });
+  const remove = async (trx: BookingTransaction) => {
+    // Told before the row goes: the message needs the booking's details.
+    await enqueueRemovalNotices(trx, deps.config.publicOrigin, { bookingId: id });
+    return removeBooking(trx, id);
+  };
+  await runBookingChange(deps, remove, { notifyAdmins: false, audit: { actor, action: 'delete' } });
 }

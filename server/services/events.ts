@@ -4,6 +4,8 @@ import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND, type EventDto, type EventValues } from '../repositories/events';
 import { NotFoundError } from '../errors';
 import { type AuditActor, changedFields, recordAudit } from './audit';
+import type { ServiceDeps } from '../deps';
+import { enqueueRemovalNotices } from './email/change-notices';
 
 function notFound(): NotFoundError {
   return new NotFoundError(EVENT_NOT_FOUND);
@@ -41,10 +43,13 @@ export function updateEvent(db: DB, id: string, values: EventValues, actor: Audi
   });
 }
 
-export function deleteEvent(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+/** Deletes the event (its sessions, slots and bookings cascade), telling each participant first. */
+export function deleteEvent(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return deps.db.transaction().execute(async (trx) => {
     const before = await events.findEvent(trx, id);
-    if (before === undefined || !(await events.deleteEvent(trx, id))) throw notFound();
+    if (before === undefined) throw notFound();
+    await enqueueRemovalNotices(trx, deps.config.publicOrigin, { eventId: id });
+    if (!(await events.deleteEvent(trx, id))) throw notFound();
     await recordAudit(trx, actor, { action: 'delete', entity: 'event', entityId: id, summary: before.title });
     return { id };
   });

@@ -10,6 +10,8 @@ import type { createDelegateInput, updateDelegateInput } from '../schemas/delega
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { ConflictError, NotFoundError } from '../errors';
 import { type AuditActor, changedFields, recordAudit } from './audit';
+import type { ServiceDeps } from '../deps';
+import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 
 export const SESSION_NOT_FOUND = 'Session not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
@@ -165,9 +167,11 @@ export function updateSession(db: DB, input: UpdateSession, actor: AuditActor): 
 }
 
 /** Deletes the session; its slots, delegates' links and bookings go with it (ON DELETE rules). */
-export function deleteSession(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+/** Deletes the session (its slots and bookings cascade), telling each participant first. */
+export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return deps.db.transaction().execute(async (trx) => {
     const existing = await requireSession(trx, id);
+    await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
     if (!(await sessions.deleteSession(trx, id))) throw notFound(SESSION_NOT_FOUND);
     await recordAudit(trx, actor, { action: 'delete', entity: 'session', entityId: id, summary: existing.title });
     return { id };
@@ -193,11 +197,16 @@ export function createTimeSlot(db: DB, input: CreateTimeSlot, actor: AuditActor)
   });
 }
 
-export function updateTimeSlot(db: DB, input: UpdateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
-  return db.transaction().execute(async (trx) => {
+/** Changes a slot's times; when start or end moved, each live booking hears the new time. */
+export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
+  return deps.db.transaction().execute(async (trx) => {
     const before = await timeSlots.findTimeSlot(trx, input.id);
     const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
     if (before === undefined || slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
+    if (before.startTime !== slot.startTime || before.endTime !== slot.endTime) {
+      const affected = await affectedBookingIds(trx, { timeSlotId: slot.id });
+      await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, affected);
+    }
     const summary = changedFields(before, slot, { startTime: 'start time', endTime: 'end time' });
     await recordAudit(trx, actor, { action: 'update', entity: 'time-slot', entityId: slot.id, summary });
     return slot;

@@ -22,7 +22,7 @@ import type {
 import type { AppDeps } from '../deps';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, type PasswordChanger } from './auth';
-import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './mail';
+import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './email/smtp';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 
@@ -63,7 +63,7 @@ export interface EmailSettingsView {
   fromName: string | null;
 }
 
-export type PublicSettings = Omit<SystemSettings, 'maxFileSize'>;
+export type PublicSettings = Omit<SystemSettings, 'maxFileSize' | 'reminderHours' | 'outboxRetentionDays'>;
 
 export interface AllSettings {
   profile: ProfileSettings;

@@ -287,17 +287,24 @@ describe('staff changes', () => {
     expect(mailsTo(last.email)).toHaveLength(0);
   });
 
-  it('deleting a held booking e-mails the promoted participant and no one else', async () => {
+  it('deleting a held booking tells its participant it is cancelled and e-mails the promoted participant', async () => {
     const { slot } = await fixedSlot(1);
     const held = await book(slot.id);
     const next = await book(slot.id);
     await env.db.deleteFrom('emailOutbox').execute();
     await callers.admin.bookings.delete({ id: held.id });
     await deliver();
-    expect(server.received.map((mail) => mail.rcptTo)).toEqual([[next.email]]);
+    expect(server.received.map((mail) => mail.rcptTo).sort()).toEqual([[held.email], [next.email]].sort());
+    expect(onlyMailTo(held.email).subject).toBe(`${SITE}: booking cancelled for Market Entry Clinic`);
     expect(onlyMailTo(next.email).subject).toBe(`${SITE}: a seat opened up for Market Entry Clinic`);
     const rows = await outboxRows();
-    expect(rows.map((row) => [row.kind, row.bookingId])).toEqual([['waitlist-promoted', next.id]]);
+    // The cancelled booking is gone, so its message keeps no booking id.
+    expect(rows.map((row) => [row.kind, row.bookingId]).sort()).toEqual(
+      [
+        ['booking-cancelled', null],
+        ['waitlist-promoted', next.id],
+      ].sort(),
+    );
   });
 
   it('a staff booking e-mails the participant by its status, without admin notices', async () => {

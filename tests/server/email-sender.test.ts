@@ -231,7 +231,8 @@ describe('restart in the middle', () => {
     );
     const ids = await enqueue(N);
 
-    const first = manualSender();
+    // One message per batch, so the stop lands between two messages (a stop finishes the batch in flight).
+    const first = manualSender({ batchSize: 1 });
     running.sender = first;
     expect(await first.runOnce()).toBe(K);
     await first.stop();

@@ -34,6 +34,8 @@ const system: SystemSettingsInput = {
   maintenanceMode: true,
   allowRegistrations: false,
   maxFileSize: 25,
+  reminderHours: 48,
+  outboxRetentionDays: 30,
 };
 const email: EmailSettingsInput = {
   smtpHost: 'smtp.example.com',
@@ -110,6 +112,8 @@ describe('settings: defaults', () => {
         maintenanceMode: false,
         allowRegistrations: true,
         maxFileSize: 10,
+        reminderHours: 24,
+        outboxRetentionDays: 90,
       },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
     });

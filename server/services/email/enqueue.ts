@@ -4,7 +4,7 @@ import type { DB } from '@db/database';
 import type { EmailKind, IcsMethod } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
-import { toMailSettings } from '../mail';
+import { toMailSettings } from './smtp';
 import type { RenderedMessage } from './layout';
 import type { SiteVoice } from './messages';
 
@@ -41,8 +41,32 @@ export interface MessageToEnqueue {
   bookingId: string | null;
 }
 
+/** Sending order: what a participant or staff member waits for, then alerts, then reminders and reports. */
+export function priorityOf(kind: EmailKind): number {
+  if (kind === 'system-alert') return 1;
+  if (kind === 'booking-reminder' || kind === 'weekly-report') return 2;
+  return 0;
+}
+
+const wakeListeners = new Set<() => void>();
+
+/**
+ * Senders listen here so a burst of new messages is sent at once rather than on the next tick. The
+ * sender's reads wait for the writing transaction's connection, so they see the new rows.
+ */
+export function onOutboxEnqueued(listener: () => void): () => void {
+  wakeListeners.add(listener);
+  return () => wakeListeners.delete(listener);
+}
+
+function wakeSenders(): void {
+  for (const listener of wakeListeners) listener();
+}
+
 export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue): Promise<string> {
+  wakeSenders();
   return insertOutboxMessage(db, {
+    priority: priorityOf(message.kind),
     kind: message.kind,
     toAddress: message.to,
     subject: message.rendered.subject,

@@ -172,3 +172,31 @@ export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): 
     notes: ['You receive this because New Contacts notifications are on in your settings.'],
   });
 }
+
+/** A staff change moved the booking to another time (another slot, or the slot's times changed). */
+export function bookingUpdatedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: booking updated for ${booking.sessionTitle}`,
+    [
+      `Your booking with ${site.siteName} has a new time. The details below replace the earlier ones.`,
+      'The attached calendar file updates the entry in your calendar.',
+    ],
+    link,
+  );
+}
+
+/** The reminder before a booked slot, with the manage link. */
+export function bookingReminderMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
+  return participantMessage(
+    site,
+    booking,
+    `${site.siteName}: reminder for ${booking.sessionTitle}`,
+    [
+      `This is a reminder of your booking with ${site.siteName}, starting ${formatDateTime(booking.startTime, site.timeZone)}.`,
+      'If you can no longer come, please cancel with the link below so someone else can take the seat.',
+    ],
+    link,
+  );
+}

@@ -1,5 +1,8 @@
-// The outbox sender: a loop in the server process that sends due messages one at a time through the
-// SMTP settings, retrying failures with exponential back-off, keeping every attempt.
+// The outbox sender: a loop in the server process that claims a batch of due messages (most urgent
+// first: booking messages, then alerts, then reminders and reports) and sends them concurrently
+// through one pooled SMTP transport, each with its own result, so one failing message never holds up
+// the rest. Failures are retried with exponential back-off; every attempt is kept. It wakes when a
+// message is enqueued, not only on its tick, so a burst drains at once.
 //
 // Exactly-once, as far as SMTP allows: a message is claimed (pending -> sending) by a conditional
 // UPDATE before it is sent, so two passes never send the same row, and marked sent right after the
@@ -9,8 +12,7 @@
 // duplicate, and the copy carries the same Message-ID, so mail systems that de-duplicate can tell.
 import type { ServiceDeps } from '@server/deps';
 import {
-  claimMessage,
-  findDueMessageId,
+  claimDueMessages,
   insertAttempt,
   markMessageFailed,
   markMessageSent,
@@ -18,16 +20,21 @@ import {
   resetInterruptedSends,
 } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
+import type { DB } from '@db/database';
 import type { EmailOutboxRow } from '@db/schema';
-import { type MailSettings, type OutgoingMail, sendMail, smtpFailureReason, toMailSettings } from '../mail';
-import { SMTP_NOT_CONFIGURED_REASON } from './enqueue';
+import { type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
+import { onOutboxEnqueued, SMTP_NOT_CONFIGURED_REASON } from './enqueue';
 import { redactManageLinks } from './manage-token';
 
 export const DEFAULT_SEND_INTERVAL_MS = 5_000;
 export const DEFAULT_BASE_DELAY_MS = 30_000;
 export const DEFAULT_MAX_DELAY_MS = 60 * 60_000;
-/** Messages per pass at most, so one pass never runs for ever. */
+/** Messages claimed and sent concurrently at once. */
 export const DEFAULT_BATCH_SIZE = 100;
+/** Batches per pass at most, so one pass never runs for ever. */
+export const DEFAULT_MAX_BATCHES = 10;
+/** SMTP connections of the pool. */
+export const DEFAULT_MAX_CONNECTIONS = 5;
 
 export interface EmailSenderOptions {
   /** Pause between passes; null runs no loop (passes only through runOnce, as tests do). */
@@ -36,6 +43,10 @@ export interface EmailSenderOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   batchSize?: number;
+  maxBatches?: number;
+  maxConnections?: number;
+  /** Start a pass as soon as a message is enqueued (default true when a loop runs). */
+  wakeOnEnqueue?: boolean;
   /** The clock, injectable so tests move time instead of sleeping. */
   now?: () => Date;
   onError?: (error: unknown) => void;
@@ -44,7 +55,7 @@ export interface EmailSenderOptions {
 export interface EmailSender {
   /** One pass over the due messages; resolves to the number sent. Passes of one sender never overlap. */
   runOnce(): Promise<number>;
-  /** Ends the loop after the message being sent now; resolves when the current pass is over. */
+  /** Ends the loop after the batch being sent now; resolves when the current pass is over. */
   stop(): Promise<void>;
 }
 
@@ -74,6 +85,9 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const maxBatches = options.maxBatches ?? DEFAULT_MAX_BATCHES;
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const wakeOnEnqueue = options.wakeOnEnqueue ?? intervalMs !== null;
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((error: unknown) => console.error('E-mail sender:', error));
   const messageIdDomain = new URL(deps.config.publicOrigin).hostname;
@@ -81,44 +95,50 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function recordSuccess(row: EmailOutboxRow): Promise<void> {
+  async function recordSuccess(trx: DB, row: EmailOutboxRow): Promise<void> {
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await insertAttempt(trx, row.id, at, null);
-      await markMessageSent(trx, row.id, {
-        attempts: row.attempts + 1,
-        sentAt: at,
-        // The manage token must not outlive the e-mail that carries it.
-        textBody: redactManageLinks(row.textBody),
-        htmlBody: redactManageLinks(row.htmlBody),
-      });
+    await insertAttempt(trx, row.id, at, null);
+    await markMessageSent(trx, row.id, {
+      attempts: row.attempts + 1,
+      sentAt: at,
+      // The manage token must not outlive the e-mail that carries it.
+      textBody: redactManageLinks(row.textBody),
+      htmlBody: redactManageLinks(row.htmlBody),
     });
   }
 
-  async function recordFailure(row: EmailOutboxRow, reason: string): Promise<void> {
+  async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string): Promise<void> {
     const at = now();
     const attempts = row.attempts + 1;
-    await db.transaction().execute(async (trx) => {
-      await insertAttempt(trx, row.id, at.toISOString(), reason);
-      await markMessageFailed(trx, row.id, {
-        status: attempts >= row.maxAttempts ? 'failed' : 'pending',
-        attempts,
-        lastError: reason,
-        nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
-        updatedAt: at.toISOString(),
-      });
+    await insertAttempt(trx, row.id, at.toISOString(), reason);
+    await markMessageFailed(trx, row.id, {
+      status: attempts >= row.maxAttempts ? 'failed' : 'pending',
+      attempts,
+      lastError: reason,
+      nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
+      updatedAt: at.toISOString(),
     });
   }
 
-  async function deliver(row: EmailOutboxRow, settings: MailSettings): Promise<boolean> {
-    try {
-      await sendMail(settings, outgoingMail(row, messageIdDomain));
-    } catch (error) {
-      await recordFailure(row, smtpFailureReason(error));
-      return false;
+  // One pooled transport, kept while the settings stay the same; new settings open a new pool.
+  let mailer: { key: string; pool: PooledMailer } | undefined;
+  function mailerFor(settings: MailSettings): PooledMailer {
+    const key = JSON.stringify(settings);
+    if (mailer?.key !== key) {
+      mailer?.pool.close();
+      mailer = { key, pool: openPooledMailer(settings, maxConnections) };
     }
-    await recordSuccess(row);
-    return true;
+    return mailer.pool;
+  }
+
+  /** Sends one message; resolves to null when the server accepted it, else the reason. */
+  async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null> {
+    try {
+      await pool.send(outgoingMail(row, messageIdDomain));
+      return null;
+    } catch (error) {
+      return smtpFailureReason(error);
+    }
   }
 
   async function pass(): Promise<number> {
@@ -129,13 +149,23 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     }
     // Messages go out in the site's name when no From name is set.
     const settings: MailSettings = { ...mail, fromName: mail.fromName ?? (await getSystemSettings(db)).siteName };
+    const pool = mailerFor(settings);
     let sent = 0;
-    for (let picked = 0; picked < batchSize && !stopped; picked += 1) {
-      const id = await findDueMessageId(db, now().toISOString());
-      if (id === undefined) break;
-      const row = await claimMessage(db, id, now().toISOString());
-      if (row === undefined) continue; // another pass claimed it first
-      if (await deliver(row, settings)) sent += 1;
+    // Batches until nothing is due, at most `maxBatches` per pass so one pass never runs for ever.
+    for (let batch = 0; batch < maxBatches && !stopped; batch += 1) {
+      const rows = await claimDueMessages(db, now().toISOString(), batchSize);
+      if (rows.length === 0) break;
+      const results = await Promise.all(rows.map((row) => deliver(row, pool)));
+      // Each message's own result, written for the whole batch in one transaction.
+      await db.transaction().execute(async (trx) => {
+        for (const [index, row] of rows.entries()) {
+          const reason = results[index] ?? null;
+          if (reason === null) await recordSuccess(trx, row);
+          else await recordFailure(trx, row, reason);
+        }
+      });
+      sent += results.filter((reason) => reason === null).length;
+      if (rows.length < batchSize) break;
     }
     return sent;
   }
@@ -153,23 +183,52 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     return result;
   }
 
+  // The loop: one pass at a time; a wake during a pass runs another right after it.
+  let running = false;
+  let wakeRequested = false;
+  function loopPass(): void {
+    if (stopped) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    running = true;
+    wakeRequested = false;
+    void runOnce()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+        if (wakeRequested) setImmediate(loopPass);
+        else scheduleNext();
+      });
+  }
   function scheduleNext(): void {
     if (stopped || intervalMs === null) return;
-    timer = setTimeout(() => {
-      void runOnce()
-        .catch(onError)
-        .finally(scheduleNext);
-    }, intervalMs);
+    timer = setTimeout(loopPass, intervalMs);
     timer.unref();
   }
+  const unsubscribe = wakeOnEnqueue
+    ? onOutboxEnqueued(() => {
+        if (stopped) return;
+        if (running) {
+          wakeRequested = true;
+          return;
+        }
+        if (!wakeRequested) {
+          wakeRequested = true;
+          setImmediate(loopPass);
+        }
+      })
+    : () => undefined;
   scheduleNext();
 
   return {
     runOnce,
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer !== undefined) clearTimeout(timer);
       await chain;
+      mailer?.pool.close();
+      mailer = undefined;
     },
   };
 }

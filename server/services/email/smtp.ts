@@ -6,7 +6,7 @@ import {
   type SMTPSentMessageInfo,
   type SMTPTransportOptions,
 } from 'nodemailer';
-import type { StoredEmailSettings } from '../repositories/settings';
+import type { StoredEmailSettings } from '@server/repositories/settings';
 
 /** Connection, greeting and idle-socket limits: a wrong host or port fails in seconds, not minutes. */
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -57,8 +57,8 @@ export function toMailSettings(stored: StoredEmailSettings): MailSettings | null
   };
 }
 
-export function createTransport(settings: MailSettings): Mail<SMTPSentMessageInfo, SMTPTransportOptions> {
-  const options: SMTPTransportOptions = {
+function transportOptions(settings: MailSettings): SMTPTransportOptions {
+  return {
     host: settings.smtpHost,
     port: settings.smtpPort,
     // 465 is implicit TLS; other ports start plain and upgrade with STARTTLS when the server offers it.
@@ -70,7 +70,10 @@ export function createTransport(settings: MailSettings): Mail<SMTPSentMessageInf
     dnsTimeout: SMTP_TIMEOUT_MS,
     ...(settings.smtpUser === null ? {} : { auth: { user: settings.smtpUser, pass: settings.smtpPassword ?? '' } }),
   };
-  return createNodemailerTransport(options);
+}
+
+export function createTransport(settings: MailSettings): Mail<SMTPSentMessageInfo, SMTPTransportOptions> {
+  return createNodemailerTransport(transportOptions(settings));
 }
 
 /** Sends one message and closes the connection; rejects with nodemailer's error on any failure. */
@@ -95,6 +98,41 @@ export async function sendMail(settings: MailSettings, message: OutgoingMail): P
   } finally {
     transport.close();
   }
+}
+
+/** A pooled transport: a few open connections, messages sent concurrently within them. */
+export interface PooledMailer {
+  send(message: OutgoingMail): Promise<SentMail>;
+  close(): void;
+}
+
+function fromOf(settings: MailSettings) {
+  // An address object lets nodemailer quote or encode the display name as needed.
+  return settings.fromName === null ? settings.fromEmail : { name: settings.fromName, address: settings.fromEmail };
+}
+
+export function openPooledMailer(settings: MailSettings, maxConnections: number): PooledMailer {
+  const transport = createNodemailerTransport({
+    ...transportOptions(settings),
+    pool: true,
+    maxConnections,
+    maxMessages: Infinity,
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: fromOf(settings),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments,
+        ...(message.messageId === undefined ? {} : { messageId: message.messageId }),
+      });
+      return { messageId: info.messageId, accepted: info.accepted as string[], response: info.response };
+    },
+    close: () => transport.close(),
+  };
 }
 
 /** The SMTP server's own words for a failure when it gave any, else the error's message. */

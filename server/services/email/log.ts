@@ -7,9 +7,9 @@ import {
   listAttempts,
   requeueMessage,
   toEmailLogItem,
-} from '../repositories/outbox';
-import { NotFoundError, PreconditionError } from '../errors';
-import { type AuditActor, recordAudit } from './audit';
+} from '@server/repositories/outbox';
+import { NotFoundError, PreconditionError } from '@server/errors';
+import { type AuditActor, recordAudit } from '@server/services/audit';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';

@@ -1,0 +1,117 @@
+// Messages for staff changes that affect participants beyond one booking's status: deleting a
+// booking, event or session with live bookings tells each participant the booking is cancelled (an
+// .ics with METHOD:CANCEL, same UID, higher SEQUENCE, so calendars drop the entry); moving a booking
+// to another slot, or changing a slot's times, tells them the new time (METHOD:REQUEST, same UID,
+// higher SEQUENCE, so calendars replace the entry). Always inside the change's transaction.
+import type { DB } from '@db/database';
+import type { BookingStatus } from '@db/schema';
+import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
+import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
+import { buildIcs } from './ics';
+import { manageLink, newManageToken } from './manage-token';
+import { bookingCancelledMessage, bookingUpdatedMessage } from './messages';
+
+/** Bookings whose participant has something to lose: a seat, or a place on the waitlist. */
+export const LIVE_STATUSES: BookingStatus[] = ['pending', 'confirmed', 'waitlisted'];
+
+export type AffectedScope = { bookingId: string } | { timeSlotId: string } | { sessionId: string } | { eventId: string };
+
+function scopeColumn(scope: AffectedScope): ['id' | 'timeSlotId' | 'sessionId' | 'eventId', string] {
+  if ('bookingId' in scope) return ['id', scope.bookingId];
+  if ('timeSlotId' in scope) return ['timeSlotId', scope.timeSlotId];
+  if ('sessionId' in scope) return ['sessionId', scope.sessionId];
+  return ['eventId', scope.eventId];
+}
+
+/** Ids of the live bookings in `scope` whose slot is not over yet: the participants a deletion tells. */
+export async function affectedBookingIds(db: DB, scope: AffectedScope, nowIso = new Date().toISOString()): Promise<string[]> {
+  const [column, value] = scopeColumn(scope);
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
+    .select('bookings.id')
+    .where(`bookings.${column}`, '=', value)
+    .where('bookings.status', 'in', LIVE_STATUSES)
+    .where('timeSlots.endTime', '>', nowIso)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function calendarFile(site: OutboxSite, booking: BookingDetails, method: 'REQUEST' | 'CANCEL', sequence: number) {
+  const status = method === 'CANCEL' ? 'CANCELLED' : booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE';
+  const words = method === 'CANCEL' ? 'is cancelled' : booking.status === 'confirmed' ? 'is confirmed' : 'is pending confirmation';
+  return {
+    method,
+    content: buildIcs({
+      method,
+      uid: `booking-${booking.id}@${site.host}`,
+      sequence,
+      stamp: new Date().toISOString(),
+      start: booking.startTime,
+      end: booking.endTime,
+      summary: `${booking.sessionTitle} (${booking.eventTitle})`,
+      description: `Your booking with ${site.siteName} ${words}.`,
+      location: booking.location,
+      status,
+      productOwner: site.host,
+      organizer: site.organizer,
+      attendee: { name: booking.participantName, email: booking.participantEmail },
+    }),
+  } as const;
+}
+
+/**
+ * Before the bookings of `scope` are deleted: each live participant gets 'booking cancelled'. The
+ * outbox row keeps no booking id, since the booking is about to go. Returns how many were told.
+ */
+export async function enqueueRemovalNotices(db: DB, publicOrigin: string, scope: AffectedScope): Promise<number> {
+  const ids = await affectedBookingIds(db, scope);
+  if (ids.length === 0) return 0;
+  const site = await loadOutboxSite(db, publicOrigin);
+  for (const id of ids) {
+    const booking = await findBookingDetails(db, id);
+    if (booking === undefined) continue;
+    // A waitlisted booking never had a calendar entry to remove.
+    const ics = booking.status === 'waitlisted' ? null : calendarFile(site, booking, 'CANCEL', booking.icsSequence + 1);
+    await enqueueMessage(db, site, {
+      kind: 'booking-cancelled',
+      to: booking.participantEmail,
+      rendered: bookingCancelledMessage(site, { ...booking, status: 'cancelled' }),
+      ics,
+      bookingId: null,
+    });
+  }
+  return ids.length;
+}
+
+/**
+ * After bookings' times changed (moved to another slot, or their slot's times edited): each live
+ * participant gets 'booking updated' with the new time, a fresh manage link and a replacing .ics.
+ * Their reminder record goes, so the new time is reminded again.
+ */
+export async function enqueueTimeChangeNotices(db: DB, publicOrigin: string, bookingIds: string[]): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  await db.deleteFrom('bookingReminders').where('bookingId', 'in', bookingIds).execute();
+  const site = await loadOutboxSite(db, publicOrigin);
+  let told = 0;
+  for (const id of bookingIds) {
+    const booking = await findBookingDetails(db, id);
+    if (booking === undefined || !LIVE_STATUSES.includes(booking.status) || Date.parse(booking.endTime) <= Date.now()) continue;
+    const fresh = newManageToken();
+    const sequence = await advanceBookingRevision(db, booking.id, fresh.hash);
+    await enqueueMessage(db, site, {
+      kind: 'booking-updated',
+      to: booking.participantEmail,
+      rendered: bookingUpdatedMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token), replacesEarlier: true }),
+      ics: booking.status === 'waitlisted' ? null : calendarFile(site, booking, 'REQUEST', sequence),
+      bookingId: booking.id,
+    });
+    told += 1;
+  }
+  return told;
+}
+
+/** Live bookings of one slot, for a change of the slot's times. */
+export async function liveBookingIdsOfSlot(db: DB, timeSlotId: string): Promise<string[]> {
+  return affectedBookingIds(db, { timeSlotId });
+}

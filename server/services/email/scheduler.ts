@@ -1,0 +1,151 @@
+// Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
+// clock: booking reminders and the daily outbox retention. Each piece is idempotent through the
+// database (one booking_reminders row per booking, one notification_claims key per day), so a
+// restart neither loses nor repeats it, and several instances would still do it once.
+import type { DB } from '@db/database';
+import type { ServiceDeps } from '@server/deps';
+import { advanceBookingRevision, findBookingDetails } from '@server/repositories/bookings';
+import { deleteSentBefore } from '@server/repositories/outbox';
+import { getSystemSettings } from '@server/repositories/settings';
+import { buildIcs } from './ics';
+import { enqueueMessage, loadOutboxSite } from './enqueue';
+import { manageLink, newManageToken } from './manage-token';
+import { bookingReminderMessage } from './messages';
+
+export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Claims `key` once for ever: true for the first caller, false for every later one. */
+export async function claimOnce(db: DB, key: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .insertInto('notificationClaims')
+    .values({ key, claimedAt: nowIso })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/**
+ * Pending and confirmed bookings whose slot starts within `reminderHours` of `now`, made before that
+ * window opened, not reminded yet for their current time: each gets one reminder with a fresh manage
+ * link and the .ics. Returns how many were written.
+ */
+export async function sendDueReminders(deps: ServiceDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const { reminderHours } = await getSystemSettings(db);
+  if (reminderHours === 0) return 0;
+  const windowMs = reminderHours * HOUR_MS;
+  const nowIso = now.toISOString();
+  const due = await db
+    .selectFrom('bookings')
+    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
+    .leftJoin('bookingReminders', 'bookingReminders.bookingId', 'bookings.id')
+    .select(['bookings.id', 'bookings.createdAt', 'timeSlots.startTime'])
+    .where('bookings.status', 'in', ['pending', 'confirmed'])
+    .where('timeSlots.startTime', '>', nowIso)
+    .where('timeSlots.startTime', '<=', new Date(now.getTime() + windowMs).toISOString())
+    .where('bookingReminders.bookingId', 'is', null)
+    .execute();
+  let written = 0;
+  for (const candidate of due) {
+    // A booking made inside the window has just had its confirmation: no reminder on top.
+    if (Date.parse(candidate.createdAt) >= Date.parse(candidate.startTime) - windowMs) continue;
+    const wrote = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('bookingReminders')
+        .values({ bookingId: candidate.id, startTime: candidate.startTime, sentAt: nowIso })
+        .onConflict((conflict) => conflict.column('bookingId').doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      const booking = await findBookingDetails(trx, candidate.id);
+      if (booking === undefined) return false;
+      const site = await loadOutboxSite(trx, deps.config.publicOrigin);
+      const fresh = newManageToken();
+      const sequence = await advanceBookingRevision(trx, booking.id, fresh.hash);
+      const confirmed = booking.status === 'confirmed';
+      await enqueueMessage(trx, site, {
+        kind: 'booking-reminder',
+        to: booking.participantEmail,
+        rendered: bookingReminderMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token), replacesEarlier: true }),
+        ics: {
+          method: 'REQUEST',
+          content: buildIcs({
+            method: 'REQUEST',
+            uid: `booking-${booking.id}@${site.host}`,
+            sequence,
+            stamp: nowIso,
+            start: booking.startTime,
+            end: booking.endTime,
+            summary: `${booking.sessionTitle} (${booking.eventTitle})`,
+            description: `Your booking with ${site.siteName} ${confirmed ? 'is confirmed' : 'is pending confirmation'}.`,
+            location: booking.location,
+            status: confirmed ? 'CONFIRMED' : 'TENTATIVE',
+            productOwner: site.host,
+            organizer: site.organizer,
+            attendee: { name: booking.participantName, email: booking.participantEmail },
+          }),
+        },
+        bookingId: booking.id,
+      });
+      return true;
+    });
+    if (wrote) written += 1;
+  }
+  return written;
+}
+
+/** Once a day (UTC): sent messages older than the retention setting go; failed ones stay. */
+export async function applyOutboxRetention(db: DB, now: Date): Promise<number> {
+  const day = now.toISOString().slice(0, 10);
+  if (!(await claimOnce(db, `retention:${day}`, now.toISOString()))) return 0;
+  const { outboxRetentionDays } = await getSystemSettings(db);
+  return deleteSentBefore(db, new Date(now.getTime() - outboxRetentionDays * DAY_MS).toISOString());
+}
+
+export interface ScheduledWorkResult {
+  reminders: number;
+  removedSent: number;
+}
+
+export interface NotificationScheduler {
+  /** One run of every scheduled piece at the clock's now. Runs never overlap. */
+  runOnce(): Promise<ScheduledWorkResult>;
+  stop(): Promise<void>;
+}
+
+export function startNotificationScheduler(
+  deps: ServiceDeps,
+  options: { intervalMs?: number | null; now?: () => Date; onError?: (error: unknown) => void } = {},
+): NotificationScheduler {
+  const intervalMs = options.intervalMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.intervalMs;
+  const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? ((error: unknown) => console.error('E-mail scheduler:', error));
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  async function run(): Promise<ScheduledWorkResult> {
+    const at = now();
+    const reminders = await sendDueReminders(deps, at);
+    const removedSent = await applyOutboxRetention(deps.db, at);
+    return { reminders, removedSent };
+  }
+
+  function runOnce(): Promise<ScheduledWorkResult> {
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0 } : run()));
+    chain = result.catch(() => undefined);
+    return result;
+  }
+
+  const timer = intervalMs === null ? undefined : setInterval(() => void runOnce().catch(onError), intervalMs);
+  timer?.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearInterval(timer);
+      await chain;
+    },
+  };
+}
+
