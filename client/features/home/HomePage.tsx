@@ -1,6 +1,8 @@
 // The public home page (SPEC section 1): hero, services, testimonials, events, founder, priorities
 // and contact. The header and footer come from PublicLayout.
+import { trpc } from '@client/trpc';
 import { AboutSection } from './AboutSection';
+import { bookingStateOf } from './booking-state';
 import { ContactSection } from './ContactSection';
 import { EventsSection } from './EventsSection';
 import { HeroCarousel } from './HeroCarousel';
@@ -8,16 +10,21 @@ import { PrioritiesSection } from './PrioritiesSection';
 import { ServicesSection } from './ServicesSection';
 import { TestimonialsSection } from './TestimonialsSection';
 
+const SETTINGS_STALE_MS = 5 * 60_000;
+
 export function HomePage() {
+  // The same query (and cache entry) as the layout's; the sections get plain props.
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
+  const bookingState = bookingStateOf(settings.data);
   return (
     <>
-      <HeroCarousel />
+      <HeroCarousel bookingState={bookingState} />
       <ServicesSection />
       <TestimonialsSection />
-      <EventsSection />
+      <EventsSection bookingState={bookingState} />
       <AboutSection />
       <PrioritiesSection />
-      <ContactSection />
+      <ContactSection bookingState={bookingState} />
     </>
   );
 }
