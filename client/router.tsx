@@ -144,6 +144,11 @@ const adminSettingsRoute = createRoute({
   path: '/settings',
   component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsPage'),
 });
+const adminHomePageRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/home-page',
+  component: lazyRouteComponent(() => import('./features/admin/home-page/HomePageEditor'), 'HomePageEditor'),
+});
 
 const adminScreens = [
   adminDashboardRoute,
@@ -153,6 +158,7 @@ const adminScreens = [
   adminBookingsRoute,
   adminContactsRoute,
   adminSettingsRoute,
+  adminHomePageRoute,
 ];
 
 const adminCatchAllRoute = createRoute({

@@ -3,10 +3,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
+import * as homeContent from './migrations/2026-11-23_040_home_content';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
   '2026-11-21_002_email_outbox': emailOutbox,
+  '2026-11-23_040_home_content': homeContent,
 };
 
 const provider: MigrationProvider = {

@@ -170,6 +170,13 @@ export interface EmailAttemptsTable {
   error: string | null;
 }
 
+/** The home page's editable content: one row (id 1), the whole document as JSON. */
+export interface HomeContentTable {
+  id: number;
+  content: string;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +189,7 @@ export interface Database {
   contactForms: ContactFormsTable;
   emailOutbox: EmailOutboxTable;
   emailAttempts: EmailAttemptsTable;
+  homeContent: HomeContentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
 import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
+import { homePageRouter } from './routers/home-page';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
 import { timeSlotsRouter } from './routers/timeSlots';
@@ -24,6 +25,7 @@ export const appRouter = router({
   settings: settingsRouter,
   dashboard: dashboardRouter,
   emails: emailsRouter,
+  homePage: homePageRouter,
 });
 
 export type AppRouter = typeof appRouter;

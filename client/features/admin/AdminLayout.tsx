@@ -17,6 +17,9 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
+/** Screens only admins may use; the server refuses their changes to anyone else. */
+export const ADMIN_ONLY_NAV = [{ to: '/admin/home-page', label: 'Home Page' }] as const;
+
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -61,7 +64,7 @@ export function AdminLayout() {
       <AppShell.Navbar p="sm" aria-label="Back office">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4}>
-            {ADMIN_NAV.map((item) => (
+            {[...ADMIN_NAV, ...(me.data?.role === 'admin' ? ADMIN_ONLY_NAV : [])].map((item) => (
               <NavLink
                 key={item.to}
                 component={Link}

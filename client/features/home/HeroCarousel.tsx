@@ -4,7 +4,8 @@
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, useState } from 'react';
 import type { BookingState } from './booking-state';
-import { heroHeading, heroSlides } from './content';
+import type { HomeContent } from '@server/schemas/home-page';
+import { heroHeading } from './content';
 import classes from './home.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import { useCarousel } from './useCarousel';
@@ -17,7 +18,12 @@ function isKeyboardFocus(element: Element): boolean {
   }
 }
 
-export function HeroCarousel({ bookingState = 'open' }: { bookingState?: BookingState }) {
+interface HeroCarouselProps {
+  heroSlides: HomeContent['heroSlides'];
+  bookingState?: BookingState;
+}
+
+export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarouselProps) {
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

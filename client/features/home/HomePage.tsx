@@ -3,6 +3,7 @@
 import { trpc } from '@client/trpc';
 import { AboutSection } from './AboutSection';
 import { bookingStateOf } from './booking-state';
+import { defaultHomeContent } from './content';
 import { ContactSection } from './ContactSection';
 import { EventsSection } from './EventsSection';
 import { HeroCarousel } from './HeroCarousel';
@@ -16,14 +17,17 @@ export function HomePage() {
   // The same query (and cache entry) as the layout's; the sections get plain props.
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const bookingState = bookingStateOf(settings.data);
+  // The editable content; the shipped texts stand in while it loads or if it cannot be loaded.
+  const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
+  const content = home.data ?? defaultHomeContent;
   return (
     <>
-      <HeroCarousel bookingState={bookingState} />
-      <ServicesSection />
-      <TestimonialsSection />
+      <HeroCarousel heroSlides={content.heroSlides} bookingState={bookingState} />
+      <ServicesSection services={content.services} />
+      <TestimonialsSection testimonials={content.testimonials} />
       <EventsSection bookingState={bookingState} />
-      <AboutSection />
-      <PrioritiesSection />
+      <AboutSection founder={content.founder} />
+      <PrioritiesSection priorities={content.priorities} />
       <ContactSection bookingState={bookingState} />
     </>
   );
