@@ -10,7 +10,7 @@ export function AboutSection({ founder }: { founder: HomeContent['founder'] }) {
       <Reveal className={classes.container}>
         <SectionHeader id="about-heading" eyebrow="About" title="About Our Founder" />
         <div className={classes.about}>
-          <Portrait name={founder.name} photo={founder.photo} width={360} height={420} className={classes.founderPhoto} />
+          <Portrait name={founder.name} photo={founder.photo} width={360} height={420} className={classes.founderPhoto} fluid />
           <div>
             <h3 className={classes.founderName}>{founder.name}</h3>
             <p className={classes.founderRole}>{founder.role}</p>

@@ -18,9 +18,11 @@ interface PortraitProps {
   width: number;
   height: number;
   className: string | undefined;
+  /** Fills its column up to `width` (a large portrait); otherwise a fixed size (an avatar). */
+  fluid?: boolean;
 }
 
-export function Portrait({ name, photo, width, height, className }: PortraitProps) {
+export function Portrait({ name, photo, width, height, className, fluid = false }: PortraitProps) {
   if (photo !== null) {
     return <img src={photo} alt={`Portrait of ${name}`} width={width} height={height} loading="lazy" className={className} />;
   }
@@ -28,7 +30,12 @@ export function Portrait({ name, photo, width, height, className }: PortraitProp
     <span
       className={`${className ?? ''} ${classes.monogram}`}
       // Scales down with the column like a photo would, keeping its shape.
-      style={{ width, aspectRatio: `${width} / ${height}`, fontSize: Math.round(Math.min(width, height) * 0.36) }}
+      style={{
+        width: fluid ? '100%' : width,
+        maxWidth: fluid ? width : undefined,
+        aspectRatio: `${width} / ${height}`,
+        fontSize: Math.round(Math.min(width, height) * 0.36),
+      }}
       data-monogram={initialsOf(name)}
       aria-hidden="true"
     >
