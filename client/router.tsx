@@ -145,6 +145,11 @@ const adminAuditRoute = createRoute({
   path: '/audit',
   component: lazyRouteComponent(() => import('./features/admin/audit/AuditLogPage'), 'AuditLogPage'),
 });
+const adminHomePageRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/home-page',
+  component: lazyRouteComponent(() => import('./features/admin/home-page/HomePageEditor'), 'HomePageEditor'),
+});
 
 const adminScreens = [
   adminDashboardRoute,
@@ -155,6 +160,7 @@ const adminScreens = [
   adminContactsRoute,
   adminSettingsRoute,
   adminAuditRoute,
+  adminHomePageRoute,
 ];
 
 const adminCatchAllRoute = createRoute({

@@ -4,6 +4,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as auditLog from './migrations/2026-11-23_020_audit_log';
+import * as homeContent from './migrations/2026-11-23_040_home_content';
 import * as notifications from './migrations/2026-11-23_030_notifications';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_010_two_factor': twoFactor,
   '2026-11-23_020_audit_log': auditLog,
   '2026-11-23_030_notifications': notifications,
+  '2026-11-23_040_home_content': homeContent,
   '2026-11-23_060_search_index': searchIndex,
 };
 

@@ -233,6 +233,13 @@ export interface AuditLogTable {
   summary: string;
 }
 
+/** The home page's editable content: one row (id 1), the whole document as JSON. */
+export interface HomeContentTable {
+  id: number;
+  content: string;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -251,6 +258,7 @@ export interface Database {
   auditLog: AuditLogTable;
   bookingReminders: BookingRemindersTable;
   notificationClaims: NotificationClaimsTable;
+  homeContent: HomeContentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,13 +1,15 @@
-// npm run seed [-- --reset]: demo data that makes every screen look alive. Rows have fixed ids, so
-// running it twice adds nothing new; --reset deletes all events, sessions, slots, delegates,
-// bookings, contacts and the demo accounts first. Demo passwords are new random ones each run.
+// npm run seed [-- --reset] [-- --reset-passwords]: demo data that makes every screen look alive.
+// Rows have fixed ids, so running it twice adds nothing new; --reset deletes all events, sessions,
+// slots, delegates, bookings, contacts and the demo accounts first. A demo account that is created
+// gets a new random password, printed once; an existing one keeps its password (and says so) unless
+// --reset-passwords asks for new ones.
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
 import { hashPassword } from '@server/auth/password';
 import { findUserByEmail, insertUser } from '@server/repositories/users';
 import { openAppDatabase, parseArgs } from './open-database';
-import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS } from './seed/content';
+import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 
 const DAY = 86_400_000;
 const DEMO_ACCOUNTS = [
@@ -34,6 +36,23 @@ function startOfTodayUtc(): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
+const MONTHS = [
+  'JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE',
+  'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER',
+] as const;
+
+/** '13 MARCH, 2027': the events' display date format, in UTC like the slots' days. */
+function displayDate(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
+}
+
+/** The date of the event's first slot, so the event and its sessions never contradict each other. */
+function eventDate(event: SeedEvent, today: number): string {
+  const starts = event.sessions.flatMap((session) => session.slots.map((slot) => today + slot.day * DAY + slot.hourUtc * 3_600_000));
+  return starts.length === 0 ? event.date : displayDate(Math.min(...starts));
+}
+
 async function resetContent(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of ['bookings', 'timeSlots', 'delegates', 'eventSessions', 'events', 'contactForms'] as const) {
@@ -58,7 +77,7 @@ async function seedContent(db: DB): Promise<void> {
           id: eventId,
           title: event.title,
           description: event.description,
-          date: event.date,
+          date: eventDate(event, today),
           location: event.location,
           imageUrl: event.image,
           videoUrl: event.video ?? null,
@@ -167,13 +186,28 @@ async function seedContent(db: DB): Promise<void> {
   });
 }
 
-/** Creates the demo accounts, or gives existing ones a new password, and returns the passwords. */
-async function seedAccounts(db: DB): Promise<{ email: string; role: string; password: string }[]> {
-  const printed = [];
+interface AccountLine {
+  email: string;
+  role: string;
+  /** The new password, or null when the account keeps the one it has. */
+  password: string | null;
+  action: 'created' | 'kept' | 'reset';
+}
+
+/**
+ * Creates the missing demo accounts with new passwords. An existing account keeps its password (its
+ * owner may have changed it) unless resetPasswords is set; either way the output says which.
+ */
+async function seedAccounts(db: DB, resetPasswords: boolean): Promise<AccountLine[]> {
+  const lines: AccountLine[] = [];
   for (const account of DEMO_ACCOUNTS) {
+    const existing = await findUserByEmail(db, account.email);
+    if (existing !== undefined && !resetPasswords) {
+      lines.push({ email: account.email, role: existing.role, password: null, action: 'kept' });
+      continue;
+    }
     const password = randomBytes(9).toString('base64url');
     const passwordHash = await hashPassword(password);
-    const existing = await findUserByEmail(db, account.email);
     if (existing === undefined) {
       await insertUser(db, { ...account, passwordHash });
     } else {
@@ -183,9 +217,15 @@ async function seedAccounts(db: DB): Promise<{ email: string; role: string; pass
         .where('id', '=', existing.id)
         .execute();
     }
-    printed.push({ email: account.email, role: account.role, password });
+    lines.push({ email: account.email, role: account.role, password, action: existing === undefined ? 'created' : 'reset' });
   }
-  return printed;
+  return lines;
+}
+
+function accountLine(account: AccountLine): string {
+  const head = `  ${account.role.padEnd(5)}  ${account.email}  `;
+  if (account.password === null) return `${head}kept existing password`;
+  return `${head}password: ${account.password}${account.action === 'reset' ? '  (password reset by --reset-passwords)' : ''}`;
 }
 
 async function count(db: DB, table: 'events' | 'eventSessions' | 'timeSlots' | 'delegates' | 'bookings' | 'contactForms') {
@@ -206,14 +246,16 @@ async function main(): Promise<void> {
       console.log('Removed all events, sessions, time slots, delegates, bookings, contacts and demo accounts.');
     }
     await seedContent(db);
-    const accounts = await seedAccounts(db);
+    const resetPasswords = args.has('reset-passwords');
+    if (resetPasswords) console.log('--reset-passwords: existing demo accounts get new passwords.');
+    const accounts = await seedAccounts(db, resetPasswords);
     console.log(`Demo data is in ${file}:`);
     console.log(
       `  ${await count(db, 'events')} events, ${await count(db, 'eventSessions')} sessions, ${await count(db, 'timeSlots')} time slots, ` +
         `${await count(db, 'delegates')} delegates, ${await count(db, 'bookings')} bookings, ${await count(db, 'contactForms')} contacts`,
     );
-    console.log('Demo accounts (passwords are new on every run):');
-    for (const account of accounts) console.log(`  ${account.role.padEnd(5)}  ${account.email}  password: ${account.password}`);
+    console.log('Demo accounts (a password is shown only when it is new; it is not shown again):');
+    for (const account of accounts) console.log(accountLine(account));
   } finally {
     await db.destroy();
   }

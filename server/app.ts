@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
+import { calendarFeedRoutes } from './http/calendar-feed';
 import { exportRoutes } from './http/exports';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
   await app.register(exportRoutes(deps));
+  // GET /events.ics: the public calendar feed of upcoming session times.
+  await app.register(calendarFeedRoutes(deps));
   await app.register(fastifyStatic, {
     root: deps.uploadsDir,
     prefix: '/uploads/',

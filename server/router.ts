@@ -7,6 +7,7 @@ import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
 import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
+import { homePageRouter } from './routers/home-page';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
 import { timeSlotsRouter } from './routers/timeSlots';
@@ -26,6 +27,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   emails: emailsRouter,
   audit: auditRouter,
+  homePage: homePageRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,10 @@ export interface SeedEvent {
   key: string;
   title: string;
   description: string;
+  /**
+   * Shown only for an event without sessions (a past one). An event with slots shows the date of its
+   * first slot, computed by the seed, so the date on the page always matches the times offered.
+   */
   date: string;
   location: string;
   image: string;

@@ -14,6 +14,7 @@ export const CACHEABLE_PUBLIC_READS = new Set([
   'sessions.listByEvent',
   'timeSlots.listBySession',
   'settings.public',
+  'homePage.get',
 ]);
 
 /** Seats left change with every booking: browsers revalidate those each time (a 304 is cheap). */

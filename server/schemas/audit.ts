@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'booking',
   'contact',
   'settings',
+  'home-page',
   'email',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -28,6 +29,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   booking: 'Booking',
   contact: 'Contact',
   settings: 'Settings',
+  'home-page': 'Home page',
   email: 'Email',
 };
 

@@ -11,7 +11,7 @@ import { renderWithProviders } from './render';
 /** The carousel's links need a router: a one-route memory router that renders just the carousel. */
 async function renderCarousel() {
   const router = createRouter({
-    routeTree: createRootRoute({ component: HeroCarousel }),
+    routeTree: createRootRoute({ component: () => <HeroCarousel heroSlides={[...heroSlides]} /> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   await act(() => router.load());

@@ -183,7 +183,9 @@ describe('home page: sections', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: 'Client Success Stories' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(3);
-    expect(screen.getAllByRole('img', { name: /^Portrait of / })).toHaveLength(4);
+    // No cartoon portraits: without a photo each person is shown by a monogram of their initials.
+    expect(screen.queryAllByRole('img', { name: /^Portrait of / })).toHaveLength(0);
+    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
     expect(screen.getAllByRole('link', { name: /on LinkedIn/ }).length).toBeGreaterThan(0);
 
     const about = within(document.getElementById('about') as HTMLElement);

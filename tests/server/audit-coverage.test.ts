@@ -270,6 +270,13 @@ const CASES: Record<string, Case> = {
     role: 'user',
     prepare: async () => (c) => c.settings.updateSecurity({ sessionTimeout: 30 }),
   },
+  'homePage.update': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const { updatedAt: _updatedAt, ...content } = await callerFor(env.deps, account).homePage.get();
+      return (c) => c.homePage.update(content);
+    },
+  },
   'settings.updateNotifications': {
     role: 'user',
     prepare: async () => (c) =>

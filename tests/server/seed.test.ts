@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+// Each test seeds its own data folder, so none depends on what another left.
 let dataDir: string;
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
@@ -48,11 +49,42 @@ function counts() {
   }
 }
 
+const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
+
+/** Each event with slots: its display date and the UTC day of its first slot, in the same format. */
+function eventDatesAndFirstSlots() {
+  const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select e.title, e.date, min(t.start_time) first from events e
+         join event_sessions s on s.event_id = e.id join time_slots t on t.session_id = s.id group by e.id`,
+      )
+      .all() as { title: string; date: string; first: string }[];
+    return rows.map((row) => {
+      const first = new Date(row.first);
+      return { title: row.title, date: row.date, firstSlotDay: `${first.getUTCDate()} ${MONTHS[first.getUTCMonth()]}, ${first.getUTCFullYear()}` };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+function passwordHashes() {
+  const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+  try {
+    return db.prepare("select email, password_hash from users where email like 'demo.%' order by email").all();
+  } finally {
+    db.close();
+  }
+}
+
 describe('npm run seed', () => {
   it('fills every screen, prints the demo accounts, and does not duplicate on a second run', async () => {
     const first = await seed();
-    expect(first.stdout).toMatch(/admin {2}demo\.admin@example\.com {2}password: \S{8,}/);
-    expect(first.stdout).toMatch(/user {3}demo\.user@example\.com {2}password: \S{8,}/);
+    expect(first.stdout).toMatch(/admin {2}demo\.admin@example\.com {2}password: \S{8,}\n/);
+    expect(first.stdout).toMatch(/user {3}demo\.user@example\.com {2}password: \S{8,}\n/);
+    expect(first.stdout.match(/password: /g)).toHaveLength(2);
     const afterFirst = counts();
     expect(afterFirst.events).toBeGreaterThanOrEqual(3);
     expect(afterFirst.activeEvents).toBeGreaterThanOrEqual(3);
@@ -65,8 +97,30 @@ describe('npm run seed', () => {
     expect(afterFirst.delegates).toBeGreaterThan(0);
     expect(afterFirst).toMatchObject({ admins: 1, users: 1, overbookedSlots: 0 });
 
-    await seed();
+    const dates = eventDatesAndFirstSlots();
+    expect(dates.length).toBeGreaterThanOrEqual(3);
+    for (const event of dates) expect(event.date, event.title).toBe(event.firstSlotDay);
+
+    const hashes = passwordHashes();
+    const second = await seed();
     expect(counts()).toEqual(afterFirst);
+    // Existing accounts keep their passwords, and the output says so instead of printing one.
+    expect(passwordHashes()).toEqual(hashes);
+    expect(second.stdout).toContain('  admin  demo.admin@example.com  kept existing password\n');
+    expect(second.stdout).toContain('  user   demo.user@example.com  kept existing password\n');
+    expect(second.stdout).not.toContain('password: ');
+  });
+
+  it('gives existing accounts new passwords only with --reset-passwords, and says so', async () => {
+    await seed();
+    const hashes = passwordHashes();
+    const { stdout } = await seed('--reset-passwords');
+    expect(stdout).toContain('--reset-passwords: existing demo accounts get new passwords.');
+    expect(stdout).toMatch(/admin {2}demo\.admin@example\.com {2}password: \S{8,} {2}\(password reset by --reset-passwords\)\n/);
+    expect(stdout).toMatch(/user {3}demo\.user@example\.com {2}password: \S{8,} {2}\(password reset by --reset-passwords\)\n/);
+    const after = passwordHashes() as { password_hash: string }[];
+    expect(after).toHaveLength(2);
+    for (const [index, row] of after.entries()) expect(row.password_hash).not.toBe((hashes as { password_hash: string }[])[index]?.password_hash);
   });
 
   it('starts over with --reset', async () => {

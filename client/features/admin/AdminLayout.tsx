@@ -18,8 +18,11 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
-/** Screens only admins may open (the server refuses their data to role user anyway). */
-export const ADMIN_ONLY_NAV = [{ to: '/admin/audit', label: 'Audit Log' }] as const;
+/** Screens only admins may open (the server refuses their data and changes to anyone else). */
+export const ADMIN_ONLY_NAV = [
+  { to: '/admin/home-page', label: 'Home Page' },
+  { to: '/admin/audit', label: 'Audit Log' },
+] as const;
 
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -4,6 +4,7 @@ import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
+import { CalendarFeedLink } from '../home/CalendarFeedLink';
 import { BookingForm, type BookingResult } from './BookingForm';
 import { BookingSkeleton } from './BookingSkeleton';
 import { BookingSuccess } from './BookingSuccess';
@@ -55,9 +56,16 @@ export function BookingPage() {
           )}
         </Stack>
       </Paper>
-      <Text size="sm" c="dimmed" mt="md" ta="center">
-        Requests are confirmed within 24 hours by e-mail.
-      </Text>
+      {settings.data !== undefined && !settings.data.maintenanceMode && settings.data.allowRegistrations && (
+        <Stack gap={4} mt="md" align="center">
+          <Text size="sm" c="dimmed" ta="center">
+            Requests are confirmed within 24 hours by e-mail.
+          </Text>
+          <Text size="sm" ta="center">
+            <CalendarFeedLink />
+          </Text>
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -8,7 +8,12 @@ export function BookingSuccess({ result, onBookAnother }: { result: BookingResul
     <Stack align="center" ta="center" gap="md" py="xl" role="status">
       <ThemeIcon size={64} radius="xl" color={waitlisted ? 'gold' : 'teal'} aria-hidden>
         <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
-          {waitlisted ? <path d="M12 7v5l3 3" /> : <path d="M5 12l5 5L20 7" />}
+          {waitlisted ? (
+            <>
+              <circle cx="12" cy="12" r="9" />
+              <path d="M12 7v5l3 3" />
+            </>
+          ) : <path d="M5 12l5 5L20 7" />}
         </svg>
       </ThemeIcon>
       <Title order={1} size="h2">

@@ -1,22 +1,16 @@
-import { founder } from './content';
+import type { HomeContent } from '@server/schemas/home-page';
 import classes from './home.module.css';
+import { Portrait } from './Portrait';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
-export function AboutSection() {
+export function AboutSection({ founder }: { founder: HomeContent['founder'] }) {
   return (
     <section id="about" className={classes.section} aria-labelledby="about-heading">
       <Reveal className={classes.container}>
         <SectionHeader id="about-heading" eyebrow="About" title="About Our Founder" />
         <div className={classes.about}>
-          <img
-            src={founder.photo}
-            alt={`Portrait of ${founder.name}`}
-            width={360}
-            height={420}
-            loading="lazy"
-            className={classes.founderPhoto}
-          />
+          <Portrait name={founder.name} photo={founder.photo} width={360} height={420} className={classes.founderPhoto} fluid />
           <div>
             <h3 className={classes.founderName}>{founder.name}</h3>
             <p className={classes.founderRole}>{founder.role}</p>

@@ -1,5 +1,7 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { MAINTENANCE_MESSAGE } from '../layout/MaintenanceNotice';
+import type { BookingState } from './booking-state';
 import { firm, mapLocation } from './content';
 import classes from './home.module.css';
 import { MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -22,18 +24,25 @@ function ContactFormPlaceholder() {
   );
 }
 
-export function ContactSection() {
+export function ContactSection({ bookingState = 'open' }: { bookingState?: BookingState }) {
   return (
     <section id="contact" className={classes.section} aria-labelledby="contact-heading">
       <Reveal className={classes.container}>
         <SectionHeader id="contact-heading" eyebrow="Contact" title="Get In Touch">
-          Tell us where you want to grow. {firm.replyPromise}
+          Tell us where you want to grow.{bookingState === 'open' && ` ${firm.replyPromise}`}
         </SectionHeader>
         <div className={classes.contactGrid}>
           <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
-            <Suspense fallback={<ContactFormPlaceholder />}>
-              <ContactForm />
-            </Suspense>
+            {bookingState === 'maintenance' ? (
+              // The server refuses messages during maintenance, so the form would only fail on send.
+              <p className={classes.formNotice} role="status">
+                {MAINTENANCE_MESSAGE}
+              </p>
+            ) : (
+              <Suspense fallback={<ContactFormPlaceholder />}>
+                <ContactForm />
+              </Suspense>
+            )}
           </Paper>
 
           <div className={classes.contactAside}>

@@ -5,8 +5,10 @@ import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { BOOKINGS_CLOSED_MESSAGE, type BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
 import classes from './home.module.css';
+import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
 
@@ -92,7 +94,15 @@ function EventMedia({ event }: { event: HomeEvent }) {
   return <img className={classes.eventMedia} src={event.imageUrl} alt="" loading="lazy" />;
 }
 
-function LandingEvent({ event }: { event: HomeEvent }) {
+function ClosedNotice() {
+  return (
+    <p className={classes.closedNotice} role="status">
+      {BOOKINGS_CLOSED_MESSAGE}
+    </p>
+  );
+}
+
+function LandingEvent({ event, bookingOpen }: { event: HomeEvent; bookingOpen: boolean }) {
   return (
     <article className={classes.landingEvent} aria-labelledby="landing-event-title">
       <div className={classes.landingMedia}>
@@ -130,9 +140,12 @@ function LandingEvent({ event }: { event: HomeEvent }) {
         </dl>
 
         <div className={classes.eventActions}>
-          <RegisterLink event={event} className={classes.ctaNavy}>
-            Register Now
-          </RegisterLink>
+          {bookingOpen && (
+            <RegisterLink event={event} className={classes.ctaNavy}>
+              Register Now
+            </RegisterLink>
+          )}
+          {bookingOpen && event.id !== null && <CalendarFeedLink className={classes.textLink} />}
           <a href={organizerMailto(event.title)} className={classes.ctaOutline}>
             Contact Organizer
           </a>
@@ -142,7 +155,7 @@ function LandingEvent({ event }: { event: HomeEvent }) {
   );
 }
 
-function EventCard({ event }: { event: HomeEvent }) {
+function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: boolean }) {
   return (
     <article className={classes.eventCard}>
       <img className={classes.eventCardImage} src={event.imageUrl} alt="" loading="lazy" />
@@ -154,9 +167,11 @@ function EventCard({ event }: { event: HomeEvent }) {
         <p className={classes.eventCardFact}>
           <PinIcon size={18} /> {event.location}
         </p>
-        <RegisterLink event={event} className={classes.textLink} label={`Register for ${event.title}`}>
-          Register
-        </RegisterLink>
+        {bookingOpen && (
+          <RegisterLink event={event} className={classes.textLink} label={`Register for ${event.title}`}>
+            Register
+          </RegisterLink>
+        )}
       </div>
     </article>
   );
@@ -223,7 +238,8 @@ function useRealignHashTarget(section: RefObject<HTMLElement | null>, settled: b
   }, [section, settled]);
 }
 
-export function EventsSection() {
+export function EventsSection({ bookingState = 'open' }: { bookingState?: BookingState }) {
+  const bookingOpen = bookingState === 'open';
   const query = trpc.events.list.useQuery({ limit: HOME_EVENT_LIMIT });
   const sectionRef = useRef<HTMLElement>(null);
   useRealignHashTarget(sectionRef, !query.isPending);
@@ -234,7 +250,7 @@ export function EventsSection() {
 
   let body: ReactNode;
   if (query.error) {
-    body = <LandingEvent event={fallbackEvent} />;
+    body = <LandingEvent event={fallbackEvent} bookingOpen={bookingOpen} />;
   } else if (query.data === undefined) {
     body = <EventsLoading />;
   } else if (query.data.length === 0) {
@@ -243,11 +259,11 @@ export function EventsSection() {
     const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map(toHomeEvent);
     body = (
       <>
-        {first !== undefined && <LandingEvent event={first} />}
+        {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} />}
         {others.length > 0 && (
           <div className={classes.eventCards}>
             {others.map((event) => (
-              <EventCard key={event.id ?? event.title} event={event} />
+              <EventCard key={event.id ?? event.title} event={event} bookingOpen={bookingOpen} />
             ))}
           </div>
         )}
@@ -267,6 +283,7 @@ export function EventsSection() {
             Business exchanges, trade missions and workshops where our clients meet partners, buyers and investors.
           </p>
         </header>
+        {bookingState === 'closed' && <ClosedNotice />}
         {body}
       </Reveal>
     </section>

@@ -3,7 +3,9 @@
 // inside, and a button stops it for good (WCAG 2.2.2), without changing the 5000 ms rhythm otherwise.
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, useState } from 'react';
-import { heroHeading, heroSlides } from './content';
+import type { BookingState } from './booking-state';
+import type { HomeContent } from '@server/schemas/home-page';
+import { heroHeading } from './content';
 import classes from './home.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import { useCarousel } from './useCarousel';
@@ -16,7 +18,12 @@ function isKeyboardFocus(element: Element): boolean {
   }
 }
 
-export function HeroCarousel() {
+interface HeroCarouselProps {
+  heroSlides: HomeContent['heroSlides'];
+  bookingState?: BookingState;
+}
+
+export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarouselProps) {
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -83,9 +90,11 @@ export function HeroCarousel() {
         </div>
 
         <div className={classes.heroActions}>
-          <Link to="/booking" className={classes.ctaPrimary}>
-            Book Consultation
-          </Link>
+          {bookingState === 'open' && (
+            <Link to="/booking" className={classes.ctaPrimary}>
+              Book Consultation
+            </Link>
+          )}
           <Link to="/" hash="services" activeOptions={{ exact: true, includeHash: true }} className={classes.ctaSecondary}>
             Our Services
           </Link>

@@ -1,9 +1,9 @@
-import { priorities } from './content';
+import type { HomeContent } from '@server/schemas/home-page';
 import classes from './home.module.css';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
-export function PrioritiesSection() {
+export function PrioritiesSection({ priorities }: { priorities: HomeContent['priorities'] }) {
   return (
     <section id="priorities" className={`${classes.section} ${classes.sectionTinted}`} aria-labelledby="priorities-heading">
       <Reveal className={classes.container}>

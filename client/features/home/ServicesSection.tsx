@@ -1,10 +1,10 @@
-import { services } from './content';
+import type { HomeContent } from '@server/schemas/home-page';
 import classes from './home.module.css';
 import { ServiceGlyph } from './icons';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
-export function ServicesSection() {
+export function ServicesSection({ services }: { services: HomeContent['services'] }) {
   return (
     <section id="services" className={classes.section} aria-labelledby="services-heading">
       <Reveal className={classes.container}>

@@ -1,6 +1,7 @@
-import { testimonials } from './content';
+import type { HomeContent } from '@server/schemas/home-page';
 import classes from './home.module.css';
 import { LinkedInIcon, StarIcon } from './icons';
+import { Portrait } from './Portrait';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
@@ -16,7 +17,7 @@ function Stars() {
   );
 }
 
-export function TestimonialsSection() {
+export function TestimonialsSection({ testimonials }: { testimonials: HomeContent['testimonials'] }) {
   return (
     <section className={`${classes.section} ${classes.sectionNavy}`} aria-labelledby="testimonials-heading">
       <Reveal className={classes.container}>
@@ -32,21 +33,20 @@ export function TestimonialsSection() {
                   <p>{testimonial.text}</p>
                 </blockquote>
                 <figcaption className={classes.testimonialAuthor}>
-                  <img
-                    src={testimonial.photo}
-                    alt={`Portrait of ${testimonial.name}`}
+                  <Portrait
+                    name={testimonial.name}
+                    photo={testimonial.photo}
                     width={56}
                     height={56}
-                    loading="lazy"
                     className={classes.testimonialPhoto}
                   />
                   <span>
                     <strong className={classes.testimonialName}>{testimonial.name}</strong>
                     <span className={classes.testimonialRole}>{testimonial.role}</span>
                   </span>
-                  {testimonial.profileUrl !== undefined && (
+                  {testimonial.link !== null && (
                     <a
-                      href={testimonial.profileUrl}
+                      href={testimonial.link}
                       target="_blank"
                       rel="noopener noreferrer"
                       className={classes.profileLink}

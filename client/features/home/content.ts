@@ -1,5 +1,8 @@
-// Everything the firm says about itself on the public pages, in one place so it can be edited
-// without touching components. Images live in client/public/images and are served from /images.
+// What the firm says about itself on the public pages that is not edited in the back office, and
+// the home page's editable content as it stands until the site's own has loaded (or if it cannot be
+// loaded). An admin edits the live content under Home Page. Images live in client/public/images and
+// are served from /images.
+import type { HomeContent } from '@server/schemas/home-page';
 
 export const firm = {
   /** Shown until the Site Name setting has loaded, and if it cannot be loaded. */
@@ -24,11 +27,7 @@ export const mapLocation = {
   largerMapUrl: 'https://www.openstreetmap.org/?mlat=5.6052&mlon=-0.1751#map=14/5.6052/-0.1751',
 } as const;
 
-export interface HeroSlide {
-  title: string;
-  text: string;
-  image: string;
-}
+export type HeroSlide = HomeContent['heroSlides'][number];
 
 export const heroHeading = 'International expansion consulting';
 
@@ -50,13 +49,8 @@ export const heroSlides: readonly HeroSlide[] = [
   },
 ];
 
-export type ServiceIcon = 'compass' | 'handshake' | 'plane' | 'megaphone' | 'globe' | 'people';
-
-export interface Service {
-  title: string;
-  text: string;
-  icon: ServiceIcon;
-}
+export type { ServiceIcon } from '@server/schemas/home-page';
+export type Service = HomeContent['services'][number];
 
 export const services: readonly Service[] = [
   {
@@ -91,42 +85,36 @@ export const services: readonly Service[] = [
   },
 ];
 
-export interface Testimonial {
-  name: string;
-  role: string;
-  photo: string;
-  text: string;
-  /** Optional public profile; replace these placeholders with the clients' real profile addresses. */
-  profileUrl?: string;
-}
+export type Testimonial = HomeContent['testimonials'][number];
 
 export const testimonials: readonly Testimonial[] = [
   {
     name: 'Daniel Mensah',
     role: 'CEO, Mensah Agro Exports',
-    photo: '/images/testimonials/daniel-mensah.svg',
+    photo: null,
     text: 'Global Reach Advisory found us three qualified distributors in the United States within four months. Their preparation for every meeting made our first trade mission the most productive week our company has had.',
-    profileUrl: 'https://www.linkedin.com/in/daniel-mensah-agro',
+    link: 'https://www.linkedin.com/in/daniel-mensah-agro',
   },
   {
     name: 'Sarah Whitfield',
     role: 'VP International, Brightline Medical',
-    photo: '/images/testimonials/sarah-whitfield.svg',
+    photo: null,
     text: 'We were about to enter West Africa with a plan written for Europe. Abena and her team rebuilt our regulatory and partner strategy, and our first product was registered in Ghana in under a year.',
+    link: null,
   },
   {
     name: 'Amara Diallo',
     role: 'Founder, Sahel Textiles',
-    photo: '/images/testimonials/amara-diallo.svg',
+    photo: null,
     text: 'The cultural intelligence workshop changed how our sales team negotiates with buyers in North America. Clear, practical and worth every minute: we closed two retail accounts the following quarter.',
-    profileUrl: 'https://www.linkedin.com/in/amara-diallo-sahel',
+    link: 'https://www.linkedin.com/in/amara-diallo-sahel',
   },
 ];
 
 export const founder = {
   name: 'Abena Owusu',
   role: 'Founder & Principal Consultant',
-  photo: '/images/founder/abena-owusu.svg',
+  photo: null,
   bio: [
     'Abena Owusu founded Global Reach Advisory to give growing companies the kind of cross-border expertise usually reserved for multinationals. Born in Kumasi and based in Washington, DC, she has spent more than a decade helping businesses move between North America, Europe and Africa.',
     'Before starting the firm she led market-entry programmes for a trade promotion agency and advised exporters on partner selection, compliance and go-to-market strategy. She holds an Executive MBA and speaks regularly on diaspora investment and intra-African trade.',
@@ -137,12 +125,9 @@ export const founder = {
     { value: '3', label: 'Continents' },
     { value: 'EMBA', label: 'Executive MBA' },
   ],
-} as const;
+} satisfies HomeContent['founder'];
 
-export interface Priority {
-  title: string;
-  text: string;
-}
+export type Priority = HomeContent['priorities'][number];
 
 export const priorities: readonly Priority[] = [
   {
@@ -166,6 +151,15 @@ export const priorities: readonly Priority[] = [
     text: 'We stay with you after launch, helping you scale, review results and enter the next market.',
   },
 ];
+
+/** The editable part of the home page as first shipped; the database starts with the same texts. */
+export const defaultHomeContent: HomeContent = {
+  heroSlides: [...heroSlides],
+  services: [...services],
+  testimonials: [...testimonials],
+  founder: { ...founder, bio: [...founder.bio], stats: [...founder.stats] },
+  priorities: [...priorities],
+};
 
 /** The WHY ATTEND bullets of an event that lists no benefits of its own. */
 export const defaultEventBenefits: readonly string[] = [

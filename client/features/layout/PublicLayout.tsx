@@ -22,6 +22,7 @@ export function usePublicSettings() {
     siteName: textOr(settings.data?.siteName, firm.name),
     siteDescription: textOr(settings.data?.siteDescription, firm.tagline),
     maintenanceMode: settings.data?.maintenanceMode === true,
+    allowRegistrations: settings.data?.allowRegistrations !== false,
   };
 }
 
@@ -35,18 +36,18 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function PublicLayout() {
-  const { siteName, siteDescription, maintenanceMode } = usePublicSettings();
+  const { siteName, siteDescription, maintenanceMode, allowRegistrations } = usePublicSettings();
   return (
     <div className={classes.page}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader siteName={siteName} />
+      <SiteHeader siteName={siteName} bookingOpen={!maintenanceMode && allowRegistrations} />
       <MaintenanceNotice active={maintenanceMode} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
-      <SiteFooter siteName={siteName} siteDescription={siteDescription} />
+      <SiteFooter siteName={siteName} siteDescription={siteDescription} bookingOpen={!maintenanceMode && allowRegistrations} />
     </div>
   );
 }

@@ -7,7 +7,14 @@ import { LogoMark } from './SiteHeader';
 /** SPEC section 9: the copyright year is 2025. */
 export const COPYRIGHT_YEAR = 2025;
 
-export function SiteFooter({ siteName, siteDescription }: { siteName: string; siteDescription: string }) {
+interface SiteFooterProps {
+  siteName: string;
+  siteDescription: string;
+  /** False while bookings cannot be made (maintenance, registrations closed): no Book Consultation. */
+  bookingOpen?: boolean;
+}
+
+export function SiteFooter({ siteName, siteDescription, bookingOpen = true }: SiteFooterProps) {
   return (
     <footer className={classes.footer}>
       <div className={classes.footerGrid}>
@@ -17,9 +24,11 @@ export function SiteFooter({ siteName, siteDescription }: { siteName: string; si
             <span>{siteName}</span>
           </p>
           <p className={classes.footerText}>{siteDescription}</p>
-          <Link to="/booking" className={classes.headerCta}>
-            Book Consultation
-          </Link>
+          {bookingOpen && (
+            <Link to="/booking" className={classes.headerCta}>
+              Book Consultation
+            </Link>
+          )}
         </div>
 
         <div>

@@ -1,9 +1,10 @@
 // The public header (SPEC section 1): site name, links to the home page's sections, Book
 // Consultation, and a menu behind a burger button below the sm breakpoint.
 import { Burger } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import classes from './public-layout.module.css';
+import { useSectionInView } from './useSectionInView';
 
 /** In-page anchors of the home page; from other pages they lead to /#services and so on. */
 export const sectionLinks = [
@@ -14,13 +15,25 @@ export const sectionLinks = [
   { label: 'Contact', hash: 'contact' },
 ] as const;
 
-// Only the link whose hash is in the address counts as the current one.
+// Only the link whose hash is in the address counts as the current one for the router.
 const sectionActive = { exact: true, includeHash: true } as const;
+const sectionIds = sectionLinks.map((link) => link.hash);
 
-function NavLinks({ className, onNavigate }: { className: string | undefined; onNavigate?: () => void }) {
+interface NavLinksProps {
+  className: string | undefined;
+  onNavigate?: () => void;
+  /** On the home page: the section in view ('' for the top of the page); elsewhere null. */
+  current: string | null;
+}
+
+/**
+ * The underline follows the section in view (data-current), not the hash in the address: the
+ * address keeps the last link followed while the visitor scrolls on.
+ */
+function NavLinks({ className, onNavigate, current }: NavLinksProps) {
   return (
     <>
-      <Link to="/" activeOptions={sectionActive} className={className} onClick={onNavigate}>
+      <Link to="/" activeOptions={sectionActive} className={className} onClick={onNavigate} data-current={current === ''}>
         Home
       </Link>
       {sectionLinks.map((link) => (
@@ -31,6 +44,7 @@ function NavLinks({ className, onNavigate }: { className: string | undefined; on
           activeOptions={sectionActive}
           className={className}
           onClick={onNavigate}
+          data-current={current === link.hash}
         >
           {link.label}
         </Link>
@@ -49,8 +63,17 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   );
 }
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+interface SiteHeaderProps {
+  siteName: string;
+  /** False while Maintenance Mode is on or registrations are closed: no Book Consultation then. */
+  bookingOpen?: boolean;
+}
+
+export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const onHome = useRouterState({ select: (state) => state.location.pathname === '/' });
+  const inView = useSectionInView(sectionIds, onHome);
+  const current = onHome ? (inView ?? '') : null;
   const burgerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
@@ -70,12 +93,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </Link>
 
         <nav aria-label="Main" className={classes.desktopNav}>
-          <NavLinks className={classes.navLink} />
+          <NavLinks className={classes.navLink} current={current} />
         </nav>
 
-        <Link to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
-          Book Consultation
-        </Link>
+        {bookingOpen && (
+          <Link to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
+            Book Consultation
+          </Link>
+        )}
 
         <Burger
           ref={burgerRef}
@@ -91,10 +116,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       </div>
 
       <nav id={menuId} aria-label="Mobile" className={classes.mobileNav} hidden={!menuOpen}>
-        <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} />
-        <Link to="/booking" className={classes.headerCta} onClick={closeMenu}>
-          Book Consultation
-        </Link>
+        <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} current={current} />
+        {bookingOpen && (
+          <Link to="/booking" className={classes.headerCta} onClick={closeMenu}>
+            Book Consultation
+          </Link>
+        )}
       </nav>
     </header>
   );

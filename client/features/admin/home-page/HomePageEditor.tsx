@@ -1,0 +1,297 @@
+// Home Page (admins only): the public home page's hero slides, services, client testimonials, the
+// founder and the priorities. Photos are uploads; a person without one is shown by initials. The
+// whole page is saved at once and the public page shows the change on its next read.
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { HOME_LIMITS, homeContentInput, type HomeContent, SERVICE_ICONS } from '@server/schemas/home-page';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
+import { AdminPage } from '../kit/AdminPage';
+import { MediaUpload } from '../kit/MediaUpload';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+
+type Saved = RouterOutputs['homePage']['get'];
+
+/** The form holds '' for an empty photo or link; the schema turns '' back into none. */
+interface FormValues {
+  heroSlides: HomeContent['heroSlides'];
+  services: HomeContent['services'];
+  testimonials: { name: string; role: string; photo: string; text: string; link: string }[];
+  founder: { name: string; role: string; photo: string; bio: string[]; stats: HomeContent['founder']['stats'] };
+  priorities: HomeContent['priorities'];
+}
+
+function formValues(saved: Saved): FormValues {
+  return {
+    heroSlides: saved.heroSlides.map((slide) => ({ ...slide })),
+    services: saved.services.map((service) => ({ ...service })),
+    testimonials: saved.testimonials.map((t) => ({ ...t, photo: t.photo ?? '', link: t.link ?? '' })),
+    founder: { ...saved.founder, photo: saved.founder.photo ?? '', bio: [...saved.founder.bio], stats: saved.founder.stats.map((s) => ({ ...s })) },
+    priorities: saved.priorities.map((priority) => ({ ...priority })),
+  };
+}
+
+const ICON_LABELS: Record<(typeof SERVICE_ICONS)[number], string> = {
+  compass: 'Compass',
+  handshake: 'Handshake',
+  plane: 'Plane',
+  megaphone: 'Megaphone',
+  globe: 'Globe',
+  people: 'People',
+};
+
+type Form = UseFormReturnType<FormValues>;
+
+function ListSection({
+  title,
+  description,
+  addLabel,
+  canAdd,
+  onAdd,
+  error,
+  children,
+}: {
+  title: string;
+  description: string;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+  error: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={2} size="h3">
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+          <Button variant="light" onClick={onAdd} disabled={!canAdd}>
+            {addLabel}
+          </Button>
+        </Group>
+        {error !== undefined && error !== null && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Item({ label, onRemove, canRemove, children }: { label: string; onRemove: () => void; canRemove: boolean; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="sm" role="group" aria-label={label}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>{label}</Text>
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={onRemove} disabled={!canRemove}>
+            ×
+          </ActionIcon>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function TestimonialsEditor({ form }: { form: Form }) {
+  const items = form.getValues().testimonials;
+  return (
+    <ListSection
+      title="Testimonials"
+      description="Client success stories: name, role, photo, text and an optional profile link."
+      addLabel="Add Testimonial"
+      canAdd={items.length < HOME_LIMITS.testimonials}
+      onAdd={() => form.insertListItem('testimonials', { name: '', role: '', photo: '', text: '', link: '' })}
+      error={form.errors.testimonials}
+    >
+      {items.map((_, index) => (
+        <Item
+          key={form.key(`testimonials.${index}`)}
+          label={`Testimonial ${index + 1}`}
+          canRemove={items.length > 1}
+          onRemove={() => form.removeListItem('testimonials', index)}
+        >
+          <TextInput label="Name" withAsterisk key={form.key(`testimonials.${index}.name`)} {...form.getInputProps(`testimonials.${index}.name`)} />
+          <TextInput label="Role" withAsterisk key={form.key(`testimonials.${index}.role`)} {...form.getInputProps(`testimonials.${index}.role`)} />
+          <MediaUpload
+            kind="avatar"
+            label="Photo"
+            description="Optional. Without a photo the page shows the initials."
+            value={form.getValues().testimonials[index]?.photo ?? ''}
+            onChange={(url) => form.setFieldValue(`testimonials.${index}.photo`, url)}
+            error={form.errors[`testimonials.${index}.photo`]}
+          />
+          <Textarea label="Text" withAsterisk autosize minRows={3} key={form.key(`testimonials.${index}.text`)} {...form.getInputProps(`testimonials.${index}.text`)} />
+          <TextInput label="Profile Link" placeholder="https://" key={form.key(`testimonials.${index}.link`)} {...form.getInputProps(`testimonials.${index}.link`)} />
+        </Item>
+      ))}
+    </ListSection>
+  );
+}
+
+function HomePageForm({ saved }: { saved: Saved }) {
+  const utils = trpc.useUtils();
+  const form = useForm<FormValues>({
+    mode: 'uncontrolled',
+    initialValues: formValues(saved),
+    validate: schemaResolver(homeContentInput, { sync: true }),
+  });
+  const save = trpc.homePage.update.useMutation({
+    onSuccess: (next) => {
+      form.setValues(formValues(next));
+      form.resetDirty(formValues(next));
+      utils.homePage.get.setData(undefined, next);
+      notifySuccess('Home page saved');
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error));
+      notifyError(failureText('Failed to save the home page', error));
+    },
+  });
+  const values = form.getValues();
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((submitted) => save.mutate(submitted as unknown as HomeContent))}>
+      <Stack gap="lg">
+        <ListSection
+          title="Hero Slides"
+          description="The rotating slides at the top of the page."
+          addLabel="Add Slide"
+          canAdd={values.heroSlides.length < HOME_LIMITS.heroSlides}
+          onAdd={() => form.insertListItem('heroSlides', { title: '', text: '', image: '' })}
+          error={form.errors.heroSlides}
+        >
+          {values.heroSlides.map((_, index) => (
+            <Item key={form.key(`heroSlides.${index}`)} label={`Slide ${index + 1}`} canRemove={values.heroSlides.length > 1} onRemove={() => form.removeListItem('heroSlides', index)}>
+              <TextInput label="Title" withAsterisk key={form.key(`heroSlides.${index}.title`)} {...form.getInputProps(`heroSlides.${index}.title`)} />
+              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`heroSlides.${index}.text`)} {...form.getInputProps(`heroSlides.${index}.text`)} />
+              <MediaUpload
+                kind="image"
+                label="Background Image"
+                withAsterisk
+                value={values.heroSlides[index]?.image ?? ''}
+                onChange={(url) => form.setFieldValue(`heroSlides.${index}.image`, url)}
+                error={form.errors[`heroSlides.${index}.image`]}
+              />
+            </Item>
+          ))}
+        </ListSection>
+
+        <ListSection
+          title="Services"
+          description="The services grid."
+          addLabel="Add Service"
+          canAdd={values.services.length < HOME_LIMITS.services}
+          onAdd={() => form.insertListItem('services', { title: '', text: '', icon: 'compass' })}
+          error={form.errors.services}
+        >
+          {values.services.map((_, index) => (
+            <Item key={form.key(`services.${index}`)} label={`Service ${index + 1}`} canRemove={values.services.length > 1} onRemove={() => form.removeListItem('services', index)}>
+              <TextInput label="Title" withAsterisk key={form.key(`services.${index}.title`)} {...form.getInputProps(`services.${index}.title`)} />
+              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`services.${index}.text`)} {...form.getInputProps(`services.${index}.text`)} />
+              <Select
+                label="Icon"
+                allowDeselect={false}
+                data={SERVICE_ICONS.map((icon) => ({ value: icon, label: ICON_LABELS[icon] }))}
+                key={form.key(`services.${index}.icon`)}
+                {...form.getInputProps(`services.${index}.icon`)}
+              />
+            </Item>
+          ))}
+        </ListSection>
+
+        <TestimonialsEditor form={form} />
+
+        <Paper withBorder p="lg" radius="md" component="section" aria-label="Founder">
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Founder
+            </Title>
+            {form.errors.founder !== undefined && (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.founder}
+              </Text>
+            )}
+            <TextInput label="Founder Name" withAsterisk key={form.key('founder.name')} {...form.getInputProps('founder.name')} />
+            <TextInput label="Founder Role" withAsterisk key={form.key('founder.role')} {...form.getInputProps('founder.role')} />
+            <MediaUpload
+              kind="avatar"
+              label="Founder Photo"
+              description="Optional. Without a photo the page shows the initials."
+              value={values.founder.photo}
+              onChange={(url) => form.setFieldValue('founder.photo', url)}
+              error={form.errors['founder.photo']}
+            />
+            {values.founder.bio.map((_, index) => (
+              <Group key={form.key(`founder.bio.${index}`)} align="flex-start" wrap="nowrap">
+                <Textarea
+                  style={{ flex: 1 }}
+                  label={`Bio Paragraph ${index + 1}`}
+                  autosize
+                  minRows={3}
+                  key={form.key(`founder.bio.${index}`)}
+                  {...form.getInputProps(`founder.bio.${index}`)}
+                />
+                <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Remove Bio Paragraph ${index + 1}`} disabled={values.founder.bio.length <= 1} onClick={() => form.removeListItem('founder.bio', index)}>
+                  ×
+                </ActionIcon>
+              </Group>
+            ))}
+            <Group>
+              <Button variant="light" disabled={values.founder.bio.length >= HOME_LIMITS.bioParagraphs} onClick={() => form.insertListItem('founder.bio', '')}>
+                Add Paragraph
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        <ListSection
+          title="Priorities"
+          description="What We Prioritize for Your Success."
+          addLabel="Add Priority"
+          canAdd={values.priorities.length < HOME_LIMITS.priorities}
+          onAdd={() => form.insertListItem('priorities', { title: '', text: '' })}
+          error={form.errors.priorities}
+        >
+          {values.priorities.map((_, index) => (
+            <Item key={form.key(`priorities.${index}`)} label={`Priority ${index + 1}`} canRemove={values.priorities.length > 1} onRemove={() => form.removeListItem('priorities', index)}>
+              <TextInput label="Title" withAsterisk key={form.key(`priorities.${index}.title`)} {...form.getInputProps(`priorities.${index}.title`)} />
+              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`priorities.${index}.text`)} {...form.getInputProps(`priorities.${index}.text`)} />
+            </Item>
+          ))}
+        </ListSection>
+
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function HomePageEditor() {
+  const content = trpc.homePage.get.useQuery();
+  const me = trpc.auth.me.useQuery();
+  return (
+    <AdminPage title="Home Page" subtitle="The texts and photos of the public home page.">
+      {me.data !== undefined && me.data?.role !== 'admin' ? (
+        <Text c="dimmed">Only administrators can edit the home page.</Text>
+      ) : content.data === undefined ? (
+        <Text c={content.error ? 'red' : 'dimmed'}>{content.error ? 'Failed to load the home page content.' : 'Loading…'}</Text>
+      ) : (
+        <HomePageForm saved={content.data} />
+      )}
+    </AdminPage>
+  );
+}

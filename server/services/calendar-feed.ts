@@ -1,0 +1,54 @@
+// The public calendar feed (GET /events.ics): one VCALENDAR with a VEVENT per upcoming time slot of
+// the active sessions of active events, so a visitor who subscribes in a calendar app sees every
+// session time and gets updates as slots are added or removed. Lines are CRLF, folded at 75 octets,
+// TEXT values escaped, times in UTC; each slot's UID is stable so calendar apps update in place.
+import type { DB } from '@db/database';
+import { listUpcomingFeedSlots } from '../repositories/calendar-feed';
+import { getPublicSettings } from './settings';
+import { escapeIcsText, foldLine, icsUtc } from './email/ics';
+
+/** A feed beyond this many slots would be a mistake; calendar apps poll it often. */
+export const FEED_SLOT_LIMIT = 1000;
+
+export interface FeedOptions {
+  /** The site's public address, for URLs and UIDs. */
+  publicOrigin: string;
+  now: Date;
+}
+
+export async function buildCalendarFeed(db: DB, options: FeedOptions): Promise<string> {
+  const nowIso = options.now.toISOString();
+  const [settings, slots] = await Promise.all([
+    getPublicSettings(db),
+    listUpcomingFeedSlots(db, nowIso, FEED_SLOT_LIMIT),
+  ]);
+  const host = new URL(options.publicOrigin).host;
+  const origin = options.publicOrigin.replace(/\/+$/, '');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${escapeIcsText(host)}//Events//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeIcsText(settings.siteName)}`,
+    `X-WR-TIMEZONE:${settings.timezone}`,
+  ];
+  for (const slot of slots) {
+    const location = slot.sessionLocation?.trim() || slot.eventLocation?.trim() || null;
+    const description = slot.sessionDescription?.trim() || null;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:slot-${slot.slotId}@${host}`,
+      `DTSTAMP:${icsUtc(nowIso)}`,
+      `DTSTART:${icsUtc(slot.startTime)}`,
+      `DTEND:${icsUtc(slot.endTime)}`,
+      `SUMMARY:${escapeIcsText(`${slot.eventTitle} – ${slot.sessionTitle}`)}`,
+      ...(description === null ? [] : [`DESCRIPTION:${escapeIcsText(description)}`]),
+      ...(location === null ? [] : [`LOCATION:${escapeIcsText(location)}`]),
+      `URL:${origin}/booking/${encodeURIComponent(slot.eventId)}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,174 @@
+// The home page tells the truth about booking, against a real server: with Maintenance Mode on the
+// booking buttons and the contact form give way to the notice; with registrations closed there is no
+// Register Now, no 24-hour promise, and the events say so. The navigation underline follows the
+// section in view (driven through IntersectionObserver, as the header uses it), and the waitlist
+// icon is a whole clock.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingSuccess } from '@client/features/booking/BookingSuccess';
+import { HomePage } from '@client/features/home/HomePage';
+import { PublicLayout } from '@client/features/layout/PublicLayout';
+import { SECTION_BAND_MARGIN } from '@client/features/layout/useSectionInView';
+import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
+import { insertEventRow } from '../server/fixtures';
+import { renderWithProviders } from './render';
+
+let env: TestEnv;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let baseUrl: string;
+
+beforeEach(async () => {
+  env = await createTestEnv();
+  app = await buildTestApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test server has no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await app.close();
+  await env.close();
+});
+
+async function setSite(flags: { maintenanceMode: boolean; allowRegistrations: boolean }) {
+  const admin = await createAccount(env.db, 'admin');
+  await callerFor(env.deps, admin).settings.updateSystem({
+    siteName: 'Global Reach Advisory',
+    siteDescription: 'Consulting',
+    timezone: 'UTC',
+    maxFileSize: 10,
+    ...flags,
+  });
+}
+
+async function renderHome() {
+  const root = createRootRoute({ component: PublicLayout });
+  const index = createRoute({ getParentRoute: () => root, path: '/', component: HomePage });
+  const router = createRouter({ routeTree: root.addChildren([index]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await act(() => router.load());
+  return renderWithProviders(<RouterProvider router={router} />, { baseUrl });
+}
+
+function section(id: string) {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`no #${id}`);
+  return within(element);
+}
+
+describe('home page and booking settings', () => {
+  it('offers booking, the contact form and the reply promise while bookings are open', async () => {
+    await insertEventRow(env.db, { title: 'Accra Trade Mission' });
+    await renderHome();
+    expect(await section('events').findByRole('link', { name: 'Register Now' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(section('events').getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', '/events.ics');
+    expect(screen.getAllByRole('link', { name: 'Book Consultation' }).length).toBeGreaterThan(0);
+    expect(section('contact').getByText(/We reply to every message within 24 hours\./)).toBeInTheDocument();
+    expect(await section('contact').findByRole('button', { name: 'Send Message' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Bookings are currently closed.')).toBeNull();
+  });
+
+  it('replaces booking buttons and the contact form by the notice under Maintenance Mode', async () => {
+    await setSite({ maintenanceMode: true, allowRegistrations: true });
+    await insertEventRow(env.db, { title: 'Accra Trade Mission' });
+    await renderHome();
+    expect(
+      await section('contact').findByText('The site is under maintenance. Please try again later.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await section('events').findByRole('heading', { name: 'Accra Trade Mission' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: 'Register Now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book Consultation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send Message' })).toBeNull();
+    expect(section('contact').queryByRole('textbox')).toBeNull();
+  });
+
+  it('says bookings are closed, without Register Now or the 24-hour promise, when registrations are off', async () => {
+    await setSite({ maintenanceMode: false, allowRegistrations: false });
+    const first = await insertEventRow(env.db, { title: 'Accra Trade Mission', displayOrder: 1 });
+    await insertEventRow(env.db, { title: 'Lagos Buyers Week', displayOrder: 2 });
+    await renderHome();
+    expect(await section('events').findByText('Bookings are currently closed.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await section('events').findByRole('heading', { name: first.title }, { timeout: 5000 });
+    await section('events').findByRole('heading', { name: 'Lagos Buyers Week' });
+    expect(screen.queryByRole('link', { name: 'Register Now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Register/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book Consultation' })).toBeNull();
+    expect(screen.queryByText(/24 hours/)).toBeNull();
+  });
+});
+
+describe('navigation underline', () => {
+  const original = window.IntersectionObserver;
+  afterEach(() => {
+    window.IntersectionObserver = original;
+  });
+
+  it('follows the section in view while scrolling', async () => {
+    const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] }[] = [];
+    window.IntersectionObserver = class {
+      private readonly record: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.record = { callback, options, targets: [] };
+        observers.push(this.record);
+      }
+      observe(target: Element) {
+        this.record.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+
+    await renderHome();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    const band = observers.find((observer) => observer.options?.rootMargin === SECTION_BAND_MARGIN);
+    if (band === undefined) throw new Error('the header observes no sections');
+    expect(band.targets.map((target) => target.id)).toEqual(['services', 'priorities', 'events', 'about', 'contact']);
+    expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('data-current', 'true');
+
+    const cross = (id: string, isIntersecting: boolean) =>
+      act(() =>
+        band.callback(
+          [{ target: document.getElementById(id), isIntersecting } as unknown as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+    const current = () => nav.getAllByRole('link').filter((link) => link.getAttribute('data-current') === 'true').map((link) => link.textContent);
+
+    cross('services', true);
+    expect(current()).toEqual(['Services']);
+    cross('services', false);
+    cross('events', true);
+    expect(current()).toEqual(['Events']);
+    cross('events', false);
+    cross('about', true);
+    expect(current()).toEqual(['About']);
+    cross('about', false);
+    expect(current()).toEqual(['Home']);
+  });
+});
+
+describe('booking success', () => {
+  it('shows a whole clock, face and hands, on the waitlist', async () => {
+    const root = createRootRoute({
+      component: () => (
+        <BookingSuccess
+          result={{ status: 'waitlisted' } as Parameters<typeof BookingSuccess>[0]['result']}
+          onBookAnother={() => undefined}
+        />
+      ),
+    });
+    const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+    await act(() => router.load());
+    const { container } = renderWithProviders(<RouterProvider router={router} />, { baseUrl });
+    await waitFor(() => expect(container.querySelector('svg')).not.toBeNull());
+    const svg = container.querySelector('svg');
+    expect(svg?.querySelector('circle')).not.toBeNull();
+    expect(svg?.querySelector('path')?.getAttribute('d')).toBe('M12 7v5l3 3');
+  });
+});
