@@ -1,4 +1,4 @@
-import { bookingStats, listBookings } from '../repositories/bookings';
+import { bookingStats } from '../repositories/bookings';
 import {
   adminCreateBookingInput,
   bookingListInput,
@@ -16,6 +16,7 @@ import {
   updateBooking,
 } from '../services/bookings';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
+import { listStaffBookings } from '../services/booking-list';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 
@@ -35,7 +36,7 @@ export const bookingsRouter = router({
     .input(manageBookingInput)
     .mutation(({ ctx, input }) => cancelBookingByToken(ctx, input.token)),
 
-  list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listBookings(ctx.db, input)),
+  list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listStaffBookings(ctx.db, input)),
 
   stats: staffProcedure.query(({ ctx }) => bookingStats(ctx.db)),
 
