@@ -12,6 +12,7 @@ import {
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { HomePage } from './features/home/HomePage';
+import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
 import type { QueryUtils } from './trpc';
 
 export interface RouterContext {
@@ -132,7 +133,9 @@ const adminDelegatesRoute = createRoute({
 const adminBookingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/bookings',
-  component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsPage'),
+  // Filters live in the URL so a filtered view can be shared and reloaded.
+  validateSearch: validateBookingSearch,
+  component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsRoutePage'),
 });
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
