@@ -13,6 +13,7 @@ import { safeAdminPath } from './features/admin/safeAdminPath';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { HomePage } from './features/home/HomePage';
+import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
 import type { QueryUtils } from './trpc';
 
 export interface RouterContext {
@@ -128,7 +129,9 @@ const adminDelegatesRoute = createRoute({
 const adminBookingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/bookings',
-  component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsPage'),
+  // Filters live in the URL so a filtered view can be shared and reloaded.
+  validateSearch: validateBookingSearch,
+  component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsRoutePage'),
 });
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,

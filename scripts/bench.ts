@@ -25,6 +25,11 @@ const RUNS = 30;
 const AUDIT_ROWS = 1_000_000;
 const AUDIT_ENTITY_CYCLE = ['account', 'user', 'event', 'session', 'time-slot', 'delegate', 'booking', 'contact', 'settings', 'email'];
 
+/** The calendar day `days` from today (UTC), for the date-range filter. */
+function benchDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
@@ -107,6 +112,10 @@ async function main(): Promise<void> {
     ['bookings.list page 4000', () => caller.bookings.list({ page: 4000 })],
     ['bookings.list search "person9999"', () => caller.bookings.list({ search: 'person9999' })],
     ['bookings.list timeSlotId', () => caller.bookings.list({ timeSlotId: 's5t1' })],
+    ['bookings.list search title "Session 4242"', () => caller.bookings.list({ search: 'Session 4242' })],
+    ['bookings.list eventId', () => caller.bookings.list({ eventId: 'e17' })],
+    ['bookings.list sessionId + status', () => caller.bookings.list({ sessionId: 's42', status: 'pending' })],
+    ['bookings.list date range (7 days)', () => caller.bookings.list({ from: benchDay(3), to: benchDay(9) })],
     ['bookings.stats', () => caller.bookings.stats()],
     ['contacts.list page 1', () => caller.contacts.list({})],
     ['contacts.list status=closed page 50', () => caller.contacts.list({ status: 'closed', page: 50 })],

@@ -5,11 +5,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { type BookingListItem, listBookings } from '../repositories/bookings';
+import type { BookingListItem } from '../repositories/bookings';
 import { type ContactDto, listContacts } from '../repositories/contacts';
-import { BOOKING_STATUS_LABELS, bookingListInput } from '../schemas/bookings';
+import { BOOKING_STATUS_LABELS, bookingExportInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { CONTACT_STATUS_LABELS, contactListInput } from '../schemas/contacts';
+import { listStaffBookings } from '../services/booking-list';
 import { authenticateRequest } from '../trpc/context';
 
 export const EXPORT_ROUTES = { bookings: '/api/export/bookings.csv', contacts: '/api/export/contacts.csv' } as const;
@@ -59,7 +60,7 @@ interface ExportSpec<TFilter, TItem extends { id: string }> {
 }
 
 // The list inputs without paging: the export always reads everything the filter matches.
-const bookingExportFilter = bookingListInput.omit({ page: true, pageSize: true });
+const bookingExportFilter = bookingExportInput;
 const contactExportFilter = contactListInput.omit({ page: true, pageSize: true });
 
 const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingListItem> = {
@@ -81,7 +82,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     'Booking Date (UTC)',
     'Created At (UTC)',
   ],
-  list: (deps, filter, page) => listBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
+  list: (deps, filter, page) => listStaffBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
   row: (booking) => [
     booking.id,
     BOOKING_STATUS_LABELS[booking.status],

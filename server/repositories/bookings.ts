@@ -5,7 +5,7 @@ import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/
 import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
-import { BOOKINGS_TEXT, matchesIndexedText } from './search';
+import { BOOKINGS_TEXT, matchesAny, matchesIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -23,7 +23,14 @@ export interface BookingListItem extends BookingDto {
 
 export type BookingStats = { total: number } & Record<BookingStatus, number>;
 
-export type BookingListFilter = z.output<typeof bookingListInput>;
+/**
+ * The list's filters with the date range already resolved to UTC instants: slots starting at or
+ * after `slotStartFrom` and before `slotStartBefore`.
+ */
+export type BookingListFilter = Omit<z.output<typeof bookingListInput>, 'from' | 'to'> & {
+  slotStartFrom?: string | undefined;
+  slotStartBefore?: string | undefined;
+};
 
 /** What the booking rules need to know about a slot: its time, its session's capacity, and who owns it. */
 export interface SlotContext {
@@ -215,15 +222,35 @@ export async function deleteBookingRow(db: DB, id: string): Promise<boolean> {
 }
 
 export async function listBookings(db: DB, filter: BookingListFilter): Promise<Page<BookingListItem>> {
-  // Every filter is on bookings' own columns, so the count needs no joins.
+  // Every filter is on bookings' own columns (related tables only through `in (subquery)`), so
+  // the count needs no joins.
   let filtered = db.selectFrom('bookings');
   if (filter.status !== 'all') filtered = filtered.where('bookings.status', '=', filter.status);
   if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
   if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);
   if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
+  if (filter.slotStartFrom !== undefined || filter.slotStartBefore !== undefined) {
+    // The slots in range come from time_slots' start_time index; bookings then match by slot id.
+    let slots = db.selectFrom('timeSlots').select('timeSlots.id');
+    if (filter.slotStartFrom !== undefined) slots = slots.where('timeSlots.startTime', '>=', filter.slotStartFrom);
+    if (filter.slotStartBefore !== undefined) slots = slots.where('timeSlots.startTime', '<', filter.slotStartBefore);
+    filtered = filtered.where('bookings.timeSlotId', 'in', slots);
+  }
   if (filter.search !== undefined) {
-    filtered = filtered.where(
-      matchesIndexedText(BOOKINGS_TEXT, filter.search),
+    // Titles are matched in their own (small) tables once; bookings then match by id, and the
+    // participant's own fields through the full-text index, so the search reads no row twice.
+    const search = filter.search;
+    const events = db.selectFrom('events').select('events.id').where(matchesAny(['events.title'], search));
+    const sessions = db
+      .selectFrom('eventSessions')
+      .select('eventSessions.id')
+      .where(matchesAny(['eventSessions.title'], search));
+    filtered = filtered.where((eb) =>
+      eb.or([
+        matchesIndexedText(BOOKINGS_TEXT, search),
+        eb('bookings.eventId', 'in', events),
+        eb('bookings.sessionId', 'in', sessions),
+      ]),
     );
   }
   // Deferred join: the page's ids come from the (created_at, id) index alone, and only those

@@ -1,4 +1,4 @@
-import { bookingStats, listBookings } from '../repositories/bookings';
+import { bookingStats } from '../repositories/bookings';
 import {
   adminCreateBookingInput,
   affectedParticipantsInput,
@@ -18,6 +18,7 @@ import {
 } from '../services/bookings';
 import { actorOf } from '../services/audit';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
+import { listStaffBookings } from '../services/booking-list';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 import { countAffectedParticipants, toAffectedScope } from '../services/notifying-changes';
@@ -38,7 +39,7 @@ export const bookingsRouter = router({
     .input(manageBookingInput)
     .mutation(({ ctx, input }) => cancelBookingByToken(ctx, input.token)),
 
-  list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listBookings(ctx.db, input)),
+  list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listStaffBookings(ctx.db, input)),
 
   stats: staffProcedure.query(({ ctx }) => bookingStats(ctx.db)),
 

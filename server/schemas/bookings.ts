@@ -40,12 +40,46 @@ export type UpdateBookingInput = z.input<typeof updateBookingInput>;
 
 export const setBookingStatusInput = z.object({ id: idInput, status });
 
-export const bookingListInput = listInputBase.extend({
+export const INVALID_LIST_DATE = 'Please enter a date as YYYY-MM-DD';
+export const LIST_RANGE_REVERSED = 'The end date must be on or after the start date';
+
+/** A calendar day in the site's timezone, as YYYY-MM-DD (the form of an HTML date input); blank is none. */
+const listDate = z
+  .string({ error: INVALID_LIST_DATE })
+  .trim()
+  .refine((value) => value === '' || isCalendarDate(value), INVALID_LIST_DATE)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The staff bookings filters (also the CSV export's). `from`/`to`: days in the site's timezone,
+ * both included, matched against the start of the booking's time slot (when the participant
+ * comes), not the day the booking was made.
+ */
+export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: true }).extend({
   status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
   eventId: idInput.optional(),
   sessionId: idInput.optional(),
   timeSlotId: idInput.optional(),
+  from: listDate,
+  to: listDate,
 });
+
+/** A range that ends before it starts is a mistake worth saying, not an empty list. */
+export function rangeInOrder(input: { from?: string | undefined; to?: string | undefined }): boolean {
+  return input.from === undefined || input.to === undefined || input.from <= input.to;
+}
+const rangeError = { message: LIST_RANGE_REVERSED, path: ['to'] };
+
+export const bookingExportInput = bookingFilterFields.refine(rangeInOrder, rangeError);
+
+export const bookingListInput = listInputBase.extend(bookingFilterFields.shape).refine(rangeInOrder, rangeError);
 export type BookingListInput = z.input<typeof bookingListInput>;
 
 export const MANAGE_LINK_INVALID = 'This booking link is not valid.';

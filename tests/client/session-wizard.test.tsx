@@ -205,7 +205,7 @@ describe('SessionWizard: failures to load', () => {
 });
 
 describe('SessionWizard: step 3, Time Slots', () => {
-  it('requires a slot; quick add makes one starting a day ahead and lasting 120 minutes', async () => {
+  it('requires a slot; quick add makes one starting a day ahead on the next quarter hour and lasting 120 minutes', async () => {
     const user = userEvent.setup();
     const eventTitle = await freshEvent();
     renderWizard();
@@ -234,7 +234,10 @@ describe('SessionWizard: step 3, Time Slots', () => {
     const slots = await server.env.db.selectFrom('timeSlots').selectAll().where('sessionId', '=', session?.id ?? '').execute();
     expect(slots).toHaveLength(1);
     const start = Date.parse(slots[0]?.startTime ?? '');
-    expect(Math.abs(start - (before + 24 * 3_600_000))).toBeLessThan(2 * 60_000);
+    // A day ahead, rounded up to the next quarter hour (New York's offset is whole hours).
+    expect(start).toBeGreaterThanOrEqual(before + 24 * 3_600_000 - 60_000);
+    expect(start - (before + 24 * 3_600_000)).toBeLessThan(15 * 60_000 + 60_000);
+    expect(start % (15 * 60_000)).toBe(0);
     expect(Date.parse(slots[0]?.endTime ?? '') - start).toBe(120 * 60_000);
     const delegates = await server.env.db.selectFrom('delegates').selectAll().where('sessionId', '=', session?.id ?? '').execute();
     expect(delegates.map((delegate) => [delegate.name, delegate.email])).toEqual([['Kofi Boateng', 'kofi@example.com']]);

@@ -6,8 +6,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import { ROLE_LABELS } from '@server/schemas/auth';
 import { trpc } from '@client/trpc';
+import layoutClasses from '../layout/public-layout.module.css';
 
 export const ADMIN_NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -23,6 +25,17 @@ export const ADMIN_ONLY_NAV = [
   { to: '/admin/home-page', label: 'Home Page' },
   { to: '/admin/audit', label: 'Audit Log' },
 ] as const;
+
+/**
+ * Keyboard users skip the header and the navigation (seven links) to the screen itself; focus
+ * moves to it without touching the URL (the router owns the hash).
+ */
+function skipToAdminMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('admin-main');
+  if (main === null) return;
+  event.preventDefault();
+  main.focus();
+}
 
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -48,6 +61,10 @@ export function AdminLayout() {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
+        {/* First in the tab order; the fixed header positions it. */}
+        <a href="#admin-main" className={layoutClasses.skipLink} onClick={skipToAdminMain}>
+          Skip to main content
+        </a>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
@@ -86,7 +103,7 @@ export function AdminLayout() {
           </Button>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="admin-main" tabIndex={-1}>
         {/* Toasts belong to the back office only, so the public pages never load them. SPEC: 3000 ms. */}
         <Notifications position="top-right" autoClose={3000} />
         <Outlet />

@@ -1,11 +1,12 @@
-// The bookings screen: counts by status, server-side search, status filter and pages, the booking
-// modal, quick status changes, deletes (admins only) and a CSV export of the current filter.
+// The bookings screen: counts by status, server-side search and filters (status, event, session,
+// date range; kept in the URL so a filtered view can be shared and reloaded) and pages, the booking
+// modal, quick status changes, deletes (admins only) and a CSV export of the current filters.
 import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
-import { ListToolbar } from '../kit/ListToolbar';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
 import { ListFooter } from '../kit/ListFooter';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
@@ -13,10 +14,12 @@ import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
-import { useListState } from '../kit/useListState';
+import { PAGE_SIZE } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { type BookingItem, BookingFormModal } from './BookingFormModal';
-import { BOOKING_FILTER_OPTIONS, BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
+import { BookingFilters } from './BookingFilters';
+import type { BookingSearch } from './bookingSearch';
+import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
 import { BookingsTable } from './BookingsTable';
 
 const EXPORT_ROUTE = '/api/export/bookings.csv';
@@ -25,13 +28,44 @@ function statusLabel(status: BookingStatus): string {
   return BOOKING_STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
 }
 
-export function BookingsPage() {
+const bookingsRoute = getRouteApi('/admin/bookings');
+
+/** The screen at /admin/bookings: its filters are the URL's search params. */
+export function BookingsRoutePage() {
+  const filters = bookingsRoute.useSearch();
+  const navigate = bookingsRoute.useNavigate();
+  return <BookingsPage filters={filters} onFiltersChange={(search) => void navigate({ search, replace: true })} />;
+}
+
+/** Without `filters`, the screen keeps its filters itself (as when embedded outside the router). */
+export function BookingsPage({
+  filters: givenFilters,
+  onFiltersChange,
+}: {
+  filters?: BookingSearch;
+  onFiltersChange?: (filters: BookingSearch) => void;
+} = {}) {
   const { isAdmin } = useCurrentUser();
   const { timeZone, format } = useSiteTimezone();
-  const list = useListState<'all' | BookingStatus>('all');
+  const [ownFilters, setOwnFilters] = useState<BookingSearch>({});
+  const filters = givenFilters ?? ownFilters;
+  const setFilters = onFiltersChange ?? setOwnFilters;
+  const withoutEmpty = (next: BookingSearch): BookingSearch =>
+    Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) as BookingSearch;
+  const updateFilters = (patch: Partial<BookingSearch>) => setFilters(withoutEmpty({ ...filters, ...patch, page: undefined }));
+  const page = filters.page ?? 1;
+  const setPage = (next: number) => setFilters(withoutEmpty({ ...filters, page: next > 1 ? next : undefined }));
+  const filter = {
+    search: filters.search,
+    status: filters.status ?? ('all' as const),
+    eventId: filters.eventId,
+    sessionId: filters.sessionId,
+    from: filters.from,
+    to: filters.to,
+  };
   const stats = trpc.bookings.stats.useQuery();
-  const bookings = trpc.bookings.list.useQuery(list.query, { placeholderData: keepPreviousData });
-  useKeepPageInRange(bookings.data, list.page, list.setPage);
+  const bookings = trpc.bookings.list.useQuery({ ...filter, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  useKeepPageInRange(bookings.data, page, setPage);
   // The target outlives `opened`, so a closing modal keeps its title while it fades out.
   const [modal, setModal] = useState<{ opened: boolean; booking: BookingItem | null }>({ opened: false, booking: null });
 
@@ -65,7 +99,7 @@ export function BookingsPage() {
       title="Bookings"
       actions={
         <>
-          <ExportCsvButton route={EXPORT_ROUTE} filter={{ search: list.query.search, status: list.query.status }} />
+          <ExportCsvButton route={EXPORT_ROUTE} filter={filter} />
           <Button leftSection={<PlusIcon />} onClick={() => setModal({ opened: true, booking: null })}>
             Add Booking
           </Button>
@@ -79,7 +113,7 @@ export function BookingsPage() {
         <StatCard label="Waitlisted" value={stats.data?.waitlisted ?? '–'} loading={stats.isPending} />
       </SimpleGrid>
 
-      <ListToolbar list={list} noun="bookings" statusOptions={BOOKING_FILTER_OPTIONS} />
+      <BookingFilters filters={filters} onChange={updateFilters} timeZoneLabel={`Days in ${timeZone}`} />
 
       {bookings.isPending ? (
         <Text role="status">Loading bookings...</Text>
@@ -103,7 +137,7 @@ export function BookingsPage() {
             onDelete={deleteBooking}
             onStatus={changeStatus}
           />
-          <ListFooter total={bookings.data.total} page={list.page} onPage={list.setPage} />
+          <ListFooter total={bookings.data.total} page={page} onPage={setPage} />
         </>
       )}
 

@@ -1,5 +1,6 @@
-// The bookings table: participant, session and event (titles, ids beneath), slot, dates, status
-// (a quick status menu) and actions. Times are shown in the site's zone, which they name.
+// The bookings table: participant, event, session, slot, dates, status (a quick status menu) and
+// actions. Titles only, no ids, so rows stay one or two lines; times are shown in the site's zone,
+// which they name.
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSlotRange } from '@server/shared/time';
 import { DeleteIcon, EditIcon } from '../kit/icons';
@@ -26,12 +27,13 @@ export function BookingsTable({ bookings, timeZone, format, canDelete, busyId, o
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Participant</Table.Th>
-            <Table.Th>Session / Event</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Session</Table.Th>
             <Table.Th>Time Slot</Table.Th>
             <Table.Th>Booking Date</Table.Th>
             <Table.Th>Created</Table.Th>
             {/* Wide enough that the badge label is never cut. */}
-            <Table.Th miw={150}>Status</Table.Th>
+            <Table.Th miw={170}>Status</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -50,18 +52,12 @@ export function BookingsTable({ bookings, timeZone, format, canDelete, busyId, o
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {booking.sessionTitle}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    Session ID: {booking.sessionId}
-                  </Text>
-                  <Text size="sm">{booking.eventTitle}</Text>
-                  <Text size="xs" c="dimmed">
-                    Event ID: {booking.eventId}
-                  </Text>
-                </Stack>
+                <Text size="sm">{booking.eventTitle}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {booking.sessionTitle}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>

@@ -5,6 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { delegateFields } from '@server/schemas/sessions';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { PhotoField } from '../kit/PhotoField';
 
 export type Delegate = RouterOutputs['delegates']['list']['items'][number];
 
@@ -37,7 +38,6 @@ function DelegateForm({ delegate, onDone }: { delegate: Delegate | null; onDone:
       organization: delegate?.organization ?? '',
       position: delegate?.position ?? '',
       bio: delegate?.bio ?? '',
-      // Not edited here, but an update replaces every field: sending it back keeps the photo.
       photoUrl: delegate?.photoUrl ?? '',
     },
     validate: schemaResolver(delegateFields, { sync: true }),
@@ -63,6 +63,12 @@ function DelegateForm({ delegate, onDone }: { delegate: Delegate | null; onDone:
       })}
     >
       <Stack gap="sm">
+        <PhotoField
+          name={form.values.name}
+          url={form.values.photoUrl === '' ? null : form.values.photoUrl}
+          onChange={(url) => form.setFieldValue('photoUrl', url ?? '')}
+          error={typeof form.errors.photoUrl === 'string' ? form.errors.photoUrl : undefined}
+        />
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
         <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />

@@ -25,6 +25,8 @@ export function StatusBadgeMenu<T extends string>({ value, options, subject, bus
       color={current?.color ?? 'gray'}
       variant="light"
       rightSection={withChevron ? <ChevronDownIcon size={12} /> : undefined}
+      // Mantine's badge ellipsizes a long label in a narrow cell; a status must always read whole.
+      styles={{ root: { overflow: 'visible', minWidth: 'max-content' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
     >
       {current?.label ?? value}
     </Badge>

@@ -11,6 +11,7 @@ import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { SessionDetailsModal } from './SessionDetailsModal';
 import { SessionsTable, type SessionRow } from './SessionsTable';
 import { SessionWizard } from './SessionWizard';
 
@@ -38,6 +39,8 @@ export function SessionsPage() {
   const stats = trpc.sessions.stats.useQuery();
   const [wizard, setWizard] = useState<WizardState | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // The session outlives `opened`, so a closing modal keeps its title while it fades out.
+  const [viewing, setViewing] = useState<{ session: SessionRow; opened: boolean } | null>(null);
 
   const refresh = () => Promise.all([utils.sessions.invalidate(), utils.timeSlots.invalidate(), utils.delegates.list.invalidate()]);
   // A deleted session takes its slots, delegates and bookings with it (ON DELETE CASCADE).
@@ -145,11 +148,20 @@ export function SessionsPage() {
             }}
             onEdit={(session) => openWizard(session.id)}
             onDelete={onDelete}
+            onView={(session) => setViewing({ session, opened: true })}
           />
         </Paper>
       )}
       {sessions.data !== undefined && <ListFooter total={sessions.data.total} page={list.page} onPage={list.setPage} />}
 
+      {viewing !== null && (
+        <SessionDetailsModal
+          opened={viewing.opened}
+          sessionId={viewing.session.id}
+          title={viewing.session.title}
+          onClose={() => setViewing({ ...viewing, opened: false })}
+        />
+      )}
       {isAdmin && wizard !== null && (
         <SessionWizard
           key={wizard.key}

@@ -1,4 +1,5 @@
-// The sessions table. Admins get the status toggle, edit and delete; users only read.
+// The sessions table. Admins get the status toggle, edit and delete; users get View (read-only
+// details with time slots and delegates).
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { RouterOutputs } from '@client/trpc';
 
@@ -12,6 +13,7 @@ export function SessionsTable({
   onToggle,
   onEdit,
   onDelete,
+  onView,
 }: {
   sessions: SessionRow[];
   isAdmin: boolean;
@@ -21,6 +23,7 @@ export function SessionsTable({
   onToggle: (session: SessionRow) => void;
   onEdit: (session: SessionRow) => void;
   onDelete: (session: SessionRow) => void;
+  onView: (session: SessionRow) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -33,7 +36,7 @@ export function SessionsTable({
             <Table.Th>Capacity</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Created</Table.Th>
-            {isAdmin && <Table.Th>Actions</Table.Th>}
+            <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -54,6 +57,13 @@ export function SessionsTable({
                 </Badge>
               </Table.Td>
               <Table.Td>{formatDate(session.createdAt)}</Table.Td>
+              {!isAdmin && (
+                <Table.Td>
+                  <Button size="compact-sm" variant="subtle" aria-label={`View session ${session.title}`} onClick={() => onView(session)}>
+                    View
+                  </Button>
+                </Table.Td>
+              )}
               {isAdmin && (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

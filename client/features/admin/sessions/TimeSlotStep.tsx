@@ -31,7 +31,7 @@ export function TimeSlotStep({
       {slots.length === 0 ? (
         <Stack gap="xs" align="flex-start">
           <Text size="sm" c="dimmed">
-            No time slots yet. A quick slot starts one day from now and lasts 2 hours.
+            No time slots yet. A quick slot starts one day from now, on the next quarter hour, and lasts 2 hours.
           </Text>
           <Group gap="sm">
             <Button variant="light" onClick={() => add(defaultSlotTimes(timeZone))}>

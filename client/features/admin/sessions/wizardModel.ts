@@ -113,11 +113,36 @@ export function durationMinutes(startIso: string, endIso: string): number {
   return Math.round((Date.parse(endIso) - Date.parse(startIso)) / MINUTE_MS);
 }
 
-/** SPEC section 9: a new slot starts one day ahead (to the minute) and lasts 2 hours. */
+const QUARTER_MINUTES = 15;
+
+/**
+ * A new slot starts one day ahead, rounded up to the next quarter hour of the site's wall clock
+ * (10:07:30 becomes 10:15; 10:15:00 stays), and lasts 2 hours. People pick round times; an
+ * unrounded minute only had to be corrected by hand.
+ */
 export function defaultSlotTimes(timeZone: string, now = Date.now()): { startTime: string; endTime: string } {
-  const tomorrow = utcToZonedParts(new Date(now + DAY_MS).toISOString(), timeZone);
-  const startTime = zonedDateTimeToUtc(tomorrow.date, tomorrow.time, timeZone);
+  const startTime = nextQuarterHour(now + DAY_MS, timeZone);
   return { startTime, endTime: new Date(Date.parse(startTime) + DEFAULT_SLOT_MINUTES * MINUTE_MS).toISOString() };
+}
+
+/** The first instant at or after `instant` whose wall-clock time in `timeZone` is on :00, :15, :30 or :45. */
+export function nextQuarterHour(instant: number, timeZone: string): string {
+  const local = utcToZonedParts(new Date(instant).toISOString(), timeZone);
+  const [hours = 0, minutes = 0] = local.time.split(':').map(Number);
+  // Every zone's offset is whole minutes, so the seconds past the minute are the same everywhere.
+  const pastTheMinute = ((instant % MINUTE_MS) + MINUTE_MS) % MINUTE_MS > 0 ? 1 : 0;
+  const rounded = Math.ceil((hours * 60 + minutes + pastTheMinute) / QUARTER_MINUTES) * QUARTER_MINUTES;
+  let date = local.date;
+  let minuteOfDay = rounded;
+  if (minuteOfDay >= 24 * 60) {
+    const next = new Date(`${date}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    date = next.toISOString().slice(0, 10);
+    minuteOfDay -= 24 * 60;
+  }
+  const time = `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+  // A wall time in a spring-forward gap moves forward by the gap, which keeps it on a quarter hour.
+  return zonedDateTimeToUtc(date, time, timeZone);
 }
 
 /** A UTC instant as a datetime-local input value ('YYYY-MM-DDTHH:mm') in the site's timezone. */

@@ -1,0 +1,111 @@
+// The bookings screen's filters: search (participants, event and session titles), status, event,
+// session and a date range of slot days in the site's timezone. The values live in the URL (see
+// bookingSearch.ts); the search text is debounced before it reaches the URL and the server.
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { trpc } from '@client/trpc';
+import { SearchIcon } from '../kit/icons';
+import { BOOKING_FILTER_OPTIONS } from './bookingStatus';
+import type { BookingSearch } from './bookingSearch';
+
+/** The list procedures' largest page: the filter menus offer the first 100 events and sessions. */
+const MENU_SIZE = 100;
+
+interface BookingFiltersProps {
+  filters: BookingSearch;
+  /** Any change goes back to page 1. */
+  onChange: (patch: Partial<BookingSearch>) => void;
+  timeZoneLabel: string;
+}
+
+export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFiltersProps) {
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const [debounced] = useDebouncedValue(searchText.trim(), 300);
+  const search = filters.search;
+  useEffect(() => {
+    const next = debounced === '' ? undefined : debounced;
+    if (next !== search) onChange({ search: next });
+    // Only a change of the typed text updates the URL; a URL change must not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const events = trpc.events.adminList.useQuery({ pageSize: MENU_SIZE });
+  const sessions = trpc.sessions.list.useQuery({ pageSize: MENU_SIZE, eventId: filters.eventId });
+  const anyFilter = Object.entries(filters).some(([key, value]) => key !== 'page' && value !== undefined);
+
+  return (
+    <Group align="flex-end" wrap="wrap" gap="sm">
+      <TextInput
+        aria-label="Search bookings"
+        placeholder="Search bookings..."
+        leftSection={<SearchIcon />}
+        value={searchText}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+        w={{ base: '100%', sm: 280 }}
+      />
+      <Select
+        aria-label="Filter by status"
+        data={BOOKING_FILTER_OPTIONS}
+        value={filters.status ?? 'all'}
+        onChange={(value) => {
+          const option = BOOKING_FILTER_OPTIONS.find((candidate) => candidate.value === value);
+          if (option !== undefined) onChange({ status: option.value === 'all' ? undefined : option.value });
+        }}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <Select
+        aria-label="Filter by event"
+        placeholder="All events"
+        data={(events.data?.items ?? []).map((event) => ({ value: event.id, label: event.title }))}
+        value={filters.eventId ?? null}
+        onChange={(value) => onChange({ eventId: value ?? undefined, sessionId: undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No events found"
+        w={{ base: '100%', xs: 220 }}
+      />
+      <Select
+        aria-label="Filter by session"
+        placeholder="All sessions"
+        data={(sessions.data?.items ?? []).map((session) => ({ value: session.id, label: session.title }))}
+        value={filters.sessionId ?? null}
+        onChange={(value) => onChange({ sessionId: value ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No sessions found"
+        w={{ base: '100%', xs: 220 }}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        description={timeZoneLabel}
+        value={filters.from ?? ''}
+        max={filters.to}
+        onChange={(event) => onChange({ from: event.currentTarget.value === '' ? undefined : event.currentTarget.value })}
+        w={{ base: '47%', xs: 160 }}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        description={timeZoneLabel}
+        value={filters.to ?? ''}
+        min={filters.from}
+        onChange={(event) => onChange({ to: event.currentTarget.value === '' ? undefined : event.currentTarget.value })}
+        w={{ base: '47%', xs: 160 }}
+      />
+      {anyFilter && (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setSearchText('');
+            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, from: undefined, to: undefined });
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

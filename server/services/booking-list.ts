@@ -1,0 +1,34 @@
+// The staff bookings list and its CSV export: the date filter names days in the site's timezone,
+// which become UTC instants here (stored slot times are UTC).
+import type { z } from 'zod';
+import type { DB } from '@db/database';
+import { type BookingListFilter, type BookingListItem, listBookings } from '../repositories/bookings';
+import { getSystemSettings } from '../repositories/settings';
+import type { bookingListInput } from '../schemas/bookings';
+import type { Page } from '../schemas/common';
+import { zonedDateTimeToUtc } from '../shared/time';
+
+type BookingListRequest = z.output<typeof bookingListInput>;
+
+/** The day after a YYYY-MM-DD date, as YYYY-MM-DD (calendar arithmetic, no timezone involved). */
+export function nextDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** `from` starts at its local midnight; `to` is included, so the range ends at the next local midnight. */
+export async function resolveBookingListFilter(db: DB, request: BookingListRequest): Promise<BookingListFilter> {
+  const { from, to, ...rest } = request;
+  if (from === undefined && to === undefined) return rest;
+  const { timezone } = await getSystemSettings(db);
+  return {
+    ...rest,
+    slotStartFrom: from === undefined ? undefined : zonedDateTimeToUtc(from, '00:00', timezone),
+    slotStartBefore: to === undefined ? undefined : zonedDateTimeToUtc(nextDay(to), '00:00', timezone),
+  };
+}
+
+export async function listStaffBookings(db: DB, request: BookingListRequest): Promise<Page<BookingListItem>> {
+  return listBookings(db, await resolveBookingListFilter(db, request));
+}

@@ -1,0 +1,28 @@
+// The back office's skip link: the first Tab stop, and it moves focus past the header and the
+// navigation to the screen.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { AdminLayout } from '@client/features/admin/AdminLayout';
+import { createAccount, type TestAccount } from '../server/helpers';
+import { renderRoute, startTestServer, type TestServer } from './render';
+
+let server: TestServer;
+let admin: TestAccount;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  admin = await createAccount(server.env.db, 'admin');
+});
+afterEach(() => server.close());
+
+it('is the first Tab stop and moves focus to the main content', async () => {
+  await renderRoute(AdminLayout, { baseUrl: server.baseUrl, sessionToken: admin.token, path: '/admin/dashboard' });
+  const interaction = userEvent.setup();
+  await interaction.tab();
+  const skip = screen.getByRole('link', { name: 'Skip to main content' });
+  expect(skip).toHaveFocus();
+  expect(skip).toHaveAttribute('href', '#admin-main');
+  await interaction.keyboard('{Enter}');
+  expect(screen.getByRole('main')).toHaveFocus();
+});
