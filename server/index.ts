@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    // Lifecycle lines go to standard output whatever LOG_LEVEL says: operators and scripts read them.
+    console.log(`${signal} received, shutting down`);
     clearInterval(sweep);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     // Stops accepting connections, closes idle ones and waits for requests in flight.
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
       app.log.warn('an e-mail was still being sent after 10 seconds; it will be retried at the next start');
     }
     await db.destroy();
-    app.log.info('stopped');
+    console.log('Stopped.');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
   if (firstRun.kind === 'setup-link') {
     console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
   }
-  console.log(`Site running at ${config.publicOrigin}`);
+  console.log(`Site running at ${config.publicOrigin} (process ${process.pid})`);
 }
 
 try {

@@ -75,7 +75,7 @@ function run(command: string, args: string[], env: Record<string, string>): Runn
 }
 
 function serverPid(output: string): number {
-  const match = /"pid":(\d+)[^\n]*Server listening/.exec(output);
+  const match = /Site running at \S+ \(process (\d+)\)/.exec(output);
   if (match?.[1] === undefined) throw new Error(`no listening line in:\n${output}`);
   serverPids.push(Number(match[1]));
   return Number(match[1]);
@@ -109,13 +109,12 @@ describe('npm start stops like a service', () => {
   it('SIGTERM to the server process: port closed, no process left, exit code 0', async () => {
     const site = startSite(BASE_PORT);
     await site.waitFor('Site running at http://127.0.0.1:4223');
-    await site.waitFor('Server listening');
     const pid = serverPid(site.output());
     expect(pid).not.toBe(site.child.pid); // npm start runs node on the compiled server, not a wrapper
     process.kill(pid, 'SIGTERM');
     expect(await site.exited).toBe(0);
     expect(site.output()).toContain('SIGTERM received, shutting down');
-    expect(site.output()).toContain('"msg":"stopped"');
+    expect(site.output()).toContain('Stopped.');
     expect(isAlive(pid)).toBe(false);
     expect(await portIsClosed(BASE_PORT)).toBe(true);
   }, 120_000);
@@ -123,20 +122,25 @@ describe('npm start stops like a service', () => {
   it('SIGTERM to npm itself: the server stops cleanly too', async () => {
     const site = startSite(BASE_PORT + 1);
     await site.waitFor('Site running at');
-    await site.waitFor('Server listening');
     const pid = serverPid(site.output());
     site.child.kill('SIGTERM');
     await site.exited;
-    await site.waitFor('"msg":"stopped"');
+    await site.waitFor('Stopped.');
     expect(isAlive(pid)).toBe(false);
     expect(await portIsClosed(BASE_PORT + 1)).toBe(true);
   }, 120_000);
 
   it('a request in flight when SIGTERM arrives still gets its answer', async () => {
     const port = BASE_PORT + 2;
-    const site = run('node', [serverEntry], { PORT: String(port), DATA_DIR: path.join(dataRoot, 'data'), NODE_ENV: 'production' });
+    // The access log says when the request has arrived, so the signal comes while it is in flight.
+    const site = run('node', [serverEntry], {
+      PORT: String(port),
+      DATA_DIR: path.join(dataRoot, 'data'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      ACCESS_LOG: 'true',
+    });
     await site.waitFor('Site running at');
-    await site.waitFor('Server listening');
     const pid = serverPid(site.output());
     const body = JSON.stringify({ name: 'Kofi Mensah', email: 'kofi@example.com', message: 'We plan to open in Lagos.' });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {

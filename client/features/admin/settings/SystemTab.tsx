@@ -2,7 +2,13 @@
 // the upload ceiling. The public site reads these through settings.public, refreshed after a save.
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MAX_FILE_SIZE_RANGE, systemSettingsInput, TIMEZONES } from '@server/schemas/settings';
+import {
+  MAX_FILE_SIZE_RANGE,
+  OUTBOX_RETENTION_DAYS_RANGE,
+  REMINDER_HOURS_RANGE,
+  systemSettingsInput,
+  TIMEZONES,
+} from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
@@ -10,7 +16,13 @@ import { SettingsForm } from './SettingsForm';
 type System = RouterOutputs['settings']['get']['system'];
 
 function formValues(system: System) {
-  return { ...system, siteDescription: system.siteDescription ?? '', maxFileSize: system.maxFileSize as number | string };
+  return {
+    ...system,
+    siteDescription: system.siteDescription ?? '',
+    maxFileSize: system.maxFileSize as number | string,
+    reminderHours: system.reminderHours as number | string,
+    outboxRetentionDays: system.outboxRetentionDays as number | string,
+  };
 }
 
 export function SystemTab({ system }: { system: System }) {
@@ -36,7 +48,14 @@ export function SystemTab({ system }: { system: System }) {
       title="System Settings"
       description="Site-wide settings that apply to the public site and the back office."
       saving={save.isPending}
-      onSubmit={form.onSubmit((values) => save.mutate({ ...values, maxFileSize: Number(values.maxFileSize) }))}
+      onSubmit={form.onSubmit((values) =>
+        save.mutate({
+          ...values,
+          maxFileSize: Number(values.maxFileSize),
+          reminderHours: Number(values.reminderHours),
+          outboxRetentionDays: Number(values.outboxRetentionDays),
+        }),
+      )}
     >
       <TextInput label="Site Name" withAsterisk {...form.getInputProps('siteName')} />
       <Select
@@ -66,6 +85,26 @@ export function SystemTab({ system }: { system: System }) {
         allowDecimal={false}
         allowNegative={false}
         {...form.getInputProps('maxFileSize')}
+      />
+      <NumberInput
+        label="Reminder before a booked slot (hours)"
+        description={`Each participant is reminded this long before their slot; 0 sends no reminders (at most ${REMINDER_HOURS_RANGE.max}).`}
+        min={REMINDER_HOURS_RANGE.min}
+        max={REMINDER_HOURS_RANGE.max}
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('reminderHours')}
+      />
+      <NumberInput
+        label="Keep sent e-mails (days)"
+        description="Sent messages older than this are removed from the e-mail log each day; failed ones stay until retried or dismissed."
+        min={OUTBOX_RETENTION_DAYS_RANGE.min}
+        max={OUTBOX_RETENTION_DAYS_RANGE.max}
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('outboxRetentionDays')}
       />
     </SettingsForm>
   );
