@@ -57,8 +57,11 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await page.goto('/admin/bookings');
   await search(page, 'Search bookings', participant, participant);
   const row = page.getByRole('row').filter({ hasText: participant });
-  await expect(row).toContainText(`Session ID: ${slot.sessionId}`);
-  await expect(row).toContainText(`Event ID: ${slot.eventId}`);
+  // Staff read titles, not ids: the event, the session and the slot's time in the site's timezone.
+  await expect(row).toContainText(`Records Forum ${id}Records Forum ${id} Workshop`);
+  await expect(row).not.toContainText(slot.sessionId);
+  await expect(row).not.toContainText(slot.eventId);
+  await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M UTC/);
   await row.getByRole('button', { name: `Change status of booking of ${participant} (now Pending)` }).click();
   await page.getByRole('menuitem', { name: 'Confirmed' }).click();
   await expect(page.getByText(`Booking of ${participant} is now Confirmed`)).toBeVisible();

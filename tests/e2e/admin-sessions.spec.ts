@@ -190,5 +190,9 @@ test('a role-user account sees the sessions and stats but no add, edit, delete o
   await expect(page.getByRole('link', { name: 'Delegates' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Session' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Activate|Deactivate|Edit|Delete) session/ })).toHaveCount(0);
-  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  // The only action left is View: the session's details, slots and delegates, read-only.
+  await sessionRow(page, slot.sessionTitle).getByRole('button', { name: `View session ${slot.sessionTitle}` }).click();
+  const details = page.getByRole('dialog');
+  await expect(details).toContainText(slot.sessionTitle);
+  await expect(details.getByRole('button', { name: /^(Edit|Delete|Add|Save)/ })).toHaveCount(0);
 });
