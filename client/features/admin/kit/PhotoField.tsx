@@ -2,9 +2,9 @@
 // button and Remove. The picked file is cropped to its centred square, then uploaded at once as
 // kind 'avatar' (JPG, GIF or PNG, 1 MB, checked again by the server); the form saves its URL.
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
 import { cropToSquare } from './squarePhoto';
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_KINDS, UploadError, uploadFile } from './upload';
+import { UPLOAD_KINDS } from './upload';
+import { useImmediateUpload } from './useImmediateUpload';
 
 export function PhotoField({
   name,
@@ -18,32 +18,7 @@ export function PhotoField({
   onChange: (url: string | null) => void;
   error?: string | undefined;
 }) {
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-
-  // Closing the form stops the upload instead of reporting into a gone form.
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const upload = async (file: File | null) => {
-    if (file === null) return;
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setFailure(null);
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(await cropToSquare(file), 'avatar', controller.signal);
-      if (!controller.signal.aborted) onChange(uploaded);
-    } catch (caught) {
-      if (!controller.signal.aborted) setFailure(caught instanceof UploadError ? caught.message : UPLOAD_FAILED_MESSAGE);
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setUploading(false);
-      }
-    }
-  };
+  const { uploading, failure, upload } = useImmediateUpload('avatar', onChange, cropToSquare);
 
   const message = failure ?? error;
   const who = name.trim() === '' ? 'the delegate' : name.trim();

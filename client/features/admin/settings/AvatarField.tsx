@@ -3,8 +3,9 @@
 // PNG, 1 MB, checked by the server); its URL is saved with the profile on Save Changes. The kit's
 // MediaUpload is a labelled file field with its own preview, so it is not used for this button.
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_KINDS, UploadError, uploadFile } from '../kit/upload';
+import type { ReactNode } from 'react';
+import { UPLOAD_KINDS } from '../kit/upload';
+import { useImmediateUpload } from '../kit/useImmediateUpload';
 
 export function AvatarField({
   name,
@@ -17,32 +18,7 @@ export function AvatarField({
   onChange: (url: string | null) => void;
   error?: ReactNode;
 }) {
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-
-  // Leaving the page stops the upload instead of reporting into a gone form.
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const upload = async (file: File | null) => {
-    if (file === null) return;
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setFailure(null);
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(file, 'avatar', controller.signal);
-      if (!controller.signal.aborted) onChange(uploaded);
-    } catch (caught) {
-      if (!controller.signal.aborted) setFailure(caught instanceof UploadError ? caught.message : UPLOAD_FAILED_MESSAGE);
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setUploading(false);
-      }
-    }
-  };
+  const { uploading, failure, upload } = useImmediateUpload('avatar', onChange);
 
   const message = failure ?? error;
   return (
