@@ -20,16 +20,25 @@ export const pathAliases = {
  * compressed bytes as they are (@fastify/static's preCompressed) instead of compressing per request.
  */
 function precompress(): Plugin {
+  // The folder actually built into (`vite build --outDir` moves it, e.g. for the end-to-end client).
+  let outDir = fromHere('./dist/client');
+  let serverBuild = false;
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      // The server renderer's build (client/entry-server.tsx) writes nothing the browser downloads.
+      serverBuild = Boolean(config.build.ssr);
+    },
     closeBundle() {
+      if (serverBuild) return;
       const walk = (folder: string): string[] =>
         fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
           const full = path.join(folder, entry.name);
           return entry.isDirectory() ? walk(full) : [full];
         });
-      for (const file of walk(fromHere('./dist/client'))) {
+      for (const file of walk(outDir)) {
         if (!/\.(js|css|svg|html|json|txt)$/.test(file)) continue;
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
@@ -52,6 +61,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
   },
+  // The server renderer (client/entry-server.tsx) is bundled with its packages, so it runs from any
+  // folder (a client built elsewhere with CLIENT_DIR has no node_modules beside it).
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     // changeOrigin stays false so the API sees the browser's Host (localhost:5173) and the

@@ -1,4 +1,4 @@
-// Route table of SPEC.md section 2. Public pages load with the first bundle; every admin screen is
+// Route table: the public pages (home, booking, manage my booking) and the back office under /admin. Public pages load with the first bundle; every admin screen is
 // its own chunk (lazyRouteComponent), so the home page never downloads back-office code.
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -7,6 +7,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
 import { safeAdminPath } from './features/admin/safeAdminPath';
@@ -14,6 +15,7 @@ import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { HomePage } from './features/home/HomePage';
 import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
+import { validateSettingsSearch } from './features/admin/settings/settingsTabs';
 import type { QueryUtils } from './trpc';
 
 export interface RouterContext {
@@ -141,7 +143,9 @@ const adminContactsRoute = createRoute({
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/settings',
-  component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsPage'),
+  // The open tab lives in the URL, so e-mails can link to it (?tab=notifications).
+  validateSearch: validateSettingsSearch,
+  component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsRoutePage'),
 });
 const adminAuditRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -174,7 +178,7 @@ const adminCatchAllRoute = createRoute({
   },
 });
 
-/** Any other path goes home (SPEC route table). */
+/** Any other path goes home: a mistyped or outdated link still lands on the site. */
 const catchAllRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
@@ -191,13 +195,21 @@ const routeTree = rootRoute.addChildren([
   catchAllRoute,
 ]);
 
-export function createAppRouter(context: RouterContext) {
+/** The server renders with a memory history at the requested address (client/entry-server.tsx). */
+export interface ServerRouterOptions {
+  history: RouterHistory;
+}
+
+export function createAppRouter(context: RouterContext, server?: ServerRouterOptions) {
   return createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
     defaultPendingComponent: PageSpinner,
-    scrollRestoration: true,
+    // On the server scroll restoration would write an inline script, which the site's
+    // Content-Security-Policy refuses; the browser's router restores scroll positions itself.
+    scrollRestoration: server === undefined,
+    ...(server === undefined ? {} : { history: server.history, isServer: true }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 // Deep navy for trust, warm gold as the accent; shades chosen so text on them meets WCAG AA.
 const navy: MantineColorsTuple = [
@@ -16,14 +16,87 @@ export const theme = createTheme({
   headings: { fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: '700' },
   defaultRadius: 'md',
   focusRing: 'auto',
+  // Plain objects, not Modal.extend()/Badge.extend(): importing the components here would put the
+  // modal's code (portal, focus trap, transitions) into the home page's first download.
+  components: {
+    // Mantine's close button is an icon alone: it needs a name for screen readers and voice control.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A badge's label never ends in an ellipsis ('Pending confirmati…' on a phone): in a narrow
+    // place it wraps onto a second line and the badge grows instead.
+    Badge: {
+      styles: {
+        root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', textAlign: 'center' },
+      },
+    },
+  },
 });
+
+/** WCAG AA asks 4.5:1 for text; a little margin absorbs rounding in the browsers' colour maths. */
+const TEXT_CONTRAST = 4.6;
+
+function channels(hex: string): [number, number, number] {
+  return [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)) as [number, number, number];
+}
+
+function luminance(rgb: [number, number, number]): number {
+  const [r, g, b] = rgb.map((value) => {
+    const unit = value / 255;
+    return unit <= 0.03928 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `hex` darkened in 5% steps until it reads at TEXT_CONTRAST on `background`. */
+function readableOn(hex: string, background: string): string {
+  const base = channels(hex);
+  const behind = channels(background);
+  for (let keep = 1; keep > 0; keep -= 0.05) {
+    const rgb = base.map((value) => Math.round(value * keep)) as [number, number, number];
+    if (contrast(rgb, behind) >= TEXT_CONTRAST) return `#${rgb.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+  }
+  return '#000000';
+}
+
+/**
+ * Mantine's light variant (badges, alerts, light buttons) writes shade 9 on shade 1, and its filled
+ * variant white on shade 8: for the bright hues (green, teal, yellow, orange, lime, gold...) that is
+ * under 4.5:1. Each colour gets the nearest darker tone that reads; colours that already pass keep
+ * their own shade.
+ */
+function readableColorVariables(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  const colors = { ...DEFAULT_THEME.colors, navy, gold };
+  for (const [name, shades] of Object.entries(colors)) {
+    const lightColor = readableOn(shades[9], shades[1]);
+    if (lightColor !== shades[9]) variables[`--mantine-color-${name}-light-color`] = lightColor;
+    const filled = readableOn(shades[8], '#ffffff');
+    if (filled !== shades[8]) {
+      variables[`--mantine-color-${name}-filled`] = filled;
+      variables[`--mantine-color-${name}-text`] = filled;
+      variables[`--mantine-color-${name}-outline`] = filled;
+    }
+  }
+  return variables;
+}
 
 /**
  * Mantine's default "dimmed" (gray 6, #868e96) and placeholder (gray 5) greys are 3.3:1 and 2:1 on
- * white, under WCAG AA's 4.5:1 for text. These are 5.9:1 and 4.8:1.
+ * white, under WCAG AA's 4.5:1 for text. These are 5.9:1 and 4.8:1. Error texts use red 9 (red 6
+ * is 3.3:1 on white), and every colour's light and filled variants read (see above).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c6570', '--mantine-color-placeholder': '#6b7280' },
+  light: {
+    '--mantine-color-dimmed': '#5c6570',
+    '--mantine-color-placeholder': '#6b7280',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...readableColorVariables(),
+  },
   dark: {},
 });

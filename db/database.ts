@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { isPostgresUrl, openPostgres, type PgPool } from './postgres';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -54,4 +55,20 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDa
 
 export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'app.db');
+}
+
+/** Where the data lives: SQLite in the data folder, or PostgreSQL when a postgres:// URL is given. */
+export type AppDatabase =
+  | { dialect: 'sqlite'; db: DB; sqlite: SQLite.Database; file: string }
+  | { dialect: 'postgres'; db: DB; pool: PgPool; url: string };
+
+/** Opens what the configuration names (DATABASE_URL, else DATA_DIR/app.db) without migrating it. */
+export function openAppDatabaseOf(target: { dataDir: string; databaseUrl?: string | undefined }): AppDatabase {
+  if (isPostgresUrl(target.databaseUrl)) {
+    const { db, pool } = openPostgres(target.databaseUrl);
+    return { dialect: 'postgres', db, pool, url: target.databaseUrl };
+  }
+  const file = databaseFile(path.resolve(target.dataDir));
+  const { db, sqlite } = openDatabase(file);
+  return { dialect: 'sqlite', db, sqlite, file };
 }

@@ -1,13 +1,15 @@
 // Runs the migrations in db/migrations/ up to the latest. Used by start-up, scripts and tests alike.
 // Migrations are imported statically (not read from disk) so the list is fixed at build time.
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as auditLog from './migrations/2026-11-23_020_audit_log';
 import * as homeContent from './migrations/2026-11-23_040_home_content';
 import * as notifications from './migrations/2026-11-23_030_notifications';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
+import * as rateLimits from './migrations/2026-11-23_080_rate_limits';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
+import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
@@ -17,14 +19,32 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_030_notifications': notifications,
   '2026-11-23_040_home_content': homeContent,
   '2026-11-23_060_search_index': searchIndex,
+  '2026-11-23_080_rate_limits': rateLimits,
 };
 
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
+/** The same list on PostgreSQL, but for the search index, which is dialect-specific (see db/postgres.ts). */
+const postgresProvider: MigrationProvider = {
+  getMigrations: () =>
+    Promise.resolve({ ...migrations, '2026-11-23_060_search_index': postgresSearchIndexMigration }),
+};
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const postgres = isPostgres(db);
+  if (postgres) await createSqliteCompatibleFunctions(db);
+  // On PostgreSQL the bookkeeping tables go in the schema the app works in (the first on its search
+  // path): Kysely would otherwise take another schema's tables of the same name for its own.
+  const migrationTableSchema = postgres
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: postgres ? postgresProvider : provider,
+    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

@@ -164,7 +164,7 @@ export interface EmailOutboxTable {
   createdAt: CreatedAt;
   sentAt: string | null;
   updatedAt: UpdatedAt;
-  /** 0 booking messages, 1 alerts, 2 reminders and reports: the sender takes lower first. */
+  /** 0 booking messages, 1 alerts, 2 reminders, 3 weekly reports: the sender takes lower first. */
   priority: Generated<number>;
 }
 
@@ -259,6 +259,15 @@ export interface Database {
   bookingReminders: BookingRemindersTable;
   notificationClaims: NotificationClaimsTable;
   homeContent: HomeContentTable;
+  rateLimits: RateLimitsTable;
+}
+
+/** rate-limiter-flexible's PostgreSQL store (migration 080); empty on SQLite, where counters stay in memory. */
+export interface RateLimitsTable {
+  key: string;
+  points: Generated<number>;
+  /** Epoch milliseconds; null: never. */
+  expire: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

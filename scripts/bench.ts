@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { databaseFile, openDatabase } from '@db/database';
+import { measureBookingRates } from './bench/pg-booking-rate';
 import { migrateToLatest } from '@db/migrate';
 import { hashPassword } from '@server/auth/password';
 import { createSession } from '@server/auth/session';
@@ -15,6 +16,7 @@ import { insertUser } from '@server/repositories/users';
 import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
+import { benchFrontEnd } from './bench/frontend';
 import { runHttpBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
@@ -179,7 +181,20 @@ async function main(): Promise<void> {
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));
+  figures.push(...(await benchFrontEnd()));
   const allMet = printFigures(figures);
+  // The booking rate on PostgreSQL with two instances beside SQLite's (BENCH_DATABASE_URL, else a
+  // throwaway server from scripts/pg-test-server.sh; BENCH_POSTGRES=0 skips it).
+  if (process.env.BENCH_POSTGRES !== '0') {
+    try {
+      const rates = await measureBookingRates(process.env.BENCH_DATABASE_URL || undefined);
+      console.log('\nbookings.create over HTTP (600 requests, 16 at a time, 20 open slots):');
+      console.log(`  SQLite, one instance                ${rates.sqlite.toFixed(0).padStart(6)} bookings/s`);
+      console.log(`  PostgreSQL, two instances, one DB   ${rates.postgresTwoInstances.toFixed(0).padStart(6)} bookings/s`);
+    } catch (error) {
+      console.log(`\nPostgreSQL booking rate skipped: ${(error as Error).message}`);
+    }
+  }
   if (!allMet) {
     console.error('\nA figure missed its goal.');
     process.exitCode = 1;

@@ -1,4 +1,5 @@
-// Builds the client (Vite, into dist/client) and the server (esbuild bundle of server/index.ts into
+// Builds the client (Vite, into dist/client), the server renderer of the public pages (Vite's SSR
+// build of client/entry-server.tsx, into dist/client-ssr, which the server loads), and the server (esbuild bundle of server/index.ts into
 // dist/server/index.js, node_modules packages left external), and records each build's inputs with
 // their SHA-256 in dist/client-inputs.json and dist/server-inputs.json. The inputs are what the
 // build itself read (Vite's module graph, esbuild's metafile) plus the config files, so a change to
@@ -16,6 +17,9 @@ const dist = path.join(projectRoot, 'dist');
 export const serverEntry = path.join(dist, 'server', 'index.js');
 const clientIndex = path.join(dist, 'client', 'index.html');
 const clientStamp = path.join(dist, 'client-inputs.json');
+/** Beside the client folder, as server/http/ssr.ts looks for it. */
+const ssrEntry = path.join(dist, 'client-ssr', 'entry-server.js');
+const ssrStamp = path.join(dist, 'ssr-inputs.json');
 const serverStamp = path.join(dist, 'server-inputs.json');
 
 const CLIENT_CONFIG_FILES = ['vite.config.ts', 'tsconfig.json', 'package-lock.json'];
@@ -34,25 +38,26 @@ function listFiles(dir) {
 }
 
 /** Project files (relative paths) among the given absolute or root-relative module ids. */
-function projectFiles(ids) {
+function projectFiles(ids, root = projectRoot) {
   const files = new Set();
   for (const id of ids) {
     if (id.startsWith('\0')) continue; // virtual modules
-    const file = path.resolve(projectRoot, id.split('?')[0]);
-    const relative = path.relative(projectRoot, file);
+    const file = path.resolve(root, id.split('?')[0]);
+    const relative = path.relative(root, file);
     if (relative.startsWith('..') || relative.split(path.sep).includes('node_modules')) continue;
     if (fs.existsSync(file) && fs.statSync(file).isFile()) files.add(relative.split(path.sep).join('/'));
   }
   return [...files].sort();
 }
 
-function writeStamp(stampFile, files) {
-  const hashes = Object.fromEntries(files.map((file) => [file, sha256(path.join(projectRoot, file))]));
+/** Records each input (a path relative to `root`) with the SHA-256 of its content. */
+export function writeStamp(stampFile, files, root = projectRoot) {
+  const hashes = Object.fromEntries(files.map((file) => [file, sha256(path.join(root, file))]));
   fs.writeFileSync(stampFile, `${JSON.stringify({ files: hashes }, null, 2)}\n`);
 }
 
 /** True when the output or its record is missing, or any recorded input changed or disappeared. */
-export function isStale(output, stampFile) {
+export function isStale(output, stampFile, root = projectRoot) {
   if (!fs.existsSync(output) || !fs.existsSync(stampFile)) return true;
   let files;
   try {
@@ -62,28 +67,76 @@ export function isStale(output, stampFile) {
   }
   if (files === null || typeof files !== 'object' || Object.keys(files).length === 0) return true;
   return Object.entries(files).some(([file, hash]) => {
-    const full = path.join(projectRoot, file);
+    const full = path.join(root, file);
     return !fs.existsSync(full) || sha256(full) !== hash;
   });
 }
 
 export const clientIsStale = () => isStale(clientIndex, clientStamp);
 export const serverIsStale = () => isStale(serverEntry, serverStamp);
+export const ssrIsStale = () => isStale(ssrEntry, ssrStamp);
+
+/**
+ * The client's inputs: every project file among the bundle's module ids (so whatever the client
+ * imports from server/, db/ or elsewhere counts, and a file nothing imports does not), the public
+ * folder, index.html and the config files. node_modules is covered by package-lock.json. A file
+ * imported for its types only is erased before bundling, so it is not an input: it cannot change
+ * the bundle.
+ */
+export function clientInputs(moduleIds, root = projectRoot) {
+  return projectFiles(
+    [
+      ...moduleIds,
+      ...listFiles(path.join(root, 'client', 'public')),
+      path.join(root, 'client', 'index.html'),
+      ...CLIENT_CONFIG_FILES,
+    ],
+    root,
+  );
+}
+
+/**
+ * Runs a Vite build as production whatever NODE_ENV the caller has (tests run `npm start` with
+ * NODE_ENV=test): React's JSX transform follows NODE_ENV, and a development transform against the
+ * production React bundled into the server renderer fails at load ("jsxDEV is not a function").
+ */
+async function viteBuild(options) {
+  const { build } = await import('vite');
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await build(options);
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+}
 
 export async function buildClient() {
-  const { build } = await import('vite');
-  const result = await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  const result = await viteBuild({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
   const moduleIds = outputs.flatMap((item) => (item.type === 'chunk' ? [item.facadeModuleId ?? '', ...item.moduleIds] : []));
-  const publicFiles = listFiles(path.join(projectRoot, 'client', 'public'));
-  const files = projectFiles([
-    ...moduleIds,
-    ...publicFiles,
-    path.join(projectRoot, 'client', 'index.html'),
-    ...CLIENT_CONFIG_FILES,
-  ]);
   fs.mkdirSync(dist, { recursive: true });
-  writeStamp(clientStamp, files);
+  writeStamp(clientStamp, clientInputs(moduleIds));
+}
+
+/** Vite's SSR build of client/entry-server.tsx: the same modules and CSS-module class names as the client. */
+export async function buildSsr(outDir = path.dirname(ssrEntry)) {
+  const result = await viteBuild({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    build: {
+      ssr: path.join(projectRoot, 'client', 'entry-server.tsx'),
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  const moduleIds = outputs.flatMap((item) => (item.type === 'chunk' ? [item.facadeModuleId ?? '', ...item.moduleIds] : []));
+  fs.mkdirSync(dist, { recursive: true });
+  writeStamp(ssrStamp, projectFiles([...moduleIds, ...CLIENT_CONFIG_FILES]));
 }
 
 export async function buildServer() {
@@ -114,6 +167,11 @@ export async function ensureBuilt({ log = console.log } = {}) {
     await buildClient();
     built.push('client');
   }
+  if (hasClientSources && ssrIsStale()) {
+    log('Building the server renderer of the public pages...');
+    await buildSsr();
+    built.push('ssr');
+  }
   if (serverIsStale()) {
     log('Building the server...');
     await buildServer();
@@ -125,5 +183,6 @@ export async function ensureBuilt({ log = console.log } = {}) {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   process.env.NODE_ENV ??= 'production';
   await buildClient();
+  await buildSsr();
   await buildServer();
 }

@@ -4,7 +4,7 @@ import readline from 'node:readline';
 import { z } from 'zod';
 import { createUserInput } from '@server/schemas/auth';
 import { createUser } from '@server/services/users';
-import { openAppDatabase, parseArgs } from './open-database';
+import { openConfiguredDatabase, parseArgs } from './open-database';
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     for (const [field, messages] of Object.entries(flat)) console.error(`${field}: ${messages?.[0] ?? 'invalid'}`);
     process.exit(2);
   }
-  const { db } = await openAppDatabase();
+  const { db } = await openConfiguredDatabase();
   try {
     // Recorded in the audit log as done from the shell, by nobody signed in.
     const user = await createUser(db, parsed.data, { userId: null, name: 'command line', email: null, ip: 'local' });

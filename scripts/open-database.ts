@@ -1,7 +1,8 @@
 // Shared start of every script: configuration from the environment (and .env), then the migrated
-// database at DATA_DIR/app.db, the same file the server uses.
+// database at DATA_DIR/app.db, the same file the server uses (scripts that also work on PostgreSQL
+// use openConfiguredDatabase, which follows DATABASE_URL like the server).
 import path from 'node:path';
-import { databaseFile, type OpenedDatabase, openDatabase } from '@db/database';
+import { type AppDatabase, databaseFile, type OpenedDatabase, openAppDatabaseOf, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { type Config, loadConfigOrExit } from '@server/config';
 import { loadDotEnv } from '@server/env-file';
@@ -13,6 +14,15 @@ export async function openAppDatabase(): Promise<OpenedDatabase & { config: Conf
   const opened = openDatabase(file);
   await migrateToLatest(opened.db);
   return { ...opened, config, file };
+}
+
+/** The database the server uses: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR; migrated. */
+export async function openConfiguredDatabase(): Promise<AppDatabase & { config: Config }> {
+  loadDotEnv();
+  const config = loadConfigOrExit();
+  const opened = openAppDatabaseOf(config);
+  await migrateToLatest(opened.db);
+  return { ...opened, config };
 }
 
 /** Reads `--name value` pairs and bare `--flag`s from argv. */

@@ -8,7 +8,8 @@ import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
 import { hashPassword } from '@server/auth/password';
 import { findUserByEmail, insertUser } from '@server/repositories/users';
-import { openAppDatabase, parseArgs } from './open-database';
+import { describePostgresUrl } from '@server/startup';
+import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 
 const DAY = 86_400_000;
@@ -235,7 +236,9 @@ async function count(db: DB, table: 'events' | 'eventSessions' | 'timeSlots' | '
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const { db, config, file } = await openAppDatabase();
+  const opened = await openConfiguredDatabase();
+  const { db, config } = opened;
+  const file = opened.dialect === 'sqlite' ? opened.file : describePostgresUrl(opened.url);
   if (config.nodeEnv === 'production' && !args.has('force')) {
     console.error('Refusing to add demo data with NODE_ENV=production. Pass --force if you really mean it.');
     process.exit(1);

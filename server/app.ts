@@ -9,11 +9,14 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import type { AppDeps } from './deps';
 import { calendarFeedRoutes } from './http/calendar-feed';
 import { exportRoutes } from './http/exports';
+import { imageVariantRoutes } from './http/image-variants';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
 import { registerPublicReadCache } from './http/public-read-cache';
+import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
+import { loadServerEntry, type ServerEntry } from './http/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
 import { uploadRoutes } from './http/uploads';
@@ -28,6 +31,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (standard output by default); tests pass their own. */
   logStream?: { write(line: string): void };
+  /** Server renderer of the public pages; by default the one built beside clientDir, if any. */
+  serverEntry?: ServerEntry;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -73,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.addHook('onRequest', enforceBatchLimit);
   registerPublicReadCache(app, deps.publicReads);
+  await shareCacheInvalidation(app, deps.db, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));
 
   await app.register(fastifyTRPCPlugin, {
@@ -93,6 +99,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(exportRoutes(deps));
   // GET /events.ics: the public calendar feed of upcoming session times.
   await app.register(calendarFeedRoutes(deps));
+  // GET /uploads/w/<width>/<name>.webp: smaller WebP copies of uploaded pictures, for srcset.
+  await app.register(imageVariantRoutes(deps));
   await app.register(fastifyStatic, {
     root: deps.uploadsDir,
     prefix: '/uploads/',
@@ -109,7 +117,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
-  const renderPage = hasClient ? pageRenderer(deps, clientDir) : undefined;
+  const serverEntry = hasClient ? (options.serverEntry ?? (await loadServerEntry(clientDir))) : undefined;
+  const renderPage = hasClient ? pageRenderer(deps, clientDir, serverEntry) : undefined;
   if (hasClient) {
     // Pages get their head written per request (server/http/pages.ts); files are served as built.
     await app.register(fastifyStatic, {

@@ -43,6 +43,10 @@ const envSchema = z
       })
       .optional(),
     ACCESS_LOG: booleanText.default(false),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
+      .optional(),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
@@ -101,6 +105,8 @@ export interface Config {
   logLevel: LogLevel;
   /** One line per request when true; off by default, as it costs more than the request itself. */
   accessLog: boolean;
+  /** A postgres:// URL: the data lives in PostgreSQL (several instances may share it); undefined: SQLite in DATA_DIR. */
+  databaseUrl?: string | undefined;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -136,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: value.CLIENT_DIR,
     logLevel: value.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[value.NODE_ENV],
     accessLog: value.ACCESS_LOG,
+    databaseUrl: value.DATABASE_URL,
   };
 }
 

@@ -2,6 +2,7 @@
 // Built once per app; tests build their own around a fresh database.
 import path from 'node:path';
 import type { DB } from '@db/database';
+import { poolOf } from '@db/postgres';
 import { type LimitHooks, type LimitOptions, type Limits, createLimits } from './auth/limits';
 import type { Config } from './config';
 import { PublicReadCache } from './http/public-read-cache';
@@ -33,7 +34,7 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     config,
     // hooks.onSignInThrottled: called once when one account's sign-in failures from one address
     // pass the limit (for alerts).
-    limits: createLimits(limitOptions, hooks),
+    limits: createLimits(limitOptions, hooks, poolOf(db)),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
     publicReads: new PublicReadCache(),

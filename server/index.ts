@@ -1,8 +1,9 @@
 // Entry point: read the configuration, open, check and migrate the database, prepare the first run,
 // listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure prints one line naming the
 // problem and what to do (server/startup.ts) and exits with code 1.
+import os from 'node:os';
 import path from 'node:path';
-import { databaseFile, openDatabase } from '@db/database';
+import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/session';
@@ -10,12 +11,14 @@ import { sweepPartialUploads } from './http/uploads';
 import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
 import { loadDotEnv, projectRoot } from './env-file';
+import { clearServerRunning, noteServerStart, systemAlertHooks } from './services/email/alerts';
 import { startEmailSender } from './services/email/sender';
 import { startNotificationScheduler } from './services/email/scheduler';
 import { prepareFirstRun } from './services/first-run';
 import {
   checkDatabaseFile,
   checkDataDir,
+  checkPostgresConnection,
   describeListenFailure,
   describeMigrationFailure,
   describeOpenFailure,
@@ -36,21 +39,37 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfigOrExit();
+  // This instance's name among several on one database: the same after a restart, different beside another.
+  const instance = `${os.hostname()}:${config.port}`;
 
   checkDataDir(config.dataDir);
-  const file = databaseFile(path.resolve(config.dataDir));
-  let opened: ReturnType<typeof openDatabase>;
-  try {
-    opened = openDatabase(file);
-  } catch (error) {
-    throw describeOpenFailure(error, file);
-  }
-  const { db, sqlite } = opened;
-  try {
-    checkDatabaseFile(sqlite, file);
-  } catch (error) {
-    sqlite.close();
-    throw error;
+  let db: DB;
+  if (config.databaseUrl !== undefined) {
+    // PostgreSQL (several instances may share it): reachable, or one line naming what to check.
+    const opened = openAppDatabaseOf(config);
+    db = opened.db;
+    try {
+      await checkPostgresConnection(db, config.databaseUrl);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  } else {
+    const file = databaseFile(path.resolve(config.dataDir));
+    let opened: ReturnType<typeof openDatabase>;
+    try {
+      opened = openDatabase(file);
+    } catch (error) {
+      throw describeOpenFailure(error, file);
+    }
+    const { sqlite } = opened;
+    db = opened.db;
+    try {
+      checkDatabaseFile(sqlite, file);
+    } catch (error) {
+      sqlite.close();
+      throw error;
+    }
   }
   try {
     await migrateToLatest(db);
@@ -58,10 +77,13 @@ async function main(): Promise<void> {
     await db.destroy();
     throw describeMigrationFailure(error);
   }
-  const deps = createDeps(db, config);
+  // A throttled sign-in raises a system alert to the admins (server/services/email/alerts.ts).
+  const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => console.error('System alert failed:', error));
+  const deps = createDeps(db, config, undefined, alerts.hooks);
   const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));
   const app = await buildApp(deps, { clientDir });
-  await sweepPartialUploads(deps.uploadsDir);
+  // Several instances (PostgreSQL) share the uploads folder: only leftovers older than an hour go.
+  await sweepPartialUploads(deps.uploadsDir, config.databaseUrl === undefined ? 0 : 3_600_000);
 
   const firstRun = await prepareFirstRun(deps);
   if (firstRun.kind === 'admin-created') app.log.info(`Created the first admin account ${firstRun.email}.`);
@@ -93,6 +115,8 @@ async function main(): Promise<void> {
     if ((await within(emailSender.stop(), Math.max(0, deadline - Date.now()))) === 'timeout') {
       app.log.warn('an e-mail was still being sent after 10 seconds; it will be retried at the next start');
     }
+    await alerts.settled();
+    await clearServerRunning(db, instance);
     await db.destroy();
     console.log('Stopped.');
     process.exit(0);
@@ -107,6 +131,10 @@ async function main(): Promise<void> {
     await db.destroy();
     throw describeListenFailure(error, config.host, config.port);
   }
+  // Once the port is ours (a second copy that cannot listen must not touch it): a marker row says
+  // the server is running; still set from the previous run means that run stopped uncleanly, and
+  // the admins are alerted. The clean shutdown above clears it.
+  await noteServerStart(db, config.publicOrigin, instance).catch((error: unknown) => app.log.error({ err: error }, 'start-up alert failed'));
   // Printed once the port is ours, so a start that fails prints only its one line.
   if (firstRun.kind === 'setup-link') {
     console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);

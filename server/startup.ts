@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '@db/schema';
 
 export const RESTORE_HINT = 'restore app.db from a backup (README.md, section "Backup and restore")';
 
@@ -38,6 +40,28 @@ export function checkDatabaseFile(sqlite: SQLite.Database, file: string): void {
     const findings = problems.flatMap((problem) => problem.split('\n')).filter((line) => line.trim() !== '' && !line.startsWith('***'));
     const first = findings[0]?.trim() ?? 'no result';
     throw new StartupError(`The database file ${file} fails its integrity check (${first}): ${RESTORE_HINT}.`);
+  }
+}
+
+/** Where a postgres:// URL points, without its password, for messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** PostgreSQL must answer before anything else runs; a refusal names the server and what to check. */
+export async function checkPostgresConnection(db: Kysely<Database>, url: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    const message = (error as Error).message.replace(/\s+/g, ' ') || String((error as { code?: string }).code ?? error);
+    throw new StartupError(
+      `PostgreSQL at ${describePostgresUrl(url)} did not answer (${message}): check DATABASE_URL, that the server runs and that the user may connect.`,
+    );
   }
 }
 

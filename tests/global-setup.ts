@@ -7,15 +7,18 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
+import { createPostgresRunDatabase, testPostgresUrl } from './server/postgres-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated SQLite file (journal checkpointed) that tests copy, never open in place. */
     templateDatabase: string;
+    /** With TEST_DATABASE_URL (or DATABASE_URL) set to a postgres:// URL: the run's database, a schema per test. */
+    postgresDatabase: string | undefined;
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-template-'));
   const file = path.join(templateDir, 'app.db');
   const { db, sqlite } = openDatabase(file);
@@ -24,5 +27,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   sqlite.pragma('journal_mode = DELETE');
   await db.destroy();
   project.provide('templateDatabase', file);
-  return () => fs.rmSync(templateDir, { recursive: true, force: true });
+  const postgresUrl = testPostgresUrl();
+  const postgres = postgresUrl === undefined ? undefined : await createPostgresRunDatabase(postgresUrl);
+  project.provide('postgresDatabase', postgres?.url);
+  return async () => {
+    fs.rmSync(templateDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
 }

@@ -1,4 +1,4 @@
-// The first schema: every entity of SPEC.md section 3 plus accounts, auth sessions and settings.
+// The first schema: events, sessions, time slots, delegates, bookings and contact messages, plus accounts, auth sessions and settings.
 // Frozen: later changes go in new, later-dated migrations.
 import { type Kysely, sql } from 'kysely';
 

@@ -1,4 +1,4 @@
-// The e-mail outbox (PRODUCT.md section 5) and the manage-my-booking link: messages are written in the
+// The e-mail outbox and the manage-my-booking link: messages are written in the
 // same transaction as the change that causes them and sent later by the sender loop; every attempt
 // is kept. Bookings gain the hash of their manage token and the .ics SEQUENCE. Frozen like 001.
 import { type Kysely, sql } from 'kysely';

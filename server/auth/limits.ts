@@ -1,11 +1,11 @@
 // Every rate limit of the server, named in one place (RATE_LIMITS), on rate-limiter-flexible.
 //
-// The counters live in RateLimiterMemory today: one process serves the site. Each key expires on
+// On SQLite the counters live in RateLimiterMemory: one process serves the site. Each key expires on
 // its own timer when its window ends, so memory holds only the keys of the current windows and no
-// request ever scans the others. The limiter classes used here (fixed windows with an optional
-// block) have PostgreSQL, Redis and other store variants with the same API, so several instances
-// can share counters later by changing `createStore` alone.
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// request ever scans the others. On PostgreSQL, where several instances may serve the site, they
+// live in the database (RateLimiterPostgres, same API), so a limit holds across instances.
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { PgPool } from '@db/postgres';
 
 export interface LimitRule {
   /** Attempts allowed per key within `windowSeconds`. */
@@ -37,7 +37,24 @@ export interface Verdict {
 const ALLOWED: Verdict = { allowed: true, retryAfterSeconds: 0 };
 
 /** The one place that picks the store. */
-function createStore(name: string, rule: LimitRule): RateLimiterAbstract {
+/**
+ * In memory for one process; in PostgreSQL's rate_limits table (migration 080) when the site runs on
+ * PostgreSQL, so a limit holds however many instances share the database. All limits share the one
+ * table (keys carry the limit's name): the store's prepared statements are named per query, not per
+ * table, so several tables on one connection would clash.
+ */
+function createStore(name: string, rule: LimitRule, pool?: PgPool): RateLimiterAbstract {
+  if (pool !== undefined) {
+    return new RateLimiterPostgres({
+      storeClient: pool,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: name,
+      points: rule.points,
+      duration: rule.windowSeconds,
+      blockDuration: rule.blockSeconds,
+    });
+  }
   return new RateLimiterMemory({
     keyPrefix: name,
     points: rule.points,
@@ -145,14 +162,14 @@ export interface LimitHooks {
   onSignInThrottled?: (event: SignInThrottledEvent) => void;
 }
 
-export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {}): Limits {
+export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {}, pool?: PgPool): Limits {
   const pair = RATE_LIMITS.credentialsPerAccountAndAddress;
   const address = RATE_LIMITS.credentialsPerAddress;
   const forms = RATE_LIMITS.publicForms;
   return {
     credentials: new CredentialLimit(
-      createStore('credentials-account-address', { ...pair, points: options.signInFreeFailuresPerEmail ?? pair.points }),
-      createStore('credentials-address', { ...address, points: options.signInFreeFailuresPerIp ?? address.points }),
+      createStore('credentials-account-address', { ...pair, points: options.signInFreeFailuresPerEmail ?? pair.points }, pool),
+      createStore('credentials-address', { ...address, points: options.signInFreeFailuresPerIp ?? address.points }, pool),
       hooks.onSignInThrottled,
     ),
     publicForms: new WindowLimit(
@@ -160,7 +177,7 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {})
         ...forms,
         points: options.publicFormsPerWindow ?? forms.points,
         windowSeconds: options.publicFormsWindowMs === undefined ? forms.windowSeconds : Math.ceil(options.publicFormsWindowMs / 1000),
-      }),
+      }, pool),
     ),
   };
 }

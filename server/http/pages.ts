@@ -4,13 +4,23 @@
 // without running the client.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { listActiveEvents } from '../repositories/events';
 import { getPublicSettings } from '../services/settings';
+import { publicPageRenderer, type RenderedPage, type ServerEntry } from './ssr';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** What the server writes over in the built index.html: the page's head (a plain title until then, for Vite's dev server). */
 const HEAD_SLOT = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
+
+/** Where the server-rendered markup goes: the empty root the browser would otherwise fill. */
+const ROOT_SLOT = '<div id="root"></div>';
 
 /** Said when the site has no description set. */
 const FALLBACK_DESCRIPTION = 'International-expansion consulting: market entry, business matchmaking, trade missions and cultural intelligence.';
@@ -59,20 +69,75 @@ function pageTitle(pathname: string, siteName: string): string {
   return siteName;
 }
 
-export function pageRenderer(deps: AppDeps, clientDir: string) {
+/**
+ * `serverEntry` (client/entry-server.tsx, built) renders the public pages on the server for
+ * visitors without a session; staff, the back office and a client built without it get the empty
+ * root, which the browser fills.
+ */
+export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: ServerEntry) {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  // A client built before the slot existed is served as it is, with the head it was built with.
-  return async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+  const renderPublicPage = serverEntry === undefined ? undefined : publicPageRenderer(deps, serverEntry);
+
+  async function pageWithHead(pathname: string): Promise<string> {
     const settings = await getPublicSettings(deps.db);
-    const pathname = pagePath(req.url);
     const head = renderHead({
       title: pageTitle(pathname, settings.siteName),
       description: settings.siteDescription ?? FALLBACK_DESCRIPTION,
       canonical: `${deps.config.publicOrigin}${pathname}`,
       siteName: settings.siteName,
     });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template.replace(HEAD_SLOT, head));
+    // A replacement function, so a `$` in a site name is taken literally.
+    return template.replace(HEAD_SLOT, () => head);
+  }
+
+  /** The whole server-rendered page with its compressed forms, made once per path until a write. */
+  function serverRenderedPage(pathname: string, render: (pathname: string) => Promise<RenderedPage>): Promise<CompressedPage> {
+    return deps.publicReads.remember(`html ${pathname}`, async () => {
+      const [withHead, page] = await Promise.all([pageWithHead(pathname), render(pathname)]);
+      const html = withHead.replace(
+        ROOT_SLOT,
+        () =>
+          `<div id="root">${page.markup}</div><script type="application/json" id="${serverEntry?.QUERY_STATE_ELEMENT_ID}">${page.state}</script>`,
+      );
+      return compressPage(html);
+    });
+  }
+
+  // A client built before the slot existed is served as it is, with the head it was built with.
+  return async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    const pathname = pagePath(req.url);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '';
+    const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
+    if (render !== null) {
+      try {
+        const page = await serverRenderedPage(pathname, render);
+        reply.header('vary', 'accept-encoding');
+        const accepted = String(req.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+        return reply.send(page.html);
+      } catch (error) {
+        req.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
+      }
+    }
+    return reply.send(await pageWithHead(pathname));
   };
+}
+
+interface CompressedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A rendered page is sent to many visitors: compressed once, as the built files are. */
+async function compressPage(html: string): Promise<CompressedPage> {
+  const [br, gzip] = await Promise.all([
+    brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(html, { level: 9 }),
+  ]);
+  return { html, br, gzip };
 }
 
 /** GET /robots.txt and GET /sitemap.xml. */

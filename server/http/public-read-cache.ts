@@ -2,7 +2,9 @@
 // left, the public settings) change only when someone writes, so the serialized answer of a tRPC GET
 // is kept and sent again, with an ETag, until a write in this process or a short time-to-live ends
 // it. Callers with a session cookie always go through tRPC: their session is renewed on the way, and
-// their answers are marked no-store.
+// their answers are marked no-store. The same cache keeps values derived from public reads (the home
+// page's content, the server-rendered public pages: remember()), so one invalidate() drops them all;
+// it is the single entry point for "something visitors see has changed".
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
@@ -49,8 +51,14 @@ function hasSessionCookie(req: FastifyRequest): boolean {
   return value !== undefined && value !== '';
 }
 
+interface ValueEntry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
 export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly values = new Map<string, ValueEntry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -67,10 +75,37 @@ export class PublicReadCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.values.clear();
   }
 
+  /**
+   * The kept value of `key`, or `load()`'s, kept until the next invalidate() or the time-to-live.
+   * A failed load is not kept, nor one that an invalidate() overtook (it may predate the write).
+   */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.values.get(key);
+    if (kept !== undefined && kept.expiresAt > this.now()) return kept.value as Promise<T>;
+    const generation = this.generation;
+    const value = load();
+    if (this.values.size >= this.maxEntries) this.values.clear();
+    const entry: ValueEntry = { value, expiresAt: this.now() + this.ttlMs };
+    this.values.set(key, entry);
+    const forget = () => {
+      if (this.values.get(key) === entry) this.values.delete(key);
+    };
+    value.then(() => {
+      if (generation !== this.generation) forget();
+    }, forget);
+    return value;
+  }
+
+  /** Kept API answers (remembered values are counted by valueCount). */
   get size(): number {
     return this.entries.size;
+  }
+
+  get valueCount(): number {
+    return this.values.size;
   }
 
   currentGeneration(): number {

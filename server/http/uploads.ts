@@ -238,10 +238,18 @@ export function uploadRoutes(deps: AppDeps): FastifyPluginAsync {
   };
 }
 
-/** Removes temporary files left by uploads that a crash interrupted; run once at start-up. */
-export async function sweepPartialUploads(dir: string): Promise<number> {
+/**
+ * Removes temporary files left by uploads that a crash interrupted; run once at start-up. Instances
+ * sharing the folder pass `olderThanMs`, so an upload another instance is receiving right now stays.
+ */
+export async function sweepPartialUploads(dir: string, olderThanMs = 0): Promise<number> {
   const names = await fsp.readdir(dir).catch(() => [] as string[]);
-  const partial = names.filter((name) => name.startsWith('.upload-') && name.endsWith('.part'));
+  let partial = names.filter((name) => name.startsWith('.upload-') && name.endsWith('.part'));
+  if (olderThanMs > 0) {
+    const cutoff = Date.now() - olderThanMs;
+    const ages = await Promise.all(partial.map((name) => fsp.stat(path.join(dir, name)).then((stat) => stat.mtimeMs, () => cutoff)));
+    partial = partial.filter((_, index) => (ages[index] ?? cutoff) < cutoff);
+  }
   await Promise.all(partial.map((name) => fsp.rm(path.join(dir, name), { force: true })));
   return partial.length;
 }

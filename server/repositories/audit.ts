@@ -9,18 +9,8 @@ import { matchesAny } from './search';
 
 export type AuditListFilter = z.output<typeof auditListInput>;
 
-export interface AuditItem {
-  id: string;
-  createdAt: string;
-  userId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  ip: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-}
+/** An audit entry as the audit log shows it: the whole row. */
+export type AuditItem = AuditLogRow;
 
 export type NewAuditRow = Omit<AuditLogRow, 'id' | 'createdAt'> & { createdAt?: string };
 

@@ -5,6 +5,7 @@ import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/
 import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
+import { isPostgres } from '@db/postgres';
 import { BOOKINGS_TEXT, matchesAny, matchesIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
@@ -73,10 +74,25 @@ export function toBookingDto(row: BookingRow): BookingDto {
   };
 }
 
+/** The booking, locked until the transaction ends on PostgreSQL, for a change that depends on its status. */
+export function findBookingForUpdate(db: DB, id: string): Promise<BookingRow | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
 export function findBooking(db: DB, id: string): Promise<BookingRow | undefined> {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Reads the slot for a booking change. On PostgreSQL it also locks the slot's row until the
+ * transaction ends (SELECT ... FOR UPDATE), so the capacity check and the insert or promotion that
+ * follows cannot interleave with another instance's; SQLite runs one write transaction at a time.
+ */
 export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotContext | undefined> {
   const row = await db
     .selectFrom('timeSlots')
@@ -92,6 +108,7 @@ export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotC
       'events.isActive as eventActive',
     ])
     .where('timeSlots.id', '=', timeSlotId)
+    .$if(isPostgres(db), (query) => query.forUpdate('timeSlots'))
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return { ...row, sessionActive: row.sessionActive === 1, eventActive: row.eventActive === 1 };
@@ -247,7 +264,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
       .where(matchesAny(['eventSessions.title'], search));
     filtered = filtered.where((eb) =>
       eb.or([
-        matchesIndexedText(BOOKINGS_TEXT, search),
+        matchesIndexedText(db, BOOKINGS_TEXT, search),
         eb('bookings.eventId', 'in', events),
         eb('bookings.sessionId', 'in', sessions),
       ]),

@@ -12,12 +12,7 @@ export const RECENT_CONTACTS_LIMIT = 5;
 /** A contact message as the API shows it: the whole row. */
 export type ContactDto = ContactRow;
 
-export interface RecentContact {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+export type RecentContact = Pick<ContactRow, 'id' | 'name' | 'email' | 'createdAt'>;
 
 export interface ContactStats {
   total: number;
@@ -95,7 +90,7 @@ export async function listContacts(db: DB, filter: ContactListFilter): Promise<P
   let query = db.selectFrom('contactForms');
   if (filter.status !== 'all') query = query.where('status', '=', filter.status);
   if (filter.search !== undefined) {
-    query = query.where(matchesIndexedText(CONTACTS_TEXT, filter.search));
+    query = query.where(matchesIndexedText(db, CONTACTS_TEXT, filter.search));
   }
   const [rows, count] = await Promise.all([
     query

@@ -8,15 +8,8 @@ import { matchesAny } from './search';
 /** A delegate as the API shows it: the whole row. */
 export type DelegateDto = DelegateRow;
 
-export interface DelegateValues {
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  position: string | null;
-  bio: string | null;
-  photoUrl: string | null;
-}
+/** What a create or update writes: the row without its keys, session and times. */
+export type DelegateValues = Omit<DelegateRow, 'id' | 'sessionId' | 'createdAt' | 'updatedAt'>;
 
 export function toDelegateDto(row: DelegateRow): DelegateDto {
   return {

@@ -1,9 +1,12 @@
 // The e-mail outbox and its attempts: what the enqueue step writes, what the sender claims and
 // records, and what the admin e-mail log reads.
 import type { DB } from '@db/database';
-import type { EmailKind, EmailOutboxRow, EmailStatus, IcsMethod } from '@db/schema';
+import type { z } from 'zod';
+import type { EmailAttemptRow, EmailKind, EmailOutboxRow, IcsMethod } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
+import { isPostgres } from '@db/postgres';
+import type { emailListInput } from '../schemas/emails';
 import { matchesAny } from './search';
 
 export interface NewOutboxMessage {
@@ -22,33 +25,16 @@ export interface NewOutboxMessage {
   priority?: number;
 }
 
-export interface EmailLogItem {
-  id: string;
-  kind: EmailKind;
-  toAddress: string;
-  subject: string;
-  status: EmailStatus;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string;
-}
+/** A message as the e-mail log shows it: the outbox row without its bodies and attachment. */
+export type EmailLogItem = Pick<
+  EmailOutboxRow,
+  'id' | 'kind' | 'toAddress' | 'subject' | 'status' | 'attempts' | 'maxAttempts' | 'lastError' | 'createdAt' | 'sentAt' | 'nextAttemptAt'
+>;
 
-export interface EmailAttemptItem {
-  id: string;
-  attemptedAt: string;
-  /** Null: the server accepted the message. */
-  error: string | null;
-}
+/** One delivery attempt; `error` is null when the server accepted the message. */
+export type EmailAttemptItem = Pick<EmailAttemptRow, 'id' | 'attemptedAt' | 'error'>;
 
-export interface EmailLogFilter {
-  status: 'all' | EmailStatus;
-  search?: string | undefined;
-  page: number;
-  pageSize: number;
-}
+export type EmailLogFilter = z.output<typeof emailListInput>;
 
 export function toEmailLogItem(row: EmailOutboxRow): EmailLogItem {
   return {
@@ -109,6 +95,7 @@ export function claimMessage(db: DB, id: string, nowIso: string): Promise<EmailO
  * conditional UPDATE: of two senders racing, each row goes to exactly one of them.
  */
 export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
+  if (isPostgres(db)) return claimDueMessagesShared(db, nowIso, limit);
   return db
     .updateTable('emailOutbox')
     .set({ status: 'sending', updatedAt: nowIso })
@@ -126,6 +113,38 @@ export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise
     )
     .returningAll()
     .execute();
+}
+
+/**
+ * PostgreSQL, where several instances' senders claim at once: the due rows are locked with FOR
+ * UPDATE SKIP LOCKED, so rows another sender is claiming right now are passed over rather than
+ * waited for, and each sender gets a disjoint batch. The pick is a CTE so it runs once (as a
+ * subquery of the UPDATE, PostgreSQL may run it again per row and take more than `limit`).
+ */
+async function claimDueMessagesShared(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
+  const rows = await db
+    .with('due', (qb) =>
+      qb
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', nowIso)
+        .orderBy('priority')
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('emailOutbox')
+    .set({ status: 'sending', updatedAt: nowIso })
+    .where('status', '=', 'pending')
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .returningAll()
+    .execute();
+  // The same order as the pick, as SQLite's answer has.
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return rows.sort((a, b) => a.priority - b.priority || byText(a.nextAttemptAt, b.nextAttemptAt) || byText(a.id, b.id));
 }
 
 /** Retention: sent messages sent before `beforeIso` go, with their attempts; failed ones stay. */
@@ -179,12 +198,17 @@ export async function markPendingBlocked(db: DB, reason: string, nowIso: string)
   return Number(result.numUpdatedRows);
 }
 
-/** At start-up: a message left 'sending' by a stopped process goes back in line. */
-export async function resetInterruptedSends(db: DB, nowIso: string): Promise<number> {
+/**
+ * At start-up: a message left 'sending' by a stopped process goes back in line. With several
+ * instances (PostgreSQL) another one may be sending it right now, so only rows claimed before
+ * `claimedBefore` (longer ago than any send takes) are taken back.
+ */
+export async function resetInterruptedSends(db: DB, nowIso: string, claimedBefore?: string): Promise<number> {
   const result = await db
     .updateTable('emailOutbox')
     .set({ status: 'pending', updatedAt: nowIso })
     .where('status', '=', 'sending')
+    .$if(claimedBefore !== undefined, (query) => query.where('updatedAt', '<', claimedBefore ?? nowIso))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,8 @@
 // Case-insensitive substring search with LIKE. SQLite's LIKE already ignores ASCII case; the
 // wildcard characters a person types are escaped so they match literally.
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { isPostgres } from '@db/postgres';
+import type { Database } from '@db/schema';
 
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -13,7 +15,10 @@ export function matchesAny(columns: string[], search: string): Expression<SqlBoo
   return sql<SqlBool>`(${sql.join(clauses, sql` or `)})`;
 }
 
-/** A full-text index over some text columns of a table (see migration 2026-11-23_060_search_index). */
+/**
+ * A full-text index over some text columns of a table (see migration 2026-11-23_060_search_index).
+ * On PostgreSQL the columns have pg_trgm GIN indexes instead, which ILIKE uses by itself.
+ */
 export interface TextIndex {
   /** The table as Kysely names it, e.g. 'contactForms'. */
   table: string;
@@ -31,9 +36,9 @@ const TRIGRAM = 3;
  * search is long enough: the index narrows to the rows holding the text, and LIKE on those few rows
  * keeps the answer exactly what the plain scan gives (the index folds more letter cases than LIKE).
  */
-export function matchesIndexedText(index: TextIndex, search: string): Expression<SqlBool> {
+export function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Expression<SqlBool> {
   const like = matchesAny(index.columns, search);
-  if ([...search].length < TRIGRAM) return like;
+  if ([...search].length < TRIGRAM || isPostgres(db)) return like;
   const phrase = `"${search.replaceAll('"', '""')}"`;
   const fts = sql.raw(index.index);
   return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;

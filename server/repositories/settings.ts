@@ -39,15 +39,19 @@ export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   fromName: null,
 };
 
-async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (row === undefined) return { ...defaults };
+function parseGroup<T extends object>(value: string | undefined, defaults: T): T {
+  if (value === undefined) return { ...defaults };
   try {
-    const stored = JSON.parse(row.value) as Partial<T>;
+    const stored = JSON.parse(value) as Partial<T>;
     return { ...defaults, ...stored };
   } catch {
     return { ...defaults };
   }
+}
+
+async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return parseGroup(row?.value, defaults);
 }
 
 async function writeGroup(db: DB, key: string, value: object): Promise<void> {
@@ -70,6 +74,13 @@ export function saveSystemSettings(db: DB, settings: SystemSettings): Promise<vo
 
 export function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
   return readGroup(db, 'email', DEFAULT_EMAIL_SETTINGS);
+}
+
+/** Both groups in one read: every message written into the outbox needs the site's name and its sender. */
+export async function getSystemAndEmailSettings(db: DB): Promise<{ system: SystemSettings; email: StoredEmailSettings }> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email']).execute();
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  return { system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS), email: parseGroup(valueOf('email'), DEFAULT_EMAIL_SETTINGS) };
 }
 
 export function saveEmailSettings(db: DB, settings: StoredEmailSettings): Promise<void> {

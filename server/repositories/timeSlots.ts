@@ -68,7 +68,8 @@ async function querySlotsWithSeats(
       'eventSessions.maxParticipants as capacity',
     ])
     .select((eb) => eb.fn.count<number>('bookings.id').as('booked'))
-    .groupBy('timeSlots.id')
+    // The slot's own columns follow from its id; the session's capacity is named so PostgreSQL accepts it.
+    .groupBy(['timeSlots.id', 'eventSessions.maxParticipants'])
     .orderBy('timeSlots.startTime')
     .orderBy('timeSlots.id')
     .execute();

@@ -46,10 +46,13 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
 }
 
+/** An account in the admins' Users list: whether two-factor is on decides if it can be reset. */
+export type UserListItem = UserDto & { twoFactorEnabled: boolean };
+
 export async function listUsers(
   db: DB,
   filter: { search?: string | undefined; role: 'all' | Role; page: number; pageSize: number },
-): Promise<Page<UserDto>> {
+): Promise<Page<UserListItem>> {
   let query = db.selectFrom('users');
   if (filter.role !== 'all') query = query.where('role', '=', filter.role);
   if (filter.search !== undefined) query = query.where(matchesAny(['users.name', 'users.email'], filter.search));
@@ -63,7 +66,10 @@ export async function listUsers(
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toUserDto), total: Number(count.total) };
+  return {
+    items: rows.map((row) => ({ ...toUserDto(row), twoFactorEnabled: row.twoFactorEnabled === 1 })),
+    total: Number(count.total),
+  };
 }
 
 /** Addresses of admins who want e-mail about `topic`: Enable Email Notifications and the topic's toggle on. */

@@ -19,7 +19,7 @@ export const sessionsRouter = router({
 
   create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx.db, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx.db, input, actorOf(ctx))),
+  update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx, input, actorOf(ctx))),
 
   delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSession(ctx, input.id, actorOf(ctx))),
 

@@ -10,6 +10,7 @@ import {
 } from '../schemas/settings';
 import { actorOf } from '../services/audit';
 import * as settings from '../services/settings';
+import { sendWeeklyReportNow } from '../services/email/weekly-report';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const settingsRouter = router({
@@ -48,4 +49,7 @@ export const settingsRouter = router({
   testEmail: adminProcedure
     .input(testEmailInput)
     .mutation(({ ctx, input }) => settings.sendTestEmail(ctx.db, ctx.user.email, input)),
+
+  /** 'Send me this report now': this week's report to the caller's own address, through the outbox. */
+  sendWeeklyReport: staffProcedure.mutation(({ ctx }) => sendWeeklyReportNow(ctx, { ...actorOf(ctx), email: ctx.user.email })),
 });

@@ -15,5 +15,5 @@ export const timeSlotsRouter = router({
 
   update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx.db, input.id, actorOf(ctx))),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteTimeSlot(ctx, input.id, actorOf(ctx))),
 });

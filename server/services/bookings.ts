@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
+import { inGroupCommit } from '@db/group-commit';
 import type { BookingRow, BookingStatus, Database } from '@db/schema';
 import type { ServiceDeps } from '../deps';
 import {
@@ -14,6 +15,7 @@ import {
   countSeatsTaken,
   deleteBookingRow,
   findBooking,
+  findBookingForUpdate,
   findLiveBookingByEmail,
   findOldestWaitlisted,
   findSlotContext,
@@ -29,6 +31,7 @@ import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } fr
 import { newManageToken } from './email/manage-token';
 import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
+import { alertIfWaitlistStarted } from './email/alerts';
 import { ConflictError, NotFoundError, conflictOnField } from '../errors';
 
 export type { BookingOutcome };
@@ -56,25 +59,39 @@ function duplicateBooking(): ConflictError {
  * explicit check runs first; this catches whatever slips past it (a script writing beside the server).
  */
 export function isDuplicateLiveBooking(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('bookings.participant_email')
-  );
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  // PostgreSQL names the violated index (unique_violation, SQLSTATE 23505).
+  if (error.code === '23505') return 'constraint' in error && error.constraint === 'bookings_one_live_per_email_idx';
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('bookings.participant_email');
 }
 
+/**
+ * PostgreSQL ends one of two transactions that wait for each other's locks (deadlock_detected,
+ * 40P01: two moves between the same two slots in opposite directions); it is run again from the start.
+ */
+function isDeadlock(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === '40P01';
+}
+
+const DEADLOCK_RETRIES = 3;
+
+/** Booking writes share their commit with the bookings arriving at the same time on SQLite (db/group-commit.ts). */
 export async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransaction) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(body);
-  } catch (error) {
-    if (isDuplicateLiveBooking(error)) throw duplicateBooking();
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await inGroupCommit(db, body);
+    } catch (error) {
+      if (isDuplicateLiveBooking(error)) throw duplicateBooking();
+      if (isDeadlock(error) && attempt < DEADLOCK_RETRIES) continue;
+      throw error;
+    }
   }
 }
 
-function hasFreeSeat(slot: SlotContext, seatsTaken: number): boolean {
-  return slot.maxParticipants === null || seatsTaken < slot.maxParticipants;
+/** Whether `slot` has a seat left. A slot with no seat limit is not counted: counting its seats is the dearest read of a booking. */
+async function hasFreeSeat(trx: BookingTransaction, slot: SlotContext, excludeBookingId?: string): Promise<boolean> {
+  if (slot.maxParticipants === null) return true;
+  return (await countSeatsTaken(trx, slot.id, excludeBookingId)) < slot.maxParticipants;
 }
 
 function isBookableNow(slot: SlotContext): boolean {
@@ -86,7 +103,7 @@ async function refuseDuplicate(trx: BookingTransaction, timeSlotId: string, emai
 }
 
 async function requireBooking(trx: BookingTransaction, id: string): Promise<BookingRow> {
-  const booking = await findBooking(trx, id);
+  const booking = await findBookingForUpdate(trx, id);
   if (booking === undefined) throw bookingNotFound();
   return booking;
 }
@@ -125,7 +142,7 @@ async function checkStaffPlacement(
   if (status !== 'cancelled') await refuseDuplicate(trx, slot.id, email, current?.id);
   const alreadyHoldsSeatHere = current !== undefined && holdsSeat(current.status) && current.timeSlotId === slot.id;
   if (holdsSeat(status) && !alreadyHoldsSeatHere) {
-    if (!hasFreeSeat(slot, await countSeatsTaken(trx, slot.id, current?.id))) {
+    if (!(await hasFreeSeat(trx, slot, current?.id))) {
       throw new ConflictError(SLOT_FULL);
     }
   }
@@ -142,7 +159,7 @@ export async function promoteFromWaitlist(
   excludeBookingId?: string,
 ): Promise<BookingRow | undefined> {
   const slot = await findSlotContext(trx, timeSlotId);
-  if (slot === undefined || !hasFreeSeat(slot, await countSeatsTaken(trx, timeSlotId))) return undefined;
+  if (slot === undefined || !(await hasFreeSeat(trx, slot))) return undefined;
   const next = await findOldestWaitlisted(trx, timeSlotId, excludeBookingId);
   if (next === undefined) return undefined;
   return setBookingStatusRow(trx, next.id, 'pending');
@@ -155,7 +172,7 @@ export async function placePublicBooking(trx: BookingTransaction, input: PublicB
     throw new NotFoundError(SLOT_UNAVAILABLE);
   }
   await refuseDuplicate(trx, slot.id, input.participantEmail);
-  const status: BookingStatus = hasFreeSeat(slot, await countSeatsTaken(trx, slot.id)) ? 'pending' : 'waitlisted';
+  const status: BookingStatus = (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
   const manage = newManageToken();
   const booking = await insertBooking(
     trx,
@@ -274,7 +291,13 @@ export async function createPublicBooking(
   deps: ServiceDeps,
   input: PublicBookingInput,
 ): Promise<{ id: string; status: BookingStatus }> {
-  const { booking } = await runBookingChange(deps, (trx) => placePublicBooking(trx, input), { notifyAdmins: true });
+  const place = async (trx: BookingTransaction) => {
+    const outcome = await placePublicBooking(trx, input);
+    // The slot's first waitlisted booking: it has just become full, and admins are alerted.
+    if (outcome.booking.status === 'waitlisted') await alertIfWaitlistStarted(trx, deps.config.publicOrigin, outcome.booking.timeSlotId);
+    return outcome;
+  };
+  const { booking } = await runBookingChange(deps, place, { notifyAdmins: true });
   return { id: booking.id, status: booking.status };
 }
 

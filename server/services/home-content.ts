@@ -1,9 +1,9 @@
-// The home page's content: read by every visitor (cached in memory, see public-cache) and replaced
-// as a whole by an admin, which invalidates the cache so the next visitor sees the change.
+// The home page's content: read by every visitor (kept in the public-read cache) and replaced as a
+// whole by an admin, which empties that cache so the next visitor sees the change.
 import type { DB } from '@db/database';
+import type { PublicReadCache } from '../http/public-read-cache';
 import { findHomeContent, saveHomeContent } from '../repositories/home-content';
 import { type HomeContent, homeContentInput } from '../schemas/home-page';
-import { publicCacheFor } from './public-cache';
 import { type AuditActor, recordAudit } from './audit';
 
 export const HOME_CONTENT_CACHE_KEY = 'homePage.get';
@@ -21,16 +21,22 @@ async function load(db: DB): Promise<HomeContentView> {
   return { ...content, updatedAt: row.updatedAt };
 }
 
-export function getHomeContent(db: DB): Promise<HomeContentView> {
-  return publicCacheFor(db).get(HOME_CONTENT_CACHE_KEY, () => load(db));
+export function getHomeContent(db: DB, cache: PublicReadCache): Promise<HomeContentView> {
+  return cache.remember(HOME_CONTENT_CACHE_KEY, () => load(db));
 }
 
-export async function updateHomeContent(db: DB, input: HomeContent, actor: AuditActor): Promise<HomeContentView> {
+export async function updateHomeContent(
+  db: DB,
+  cache: PublicReadCache,
+  input: HomeContent,
+  actor: AuditActor,
+): Promise<HomeContentView> {
   const updatedAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await saveHomeContent(trx, JSON.stringify(input), updatedAt);
     await recordAudit(trx, actor, { action: 'update', entity: 'home-page', entityId: null, summary: 'home page content' });
   });
-  publicCacheFor(db).invalidate(HOME_CONTENT_CACHE_KEY);
-  return getHomeContent(db);
+  // The HTTP layer empties the cache after any write too; this covers callers that are not HTTP.
+  cache.invalidate();
+  return getHomeContent(db, cache);
 }

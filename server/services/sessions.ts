@@ -1,5 +1,5 @@
 // Rules that span a session, its time slots and its delegates: the wizard's one-transaction save,
-// the update that reconciles slot and delegate lists, and the guard that keeps booked slots.
+// the update that reconciles slot and delegate lists (telling participants of removed or moved slots).
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import * as delegates from '../repositories/delegates';
@@ -8,7 +8,7 @@ import * as sessions from '../repositories/sessions';
 import * as timeSlots from '../repositories/timeSlots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
-import { ConflictError, NotFoundError } from '../errors';
+import { NotFoundError } from '../errors';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import type { ServiceDeps } from '../deps';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
@@ -16,7 +16,6 @@ import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } f
 export const SESSION_NOT_FOUND = 'Session not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
 export const DELEGATE_NOT_FOUND = 'Delegate not found.';
-export const SLOT_HAS_BOOKINGS = 'This time slot has bookings. Cancel or move them before removing it.';
 
 type CreateSession = z.output<typeof createSessionInput>;
 type UpdateSession = z.output<typeof updateSessionInput>;
@@ -44,11 +43,13 @@ async function requireSession(db: DB, sessionId: string): Promise<sessions.Sessi
   return session;
 }
 
-/** Refuses to remove slots that still carry a booking that is not cancelled. */
-async function requireNoLiveBookings(db: DB, slotIds: string[]): Promise<void> {
-  if ((await timeSlots.countLiveBookings(db, slotIds)) > 0) {
-    throw new ConflictError(SLOT_HAS_BOOKINGS);
-  }
+/**
+ * Removes slots with their bookings (ON DELETE rules), telling each participant of a live booking
+ * in a slot not over yet that the booking is cancelled, in the caller's transaction.
+ */
+async function removeTimeSlots(deps: ServiceDeps, db: DB, slotIds: string[]): Promise<void> {
+  for (const timeSlotId of slotIds) await enqueueRemovalNotices(db, deps.config.publicOrigin, { timeSlotId });
+  await timeSlots.deleteTimeSlots(db, slotIds);
 }
 
 function sessionValues(input: CreateSession | UpdateSession): sessions.SessionValues {
@@ -133,11 +134,23 @@ function reconcile<T extends { id?: string | undefined }>(
   return { toUpdate, toCreate, toDelete: existing.filter((id) => !kept.has(id)) };
 }
 
-async function reconcileTimeSlots(db: DB, sessionId: string, wanted: NonNullable<UpdateSession['timeSlots']>) {
+/**
+ * The session form's slot list: removed slots tell their participants 'booking cancelled', and
+ * slots whose start or end moved tell theirs 'booking updated', as timeSlots.delete and
+ * timeSlots.update do.
+ */
+async function reconcileTimeSlots(deps: ServiceDeps, db: DB, sessionId: string, wanted: NonNullable<UpdateSession['timeSlots']>) {
   const plan = reconcile(await timeSlots.listSlotIdsOfSession(db, sessionId), wanted, TIME_SLOT_NOT_FOUND);
-  await requireNoLiveBookings(db, plan.toDelete);
-  await timeSlots.deleteTimeSlots(db, plan.toDelete);
-  for (const slot of plan.toUpdate) await timeSlots.updateTimeSlot(db, slot.id, slot);
+  await removeTimeSlots(deps, db, plan.toDelete);
+  const moved: string[] = [];
+  for (const slot of plan.toUpdate) {
+    const before = await timeSlots.findTimeSlot(db, slot.id);
+    const after = await timeSlots.updateTimeSlot(db, slot.id, slot);
+    if (before !== undefined && after !== undefined && (before.startTime !== after.startTime || before.endTime !== after.endTime)) {
+      moved.push(...(await affectedBookingIds(db, { timeSlotId: slot.id })));
+    }
+  }
+  await enqueueTimeChangeNotices(db, deps.config.publicOrigin, moved);
   await timeSlots.insertTimeSlots(db, sessionId, plan.toCreate);
 }
 
@@ -149,8 +162,8 @@ async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable
 }
 
 /** Saves the session's fields and, when given, its full slot and delegate lists; all or nothing. */
-export function updateSession(db: DB, input: UpdateSession, actor: AuditActor): Promise<SessionDetail> {
-  return db.transaction().execute(async (trx) => {
+export function updateSession(deps: ServiceDeps, input: UpdateSession, actor: AuditActor): Promise<SessionDetail> {
+  return deps.db.transaction().execute(async (trx) => {
     const existing = await requireSession(trx, input.id);
     const before = await getSessionDetail(trx, input.id);
     if (input.eventId !== existing.eventId) {
@@ -158,7 +171,7 @@ export function updateSession(db: DB, input: UpdateSession, actor: AuditActor): 
       await sessions.moveSessionBookingsToEvent(trx, input.id, input.eventId);
     }
     await sessions.updateSession(trx, input.id, sessionValues(input));
-    if (input.timeSlots !== undefined) await reconcileTimeSlots(trx, input.id, input.timeSlots);
+    if (input.timeSlots !== undefined) await reconcileTimeSlots(deps, trx, input.id, input.timeSlots);
     if (input.delegates !== undefined) await reconcileDelegates(trx, input.id, input.delegates);
     const after = await getSessionDetail(trx, input.id);
     await recordAudit(trx, actor, { action: 'update', entity: 'session', entityId: input.id, summary: describeSessionChange(before, after) });
@@ -166,7 +179,6 @@ export function updateSession(db: DB, input: UpdateSession, actor: AuditActor): 
   });
 }
 
-/** Deletes the session; its slots, delegates' links and bookings go with it (ON DELETE rules). */
 /** Deletes the session (its slots and bookings cascade), telling each participant first. */
 export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
   return deps.db.transaction().execute(async (trx) => {
@@ -213,12 +225,12 @@ export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: 
   });
 }
 
-export function deleteTimeSlot(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+/** Deletes the slot with its bookings, telling each participant first. */
+export function deleteTimeSlot(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return deps.db.transaction().execute(async (trx) => {
     const slot = await timeSlots.findTimeSlot(trx, id);
     if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
-    await requireNoLiveBookings(trx, [id]);
-    await timeSlots.deleteTimeSlots(trx, [id]);
+    await removeTimeSlots(deps, trx, [id]);
     await recordAudit(trx, actor, { action: 'delete', entity: 'time-slot', entityId: id, summary: slot.startTime });
     return { id };
   });

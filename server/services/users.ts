@@ -10,6 +10,17 @@ import { NotFoundError, PreconditionError, conflictOnField, invalidField } from 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const USER_NOT_FOUND = 'Account not found.';
 
+/**
+ * The UNIQUE refusal of users.email, as SQLite or PostgreSQL words it. On PostgreSQL two creates
+ * of one e-mail can both pass the check inside their transactions (each sees only committed rows),
+ * and the second insert is refused by the index instead.
+ */
+function isEmailTaken(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  if (error.code === '23505') return 'detail' in error && typeof error.detail === 'string' && error.detail.startsWith('Key (email)');
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('users.email');
+}
+
 export async function createUser(
   db: DB,
   input: { name: string; email: string; password: string; role: Role },
@@ -19,13 +30,18 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   // Checked again inside the write transaction: a second create of the same e-mail may have run
   // while this one was hashing (a double click), and it must get CONFLICT, not a UNIQUE error.
-  const row = await db.transaction().execute(async (trx) => {
-    if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
-    const created = await insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
-    await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `${created.email}, role ${created.role}` });
-    return created;
-  });
-  return toUserDto(row);
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
+      const created = await insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
+      await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `${created.email}, role ${created.role}` });
+      return created;
+    });
+    return toUserDto(row);
+  } catch (error) {
+    if (isEmailTaken(error)) throw conflictOnField('email', EMAIL_TAKEN);
+    throw error;
+  }
 }
 
 export async function updateUser(

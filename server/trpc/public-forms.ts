@@ -7,11 +7,10 @@ import { describeWait } from '../auth/limits';
 import { getSystemSettings } from '../repositories/settings';
 import { publicProcedure } from './init';
 import { PreconditionError, TooManyRequestsError, UnavailableError } from '../errors';
+import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '../shared/site-notices';
 
 export type PublicFormName = 'booking' | 'contact' | 'manage';
 
-export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.';
-export const BOOKINGS_CLOSED_MESSAGE = 'Bookings are currently closed.';
 
 export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   return `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`;

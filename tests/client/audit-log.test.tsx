@@ -30,27 +30,27 @@ function bodyRows() {
 describe('Audit Log page', () => {
   it('lists changes newest first and filters by person and kind of record', async () => {
     renderWithProviders(<AuditLogPage />, { baseUrl: server.baseUrl, sessionToken: ada.token });
-    expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     await screen.findByText('Accra Summit');
     const rows = bodyRows();
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] as HTMLElement).getByText('Bo Boss')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).getByText('Contact')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).getByText('Efua, new')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).getByText('198.51.100.5')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText('Ada Admin')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText('Created')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Bo Boss')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Contact')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Efua, new')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('198.51.100.5')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Created')).toBeInTheDocument();
     // The site's zone is named with each time.
-    expect(within(rows[1] as HTMLElement).getByText(/E[SD]T/)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/E[SD]T/)).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Kind of record' }));
     await user.click(await screen.findByRole('option', { name: 'Event' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(screen.getByText('Accra Summit')).toBeTruthy();
+    expect(screen.getByText('Accra Summit')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Person' }));
     await user.click(await screen.findByRole('option', { name: 'Bo Boss (bo@example.com)' }));
-    expect(await screen.findByText('No entries found')).toBeTruthy();
+    expect(await screen.findByText('No entries found')).toBeInTheDocument();
   });
 });

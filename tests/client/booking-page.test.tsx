@@ -1,4 +1,5 @@
-// The booking page's site-wide states (PRODUCT.md 2.6): Maintenance Mode and Allow Registrations.
+// The booking page's site-wide states: Maintenance Mode and Allow Registrations off each replace the
+// form with their notice.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';

@@ -1,4 +1,4 @@
-// The booking modal against a real API server: SPEC's validation messages, Event ID and Session ID
+// The booking modal against a real API server: its validation messages, Event ID and Session ID
 // following the chosen slot, server refusals under the right field, the booking date entered in the
 // site's timezone, and an edit starting from the booking.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -59,7 +59,7 @@ async function modalReady(title: string): Promise<HTMLElement> {
 const save = () => screen.getByRole('button', { name: 'Create Booking' });
 
 describe('BookingFormModal validation', () => {
-  it("shows SPEC's messages for a blank form, a bad e-mail and a cleared status", async () => {
+  it("shows the field messages for a blank form, a bad e-mail and a cleared status", async () => {
     const interaction = userEvent.setup();
     renderModal();
     expect(await modalReady('Add Booking')).toBeInTheDocument();

@@ -107,7 +107,7 @@ describe('BookingsPage', () => {
     expect(screen.getByRole('button', { name: 'Edit booking of Esi Quartey' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
 
-    await interaction.click(screen.getByRole('button', { name: 'Change status of booking of Esi Quartey (now Pending)' }));
+    await interaction.click(screen.getByRole('button', { name: 'Pending: change status of booking of Esi Quartey' }));
     await interaction.click(await screen.findByRole('menuitem', { name: 'Confirmed' }));
     expect(await screen.findByText('Booking of Esi Quartey is now Confirmed')).toBeInTheDocument();
     const stored = await server.env.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow();
@@ -120,7 +120,9 @@ describe('BookingsPage', () => {
     const interaction = userEvent.setup();
     renderPage(admin);
     await interaction.click(await screen.findByRole('button', { name: 'Delete booking of Yaw Boateng' }));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this booking?');
+    await waitFor(() =>
+      expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this booking?\n\n1 participant will be told by e-mail.'),
+    );
     expect(await server.env.db.selectFrom('bookings').select('id').execute()).toHaveLength(1);
 
     await interaction.click(screen.getByRole('button', { name: 'Delete booking of Yaw Boateng' }));

@@ -1,4 +1,4 @@
-// The contact modal against a real API server: its titles and buttons, SPEC's validation messages,
+// The contact modal against a real API server: its titles and buttons, its validation messages,
 // trimming with empty company and notes stored as absent, and an edit of status and notes.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,7 @@ let user: TestAccount;
 
 beforeEach(async () => {
   server = await startTestServer();
-  // Role user: creating and editing contacts is staff work (PRODUCT.md section 3).
+  // Role user: creating and editing contacts is staff work, open to both roles.
   user = await createAccount(server.env.db, 'user');
 });
 afterEach(() => server.close());
@@ -31,7 +31,7 @@ function renderModal(contact: Contact | null = null) {
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
 
 describe('ContactFormModal', () => {
-  it("is titled 'Add New Contact' with 'Create Contact', and shows SPEC's messages", async () => {
+  it("is titled 'Add New Contact' with 'Create Contact', and shows its field messages", async () => {
     const interaction = userEvent.setup();
     renderModal();
     expect(await screen.findByRole('dialog', { name: 'Add New Contact' })).toBeInTheDocument();

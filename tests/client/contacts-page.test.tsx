@@ -1,4 +1,4 @@
-// The contacts screen against a real API server: SPEC's texts, count cards and filter labels, the
+// The contacts screen against a real API server: its texts, count cards and filter labels, the
 // empty state, the table's defaults, server-side search and filter, quick status and notes changes,
 // the CSV link of the current filter, and deletes for admins only.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -87,7 +87,7 @@ describe('ContactsPage', () => {
     expect(screen.getByLabelText('New')).toHaveTextContent('New0');
   });
 
-  it('filters by status with the PRODUCT labels and searches name, e-mail and company on the server, and the CSV link follows', async () => {
+  it('filters by status with the same four labels as everywhere and searches name, e-mail and company on the server, and the CSV link follows', async () => {
     await insertContact('Ama Owusu', { company: 'Owusu Cocoa', status: 'new', minute: 1 });
     await insertContact('Kojo Asante', { company: 'Gold Coast Ltd', status: 'completed', minute: 2 });
     const interaction = userEvent.setup();
@@ -125,7 +125,7 @@ describe('ContactsPage', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
 
-    await interaction.click(screen.getByRole('button', { name: 'Change status of contact Yaw Boateng (now New)' }));
+    await interaction.click(screen.getByRole('button', { name: 'New: change status of contact Yaw Boateng' }));
     await interaction.click(await screen.findByRole('menuitem', { name: 'In Progress' }));
     expect(await screen.findByText('Contact Yaw Boateng is now In Progress')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('In Progress')).toHaveTextContent('In Progress1'));

@@ -1,5 +1,5 @@
 // The delegates screen against a real API server: its loading, error and empty states, search done
-// by the server, the add / edit / delete flow with SPEC's toasts and messages, and what a role-user
+// by the server, the add / edit / delete flow with its toasts and messages, and what a role-user
 // account does not see.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -132,7 +132,7 @@ describe('E-mail Log', () => {
       LONG_ERROR,
       'Nov 2, 2026, 5:00 AM EST',
       'No further attempts',
-      'AttemptsRetry',
+      'AttemptsRetryDismiss',
     ]);
     expect(cellsOf(panel, 'desk@example.com')).toEqual([
       'desk@example.com',
@@ -198,6 +198,29 @@ describe('E-mail Log', () => {
     const stored = await outboxRow(ids.failed ?? '');
     expect([stored.status, stored.attempts, stored.maxAttempts]).toEqual(['pending', 6, 7]);
     await waitFor(() => expect(cellsOf(panel, 'failed@example.com').slice(2, 4)).toEqual(['Pending', '6 of 7']));
+  });
+
+  it('dismisses a failed message after the confirmation; Cancel keeps it; other rows have no Dismiss', async () => {
+    const { user, panel } = await openLog();
+    expect(within(rowOf(panel, 'desk@example.com')).queryByRole('button', { name: /^Dismiss/ })).not.toBeInTheDocument();
+    expect(within(rowOf(panel, 'kofi@example.com')).queryByRole('button', { name: /^Dismiss/ })).not.toBeInTheDocument();
+
+    const dismissButton = within(panel).getByRole('button', { name: 'Dismiss Your booking is confirmed to failed@example.com' });
+    await user.click(dismissButton);
+    let dialog = await screen.findByRole('dialog', { name: 'Dismiss Message' });
+    expect(dialog).toHaveTextContent(
+      'Dismiss the failed message \u201cYour booking is confirmed\u201d to failed@example.com? It is removed from the log with its attempts and will not be sent.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dismiss Message' })).not.toBeInTheDocument());
+    expect((await outboxRow(ids.failed ?? '')).status).toBe('failed');
+
+    await user.click(dismissButton);
+    dialog = await screen.findByRole('dialog', { name: 'Dismiss Message' });
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Message dismissed')).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).queryByText('failed@example.com')).not.toBeInTheDocument());
+    expect(await server.env.db.selectFrom('emailOutbox').select('id').where('id', '=', ids.failed ?? '').execute()).toEqual([]);
   });
 
   it("shows the server's refusal when the message went out in the meantime", async () => {

@@ -210,6 +210,7 @@ describe('table actions', () => {
     expect(within(dialog).getByText('Item to delete')).toBeInTheDocument();
     expect(within(dialog).getByText('Abuja Roundtable')).toBeInTheDocument();
     expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nobody will be e-mailed: no participant has a live booking here.')).toBeInTheDocument();
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Event deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No Events Yet')).toBeInTheDocument();

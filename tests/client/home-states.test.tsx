@@ -65,7 +65,14 @@ describe('home page and booking settings', () => {
     await renderHome();
     expect(await section('events').findByRole('link', { name: 'Register Now' }, { timeout: 5000 })).toBeInTheDocument();
     expect(section('events').getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', '/events.ics');
-    expect(screen.getAllByRole('link', { name: 'Book Consultation' }).length).toBeGreaterThan(0);
+    // In the header, the hero and the footer (the phone menu's copy is hidden while closed).
+    expect(
+      screen.getAllByRole('link', { name: 'Book Consultation' }).map((link) => [link.closest('header, section, footer')?.tagName, link.getAttribute('href')]),
+    ).toEqual([
+      ['HEADER', '/booking'],
+      ['SECTION', '/booking'],
+      ['FOOTER', '/booking'],
+    ]);
     expect(section('contact').getByText(/We reply to every message within 24 hours\./)).toBeInTheDocument();
     expect(await section('contact').findByRole('button', { name: 'Send Message' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Bookings are currently closed.')).toBeNull();

@@ -1,5 +1,5 @@
-// The public home page and its frame against a real server: the events section's states (SPEC
-// section 2 and 8), the sections and their anchors, the header's mobile menu, the maintenance notice
+// The public home page and its frame against a real server: the events section's states
+// (loading, fallback event, empty, landing block and cards), the sections and their anchors, the header's mobile menu, the maintenance notice
 // and the footer. The fallback cases use renderWithProviders' default address, a closed port.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -13,7 +13,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultEventBenefits, fallbackEvent, firm } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
-import { REVEAL_OFFSET_PX, Reveal } from '@client/features/home/Reveal';
+import { Reveal } from '@client/features/home/Reveal';
 import { PublicLayout } from '@client/features/layout/PublicLayout';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
 import { insertEventRow } from '../server/fixtures';
@@ -186,7 +186,13 @@ describe('home page: sections', () => {
     // No cartoon portraits: without a photo each person is shown by a monogram of their initials.
     expect(screen.queryAllByRole('img', { name: /^Portrait of / })).toHaveLength(0);
     expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
-    expect(screen.getAllByRole('link', { name: /on LinkedIn/ }).length).toBeGreaterThan(0);
+    // A profile link only for a testimonial that has one, opening in a new tab.
+    expect(
+      screen.getAllByRole('link', { name: /on LinkedIn/ }).map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('target')]),
+    ).toEqual([
+      ['Daniel Mensah on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/daniel-mensah-agro', '_blank'],
+      ['Amara Diallo on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/amara-diallo-sahel', '_blank'],
+    ]);
 
     const about = within(document.getElementById('about') as HTMLElement);
     expect(about.getByRole('heading', { level: 2, name: 'About Our Founder' })).toBeInTheDocument();
@@ -319,8 +325,8 @@ describe('scroll reveal', () => {
     expect(observers).toHaveLength(1);
     const observer = observers[0];
     if (observer === undefined) throw new Error('no observer');
-    expect(observer.options?.rootMargin).toBe(`0px 0px -${REVEAL_OFFSET_PX}px 0px`);
-    expect(REVEAL_OFFSET_PX).toBe(100);
+    // 100 px into the viewport: the bottom edge of the observed area moves up by 100 px.
+    expect(observer.options?.rootMargin).toBe('0px 0px -100px 0px');
 
     act(() => observer.callback([{ isIntersecting: false, target: block } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(block).toHaveAttribute('data-revealed', 'false');

@@ -31,7 +31,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const headers = options.sessionToken === undefined ? undefined : { cookie: `${SESSION_COOKIE}=${options.sessionToken}` };
   const client = createTrpcClient(options.baseUrl ?? UNREACHABLE, headers);
-  return render(
+  const rendered = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
@@ -41,6 +41,8 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
       </QueryClientProvider>
     </trpc.Provider>,
   );
+  // The query client too, so a test can see which mutations a form started (none when it refused).
+  return Object.assign(rendered, { queryClient });
 }
 
 /** Renders a page component at `path` under a memory router (for components that use <Link>). */

@@ -104,7 +104,11 @@ describe('SessionsPage', () => {
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await user.click(within(row).getByRole('button', { name: 'Delete session Port Tour' }));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this session?');
+    await waitFor(() =>
+      expect(confirm).toHaveBeenLastCalledWith(
+        'Are you sure you want to delete this session?\n\nNobody will be e-mailed: no participant has a live booking here.',
+      ),
+    );
     expect(screen.getByText('Port Tour')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Delete session Port Tour' }));

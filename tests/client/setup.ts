@@ -1,9 +1,15 @@
 // jsdom lacks a few browser APIs Mantine uses; these are the shims Mantine's testing guide lists.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Toasts live in a module-level store: without this, a toast of one test (role="alert") is still
+  // there in the next test of the file, whatever order the tests run in.
+  notifications.clean();
+});
 
 // findBy*/waitFor wait for the event itself; the default 1 s gives up too early when every test
 // starts its own API server on a loaded machine. The bound only matters when a test fails.

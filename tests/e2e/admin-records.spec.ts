@@ -62,14 +62,14 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await expect(row).not.toContainText(slot.sessionId);
   await expect(row).not.toContainText(slot.eventId);
   await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M UTC/);
-  await row.getByRole('button', { name: `Change status of booking of ${participant} (now Pending)` }).click();
+  await row.getByRole('button', { name: `Pending: change status of booking of ${participant}` }).click();
   await page.getByRole('menuitem', { name: 'Confirmed' }).click();
   await expect(page.getByText(`Booking of ${participant} is now Confirmed`)).toBeVisible();
 
   await page.reload();
   await search(page, 'Search bookings', participant, participant);
   await expect(
-    page.getByRole('row').filter({ hasText: participant }).getByRole('button', { name: /\(now Confirmed\)$/ }),
+    page.getByRole('row').filter({ hasText: participant }).getByRole('button', { name: /^Confirmed: change status of / }),
   ).toBeVisible();
   expect(bookingStatus(bookingId)).toBe('confirmed');
 
@@ -77,7 +77,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await expect(page.getByRole('heading', { name: 'Contact Management' })).toBeVisible();
   await search(page, 'Search contacts', contactName, contactName);
   const contactRow = page.getByRole('row').filter({ hasText: contactName });
-  await contactRow.getByRole('button', { name: `Change status of contact ${contactName} (now New)` }).click();
+  await contactRow.getByRole('button', { name: `New: change status of contact ${contactName}` }).click();
   await page.getByRole('menuitem', { name: 'In Progress' }).click();
   await expect(page.getByText(`Contact ${contactName} is now In Progress`)).toBeVisible();
 
@@ -90,7 +90,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await page.reload();
   await search(page, 'Search contacts', contactName, contactName);
   const reloaded = page.getByRole('row').filter({ hasText: contactName });
-  await expect(reloaded.getByRole('button', { name: /\(now In Progress\)$/ })).toBeVisible();
+  await expect(reloaded.getByRole('button', { name: /^In Progress: change status of / })).toBeVisible();
   await reloaded.getByRole('button', { name: `Edit ${contactName}` }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Contact' }).getByLabel('Notes', { exact: true })).toHaveValue(
     'Met at the Accra forum; send the proposal.',
@@ -194,7 +194,7 @@ test('a role-user account sees no deletes and no delegate changes, but can chang
   const row = page.getByRole('row').filter({ hasText: participant });
   await expect(row.getByRole('button', { name: `Edit booking of ${participant}` })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-  await row.getByRole('button', { name: `Change status of booking of ${participant} (now Pending)` }).click();
+  await row.getByRole('button', { name: `Pending: change status of booking of ${participant}` }).click();
   await page.getByRole('menuitem', { name: 'Confirmed' }).click();
   await expect(page.getByText(`Booking of ${participant} is now Confirmed`)).toBeVisible();
   expect(bookingStatus(bookingId)).toBe('confirmed');

@@ -172,7 +172,8 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   });
   await sessionRow(page, title).getByRole('button', { name: `Delete session ${title}` }).click();
   await expect(page.getByText(title, { exact: true })).toBeHidden();
-  expect(confirmText).toBe('Are you sure you want to delete this session?');
+  // The session has no live booking: the confirmation says nobody will be e-mailed.
+  expect(confirmText).toBe('Are you sure you want to delete this session?\n\nNobody will be e-mailed: no participant has a live booking here.');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   await expect(page.getByText(title, { exact: true })).toBeHidden();

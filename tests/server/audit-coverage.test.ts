@@ -291,6 +291,14 @@ const CASES: Record<string, Case> = {
     role: 'admin',
     prepare: async () => (c) => c.settings.updateEmail({ smtpHost: 'smtp.example.com', smtpPort: 587, fromEmail: 'site@example.com' }),
   },
+  'settings.sendWeeklyReport': { role: 'user', prepare: async () => (c) => c.settings.sendWeeklyReport() },
+  'emails.dismiss': {
+    role: 'admin',
+    prepare: async (env) => {
+      const id = await outboxMessage(env);
+      return (c) => c.emails.dismiss({ id });
+    },
+  },
   'emails.retry': {
     role: 'admin',
     prepare: async (env) => {

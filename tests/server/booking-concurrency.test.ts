@@ -1,4 +1,5 @@
-// Over real HTTP: many simultaneous public bookings for one slot never overbook it (PRODUCT.md 4).
+// Over real HTTP: many simultaneous public bookings for one slot never overbook it: capacity
+// is checked and the booking inserted in one write transaction.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot } from './fixtures';

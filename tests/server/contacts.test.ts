@@ -100,7 +100,7 @@ describe('contacts router: role matrix', () => {
 });
 
 describe('contacts: validation', () => {
-  it('answers the public form with SPEC messages', async () => {
+  it('answers the public form with its field messages', async () => {
     await expectFieldErrors(callers.anonymous.contacts.submit({ name: ' ', email: '', message: '  ' }), {
       name: 'Name is required',
       email: 'Email is required',
@@ -111,7 +111,7 @@ describe('contacts: validation', () => {
     });
   });
 
-  it('answers the staff modal with SPEC messages', async () => {
+  it('answers the staff modal with its field messages', async () => {
     await expectFieldErrors(callers.user.contacts.create({ name: '', email: 'x', message: '' }), {
       name: 'Name is required',
       email: 'Please enter a valid email address',

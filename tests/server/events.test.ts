@@ -43,7 +43,7 @@ describe('events router: role matrix', () => {
 });
 
 describe('events: validation', () => {
-  it('requires a title and an image, with SPEC messages', async () => {
+  it('requires a title and an image, with their field messages', async () => {
     await expectFieldErrors(callers.admin.events.create(eventInput({ title: '   ', imageUrl: '' })), {
       title: 'Title is required',
       imageUrl: 'Image is required',

@@ -1,4 +1,4 @@
-// First run (PRODUCT.md section 6): an empty database hands out a one-time setup link, or creates
+// First run: an empty database hands out a one-time setup link, or creates
 // the admin from ADMIN_EMAIL / ADMIN_PASSWORD; nothing happens once an account exists.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '@server/auth/session';

@@ -18,6 +18,7 @@ import { insertUser } from '@server/repositories/users';
 import { appRouter } from '@server/router';
 import { createContextInner, type SessionCookieWriter } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
+import { createPostgresTestSchema } from './postgres-env';
 
 export const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -26,6 +27,8 @@ export interface TestEnv {
   deps: AppDeps;
   db: DB;
   dataDir: string;
+  /** On PostgreSQL: the run's database and this test's schema (a second instance opens the same). */
+  postgres?: { url: string; schema: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,13 @@ export async function createTestEnv(
   options: { limits?: LimitOptions; env?: Record<string, string> } = {},
 ): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const postgres = inject('postgresDatabase');
+  if (postgres !== undefined) {
+    // PostgreSQL (TEST_DATABASE_URL): a migrated schema of its own in the run's database.
+    const { db, drop, schema } = await createPostgresTestSchema(postgres);
+    const env = finishTestEnv(db, dataDir, { ...options, env: { DATABASE_URL: postgres, ...options.env } }, drop);
+    return { ...env, postgres: { url: postgres, schema } };
+  }
   const file = databaseFile(dataDir);
   const template = inject('templateDatabase');
   if (template === undefined) {
@@ -50,6 +60,7 @@ function finishTestEnv(
   db: DB,
   dataDir: string,
   options: { limits?: LimitOptions; env?: Record<string, string> },
+  dropDatabase?: () => Promise<void>,
 ): TestEnv {
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const deps = createDeps(db, config, {
@@ -64,6 +75,7 @@ function finishTestEnv(
     dataDir,
     async close() {
       await db.destroy();
+      await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

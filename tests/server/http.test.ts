@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { SESSION_COOKIE } from '@server/auth/session';
@@ -20,6 +19,7 @@ import {
   type TestAccount,
   type TestEnv,
 } from './helpers';
+import { refuseInserts } from './dialect';
 
 interface CallOptions {
   input?: unknown;
@@ -441,7 +441,10 @@ describe('error shape', () => {
     it('never sends a stack: bad input, NOT_FOUND, UNAUTHORIZED, unknown route', async () => {
       const bad = await mutate(prodApp, 'auth.signIn', { input: { email: 'x', password: '' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<{ error: { data: { fieldErrors: unknown } } }>().error.data.fieldErrors).toBeTruthy();
+      expect(bad.json<{ error: { data: { fieldErrors: unknown } } }>().error.data.fieldErrors).toEqual({
+        email: ['Please enter a valid email address'],
+        password: ['Password is required'],
+      });
       expectNoStack(bad.body);
 
       const missing = await query(prodApp, 'events.byId', { input: { id: 'missing' } });
@@ -467,9 +470,7 @@ describe('error shape', () => {
     });
 
     it('answers an unexpected failure with 500 and a generic message, never the SQL error', async () => {
-      await sql`create trigger refuse_users before insert on users begin select raise(abort, 'secret sql detail'); end`.execute(
-        prodEnv.db,
-      );
+      const restoreInserts = await refuseInserts(prodEnv.db, 'users', 'secret sql detail');
       try {
         const res = await mutate(prodApp, 'users.create', {
           token: admin.token,
@@ -481,7 +482,7 @@ describe('error shape', () => {
         expect(res.body).not.toMatch(/sqlite/i);
         expectNoStack(res.body);
       } finally {
-        await sql`drop trigger refuse_users`.execute(prodEnv.db);
+        await restoreInserts();
       }
     });
   });

@@ -9,6 +9,7 @@ import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositorie
 import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow } from './fixtures';
 import { callerFor, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+import { refuseInserts, tableNames } from './dialect';
 import { icsProperty, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const MANAGE_LINK = /http:\/\/127\.0\.0\.1:3000\/booking\/manage\/([A-Za-z0-9_-]{43})/;
@@ -67,9 +68,8 @@ function tokenSentTo(address: string): string {
 }
 
 async function everyStoredValue(): Promise<string> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(env.db);
   const dumps: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const name of await tableNames(env.db)) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(env.db);
     dumps.push(JSON.stringify(rows.rows));
   }
@@ -169,11 +169,11 @@ describe('bookings.cancelByToken', () => {
     const waiting = await book(slot.id);
     await deliver();
     const token = tokenSentTo(held.email);
-    await sql`create trigger outbox_down before insert on email_outbox begin select raise(abort, 'outbox is down'); end`.execute(env.db);
+    const restoreInserts = await refuseInserts(env.db, 'email_outbox', 'outbox is down');
     try {
       await expectTRPCError(callers.anonymous.bookings.cancelByToken({ token }), 'INTERNAL_SERVER_ERROR');
     } finally {
-      await sql`drop trigger outbox_down`.execute(env.db);
+      await restoreInserts();
     }
     const rows = await env.db.selectFrom('bookings').select(['id', 'status']).where('timeSlotId', '=', slot.id).execute();
     expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [held.id]: 'pending', [waiting.id]: 'waitlisted' });

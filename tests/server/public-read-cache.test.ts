@@ -113,7 +113,7 @@ describe('anonymous public reads', () => {
     const response = await get(`/api/trpc/timeSlots.listBySession?input=${input}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, no-cache');
-    expect(response.headers.etag).toBeDefined();
+    expect(response.headers.etag).toMatch(/^W\/"[^"]+"$|^"[^"]+"$/);
   });
 
   it('never keeps an error answer', async () => {

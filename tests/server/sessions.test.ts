@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import {
@@ -11,6 +10,7 @@ import {
   type RoleCallers,
   type TestEnv,
 } from './helpers';
+import { refuseInserts } from './dialect';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -235,14 +235,14 @@ describe('sessions.create', () => {
   it('is all or nothing: a failing delegate insert leaves no session and no time slots', async () => {
     const event = await insertEventRow(env.db);
     const before = { sessions: await countRows('eventSessions'), slots: await countRows('timeSlots'), delegates: await countRows('delegates') };
-    await sql`create trigger fail_delegate before insert on delegates begin select raise(abort, 'delegate insert failed'); end`.execute(env.db);
+    const restoreInserts = await refuseInserts(env.db, 'delegates', 'delegate insert failed');
     try {
       await expectTRPCError(
         callers.admin.sessions.create(sessionInput(event.id, { title: 'Doomed Session' })),
         'INTERNAL_SERVER_ERROR',
       );
     } finally {
-      await sql`drop trigger fail_delegate`.execute(env.db);
+      await restoreInserts();
     }
     expect({ sessions: await countRows('eventSessions'), slots: await countRows('timeSlots'), delegates: await countRows('delegates') }).toEqual(before);
     const leftover = await env.db.selectFrom('eventSessions').select('id').where('title', '=', 'Doomed Session').execute();
@@ -256,11 +256,11 @@ describe('sessions.create', () => {
   it('is all or nothing: a failing time slot insert leaves no session', async () => {
     const event = await insertEventRow(env.db);
     const before = await countRows('eventSessions');
-    await sql`create trigger fail_slot before insert on time_slots begin select raise(abort, 'slot insert failed'); end`.execute(env.db);
+    const restoreInserts = await refuseInserts(env.db, 'time_slots', 'slot insert failed');
     try {
       await expectTRPCError(callers.admin.sessions.create(sessionInput(event.id)), 'INTERNAL_SERVER_ERROR');
     } finally {
-      await sql`drop trigger fail_slot`.execute(env.db);
+      await restoreInserts();
     }
     expect(await countRows('eventSessions')).toBe(before);
   });
@@ -329,42 +329,18 @@ describe('sessions.update', () => {
     expect(updated.delegates).toEqual(created.delegates);
   });
 
-  it('refuses to remove a slot with live bookings and rolls the whole update back', async () => {
+  it('removes slots with live bookings together with those bookings (the participants are told); other slots keep theirs', async () => {
     const { event, created, a, b, c } = await createWithThreeSlots();
+    await insertBookingRow(env.db, a, event.id, { status: 'confirmed' });
     await insertBookingRow(env.db, b, event.id, { status: 'pending' });
-    await insertBookingRow(env.db, c, event.id, { status: 'cancelled' });
-    const attempt = () =>
-      callers.admin.sessions.update({
-        id: created.id,
-        ...sessionInput(event.id, {
-          title: 'Should Not Stick',
-          timeSlots: [{ id: a.id, startTime: a.startTime, endTime: a.endTime }, { startTime: inHours(100), endTime: inHours(101) }],
-          delegates: [],
-        }),
-      });
-    await expectTRPCError(attempt(), 'CONFLICT', 'This time slot has bookings. Cancel or move them before removing it.');
-    const after = await callers.user.sessions.get({ id: created.id });
-    expect(after.title).toBe('Market Entry Workshop');
-    expect(after.timeSlots.map((s) => s.id)).toEqual([a.id, b.id, c.id]);
-    expect(after.delegates).toEqual(created.delegates);
-
-    // A waitlisted booking also keeps the slot: only cancelled bookings may be dropped with it.
-    await env.db.updateTable('bookings').set({ status: 'waitlisted' }).where('timeSlotId', '=', b.id).execute();
-    await expectTRPCError(attempt(), 'CONFLICT', 'This time slot has bookings. Cancel or move them before removing it.');
-
-    // Keeping the booked slot, the slot with only a cancelled booking goes, and its booking with it.
+    await insertBookingRow(env.db, c, event.id, { status: 'waitlisted' });
     const kept = await callers.admin.sessions.update({
       id: created.id,
-      ...sessionInput(event.id, {
-        timeSlots: [
-          { id: a.id, startTime: a.startTime, endTime: a.endTime },
-          { id: b.id, startTime: b.startTime, endTime: b.endTime },
-        ],
-      }),
+      ...sessionInput(event.id, { timeSlots: [{ id: a.id, startTime: a.startTime, endTime: a.endTime }] }),
     });
-    expect(kept.timeSlots.map((s) => s.id)).toEqual([a.id, b.id]);
-    expect(await env.db.selectFrom('bookings').select('status').where('sessionId', '=', created.id).execute()).toEqual([
-      { status: 'waitlisted' },
+    expect(kept.timeSlots.map((s) => s.id)).toEqual([a.id]);
+    expect(await env.db.selectFrom('bookings').select(['timeSlotId', 'status']).where('sessionId', '=', created.id).execute()).toEqual([
+      { timeSlotId: a.id, status: 'confirmed' },
     ]);
   });
 

@@ -61,7 +61,14 @@ describe('settings router: role matrix', () => {
   it('lets any signed-in account read its settings, with the e-mail group for admins only', async () => {
     await expectStaffOnly(callers, (c) => c.settings.get());
     expect((await callers.user.settings.get()).email).toBeNull();
-    expect((await callers.admin.settings.get()).email).not.toBeNull();
+    expect((await callers.admin.settings.get()).email).toEqual({
+      smtpHost: null,
+      smtpPort: 587,
+      smtpUser: null,
+      smtpPasswordSet: false,
+      fromEmail: null,
+      fromName: null,
+    });
   });
 
   it('lets any signed-in account save its own profile, security and notifications', async () => {
@@ -96,7 +103,7 @@ describe('settings router: role matrix', () => {
 });
 
 describe('settings: defaults', () => {
-  it('reads the SPEC defaults when nothing was ever saved', async () => {
+  it('reads the defaults when nothing was ever saved', async () => {
     await clearSiteSettings();
     const account = await createAccount(env.db, 'admin', { name: 'Default Admin', email: 'defaults@example.com' });
     const all = await callerFor(env.deps, account).settings.get();
@@ -169,7 +176,7 @@ describe('settings: profile', () => {
     await expect(own.settings.updateProfile({ name: 'After', email: account.user.email })).resolves.toMatchObject({ name: 'After' });
   });
 
-  it('checks name and e-mail with the SPEC messages and changes nothing', async () => {
+  it('checks name and e-mail with their field messages and changes nothing', async () => {
     const account = await createAccount(env.db, 'user', { name: 'Unchanged' });
     const own = callerFor(env.deps, account);
     await expectFieldErrors(own.settings.updateProfile({ name: '   ', email: 'not-an-email' }), {
@@ -206,7 +213,7 @@ describe('settings: security', () => {
     expect(Date.parse(session.expiresAt)).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
   });
 
-  it('checks the password fields and the timeout with the SPEC messages and changes nothing', async () => {
+  it('checks the password fields and the timeout with their field messages and changes nothing', async () => {
     const account = await createAccount(env.db, 'user');
     const own = callerFor(env.deps, account);
     await expectFieldErrors(own.settings.updateSecurity({ newPassword: 'new-password-1', confirmPassword: 'new-password-1', sessionTimeout: 60 }), {
@@ -327,7 +334,7 @@ describe('settings: system', () => {
     });
   });
 
-  it('checks site name, timezone and max file size with the SPEC messages and changes nothing', async () => {
+  it('checks site name, timezone and max file size with their field messages and changes nothing', async () => {
     await clearSiteSettings();
     await callers.admin.settings.updateSystem(system);
     await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, siteName: '  ', maxFileSize: 0 }), {
@@ -401,7 +408,7 @@ describe('settings: e-mail', () => {
     });
   });
 
-  it('checks port and from address with the SPEC messages and changes nothing', async () => {
+  it('checks port and from address with their field messages and changes nothing', async () => {
     await clearSiteSettings();
     await callers.admin.settings.updateEmail(email);
     await expectFieldErrors(callers.admin.settings.updateEmail({ ...email, smtpPort: null, fromEmail: 'not-an-email' }), {
@@ -427,7 +434,7 @@ describe('settings: e-mail', () => {
     expect((await callers.admin.settings.get()).email).toMatchObject({ smtpHost: 'smtp.example.com', smtpPort: 2525 });
   });
 
-  it('refuses a test e-mail without a host, with the SPEC message', async () => {
+  it('refuses a test e-mail without a host, asking to configure SMTP first', async () => {
     await clearSiteSettings();
     await expectTRPCError(
       callers.admin.settings.testEmail({ smtpHost: '', smtpPort: 587, fromEmail: 'desk@example.com' }),

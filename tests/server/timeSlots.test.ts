@@ -24,8 +24,6 @@ function inHours(hours: number): string {
   return new Date(Math.floor(Date.now() / 1000) * 1000 + hours * HOUR).toISOString();
 }
 
-const SLOT_HAS_BOOKINGS = 'This time slot has bookings. Cancel or move them before removing it.';
-
 async function slotCount(sessionId: string): Promise<number> {
   const row = await env.db
     .selectFrom('timeSlots')
@@ -190,12 +188,13 @@ describe('timeSlots.create and update', () => {
 });
 
 describe('timeSlots.delete', () => {
-  it('refuses a slot with pending, confirmed or waitlisted bookings', async () => {
+  it('deletes a slot with pending, confirmed or waitlisted bookings, with those bookings (their participants are told)', async () => {
     for (const status of ['pending', 'confirmed', 'waitlisted'] as const) {
       const { event, session, slot } = await insertBookableSlot(env.db);
       await insertBookingRow(env.db, slot, event.id, { status });
-      await expectTRPCError(callers.admin.timeSlots.delete({ id: slot.id }), 'CONFLICT', SLOT_HAS_BOOKINGS);
-      expect(await slotCount(session.id), status).toBe(1);
+      await expect(callers.admin.timeSlots.delete({ id: slot.id })).resolves.toEqual({ id: slot.id });
+      expect(await slotCount(session.id), status).toBe(0);
+      expect(await env.db.selectFrom('bookings').select('id').where('timeSlotId', '=', slot.id).execute()).toEqual([]);
     }
   });
 

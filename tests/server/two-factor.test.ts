@@ -276,11 +276,17 @@ describe('access', () => {
     await expectTRPCError(callerFor(env.deps, member).users.resetTwoFactor({ id: colleague.user.id }), 'FORBIDDEN');
     await expectTRPCError(callerFor(env.deps, admin).users.resetTwoFactor({ id: 'no-such-user' }), 'NOT_FOUND', 'Account not found.');
     await expectFieldErrors(callerFor(env.deps, admin).users.resetTwoFactor({ id: '' }), { id: 'Id is required' });
+    // The admins' list tells whose two-factor is on (the Users tab offers the reset for those only).
+    const listed = async () =>
+      (await callerFor(env.deps, admin).users.list({ pageSize: 100 })).items.map((row) => [row.email, row.twoFactorEnabled]);
+    expect(await listed()).toContainEqual(['lost-phone@example.com', true]);
+    expect(await listed()).toContainEqual([member.user.email, false]);
     expect(await callerFor(env.deps, admin).users.resetTwoFactor({ id: colleague.user.id })).toEqual({
       id: colleague.user.id,
       twoFactorEnabled: false,
     });
     expect((await callerFor(env.deps, colleague).settings.get()).security.twoFactorEnabled).toBe(false);
+    expect(await listed()).toContainEqual(['lost-phone@example.com', false]);
     expect(await env.db.selectFrom('twoFactorRecoveryCodes').selectAll().execute()).toEqual([]);
     expect(await env.db.selectFrom('twoFactorCredentials').selectAll().execute()).toEqual([]);
     // The password alone signs in again.

@@ -1,5 +1,5 @@
 // The users router (admins only): listing, creating, editing and deleting accounts, with the two
-// guards of PRODUCT.md section 3: nobody changes their own role, and the last admin stays.
+// guards on roles: nobody changes their own role, and the last admin stays.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '@server/auth/session';
 import {
@@ -154,7 +154,7 @@ describe('users.create', () => {
     for (const row of rows) await callers.admin.users.delete({ id: row.id });
   });
 
-  it('validates with the SPEC messages', async () => {
+  it('validates with the field messages', async () => {
     await expectFieldErrors(callers.admin.users.create(newUser({ password: 'short' })), {
       password: 'Password must be at least 8 characters long',
     });
@@ -252,6 +252,7 @@ describe('the last admin', () => {
     expect(await env.db.selectFrom('users').select('id').where('id', '=', c.user.id).executeTakeFirst()).toBeUndefined();
     await callers.admin.users.delete({ id: b.user.id });
   });
+
 });
 
 describe('users.delete', () => {

@@ -1,4 +1,5 @@
-// The guarded back office frame: AppShell with SPEC's sidebar, a burger on phones, Sign Out.
+// The guarded back office frame: AppShell with the sidebar of screens, a burger on phones, Sign Out.
+import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
@@ -46,7 +47,8 @@ export function AdminLayout() {
   const me = trpc.auth.me.useQuery();
   const settings = trpc.settings.public.useQuery();
   const signOut = trpc.auth.signOut.useMutation({
-    // SPEC section 8: a sign-out failure is only logged; the person still leaves the back office.
+    // A sign-out failure is only logged; the person still leaves the back office (the session ends
+    // on the server by itself at its timeout).
     onError: (error) => console.error('Sign out failed', error),
     onSettled: async () => {
       utils.auth.me.setData(undefined, null);
@@ -104,7 +106,7 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="admin-main" tabIndex={-1}>
-        {/* Toasts belong to the back office only, so the public pages never load them. SPEC: 3000 ms. */}
+        {/* Toasts belong to the back office only, so the public pages never load them. They close after 3000 ms. */}
         <Notifications position="top-right" autoClose={3000} />
         <Outlet />
       </AppShell.Main>

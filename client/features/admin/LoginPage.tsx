@@ -1,7 +1,8 @@
-// Admin sign-in (SPEC section 2, "Admin login"). Already signed-in visitors never get here: the
+// Admin sign-in at /admin/login. Already signed-in visitors never get here: the
 // route's beforeLoad sends them to the dashboard. After signing in, the guard's ?redirect= (a path
 // inside the back office only) is where the person goes back to. For an account with two-factor on,
 // the right password leads to a second step that asks for the code (TwoFactorStep).
+import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/core/styles.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

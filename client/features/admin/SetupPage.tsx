@@ -1,4 +1,5 @@
-// First run (PRODUCT.md section 6): the one-time link printed by the server creates the first admin.
+// First run: the one-time link printed by the server creates the first admin.
+import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/core/styles.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,12 +1,16 @@
 // The booking form: event, then session, then time slot, then the participant. Changing the event
-// clears session and slot; changing the session clears the slot (SPEC section 4).
-import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+// clears session and slot; changing the session clears the slot, so a choice never points at
+// another event's session or another session's slot.
+import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createBookingInput } from '@server/schemas/bookings';
 import { formatSlot } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { BookingSkeleton } from './BookingSkeleton';
+
+/** The participant's fields in the order they appear. */
+const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
 
 export type BookingResult = RouterOutputs['bookings']['create'];
 type Slot = RouterOutputs['timeSlots']['listBySession'][number];
@@ -29,6 +33,9 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [timeSlotId, setTimeSlotId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The field messages of a refused submit, read out by screen readers (the region is always there,
+  // so each change is announced).
+  const [announcement, setAnnouncement] = useState('');
 
   const eventKnown = eventId !== null && events.data?.some((event) => event.id === eventId) === true;
   const sessions = trpc.sessions.listByEvent.useQuery({ eventId: eventId ?? '' }, { enabled: eventKnown });
@@ -42,6 +49,17 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
     initialValues: { participantName: '', participantEmail: '', participantPhone: '' },
     validate: schemaResolver(participantSchema, { sync: true }),
   });
+
+  function focusFirstInvalid(errors: Record<string, unknown>) {
+    const invalid = PARTICIPANT_FIELDS.filter((field) => typeof errors[field] === 'string');
+    const first = invalid[0];
+    if (first !== undefined) form.getInputNode(first)?.focus();
+  }
+
+  function announceInvalid(errors: Record<string, unknown>) {
+    const messages = PARTICIPANT_FIELDS.map((field) => errors[field]).filter((message) => typeof message === 'string');
+    setAnnouncement(messages.length === 0 ? '' : `Please check the form: ${messages.join('. ')}.`);
+  }
 
   if (events.isPending) return <BookingSkeleton />;
   if (events.isError) {
@@ -64,22 +82,35 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        if (timeSlotId === null) return;
-        setFailure(null);
-        book.mutate(
-          { timeSlotId, ...values },
-          {
-            onSuccess: (result) => onBooked(result),
-            onError: (error) => {
-              form.setErrors(fieldErrorsOf(error));
-              setFailure(messageOf(error, 'Your booking could not be completed. Please try again.'));
+      onSubmit={form.onSubmit(
+        (values) => {
+          if (timeSlotId === null) return;
+          setFailure(null);
+          setAnnouncement('');
+          book.mutate(
+            { timeSlotId, ...values },
+            {
+              onSuccess: (result) => onBooked(result),
+              onError: (error) => {
+                const fieldErrors = fieldErrorsOf(error);
+                form.setErrors(fieldErrors);
+                setFailure(messageOf(error, 'Your booking could not be completed. Please try again.'));
+                focusFirstInvalid(fieldErrors);
+              },
             },
-          },
-        );
-      })}
+          );
+        },
+        // A keyboard or screen-reader user lands on the first field to correct.
+        (errors) => {
+          announceInvalid(errors);
+          focusFirstInvalid(errors);
+        },
+      )}
     >
       <Stack gap="md">
+        <VisuallyHidden aria-live="polite">
+          {announcement}
+        </VisuallyHidden>
         {failure !== null && (
           <Alert color="red" title="Booking not completed" role="alert">
             {failure}
@@ -148,7 +179,12 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
         <Title order={2} size="h4">
           Your Information
         </Title>
-        <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('participantName')} />
+        <TextInput
+          label="Full Name"
+          withAsterisk
+          autoComplete="name"
+          {...form.getInputProps('participantName')}
+        />
         <TextInput
           label="Email Address"
           withAsterisk
@@ -156,7 +192,12 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
           autoComplete="email"
           {...form.getInputProps('participantEmail')}
         />
-        <TextInput label="Phone Number" type="tel" autoComplete="tel" {...form.getInputProps('participantPhone')} />
+        <TextInput
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('participantPhone')}
+        />
 
         <Button type="submit" size="md" disabled={!ready || book.isPending}>
           {book.isPending ? 'Processing...' : 'Confirm Booking'}

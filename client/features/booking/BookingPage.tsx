@@ -1,9 +1,13 @@
-// Public booking page (SPEC section 2, "Booking page"; PRODUCT.md sections 2.6 and 4).
+// Public booking page: event, session and slot, then the participant (BookingForm); instead of the
+// form, a notice while Maintenance Mode is on or registrations are closed.
+import '@client/zod-config'; // before any schema of this chunk is created
 import './bookingStyles';
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@client/hydration';
 import { trpc } from '@client/trpc';
+import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import { CalendarFeedLink } from '../home/CalendarFeedLink';
 import { BookingForm, type BookingResult } from './BookingForm';
 import { BookingSkeleton } from './BookingSkeleton';
@@ -14,6 +18,13 @@ export function BookingPage() {
   const [result, setResult] = useState<BookingResult | null>(null);
   const [formKey, setFormKey] = useState(0);
   const settings = trpc.settings.public.useQuery();
+  // The server renders the skeleton in the form's place; the form appears once it can be sent.
+  const hydrated = useHydrated();
+  // Arriving from a link, focus starts at the page's heading, as after a full page load.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [formKey]);
 
   if (result !== null) {
     return (
@@ -33,19 +44,21 @@ export function BookingPage() {
     <Container size="sm" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Book Your Session
           </Title>
           {settings.isPending ? (
             <BookingSkeleton />
           ) : settings.data?.maintenanceMode === true ? (
             <Alert color="yellow" title="Maintenance" role="status">
-              The site is under maintenance. Please try again later.
+              {MAINTENANCE_MESSAGE}
             </Alert>
           ) : settings.data?.allowRegistrations === false ? (
             <Alert color="blue" title="Bookings closed" role="status">
-              Bookings are currently closed.
+              {BOOKINGS_CLOSED_MESSAGE}
             </Alert>
+          ) : !hydrated ? (
+            <BookingSkeleton />
           ) : (
             <BookingForm
               key={formKey}

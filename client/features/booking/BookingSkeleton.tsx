@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 
-/** Shown while events load (SPEC: 'A skeleton while events load'). */
+/** Shown while events load: a skeleton in the shape of the form. */
 export function BookingSkeleton() {
   return (
     <Stack gap="md" aria-busy="true" aria-label="Loading booking form">

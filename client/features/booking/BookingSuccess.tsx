@@ -1,9 +1,15 @@
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import type { BookingResult } from './BookingForm';
 
 export function BookingSuccess({ result, onBookAnother }: { result: BookingResult; onBookAnother: () => void }) {
   const waitlisted = result.status === 'waitlisted';
+  // The form is gone: focus moves to the outcome's heading, which is read out.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <Stack align="center" ta="center" gap="md" py="xl" role="status">
       <ThemeIcon size={64} radius="xl" color={waitlisted ? 'gold' : 'teal'} aria-hidden>
@@ -16,7 +22,7 @@ export function BookingSuccess({ result, onBookAnother }: { result: BookingResul
           ) : <path d="M5 12l5 5L20 7" />}
         </svg>
       </ThemeIcon>
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" ref={heading} tabIndex={-1}>
         {waitlisted ? 'You’re on the Waitlist' : 'Booking Confirmed!'}
       </Title>
       {waitlisted ? (

@@ -1,5 +1,6 @@
-// The public Get In Touch form (SPEC section 2, "Contact form"). Validates with the server's own
+// The public Get In Touch form. Validates with the server's own
 // schema; on failure it keeps what was typed and says what went wrong.
+import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';

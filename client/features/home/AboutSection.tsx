@@ -1,13 +1,14 @@
 import type { HomeContent } from '@server/schemas/home-page';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './AboutSection.module.css';
 import { Portrait } from './Portrait';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
 export function AboutSection({ founder }: { founder: HomeContent['founder'] }) {
   return (
-    <section id="about" className={classes.section} aria-labelledby="about-heading">
-      <Reveal className={classes.container}>
+    <section id="about" className={shared.section} aria-labelledby="about-heading">
+      <Reveal className={shared.container}>
         <SectionHeader id="about-heading" eyebrow="About" title="About Our Founder" />
         <div className={classes.about}>
           <Portrait name={founder.name} photo={founder.photo} width={360} height={420} className={classes.founderPhoto} fluid />

@@ -1,9 +1,11 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { MAINTENANCE_MESSAGE } from '../layout/MaintenanceNotice';
+import { useHydrated } from '@client/hydration';
+import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import type { BookingState } from './booking-state';
 import { firm, mapLocation } from './content';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './ContactSection.module.css';
 import { MailIcon, PhoneIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
@@ -14,7 +16,8 @@ const ContactForm = lazy(() => import('../contact/ContactForm').then((module) =>
 
 function ContactFormPlaceholder() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading contact form">
+    // A named status region: a plain element may not carry a name (aria-label) of its own.
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading contact form">
       {[1, 2, 3].map((row) => (
         <Skeleton key={row} height={56} />
       ))}
@@ -25,9 +28,11 @@ function ContactFormPlaceholder() {
 }
 
 export function ContactSection({ bookingState = 'open' }: { bookingState?: BookingState }) {
+  // The server renders the placeholder; the form appears once it can be sent.
+  const hydrated = useHydrated();
   return (
-    <section id="contact" className={classes.section} aria-labelledby="contact-heading">
-      <Reveal className={classes.container}>
+    <section id="contact" className={shared.section} aria-labelledby="contact-heading">
+      <Reveal className={shared.container}>
         <SectionHeader id="contact-heading" eyebrow="Contact" title="Get In Touch">
           Tell us where you want to grow.{bookingState === 'open' && ` ${firm.replyPromise}`}
         </SectionHeader>
@@ -35,18 +40,20 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
           <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
             {bookingState === 'maintenance' ? (
               // The server refuses messages during maintenance, so the form would only fail on send.
-              <p className={classes.formNotice} role="status">
+              <p className={`${shared.notice} ${classes.formNotice}`} role="status">
                 {MAINTENANCE_MESSAGE}
               </p>
-            ) : (
+            ) : hydrated ? (
               <Suspense fallback={<ContactFormPlaceholder />}>
                 <ContactForm />
               </Suspense>
+            ) : (
+              <ContactFormPlaceholder />
             )}
           </Paper>
 
           <div className={classes.contactAside}>
-            <h3 className={classes.cardTitle}>Contact Details</h3>
+            <h3 className={shared.cardTitle}>Contact Details</h3>
             <ul className={classes.contactList}>
               <li>
                 <MailIcon size={20} />
@@ -61,11 +68,11 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
                 <span>
                   {firm.city}, {firm.country}
                   <br />
-                  <span className={classes.muted}>West Africa desk: {mapLocation.city}</span>
+                  <span className={shared.muted}>West Africa desk: {mapLocation.city}</span>
                 </span>
               </li>
             </ul>
-            <p className={classes.muted}>{firm.hours}</p>
+            <p className={`${shared.muted} ${classes.hours}`}>{firm.hours}</p>
 
             <div className={classes.map}>
               <iframe
@@ -76,8 +83,8 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
                 loading="lazy"
                 referrerPolicy="no-referrer-when-downgrade"
               />
-              <a href={mapLocation.largerMapUrl} target="_blank" rel="noopener noreferrer" className={classes.textLink}>
-                View larger map<span className={classes.srOnly}> (opens in a new tab)</span>
+              <a href={mapLocation.largerMapUrl} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
+                View larger map<span className={shared.srOnly}> (opens in a new tab)</span>
               </a>
             </div>
           </div>

@@ -1,18 +1,22 @@
-// Upcoming Events on the home page (SPEC section 2, "Home: events section", and section 8): the first
+// Upcoming Events on the home page: the first
 // active event as the landing block, up to two more as cards, an empty state, and a built-in
 // fallback event when the list cannot be loaded.
 import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { BOOKINGS_CLOSED_MESSAGE, type BookingState } from './booking-state';
+import { uploadSrcSet } from '@server/shared/image-variants';
+import { BOOKINGS_CLOSED_MESSAGE } from '@server/shared/site-notices';
+import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './EventsSection.module.css';
 import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
+import { SectionHeader } from './SectionHeader';
 
-/** SPEC section 9: at most 3 events on the home page, the landing block shows the first. */
+/** At most 3 events on the home page: the landing block shows the first, cards the next two. */
 export const HOME_EVENT_LIMIT = 3;
 
 type EventDto = RouterOutputs['events']['list'][number];
@@ -91,12 +95,23 @@ function EventMedia({ event }: { event: HomeEvent }) {
     );
   }
   // The title sits right beside the picture, so the picture itself is decorative.
-  return <img className={classes.eventMedia} src={event.imageUrl} alt="" loading="lazy" />;
+  // An uploaded picture comes in WebP at several widths: half the page beside the text on a wide
+  // screen, the whole width on a phone.
+  return (
+    <img
+      className={classes.eventMedia}
+      src={event.imageUrl}
+      srcSet={uploadSrcSet(event.imageUrl)}
+      sizes="(max-width: 48em) 100vw, 50vw"
+      alt=""
+      loading="lazy"
+    />
+  );
 }
 
 function ClosedNotice() {
   return (
-    <p className={classes.closedNotice} role="status">
+    <p className={`${shared.notice} ${classes.closedNotice}`} role="status">
       {BOOKINGS_CLOSED_MESSAGE}
     </p>
   );
@@ -141,12 +156,12 @@ function LandingEvent({ event, bookingOpen }: { event: HomeEvent; bookingOpen: b
 
         <div className={classes.eventActions}>
           {bookingOpen && (
-            <RegisterLink event={event} className={classes.ctaNavy}>
+            <RegisterLink event={event} className={shared.ctaNavy}>
               Register Now
             </RegisterLink>
           )}
-          {bookingOpen && event.id !== null && <CalendarFeedLink className={classes.textLink} />}
-          <a href={organizerMailto(event.title)} className={classes.ctaOutline}>
+          {bookingOpen && event.id !== null && <CalendarFeedLink className={`${shared.textLink} ${classes.feedLink}`} />}
+          <a href={organizerMailto(event.title)} className={shared.ctaOutline}>
             Contact Organizer
           </a>
         </div>
@@ -158,7 +173,14 @@ function LandingEvent({ event, bookingOpen }: { event: HomeEvent; bookingOpen: b
 function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: boolean }) {
   return (
     <article className={classes.eventCard}>
-      <img className={classes.eventCardImage} src={event.imageUrl} alt="" loading="lazy" />
+      <img
+        className={classes.eventCardImage}
+        src={event.imageUrl}
+        srcSet={uploadSrcSet(event.imageUrl)}
+        sizes="(max-width: 48em) 100vw, 50vw"
+        alt=""
+        loading="lazy"
+      />
       <div className={classes.eventCardBody}>
         <h3 className={classes.eventCardTitle}>{event.title}</h3>
         <p className={classes.eventCardFact}>
@@ -168,7 +190,7 @@ function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: bool
           <PinIcon size={18} /> {event.location}
         </p>
         {bookingOpen && (
-          <RegisterLink event={event} className={classes.textLink} label={`Register for ${event.title}`}>
+          <RegisterLink event={event} className={`${shared.textLink} ${classes.cardLink}`} label={`Register for ${event.title}`}>
             Register
           </RegisterLink>
         )}
@@ -261,7 +283,7 @@ export function EventsSection({ bookingState = 'open' }: { bookingState?: Bookin
       <>
         {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} />}
         {others.length > 0 && (
-          <div className={classes.eventCards}>
+          <div className={`${shared.grid} ${classes.eventCards}`}>
             {others.map((event) => (
               <EventCard key={event.id ?? event.title} event={event} bookingOpen={bookingOpen} />
             ))}
@@ -272,17 +294,11 @@ export function EventsSection({ bookingState = 'open' }: { bookingState?: Bookin
   }
 
   return (
-    <section ref={sectionRef} id="events" className={`${classes.section} ${classes.sectionTinted}`} aria-labelledby="events-heading">
-      <Reveal className={classes.container}>
-        <header className={classes.sectionHeader}>
-          <p className={classes.eyebrow}>Events</p>
-          <h2 id="events-heading" className={classes.sectionTitle}>
-            Upcoming Events
-          </h2>
-          <p className={classes.sectionIntro}>
-            Business exchanges, trade missions and workshops where our clients meet partners, buyers and investors.
-          </p>
-        </header>
+    <section ref={sectionRef} id="events" className={`${shared.section} ${shared.sectionTinted}`} aria-labelledby="events-heading">
+      <Reveal className={shared.container}>
+        <SectionHeader id="events-heading" eyebrow="Events" title="Upcoming Events">
+          Business exchanges, trade missions and workshops where our clients meet partners, buyers and investors.
+        </SectionHeader>
         {bookingState === 'closed' && <ClosedNotice />}
         {body}
       </Reveal>

@@ -1,12 +1,14 @@
-// The hero carousel (SPEC section 2): three slides, arrows, dots, Book Consultation and Our Services.
+// The hero carousel: three slides, arrows, dots, Book Consultation and Our Services.
 // Follows the WAI-ARIA carousel pattern: rotation pauses while the pointer or keyboard focus is
 // inside, and a button stops it for good (WCAG 2.2.2), without changing the 5000 ms rhythm otherwise.
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, useState } from 'react';
 import type { BookingState } from './booking-state';
 import type { HomeContent } from '@server/schemas/home-page';
+import { uploadSrcSet } from '@server/shared/image-variants';
 import { heroHeading } from './content';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './HeroCarousel.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import { useCarousel } from './useCarousel';
 
@@ -55,6 +57,8 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
           <img
             key={slide.image}
             src={slide.image}
+            srcSet={uploadSrcSet(slide.image)}
+            sizes="100vw"
             alt=""
             className={classes.heroBackdrop}
             data-active={slideIndex === index}
@@ -91,11 +95,11 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
 
         <div className={classes.heroActions}>
           {bookingState === 'open' && (
-            <Link to="/booking" className={classes.ctaPrimary}>
+            <Link to="/booking" className={shared.ctaPrimary}>
               Book Consultation
             </Link>
           )}
-          <Link to="/" hash="services" activeOptions={{ exact: true, includeHash: true }} className={classes.ctaSecondary}>
+          <Link to="/" hash="services" activeOptions={{ exact: true, includeHash: true }} className={shared.ctaSecondary}>
             Our Services
           </Link>
         </div>

@@ -1,5 +1,6 @@
-// The public home page (SPEC section 1): hero, services, testimonials, events, founder, priorities
+// The public home page: hero, services, testimonials, events, founder, priorities
 // and contact. The header and footer come from PublicLayout.
+import { HydrateOnView } from '@client/hydration';
 import { trpc } from '@client/trpc';
 import { AboutSection } from './AboutSection';
 import { bookingStateOf } from './booking-state';
@@ -23,12 +24,25 @@ export function HomePage() {
   return (
     <>
       <HeroCarousel heroSlides={content.heroSlides} bookingState={bookingState} />
-      <ServicesSection services={content.services} />
-      <TestimonialsSection testimonials={content.testimonials} />
-      <EventsSection bookingState={bookingState} />
-      <AboutSection founder={content.founder} />
-      <PrioritiesSection priorities={content.priorities} />
-      <ContactSection bookingState={bookingState} />
+      {/* Below the fold: shown from the server's markup, made interactive when scrolled near. */}
+      <HydrateOnView id="services">
+        <ServicesSection services={content.services} />
+      </HydrateOnView>
+      <HydrateOnView id="testimonials-heading">
+        <TestimonialsSection testimonials={content.testimonials} />
+      </HydrateOnView>
+      <HydrateOnView id="events">
+        <EventsSection bookingState={bookingState} />
+      </HydrateOnView>
+      <HydrateOnView id="about">
+        <AboutSection founder={content.founder} />
+      </HydrateOnView>
+      <HydrateOnView id="priorities">
+        <PrioritiesSection priorities={content.priorities} />
+      </HydrateOnView>
+      <HydrateOnView id="contact">
+        <ContactSection bookingState={bookingState} />
+      </HydrateOnView>
     </>
   );
 }

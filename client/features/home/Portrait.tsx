@@ -1,6 +1,7 @@
 // A person's photo, or without one a neutral monogram of their initials (never a drawn face, which
 // reads as a placeholder). The name beside it says who it is, so the monogram is decorative.
-import classes from './home.module.css';
+import { uploadSrcSet } from '@server/shared/image-variants';
+import classes from './Portrait.module.css';
 
 export function initialsOf(name: string): string {
   const words = name
@@ -24,7 +25,19 @@ interface PortraitProps {
 
 export function Portrait({ name, photo, width, height, className, fluid = false }: PortraitProps) {
   if (photo !== null) {
-    return <img src={photo} alt={`Portrait of ${name}`} width={width} height={height} loading="lazy" className={className} />;
+    // An uploaded photo comes in WebP at several widths; the browser takes the one its screen needs.
+    return (
+      <img
+        src={photo}
+        srcSet={uploadSrcSet(photo)}
+        sizes={fluid ? `(max-width: ${width}px) 100vw, ${width}px` : `${width}px`}
+        alt={`Portrait of ${name}`}
+        width={width}
+        height={height}
+        loading="lazy"
+        className={className}
+      />
+    );
   }
   return (
     <span

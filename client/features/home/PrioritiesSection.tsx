@@ -1,23 +1,24 @@
 import type { HomeContent } from '@server/schemas/home-page';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './PrioritiesSection.module.css';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
 export function PrioritiesSection({ priorities }: { priorities: HomeContent['priorities'] }) {
   return (
-    <section id="priorities" className={`${classes.section} ${classes.sectionTinted}`} aria-labelledby="priorities-heading">
-      <Reveal className={classes.container}>
+    <section id="priorities" className={`${shared.section} ${shared.sectionTinted}`} aria-labelledby="priorities-heading">
+      <Reveal className={shared.container}>
         <SectionHeader id="priorities-heading" eyebrow="Strategic focus" title="What We Prioritize for Your Success">
           The principles behind every engagement, from the first call to the day you open abroad.
         </SectionHeader>
-        <ol className={classes.priorityGrid}>
+        <ol className={`${shared.grid} ${classes.priorityGrid}`}>
           {priorities.map((priority, position) => (
-            <li key={priority.title} className={classes.priority}>
+            <li key={priority.title} className={`${shared.card} ${classes.priority}`}>
               <span className={classes.priorityNumber} aria-hidden="true">
                 {String(position + 1).padStart(2, '0')}
               </span>
-              <h3 className={classes.cardTitle}>{priority.title}</h3>
-              <p className={classes.cardText}>{priority.text}</p>
+              <h3 className={shared.cardTitle}>{priority.title}</h3>
+              <p className={shared.cardText}>{priority.text}</p>
             </li>
           ))}
         </ol>

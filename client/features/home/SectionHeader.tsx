@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import classes from './home.module.css';
+import shared from './shared.module.css';
 
 /** The eyebrow, h2 and introduction that open each home page section. */
 export function SectionHeader({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
   return (
-    <header className={classes.sectionHeader}>
-      <p className={classes.eyebrow}>{eyebrow}</p>
-      <h2 id={id} className={classes.sectionTitle}>
+    <header className={shared.sectionHeader}>
+      <p className={shared.eyebrow}>{eyebrow}</p>
+      <h2 id={id} className={shared.sectionTitle}>
         {title}
       </h2>
-      {children !== undefined && <p className={classes.sectionIntro}>{children}</p>}
+      {children !== undefined && <p className={shared.sectionIntro}>{children}</p>}
     </header>
   );
 }

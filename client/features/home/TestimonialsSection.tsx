@@ -1,5 +1,6 @@
 import type { HomeContent } from '@server/schemas/home-page';
-import classes from './home.module.css';
+import shared from './shared.module.css';
+import classes from './TestimonialsSection.module.css';
 import { LinkedInIcon, StarIcon } from './icons';
 import { Portrait } from './Portrait';
 import { Reveal } from './Reveal';
@@ -19,12 +20,12 @@ function Stars() {
 
 export function TestimonialsSection({ testimonials }: { testimonials: HomeContent['testimonials'] }) {
   return (
-    <section className={`${classes.section} ${classes.sectionNavy}`} aria-labelledby="testimonials-heading">
-      <Reveal className={classes.container}>
+    <section className={`${shared.section} ${shared.sectionNavy}`} aria-labelledby="testimonials-heading">
+      <Reveal className={shared.container}>
         <SectionHeader id="testimonials-heading" eyebrow="Testimonials" title="Client Success Stories">
           Exporters, manufacturers and founders on what working with us changed for their business.
         </SectionHeader>
-        <ul className={classes.testimonialGrid}>
+        <ul className={`${shared.grid} ${shared.gridThree}`}>
           {testimonials.map((testimonial) => (
             <li key={testimonial.name}>
               <figure className={classes.testimonial}>

@@ -7,5 +7,3 @@ export function bookingStateOf(settings: { maintenanceMode: boolean; allowRegist
   if (settings?.allowRegistrations === false) return 'closed';
   return 'open';
 }
-
-export const BOOKINGS_CLOSED_MESSAGE = 'Bookings are currently closed.';

@@ -177,7 +177,7 @@ export const eventDefaults = {
   image: '/images/events/default-event.svg',
 } as const;
 
-/** The event the home page shows when events cannot be loaded (SPEC section 8). */
+/** The event the home page shows when events cannot be loaded, so the section is never empty for a failure. */
 export const fallbackEvent = {
   id: null,
   title: 'Diaspora–Ghana Business Exchange',

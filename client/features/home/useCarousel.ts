@@ -1,4 +1,4 @@
-// Timing of the hero carousel (SPEC section 2 and 9): auto-advance every 5000 ms, and after each
+// Timing of the hero carousel: auto-advance every 5000 ms, and after each
 // change further changes are ignored for 500 ms. The index wraps around in both directions.
 import { useCallback, useEffect, useRef, useState } from 'react';
 

@@ -1,7 +1,7 @@
-// PRODUCT.md 2.6: while Maintenance Mode is on, every public page says so.
+// While Maintenance Mode is on, every public page says so (the server refuses bookings and
+// contact messages meanwhile).
+import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import classes from './public-layout.module.css';
-
-export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.';
 
 export function MaintenanceNotice({ active }: { active: boolean }) {
   if (!active) return null;

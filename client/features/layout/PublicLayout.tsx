@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { trpc } from '@client/trpc';
 import { firm } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
+import './focus.css';
 import classes from './public-layout.module.css';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

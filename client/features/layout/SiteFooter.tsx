@@ -1,10 +1,10 @@
-// The public footer (SPEC section 1): services, contact details and the copyright line.
+// The public footer: services, contact details and the copyright line.
 import { Link } from '@tanstack/react-router';
 import { firm, services } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
 
-/** SPEC section 9: the copyright year is 2025. */
+/** The copyright line names a fixed year, 2025, the firm's choice; it does not follow the clock. */
 export const COPYRIGHT_YEAR = 2025;
 
 interface SiteFooterProps {

@@ -1,4 +1,4 @@
-// The public header (SPEC section 1): site name, links to the home page's sections, Book
+// The public header: site name, links to the home page's sections, Book
 // Consultation, and a menu behind a burger button below the sm breakpoint.
 import { Burger } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';

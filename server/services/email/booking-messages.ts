@@ -1,4 +1,4 @@
-// Which messages a booking change sends, and writing them (PRODUCT.md section 5). The booking service
+// Which messages a booking change sends, and writing them to the outbox. The booking service
 // calls enqueueBookingMessages with the outcome of a change, inside the change's transaction.
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
@@ -89,10 +89,10 @@ async function enqueueParticipantMessage(
   bookingId: string,
   kind: ParticipantMessageKind,
   newBookingToken: string | null,
-): Promise<void> {
+): Promise<BookingDetails | undefined> {
   const booking = await findBookingDetails(db, bookingId);
   // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
-  if (booking === undefined || Date.parse(booking.endTime) <= Date.now()) return;
+  if (booking === undefined || Date.parse(booking.endTime) <= Date.now()) return booking;
   const carriesLink = kind !== 'booking-cancelled';
   let token = newBookingToken;
   let sequence = booking.icsSequence;
@@ -121,12 +121,14 @@ async function enqueueParticipantMessage(
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
     bookingId: booking.id,
   });
+  return booking;
 }
 
-async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingId: string): Promise<void> {
+/** `known`: the booking's details when the participant's message already read them. */
+async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingId: string, known: BookingDetails | undefined): Promise<void> {
   const recipients = await findNotifiedAdminEmails(db, 'newBookings');
   if (recipients.length === 0) return;
-  const booking = await findBookingDetails(db, bookingId);
+  const booking = known ?? (await findBookingDetails(db, bookingId));
   if (booking === undefined) return;
   const rendered = adminNewBookingMessage(site, booking);
   for (const to of recipients) {
@@ -146,9 +148,9 @@ export async function enqueueBookingMessages(
 ): Promise<void> {
   const site = await loadOutboxSite(db, publicOrigin);
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
-  if (kind !== null) await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken);
+  const details = kind === null ? undefined : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken);
   if (outcome.promoted !== undefined) await enqueueParticipantMessage(db, site, outcome.promoted.id, 'waitlist-promoted', null);
   if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
-    await enqueueNewBookingNotifications(db, site, outcome.booking.id);
+    await enqueueNewBookingNotifications(db, site, outcome.booking.id, details);
   }
 }

@@ -1,9 +1,11 @@
 // Writing a message into the outbox. Always called with the transaction of the change that causes
 // the message, so the change and its messages are stored together or not at all.
 import type { DB } from '@db/database';
+import { notifyInstances } from '@db/pg-notify';
+import { isPostgres } from '@db/postgres';
 import type { EmailKind, IcsMethod } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
-import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
+import { getSystemAndEmailSettings } from '@server/repositories/settings';
 import { toMailSettings } from './smtp';
 import type { RenderedMessage } from './layout';
 import type { SiteVoice } from './messages';
@@ -21,8 +23,7 @@ export interface OutboxSite extends SiteVoice {
 }
 
 export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<OutboxSite> {
-  const system = await getSystemSettings(db);
-  const email = await getEmailSettings(db);
+  const { system, email } = await getSystemAndEmailSettings(db);
   return {
     siteName: system.siteName,
     timeZone: system.timezone,
@@ -41,10 +42,11 @@ export interface MessageToEnqueue {
   bookingId: string | null;
 }
 
-/** Sending order: what a participant or staff member waits for, then alerts, then reminders and reports. */
+/** Sending order: what a participant or staff member waits for, then alerts, then reminders, then reports. */
 export function priorityOf(kind: EmailKind): number {
   if (kind === 'system-alert') return 1;
-  if (kind === 'booking-reminder' || kind === 'weekly-report') return 2;
+  if (kind === 'booking-reminder') return 2;
+  if (kind === 'weekly-report') return 3;
   return 0;
 }
 
@@ -64,7 +66,10 @@ function wakeSenders(): void {
 }
 
 export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue): Promise<string> {
-  wakeSenders();
+  // PostgreSQL: the senders of every instance are woken when the writing transaction commits (a
+  // wake before that would find nothing, as their reads use other connections).
+  if (isPostgres(db)) await notifyInstances(db, 'outbox');
+  else wakeSenders();
   return insertOutboxMessage(db, {
     priority: priorityOf(message.kind),
     kind: message.kind,

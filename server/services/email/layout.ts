@@ -18,6 +18,8 @@ export interface MessageContent {
   link: { label: string; url: string } | null;
   /** Small print under the link. */
   notes: string[];
+  /** A last link after the small print: staff messages end with their notification settings. */
+  endLink?: { label: string; url: string } | undefined;
 }
 
 function htmlText(text: string): string {
@@ -31,6 +33,7 @@ function renderText(content: MessageContent): string {
   if (content.details.length > 0) blocks.push(content.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
   if (content.link !== null) blocks.push(`${content.link.label}: ${content.link.url}`);
   blocks.push(...content.notes);
+  if (content.endLink !== undefined) blocks.push(`${content.endLink.label}: ${content.endLink.url}`);
   blocks.push(content.siteName);
   return `${blocks.join('\n\n')}\n`;
 }
@@ -56,6 +59,11 @@ function renderHtml(content: MessageContent): string {
     );
   }
   for (const note of content.notes) parts.push(`<p style="font-size:12px;color:#52606d;">${htmlText(note)}</p>`);
+  if (content.endLink !== undefined) {
+    parts.push(
+      `<p style="font-size:12px;color:#52606d;"><a href="${escapeHtml(content.endLink.url)}" style="color:#1c7ed6;">${htmlText(content.endLink.label)}</a>: ${htmlText(content.endLink.url)}</p>`,
+    );
+  }
   return (
     '<!doctype html><html><head><meta charset="utf-8">' +
     `<title>${htmlText(content.subject)}</title></head>` +

@@ -1,4 +1,4 @@
-// The admin e-mail log: the outbox newest first, each message's attempts, and Retry.
+// The admin e-mail log: the outbox newest first, each message's attempts, Retry and Dismiss.
 import type { DB } from '@db/database';
 import {
   type EmailAttemptItem,
@@ -14,6 +14,7 @@ import { type AuditActor, recordAudit } from '@server/services/audit';
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
 export const MESSAGE_BEING_SENT = 'This message is being sent right now.';
+export const ONLY_FAILED_DISMISSED = 'Only a failed message can be dismissed.';
 
 function notFound(): NotFoundError {
   return new NotFoundError(MESSAGE_NOT_FOUND);
@@ -38,5 +39,20 @@ export async function retryMessage(db: DB, id: string, actor: AuditActor, now: D
     if (updated === undefined) throw notFound();
     await recordAudit(trx, actor, { action: 'retry', entity: 'email', entityId: id, summary: `${row.status} message to ${row.toAddress} queued again` });
     return toEmailLogItem(updated);
+  });
+}
+
+/**
+ * Dismiss: a failed message leaves the log for good (with its attempts); sent messages go by the
+ * retention setting instead, and pending ones are still to be sent, so both are refused.
+ */
+export async function dismissMessage(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findOutboxRow(trx, id);
+    if (row === undefined) throw notFound();
+    if (row.status !== 'failed') throw new PreconditionError(`${ONLY_FAILED_DISMISSED} This one is ${row.status}.`);
+    await trx.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').execute();
+    await recordAudit(trx, actor, { action: 'delete', entity: 'email', entityId: id, summary: `failed message to ${row.toAddress} dismissed` });
+    return { id };
   });
 }

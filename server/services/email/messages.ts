@@ -3,6 +3,7 @@
 import type { BookingStatus } from '@db/schema';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { type MessageContent, type RenderedMessage, renderMessage } from './layout';
+import { notificationSettingsLink } from './staff-links';
 
 export interface SiteVoice {
   siteName: string;
@@ -153,6 +154,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): 
     ],
     link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
     notes: ['You receive this because New Bookings notifications are on in your settings.'],
+    endLink: notificationSettingsLink(site.publicOrigin),
   });
 }
 
@@ -170,6 +172,7 @@ export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): 
     ],
     link: { label: 'Open the contacts', url: `${site.publicOrigin}/admin/contacts` },
     notes: ['You receive this because New Contacts notifications are on in your settings.'],
+    endLink: notificationSettingsLink(site.publicOrigin),
   });
 }
 

@@ -1,7 +1,8 @@
 // Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
-// clock: booking reminders and the daily outbox retention. Each piece is idempotent through the
-// database (one booking_reminders row per booking, one notification_claims key per day), so a
-// restart neither loses nor repeats it, and several instances would still do it once.
+// clock: booking reminders, the daily outbox retention and the weekly reports (weekly-report.ts).
+// Each piece is idempotent through the database (one booking_reminders row per booking, one
+// notification_claims key per day or per person and week), so a restart neither loses nor repeats
+// it, and several instances would still do it once.
 import type { DB } from '@db/database';
 import type { ServiceDeps } from '@server/deps';
 import { advanceBookingRevision, findBookingDetails } from '@server/repositories/bookings';
@@ -11,20 +12,14 @@ import { buildIcs } from './ics';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
+import { claimOnce } from './claims';
+import { sendDueWeeklyReports } from './weekly-report';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Claims `key` once for ever: true for the first caller, false for every later one. */
-export async function claimOnce(db: DB, key: string, nowIso: string): Promise<boolean> {
-  const result = await db
-    .insertInto('notificationClaims')
-    .values({ key, claimedAt: nowIso })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-}
+export { claimOnce } from './claims';
 
 /**
  * Pending and confirmed bookings whose slot starts within `reminderHours` of `now`, made before that
@@ -106,6 +101,8 @@ export async function applyOutboxRetention(db: DB, now: Date): Promise<number> {
 export interface ScheduledWorkResult {
   reminders: number;
   removedSent: number;
+  /** Weekly reports written (Monday from 08:00 in the site's timezone, once per person per week). */
+  weeklyReports: number;
 }
 
 export interface NotificationScheduler {
@@ -128,11 +125,12 @@ export function startNotificationScheduler(
     const at = now();
     const reminders = await sendDueReminders(deps, at);
     const removedSent = await applyOutboxRetention(deps.db, at);
-    return { reminders, removedSent };
+    const weeklyReports = await sendDueWeeklyReports(deps, at);
+    return { reminders, removedSent, weeklyReports };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -21,10 +21,13 @@ import {
 } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
 import type { DB } from '@db/database';
+import { listenToInstances } from '@db/pg-notify';
+import { isPostgres } from '@db/postgres';
 import type { EmailOutboxRow } from '@db/schema';
 import { type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
 import { onOutboxEnqueued, SMTP_NOT_CONFIGURED_REASON } from './enqueue';
 import { redactManageLinks } from './manage-token';
+import { emailGaveUpAlert, raiseSystemAlert } from './alerts';
 
 export const DEFAULT_SEND_INTERVAL_MS = 5_000;
 export const DEFAULT_BASE_DELAY_MS = 30_000;
@@ -35,6 +38,11 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_MAX_BATCHES = 10;
 /** SMTP connections of the pool. */
 export const DEFAULT_MAX_CONNECTIONS = 5;
+/**
+ * With several instances (PostgreSQL), a message 'sending' for longer than this was left by an
+ * instance that stopped mid-send (no send takes this long), and goes back in line at the next pass.
+ */
+export const STRANDED_SEND_MS = 10 * 60_000;
 
 export interface EmailSenderOptions {
   /** Pause between passes; null runs no loop (passes only through runOnce, as tests do). */
@@ -110,9 +118,15 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string): Promise<void> {
     const at = now();
     const attempts = row.attempts + 1;
+    const gaveUp = attempts >= row.maxAttempts;
     await insertAttempt(trx, row.id, at.toISOString(), reason);
+    // Admins hear of a message that gave up; an alert that gave up raises none (no loop).
+    if (gaveUp && row.kind !== 'system-alert') {
+      const message = { toAddress: row.toAddress, subject: row.subject, attempts, lastError: reason };
+      await raiseSystemAlert(trx, deps.config.publicOrigin, emailGaveUpAlert(message), at);
+    }
     await markMessageFailed(trx, row.id, {
-      status: attempts >= row.maxAttempts ? 'failed' : 'pending',
+      status: gaveUp ? 'failed' : 'pending',
       attempts,
       lastError: reason,
       nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
@@ -141,7 +155,13 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     }
   }
 
+  const shared = isPostgres(db);
+
   async function pass(): Promise<number> {
+    if (shared) {
+      const current = now();
+      await resetInterruptedSends(db, current.toISOString(), new Date(current.getTime() - STRANDED_SEND_MS).toISOString());
+    }
     const mail = toMailSettings(await getEmailSettings(db));
     if (mail === null) {
       await markPendingBlocked(db, SMTP_NOT_CONFIGURED_REASON, now().toISOString());
@@ -171,7 +191,12 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   }
 
   // Nothing is sent before rows stranded in 'sending' by the previous process are back in line.
-  const ready = resetInterruptedSends(db, now().toISOString()).then(
+  const startedAt = now();
+  const ready = resetInterruptedSends(
+    db,
+    startedAt.toISOString(),
+    shared ? new Date(startedAt.getTime() - STRANDED_SEND_MS).toISOString() : undefined,
+  ).then(
     () => undefined,
     (error: unknown) => onError(error),
   );
@@ -205,26 +230,34 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     timer = setTimeout(loopPass, intervalMs);
     timer.unref();
   }
-  const unsubscribe = wakeOnEnqueue
-    ? onOutboxEnqueued(() => {
-        if (stopped) return;
-        if (running) {
-          wakeRequested = true;
-          return;
-        }
-        if (!wakeRequested) {
-          wakeRequested = true;
-          setImmediate(loopPass);
-        }
-      })
-    : () => undefined;
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      wakeRequested = true;
+      return;
+    }
+    if (!wakeRequested) {
+      wakeRequested = true;
+      setImmediate(loopPass);
+    }
+  };
+  // PostgreSQL: woken by any instance's commit of a new message (LISTEN/NOTIFY); SQLite: in-process.
+  let unsubscribe: () => unknown = () => undefined;
+  if (wakeOnEnqueue && shared) {
+    const listening = listenToInstances(db, 'outbox', wake);
+    listening.catch(onError);
+    unsubscribe = () => listening.then((stop) => stop(), () => undefined);
+    chain = chain.then(() => listening).catch(() => undefined);
+  } else if (wakeOnEnqueue) {
+    unsubscribe = onOutboxEnqueued(wake);
+  }
   scheduleNext();
 
   return {
     runOnce,
     async stop() {
       stopped = true;
-      unsubscribe();
+      await unsubscribe();
       if (timer !== undefined) clearTimeout(timer);
       await chain;
       mailer?.pool.close();

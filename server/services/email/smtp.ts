@@ -1,5 +1,5 @@
 // Sending through the site's SMTP settings with nodemailer: the test e-mail and the e-mail outbox's
-// sender (PRODUCT.md section 5) both go through sendMail.
+// sender both go through sendMail.
 import {
   createTransport as createNodemailerTransport,
   type Mail,

@@ -1,6 +1,7 @@
 // Audit Log (admins only): who changed what, when and from which address, newest first. Filters by
 // person, kind of record, a day range in the site's timezone and a search; pages on the server.
-import { Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Badge, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -11,9 +12,9 @@ import {
   type AuditEntity,
 } from '@server/schemas/audit';
 import { zonedDateTimeToUtc } from '@server/shared/time';
-import { messageOf, trpc } from '@client/trpc';
-import { ListFooter } from '../kit/ListFooter';
-import { TableStateRows } from '../kit/TableStateRows';
+import { trpc } from '@client/trpc';
+import { failureText } from '../kit/notify';
+import { ListPage } from '../kit/ListPage';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
 import { PAGE_SIZE } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
@@ -68,109 +69,101 @@ export function AuditLogPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Audit Log
-        </Title>
-        <Text c="dimmed">Every change made in the back office and every sign-in, newest first.</Text>
-      </div>
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="md">
-          <Group align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Search summaries, people, addresses..."
-              value={search}
-              onChange={(event) => change(setSearchText)(event.currentTarget.value)}
-              w={260}
-            />
-            <Select
-              label="Person"
-              placeholder="Everyone"
-              clearable
-              data={(users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} (${user.email})` }))}
-              value={userId}
-              onChange={change(setUserId)}
-              w={240}
-            />
-            <Select
-              label="Kind of record"
-              placeholder="All kinds"
-              clearable
-              data={ENTITY_OPTIONS}
-              value={entity}
-              onChange={(value) => change(setEntity)(value as AuditEntity | null)}
-              w={180}
-            />
-            <TextInput label="From" type="date" value={fromDate} onChange={(event) => change(setFromDate)(event.currentTarget.value)} />
-            <TextInput
-              label="To"
-              type="date"
-              value={toDate}
-              onChange={(event) => change(setToDate)(event.currentTarget.value)}
-              error={validRange ? undefined : 'The end must be after the start'}
-            />
-          </Group>
-          {rows.isError ? (
-            <Text c="red" role="alert">
-              {`Failed to load the audit log: ${messageOf(rows.error, 'please try again')}`}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover aria-label="Audit log" aria-busy={rows.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>Person</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Record</Table.Th>
-                    <Table.Th>What changed</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  <TableStateRows loading={rows.isPending} empty={rows.data?.items.length === 0} columns={6} emptyText="No entries found" />
-                  {rows.data?.items.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>{format(row.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{row.actorName ?? row.actorEmail ?? 'Unknown'}</Text>
-                        {row.actorName !== null && row.actorEmail !== null && (
-                          <Text size="xs" c="dimmed">
-                            {row.actorEmail}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={row.action === 'sign-in-failed' ? 'red' : 'navy'} miw="max-content">
-                          {actionLabel(row.action)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{entityLabel(row.entity)}</Text>
-                        {row.entityId !== null && (
-                          <Text size="xs" c="dimmed">
-                            {row.entityId}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{row.summary}</Table.Td>
-                      <Table.Td>{row.ip}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {rows.data?.totalCapped === true && (
-            <Text size="sm" c="dimmed">
-              More than {rows.data.total.toLocaleString('en-US')} entries match; narrow the filters to see older ones.
-            </Text>
-          )}
-          <ListFooter total={rows.data?.total ?? 0} page={page} onPage={setPage} />
-        </Stack>
-      </Paper>
-    </Stack>
+    <ListPage
+      title="Audit Log"
+      subtitle="Every change made in the back office and every sign-in, newest first."
+      search={{
+        label: 'Search the audit log',
+        placeholder: 'Search summaries, people, addresses...',
+        value: search,
+        onChange: change(setSearchText),
+      }}
+      filters={
+        <>
+          <Select
+            label="Person"
+            placeholder="Everyone"
+            clearable
+            data={(users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} (${user.email})` }))}
+            value={userId}
+            onChange={change(setUserId)}
+            w={{ base: '100%', xs: 240 }}
+          />
+          <Select
+            label="Kind of record"
+            placeholder="All kinds"
+            clearable
+            data={ENTITY_OPTIONS}
+            value={entity}
+            onChange={(value) => change(setEntity)(value as AuditEntity | null)}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput label="From" type="date" value={fromDate} onChange={(event) => change(setFromDate)(event.currentTarget.value)} />
+          <TextInput
+            label="To"
+            type="date"
+            value={toDate}
+            onChange={(event) => change(setToDate)(event.currentTarget.value)}
+            error={validRange ? undefined : 'The end must be after the start'}
+          />
+        </>
+      }
+      query={rows}
+      tableLabel="Audit log"
+      minWidth={900}
+      striped
+      columns={
+        <>
+          <Table.Th>Time</Table.Th>
+          <Table.Th>Person</Table.Th>
+          <Table.Th>Action</Table.Th>
+          <Table.Th>Record</Table.Th>
+          <Table.Th>What changed</Table.Th>
+          <Table.Th>Address</Table.Th>
+        </>
+      }
+      rows={(items) =>
+        items.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{format(row.createdAt)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.actorName ?? row.actorEmail ?? 'Unknown'}</Text>
+              {row.actorName !== null && row.actorEmail !== null && (
+                <Text size="xs" c="dimmed">
+                  {row.actorEmail}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={row.action === 'sign-in-failed' ? 'red' : 'navy'} miw="max-content">
+                {actionLabel(row.action)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{entityLabel(row.entity)}</Text>
+              {row.entityId !== null && (
+                <Text size="xs" c="dimmed">
+                  {row.entityId}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{row.summary}</Table.Td>
+            <Table.Td>{row.ip}</Table.Td>
+          </Table.Tr>
+        ))
+      }
+      loadingText="Loading the audit log..."
+      errorText={(error) => failureText('Failed to load the audit log', error)}
+      empty={{ title: 'No entries found' }}
+      footer={
+        rows.data?.totalCapped === true && (
+          <Text size="sm" c="dimmed">
+            More than {rows.data.total.toLocaleString('en-US')} entries match; narrow the filters to see older ones.
+          </Text>
+        )
+      }
+      page={page}
+      onPage={setPage}
+    />
   );
 }

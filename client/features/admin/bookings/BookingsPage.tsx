@@ -1,15 +1,16 @@
 // The bookings screen: counts by status, server-side search and filters (status, event, session,
 // date range; kept in the URL so a filtered view can be shared and reloaded) and pages, the booking
 // modal, quick status changes, deletes (admins only) and a CSV export of the current filters.
-import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Button, SimpleGrid } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
-import { ListFooter } from '../kit/ListFooter';
-import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ListPage } from '../kit/ListPage';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { useConfirmWithParticipantsTold } from '../kit/participantsTold';
 import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
@@ -20,7 +21,7 @@ import { type BookingItem, BookingFormModal } from './BookingFormModal';
 import { BookingFilters } from './BookingFilters';
 import type { BookingSearch } from './bookingSearch';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
-import { BookingsTable } from './BookingsTable';
+import { BookingRows, BookingsColumns } from './BookingsTable';
 
 const EXPORT_ROUTE = '/api/export/bookings.csv';
 
@@ -83,8 +84,9 @@ export function BookingsPage({
       },
     );
   };
-  const deleteBooking = (booking: BookingItem) => {
-    if (!confirmDelete('booking')) return;
+  const confirmWithTold = useConfirmWithParticipantsTold();
+  const deleteBooking = async (booking: BookingItem) => {
+    if (!(await confirmWithTold('Are you sure you want to delete this booking?', { bookingId: booking.id }))) return;
     remove.mutate(
       { id: booking.id },
       {
@@ -95,57 +97,55 @@ export function BookingsPage({
   };
 
   return (
-    <AdminPage
-      title="Bookings"
-      actions={
-        <>
-          <ExportCsvButton route={EXPORT_ROUTE} filter={filter} />
-          <Button leftSection={<PlusIcon />} onClick={() => setModal({ opened: true, booking: null })}>
-            Add Booking
-          </Button>
-        </>
-      }
-    >
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <StatCard label="Total" value={stats.data?.total ?? '–'} loading={stats.isPending} />
-        <StatCard label="Confirmed" value={stats.data?.confirmed ?? '–'} loading={stats.isPending} />
-        <StatCard label="Pending" value={stats.data?.pending ?? '–'} loading={stats.isPending} />
-        <StatCard label="Waitlisted" value={stats.data?.waitlisted ?? '–'} loading={stats.isPending} />
-      </SimpleGrid>
-
-      <BookingFilters filters={filters} onChange={updateFilters} timeZoneLabel={`Days in ${timeZone}`} />
-
-      {bookings.isPending ? (
-        <Text role="status">Loading bookings...</Text>
-      ) : bookings.isError ? (
-        <Alert color="red" role="alert">
-          {failureText('Failed to load bookings', bookings.error)}
-        </Alert>
-      ) : bookings.data.items.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">No bookings found</Text>
-        </Paper>
-      ) : (
-        <>
-          <BookingsTable
-            bookings={bookings.data.items}
+    <>
+      <ListPage
+        title="Bookings"
+        actions={
+          <>
+            <ExportCsvButton route={EXPORT_ROUTE} filter={filter} />
+            <Button leftSection={<PlusIcon />} onClick={() => setModal({ opened: true, booking: null })}>
+              Add Booking
+            </Button>
+          </>
+        }
+        summary={
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            <StatCard label="Total" value={stats.data?.total ?? '–'} loading={stats.isPending} />
+            <StatCard label="Confirmed" value={stats.data?.confirmed ?? '–'} loading={stats.isPending} />
+            <StatCard label="Pending" value={stats.data?.pending ?? '–'} loading={stats.isPending} />
+            <StatCard label="Waitlisted" value={stats.data?.waitlisted ?? '–'} loading={stats.isPending} />
+          </SimpleGrid>
+        }
+        // The search box is one of the filters here: its text lives in the URL with them.
+        filters={<BookingFilters filters={filters} onChange={updateFilters} timeZoneLabel={`Days in ${timeZone}`} />}
+        query={bookings}
+        tableLabel="Bookings"
+        minWidth={1100}
+        columns={<BookingsColumns />}
+        rows={(items) => (
+          <BookingRows
+            bookings={items}
             timeZone={timeZone}
             format={format}
             canDelete={isAdmin}
             busyId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
             onEdit={(booking) => setModal({ opened: true, booking })}
-            onDelete={deleteBooking}
+            onDelete={(booking) => void deleteBooking(booking)}
             onStatus={changeStatus}
           />
-          <ListFooter total={bookings.data.total} page={page} onPage={setPage} />
-        </>
-      )}
+        )}
+        loadingText="Loading bookings..."
+        errorText={(error) => failureText('Failed to load bookings', error)}
+        empty={{ title: 'No bookings found' }}
+        page={page}
+        onPage={setPage}
+      />
 
       <BookingFormModal
         opened={modal.opened}
         booking={modal.booking}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
-    </AdminPage>
+    </>
   );
 }

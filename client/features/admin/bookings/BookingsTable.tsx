@@ -20,84 +20,85 @@ interface BookingsTableProps {
   onStatus: (booking: BookingItem, status: BookingStatus) => void;
 }
 
-export function BookingsTable({ bookings, timeZone, format, canDelete, busyId, onEdit, onDelete, onStatus }: BookingsTableProps) {
+/** The table's header cells. */
+export function BookingsColumns() {
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Bookings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Participant</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Session</Table.Th>
-            <Table.Th>Time Slot</Table.Th>
-            <Table.Th>Booking Date</Table.Th>
-            <Table.Th>Created</Table.Th>
-            {/* Wide enough that the badge label is never cut. */}
-            <Table.Th miw={170}>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {bookings.map((booking) => (
-            <Table.Tr key={booking.id}>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text fw={500}>{booking.participantName}</Text>
-                  <Text size="sm">{booking.participantEmail}</Text>
-                  {booking.participantPhone !== null && (
-                    <Text size="sm" c="dimmed">
-                      {booking.participantPhone}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{booking.eventTitle}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {booking.sessionTitle}
+    <>
+      <Table.Th>Participant</Table.Th>
+      <Table.Th>Event</Table.Th>
+      <Table.Th>Session</Table.Th>
+      <Table.Th>Time Slot</Table.Th>
+      <Table.Th>Booking Date</Table.Th>
+      <Table.Th>Created</Table.Th>
+      {/* Wide enough that the badge label is never cut. */}
+      <Table.Th miw={170}>Status</Table.Th>
+      <Table.Th>Actions</Table.Th>
+    </>
+  );
+}
+
+/** The table's rows (the list page draws the table around them). */
+export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onDelete, onStatus }: BookingsTableProps) {
+  return (
+    <>
+      {bookings.map((booking) => (
+        <Table.Tr key={booking.id}>
+          <Table.Td>
+            <Stack gap={0}>
+              <Text fw={500}>{booking.participantName}</Text>
+              <Text size="sm">{booking.participantEmail}</Text>
+              {booking.participantPhone !== null && (
+                <Text size="sm" c="dimmed">
+                  {booking.participantPhone}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{format(booking.bookingDate)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{format(booking.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadgeMenu
-                  value={booking.status}
-                  options={BOOKING_STATUS_OPTIONS}
-                  subject={`booking of ${booking.participantName}`}
-                  busy={busyId === booking.id}
-                  onChange={(status) => onStatus(booking, status)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit booking of ${booking.participantName}`} onClick={() => onEdit(booking)}>
-                    <EditIcon />
-                  </ActionIcon>
-                  {canDelete && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete booking of ${booking.participantName}`}
-                      onClick={() => onDelete(booking)}
-                    >
-                      <DeleteIcon />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{booking.eventTitle}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {booking.sessionTitle}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{format(booking.bookingDate)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{format(booking.createdAt)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadgeMenu
+              value={booking.status}
+              options={BOOKING_STATUS_OPTIONS}
+              subject={`booking of ${booking.participantName}`}
+              busy={busyId === booking.id}
+              onChange={(status) => onStatus(booking, status)}
+            />
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={`Edit booking of ${booking.participantName}`} onClick={() => onEdit(booking)}>
+                <EditIcon />
+              </ActionIcon>
+              {canDelete && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete booking of ${booking.participantName}`}
+                  onClick={() => onDelete(booking)}
+                >
+                  <DeleteIcon />
+                </ActionIcon>
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
   );
 }

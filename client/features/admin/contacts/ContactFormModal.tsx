@@ -1,5 +1,5 @@
 // 'Add New Contact' / 'Edit Contact'. Text is trimmed and an empty company or notes is sent as
-// absent (SPEC section 3); notes are internal and never shown to the contact.
+// absent (both are optional columns); notes are internal and never shown to the contact.
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';

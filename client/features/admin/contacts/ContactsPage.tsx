@@ -1,13 +1,13 @@
-// The contacts screen (SPEC 'Contact Management'): counts by status, server-side search and status
+// The contacts screen ('Contact Management'): counts by status, server-side search and status
 // filter, the contact modal, quick status and notes changes, deletes (admins only), CSV export.
-import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Button, SimpleGrid } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { ListToolbar } from '../kit/ListToolbar';
+import { ListPage } from '../kit/ListPage';
+import { StatusFilter } from '../kit/StatusFilter';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
-import { ListFooter } from '../kit/ListFooter';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
 import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
@@ -17,7 +17,7 @@ import { useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { type Contact, ContactFormModal } from './ContactFormModal';
 import { ContactNotesModal } from './ContactNotesModal';
-import { ContactsTable } from './ContactsTable';
+import { ContactRows, ContactsColumns } from './ContactsTable';
 import { CONTACT_FILTER_OPTIONS, CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
 
 const EXPORT_ROUTE = '/api/export/contacts.csv';
@@ -65,44 +65,35 @@ export function ContactsPage() {
   };
 
   return (
-    <AdminPage
-      title="Contact Management"
-      subtitle="Manage customer inquiries and communications"
-      actions={
-        <>
-          <ExportCsvButton route={EXPORT_ROUTE} filter={{ search: list.query.search, status: list.query.status }} />
-          <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: 'form', opened: true, contact: null })}>
-            Add Contact
-          </Button>
-        </>
-      }
-    >
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <StatCard label="New" value={stats.data?.new ?? '–'} loading={stats.isPending} />
-        <StatCard label="In Progress" value={stats.data?.inProgress ?? '–'} loading={stats.isPending} />
-        <StatCard label="Completed" value={stats.data?.completed ?? '–'} loading={stats.isPending} />
-        <StatCard label="Closed" value={stats.data?.closed ?? '–'} loading={stats.isPending} />
-      </SimpleGrid>
-
-      <ListToolbar list={list} noun="contacts" statusOptions={CONTACT_FILTER_OPTIONS} />
-
-      {contacts.isPending ? (
-        <Text role="status">Loading contacts...</Text>
-      ) : contacts.isError ? (
-        <Alert color="red" role="alert">
-          {failureText('Failed to load contacts', contacts.error)}
-        </Alert>
-      ) : contacts.data.items.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text fw={500}>No contacts found</Text>
-          <Text c="dimmed" size="sm">
-            Get started by adding your first contact.
-          </Text>
-        </Paper>
-      ) : (
-        <>
-          <ContactsTable
-            contacts={contacts.data.items}
+    <>
+      <ListPage
+        title="Contact Management"
+        subtitle="Manage customer inquiries and communications"
+        actions={
+          <>
+            <ExportCsvButton route={EXPORT_ROUTE} filter={{ search: list.query.search, status: list.query.status }} />
+            <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: 'form', opened: true, contact: null })}>
+              Add Contact
+            </Button>
+          </>
+        }
+        summary={
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            <StatCard label="New" value={stats.data?.new ?? '–'} loading={stats.isPending} />
+            <StatCard label="In Progress" value={stats.data?.inProgress ?? '–'} loading={stats.isPending} />
+            <StatCard label="Completed" value={stats.data?.completed ?? '–'} loading={stats.isPending} />
+            <StatCard label="Closed" value={stats.data?.closed ?? '–'} loading={stats.isPending} />
+          </SimpleGrid>
+        }
+        search={{ label: 'Search contacts', placeholder: 'Search contacts...', value: list.search, onChange: list.setSearch }}
+        filters={<StatusFilter list={list} options={CONTACT_FILTER_OPTIONS} />}
+        query={contacts}
+        tableLabel="Contacts"
+        minWidth={960}
+        columns={<ContactsColumns />}
+        rows={(items) => (
+          <ContactRows
+            contacts={items}
             format={format}
             canDelete={isAdmin}
             busyId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
@@ -111,12 +102,16 @@ export function ContactsPage() {
             onDelete={deleteContact}
             onStatus={changeStatus}
           />
-          <ListFooter total={contacts.data.total} page={list.page} onPage={list.setPage} />
-        </>
-      )}
+        )}
+        loadingText="Loading contacts..."
+        errorText={(error) => failureText('Failed to load contacts', error)}
+        empty={{ title: 'No contacts found', description: 'Get started by adding your first contact.' }}
+        page={list.page}
+        onPage={list.setPage}
+      />
 
       <ContactFormModal opened={dialog.kind === 'form' && dialog.opened} contact={dialog.contact} onClose={close} />
       <ContactNotesModal opened={dialog.kind === 'notes' && dialog.opened} contact={dialog.contact} onClose={close} />
-    </AdminPage>
+    </>
   );
 }

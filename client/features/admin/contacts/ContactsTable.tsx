@@ -17,69 +17,70 @@ interface ContactsTableProps {
   onStatus: (contact: Contact, status: ContactStatus) => void;
 }
 
-export function ContactsTable({ contacts, format, canDelete, busyId, onEdit, onNotes, onDelete, onStatus }: ContactsTableProps) {
+/** The table's header cells. */
+export function ContactsColumns() {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Contacts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Message</Table.Th>
-            {/* Wide enough that the badge label is never cut. */}
-            <Table.Th miw={150}>Status</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact) => (
-            <Table.Tr key={contact.id}>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text fw={500}>{contact.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {contact.email}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>{contact.company ?? 'N/A'}</Table.Td>
-              <Table.Td maw={360}>
-                <Text size="sm" lineClamp={2} title={contact.message}>
-                  {contact.message}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadgeMenu
-                  value={contact.status}
-                  options={CONTACT_STATUS_OPTIONS}
-                  subject={`contact ${contact.name}`}
-                  busy={busyId === contact.id}
-                  onChange={(status) => onStatus(contact, status)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{contact.createdAt === '' ? 'N/A' : format(contact.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Notes for ${contact.name}`} onClick={() => onNotes(contact)}>
-                    <NotesIcon />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>
-                    <EditIcon />
-                  </ActionIcon>
-                  {canDelete && (
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${contact.name}`} onClick={() => onDelete(contact)}>
-                      <DeleteIcon />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      <Table.Th>Contact</Table.Th>
+      <Table.Th>Company</Table.Th>
+      <Table.Th>Message</Table.Th>
+      {/* Wide enough that the badge label is never cut. */}
+      <Table.Th miw={150}>Status</Table.Th>
+      <Table.Th>Date</Table.Th>
+      <Table.Th>Actions</Table.Th>
+    </>
+  );
+}
+
+/** The table's rows (the list page draws the table around them). */
+export function ContactRows({ contacts, format, canDelete, busyId, onEdit, onNotes, onDelete, onStatus }: ContactsTableProps) {
+  return (
+    <>
+      {contacts.map((contact) => (
+        <Table.Tr key={contact.id}>
+          <Table.Td>
+            <Stack gap={0}>
+              <Text fw={500}>{contact.name}</Text>
+              <Text size="sm" c="dimmed">
+                {contact.email}
+              </Text>
+            </Stack>
+          </Table.Td>
+          <Table.Td>{contact.company ?? 'N/A'}</Table.Td>
+          <Table.Td maw={360}>
+            <Text size="sm" lineClamp={2} title={contact.message}>
+              {contact.message}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadgeMenu
+              value={contact.status}
+              options={CONTACT_STATUS_OPTIONS}
+              subject={`contact ${contact.name}`}
+              busy={busyId === contact.id}
+              onChange={(status) => onStatus(contact, status)}
+            />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{contact.createdAt === '' ? 'N/A' : format(contact.createdAt)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={`Notes for ${contact.name}`} onClick={() => onNotes(contact)}>
+                <NotesIcon />
+              </ActionIcon>
+              <ActionIcon variant="subtle" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>
+                <EditIcon />
+              </ActionIcon>
+              {canDelete && (
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${contact.name}`} onClick={() => onDelete(contact)}>
+                  <DeleteIcon />
+                </ActionIcon>
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
   );
 }

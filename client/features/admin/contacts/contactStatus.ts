@@ -1,4 +1,4 @@
-// Contact statuses as PRODUCT.md 2.3 has them everywhere: labels and badge colours.
+// Contact statuses, one set everywhere (table, filter, modal, badges): labels and badge colours.
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '@server/schemas/contacts';
 import type { StatusOption } from '../kit/StatusBadgeMenu';
 

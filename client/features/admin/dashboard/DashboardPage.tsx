@@ -1,5 +1,6 @@
-// Admin dashboard (SPEC section 2, PRODUCT.md 2.5): four stat cards, quick actions, and the latest
+// Admin dashboard: four stat cards, quick actions, and the latest
 // contact submissions. Times are shown in the site's timezone, naming the zone.
+import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, SimpleGrid, Text } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';

@@ -2,6 +2,7 @@
 import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { ScrollTable } from '../kit/ScrollTable';
 
 export function RecentContacts() {
   const recent = trpc.contacts.recent.useQuery();
@@ -25,7 +26,7 @@ export function RecentContacts() {
       ) : recent.data.length === 0 ? (
         <Text c="dimmed">No recent contact submissions</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollTable minWidth={420} label="Recent contacts">
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -44,7 +45,7 @@ export function RecentContacts() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );

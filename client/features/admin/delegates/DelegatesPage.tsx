@@ -1,12 +1,12 @@
 // The delegates screen: server-side search over name, e-mail, organization and position; admins add,
-// edit and delete, users only read (PRODUCT.md section 3).
-import { ActionIcon, Alert, Avatar, Button, Group, Paper, Table, Text } from '@mantine/core';
+// edit and delete, users only read (delegates are event set-up, which is admin work).
+import '@client/zod-config'; // before any schema of this chunk is created
+import { ActionIcon, Avatar, Button, Group, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { ListToolbar } from '../kit/ListToolbar';
-import { ListFooter } from '../kit/ListFooter';
+import { trpc } from '@client/trpc';
+import { failureText } from '../kit/notify';
+import { ListPage } from '../kit/ListPage';
 import { DeleteIcon, EditIcon, PlusIcon } from '../kit/icons';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
@@ -27,82 +27,62 @@ export function DelegatesPage() {
   const openForm = (delegate: Delegate | null) => setForm({ opened: true, delegate });
 
   return (
-    <AdminPage
-      title="Delegates"
-      actions={
-        isAdmin && (
-          <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
-            Add Delegate
-          </Button>
-        )
-      }
-    >
-      <ListToolbar list={list} noun="delegates" />
-
-      {delegates.isPending ? (
-        <Text role="status">Loading delegates...</Text>
-      ) : delegates.isError ? (
-        <Alert color="red" role="alert">
-          {`Error loading delegates: ${messageOf(delegates.error, 'please try again')}`}
-        </Alert>
-      ) : delegates.data.items.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">No delegates found. Add your first delegate!</Text>
-        </Paper>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Delegates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Position</Table.Th>
-                  {isAdmin && <Table.Th>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {delegates.data.items.map((delegate) => (
-                  <Table.Tr key={delegate.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <DelegateAvatar delegate={delegate} />
-                        <Text fw={500}>{delegate.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{delegate.email}</Table.Td>
-                    <Table.Td>{delegate.organization ?? '-'}</Table.Td>
-                    <Table.Td>{delegate.position ?? '-'}</Table.Td>
-                    {isAdmin && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${delegate.name}`}
-                            onClick={() => openForm(delegate)}
-                          >
-                            <EditIcon />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${delegate.name}`}
-                            onClick={() => setDeleting(delegate)}
-                          >
-                            <DeleteIcon />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListFooter total={delegates.data.total} page={list.page} onPage={list.setPage} />
-        </>
-      )}
+    <>
+      <ListPage
+        title="Delegates"
+        actions={
+          isAdmin && (
+            <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
+              Add Delegate
+            </Button>
+          )
+        }
+        search={{ label: 'Search delegates', placeholder: 'Search delegates...', value: list.search, onChange: list.setSearch }}
+        query={delegates}
+        tableLabel="Delegates"
+        minWidth={720}
+        columns={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Organization</Table.Th>
+            <Table.Th>Position</Table.Th>
+            {isAdmin && <Table.Th>Actions</Table.Th>}
+          </>
+        }
+        rows={(items) =>
+          items.map((delegate) => (
+            <Table.Tr key={delegate.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <DelegateAvatar delegate={delegate} />
+                  <Text fw={500}>{delegate.name}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>{delegate.email}</Table.Td>
+              <Table.Td>{delegate.organization ?? '-'}</Table.Td>
+              <Table.Td>{delegate.position ?? '-'}</Table.Td>
+              {isAdmin && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={`Edit ${delegate.name}`} onClick={() => openForm(delegate)}>
+                      <EditIcon />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${delegate.name}`} onClick={() => setDeleting(delegate)}>
+                      <DeleteIcon />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))
+        }
+        loadingText="Loading delegates..."
+        errorText={(error) => failureText('Error loading delegates', error)}
+        empty={{ title: 'No delegates found. Add your first delegate!' }}
+        page={list.page}
+        onPage={list.setPage}
+      />
 
       <DelegateFormModal
         opened={form.opened}
@@ -110,7 +90,7 @@ export function DelegatesPage() {
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
       <DeleteDelegateDialog delegate={deleting} onClose={() => setDeleting(null)} />
-    </AdminPage>
+    </>
   );
 }
 

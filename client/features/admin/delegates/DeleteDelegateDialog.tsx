@@ -1,4 +1,4 @@
-// SPEC's 'Confirm Delete' dialog for a delegate (events use their own modal; sessions, bookings and
+// The 'Confirm Delete' dialog for a delegate (events use their own modal; sessions, bookings and
 // contacts use the browser's confirmation).
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';

@@ -1,7 +1,9 @@
-// SPEC section 2: the events screen confirms a delete in its own modal, word for word.
+// The events screen confirms a delete in its own modal (not the browser's confirmation), naming
+// the event and warning that its associated data goes with it (sessions, slots and bookings).
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { PARTICIPANTS_TOLD_UNKNOWN, participantsToldText } from '../kit/participantsTold';
 import type { EventDto } from './eventForm';
 import { useInvalidateAfterEventDelete } from './useInvalidateEvents';
 
@@ -22,6 +24,11 @@ export function DeleteEventModal({ opened, event, onClose }: DeleteEventModalPro
     },
     onError: (error) => notifyError(failureText('Failed to delete event', error)),
   });
+  // Every live participant of the event's sessions is e-mailed 'booking cancelled'; say how many.
+  const told = trpc.bookings.affectedParticipants.useQuery(
+    { eventId: event?.id ?? '' },
+    { enabled: opened && event !== null, staleTime: 0, refetchOnMount: 'always' },
+  );
 
   return (
     <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title="Delete Event" centered>
@@ -35,6 +42,9 @@ export function DeleteEventModal({ opened, event, onClose }: DeleteEventModalPro
           </Text>
           <Text fw={600}>{event?.title}</Text>
         </Paper>
+        <Text size="sm">
+          {told.isPending ? 'Counting the participants to tell...' : told.isError ? PARTICIPANTS_TOLD_UNKNOWN : participantsToldText(told.data.count)}
+        </Text>
         <Text size="sm" c="red.8" fw={500}>
           This action cannot be undone.
         </Text>

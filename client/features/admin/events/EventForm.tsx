@@ -1,4 +1,4 @@
-// Create or edit one event (SPEC section 2 "Admin events", section 5 "Event form"). Mounted afresh
+// Create or edit one event. Mounted afresh
 // each time the modal opens, so it always starts from the event's stored values or from blank.
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,21 +1,21 @@
-// Admin events (SPEC section 2): search, status filter and pages from the server, the table, the
+// Admin events: search, status filter and pages from the server, the table, the
 // create/edit modal and the delete confirmation. `?create=true` (the dashboard's Quick Action)
 // opens the create form; it is dropped from the address when the form closes.
-import { Alert, Button, Center, EmptyState, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Button, Modal, Select, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { messageOf, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { ListFooter } from '../kit/ListFooter';
-import { notifyError } from '../kit/notify';
+import { trpc } from '@client/trpc';
+import { ListPage } from '../kit/ListPage';
+import { failureText, notifyError } from '../kit/notify';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { PAGE_SIZE, useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { DeleteEventModal } from './DeleteEventModal';
 import { EventForm } from './EventForm';
 import type { EventDto } from './eventForm';
-import { EventsTable } from './EventsTable';
+import { EventRows, EventsColumns } from './EventsTable';
 import { PlusIcon } from '../kit/icons';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -78,68 +78,64 @@ export function EventsPage() {
   // createFromLink opens a blank form without a click; the form's identity must change with it.
   const shownTarget: FormTarget = createFromLink && !formOpened ? { event: null, session: -1 } : formTarget;
 
-  return (
-    <AdminPage
-      title="Events"
-      subtitle="Manage the events shown on the home page and offered for booking"
-      actions={
-        isAdmin && (
+  const emptyState = filtered
+    ? { title: 'No events found', description: 'Try a different search or status filter.' }
+    : {
+        title: 'No Events Yet',
+        description: isAdmin
+          ? 'Create your first event to show it on the home page and open it for booking.'
+          : 'Events appear here once an administrator creates them.',
+        action: isAdmin && (
           <Button leftSection={<PlusIcon size={16} />} onClick={() => openForm(null)}>
-            Create Event
+            Create First Event
           </Button>
-        )
-      }
-    >
-      <Group gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search events"
-          placeholder="Search events..."
-          value={list.search}
-          onChange={(change) => list.setSearch(change.currentTarget.value)}
-          flex={1}
-          miw={220}
-        />
-        <Select
-          aria-label="Status"
-          data={STATUS_OPTIONS}
-          value={list.status}
-          onChange={(value) => isStatusFilter(value) && list.setStatus(value)}
-          allowDeselect={false}
-          w={160}
-        />
-      </Group>
+        ),
+      };
 
-      {events.isError && (
-        <Alert color="red" title="Failed to load events" role="alert">
-          {messageOf(events.error, 'Please try again.')}{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-
-      {events.isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading events...</Text>
-          </Group>
-        </Center>
-      ) : data === undefined ? null : data.total === 0 ? (
-        <EventsEmptyState filtered={filtered} isAdmin={isAdmin} onCreate={() => openForm(null)} />
-      ) : (
-        <Stack gap="sm">
-          {isAdmin && filtered && (
+  return (
+    <>
+      <ListPage
+        title="Events"
+        subtitle="Manage the events shown on the home page and offered for booking"
+        actions={
+          isAdmin && (
+            <Button leftSection={<PlusIcon size={16} />} onClick={() => openForm(null)}>
+              Create Event
+            </Button>
+          )
+        }
+        search={{ label: 'Search events', placeholder: 'Search events...', value: list.search, onChange: list.setSearch }}
+        filters={
+          <Select
+            aria-label="Status"
+            data={STATUS_OPTIONS}
+            value={list.status}
+            onChange={(value) => isStatusFilter(value) && list.setStatus(value)}
+            allowDeselect={false}
+            w={160}
+          />
+        }
+        notice={
+          isAdmin &&
+          filtered &&
+          data !== undefined &&
+          data.total > 0 && (
             <Text size="sm" c="dimmed">
               Clear the search and status filter to change the order.
             </Text>
-          )}
-          <EventsTable
-            events={data.items}
+          )
+        }
+        query={events}
+        tableLabel="Events"
+        minWidth={820}
+        columns={<EventsColumns isAdmin={isAdmin} />}
+        rows={(items) => (
+          <EventRows
+            events={items}
             isAdmin={isAdmin}
             formatDate={format}
             offset={(page - 1) * PAGE_SIZE}
-            total={data.total}
+            total={data?.total ?? items.length}
             reorderable={!filtered}
             onEdit={(event) => openForm(event)}
             onDelete={(event) => {
@@ -147,9 +143,13 @@ export function EventsPage() {
               setDeleteOpened(true);
             }}
           />
-          <ListFooter total={data.total} page={page} onPage={setPage} />
-        </Stack>
-      )}
+        )}
+        loadingText="Loading events..."
+        errorText={(error) => failureText('Failed to load events', error)}
+        empty={emptyState}
+        page={page}
+        onPage={setPage}
+      />
 
       <Modal
         opened={formOpened || createFromLink}
@@ -161,34 +161,6 @@ export function EventsPage() {
         <EventForm key={shownTarget.session} event={shownTarget.event} onDone={closeForm} onCancel={closeForm} />
       </Modal>
       <DeleteEventModal opened={deleteOpened} event={deleteTarget} onClose={() => setDeleteOpened(false)} />
-    </AdminPage>
-  );
-}
-
-function EventsEmptyState({ filtered, isAdmin, onCreate }: { filtered: boolean; isAdmin: boolean; onCreate: () => void }) {
-  if (filtered) {
-    return (
-      <EmptyState py="xl">
-        <EmptyState.Title order={2}>No events found</EmptyState.Title>
-        <EmptyState.Description>Try a different search or status filter.</EmptyState.Description>
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState py="xl">
-      <EmptyState.Title order={2}>No Events Yet</EmptyState.Title>
-      <EmptyState.Description>
-        {isAdmin
-          ? 'Create your first event to show it on the home page and open it for booking.'
-          : 'Events appear here once an administrator creates them.'}
-      </EmptyState.Description>
-      {isAdmin && (
-        <EmptyState.Actions>
-          <Button leftSection={<PlusIcon size={16} />} onClick={onCreate}>
-            Create First Event
-          </Button>
-        </EmptyState.Actions>
-      )}
-    </EmptyState>
+    </>
   );
 }

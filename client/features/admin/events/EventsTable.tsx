@@ -1,4 +1,4 @@
-// The events table (SPEC section 2): Event, Media, Status, Order, Created, Actions. Admins toggle
+// The events table: Event, Media, Status, Order, Created, Actions. Admins toggle
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { EventDto } from './eventForm';
@@ -38,110 +38,111 @@ function EventCell({ event }: { event: EventDto }) {
   );
 }
 
-export function EventsTable({ events, isAdmin, formatDate, offset, total, reorderable, onEdit, onDelete }: EventsTableProps) {
+/** The table's header cells. */
+export function EventsColumns({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      <Table.Th>Event</Table.Th>
+      <Table.Th>Media</Table.Th>
+      <Table.Th>Status</Table.Th>
+      <Table.Th>Order</Table.Th>
+      <Table.Th>Created</Table.Th>
+      {isAdmin && <Table.Th>Actions</Table.Th>}
+    </>
+  );
+}
+
+/** The table's rows (the list page draws the table around them). */
+export function EventRows({ events, isAdmin, formatDate, offset, total, reorderable, onEdit, onDelete }: EventsTableProps) {
   const actions = useEventRowActions();
 
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Media</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>Created</Table.Th>
-            {isAdmin && <Table.Th>Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((event, index) => {
-            const position = offset + index;
-            const active = actions.shownActive(event);
-            return (
-              <Table.Tr key={event.id}>
-                <Table.Td>
-                  <EventCell event={event} />
-                </Table.Td>
-                <Table.Td>
-                  {event.videoUrl === null ? (
-                    <Badge variant="light" color="blue">
-                      Image
-                    </Badge>
-                  ) : (
-                    <Badge variant="light" color="grape">
-                      Video
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {isAdmin && (
-                      <Switch
-                        checked={active}
-                        aria-label={`Active: ${event.title}`}
-                        disabled={actions.isTogglePending(event.id)}
-                        onChange={(change) => actions.toggle(event.id, change.currentTarget.checked)}
-                      />
-                    )}
-                    <Badge variant="light" color={active ? 'green' : 'gray'}>
-                      {active ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm" w={32}>
-                      {event.displayOrder}
-                    </Text>
-                    {isAdmin && (
-                      <>
-                        <MoveButton
-                          direction="up"
-                          title={event.title}
-                          disabled={!reorderable || actions.isReordering || position === 0}
-                          onClick={() => actions.move(event.id, 'up')}
-                        />
-                        <MoveButton
-                          direction="down"
-                          title={event.title}
-                          disabled={!reorderable || actions.isReordering || position >= total - 1}
-                          onClick={() => actions.move(event.id, 'down')}
-                        />
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(event.createdAt)}</Text>
-                </Table.Td>
+    <>
+      {events.map((event, index) => {
+        const position = offset + index;
+        const active = actions.shownActive(event);
+        return (
+          <Table.Tr key={event.id}>
+            <Table.Td>
+              <EventCell event={event} />
+            </Table.Td>
+            <Table.Td>
+              {event.videoUrl === null ? (
+                <Badge variant="light" color="blue">
+                  Image
+                </Badge>
+              ) : (
+                <Badge variant="light" color="grape">
+                  Video
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
                 {isAdmin && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
-                          <EditIcon size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${event.title}`}
-                          onClick={() => onDelete(event)}
-                        >
-                          <DeleteIcon size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
+                  <Switch
+                    checked={active}
+                    aria-label={`Active: ${event.title}`}
+                    disabled={actions.isTogglePending(event.id)}
+                    onChange={(change) => actions.toggle(event.id, change.currentTarget.checked)}
+                  />
                 )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                <Badge variant="light" color={active ? 'green' : 'gray'}>
+                  {active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" w={32}>
+                  {event.displayOrder}
+                </Text>
+                {isAdmin && (
+                  <>
+                    <MoveButton
+                      direction="up"
+                      title={event.title}
+                      disabled={!reorderable || actions.isReordering || position === 0}
+                      onClick={() => actions.move(event.id, 'up')}
+                    />
+                    <MoveButton
+                      direction="down"
+                      title={event.title}
+                      disabled={!reorderable || actions.isReordering || position >= total - 1}
+                      onClick={() => actions.move(event.id, 'down')}
+                    />
+                  </>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDate(event.createdAt)}</Text>
+            </Table.Td>
+            {isAdmin && (
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon variant="subtle" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
+                      <EditIcon size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${event.title}`}
+                      onClick={() => onDelete(event)}
+                    >
+                      <DeleteIcon size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        );
+      })}
+    </>
   );
 }
 

@@ -57,7 +57,7 @@ export function eventFormValues(event: EventDto): EventFormValues {
 }
 
 /**
- * SPEC section 5: the display order falls back to 1 when it is empty or not a number. A number
+ * The display order falls back to 1 when it is empty or not a number. A number
  * that breaks the rules (0, 2.5) is kept, so the schema's message tells the person what is wrong.
  */
 export function displayOrderOf(value: number | string): number {

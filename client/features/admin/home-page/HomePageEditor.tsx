@@ -1,6 +1,7 @@
 // Home Page (admins only): the public home page's hero slides, services, client testimonials, the
 // founder and the priorities. Photos are uploads; a person without one is shown by initials. The
 // whole page is saved at once and the public page shows the change on its next read.
+import '@client/zod-config'; // before any schema of this chunk is created
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';

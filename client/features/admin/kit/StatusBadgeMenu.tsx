@@ -35,7 +35,8 @@ export function StatusBadgeMenu<T extends string>({ value, options, subject, bus
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`Change status of ${subject} (now ${current?.label ?? value})`} disabled={busy}>
+        {/* The name starts with the status the badge shows, so voice control finds it by what is on screen. */}
+        <UnstyledButton aria-label={`${current?.label ?? value}: change status of ${subject}`} disabled={busy}>
           {badge(true)}
         </UnstyledButton>
       </Menu.Target>

@@ -1,4 +1,4 @@
-// Toasts (SPEC: they close themselves after 3000 ms or on close).
+// Toasts: they close themselves after 3000 ms, or earlier on their close button.
 import { notifications } from '@mantine/notifications';
 import { messageOf } from '@client/trpc';
 
@@ -17,7 +17,7 @@ export function failureText(prefix: string, error: unknown): string {
   return `${prefix}: ${messageOf(error, 'please try again')}`;
 }
 
-/** SPEC: deletes of sessions, bookings and contacts ask for the browser's confirmation. */
+/** Deletes of sessions, bookings and contacts ask for the browser's confirmation (events and delegates have their own dialogs). */
 export function confirmDelete(what: 'session' | 'booking' | 'contact'): boolean {
   return window.confirm(`Are you sure you want to delete this ${what}?`);
 }

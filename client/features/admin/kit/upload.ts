@@ -1,11 +1,11 @@
-// Sends one file to POST /api/uploads (PRODUCT.md 2.7) and returns the URL the server stored it
+// Sends one file to POST /api/uploads and returns the URL the server stored it
 // under. The server checks the type by content and the size against the Maximum File Upload Size
 // setting; its refusal message is what the person sees.
 
 export type UploadKind = 'image' | 'video' | 'avatar';
 
 interface UploadKindInfo {
-  /** What the field says it takes (SPEC section 9 and the settings' avatar hint, word for word). */
+  /** What the field says it takes: the kinds and the size limit the server enforces for that kind. */
   hint: string;
   /** For the file picker only; the server decides by content. */
   accept: string;

@@ -9,6 +9,7 @@ import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { DelegateFields } from './DelegateFields';
 import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizardModel';
+import { ScrollTable } from '../kit/ScrollTable';
 
 export interface EventDelegates {
   items: Delegate[];
@@ -92,7 +93,7 @@ function DelegateList({
       <Text size="sm" c="dimmed">
         Delegates of this event. Changes here are saved immediately.
       </Text>
-      <Table.ScrollContainer minWidth={500}>
+      <ScrollTable minWidth={500} label="Delegates of this event">
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -128,7 +129,7 @@ function DelegateList({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {delegates.total > delegates.items.length && (
         <Text size="sm" c="dimmed">
           Showing the first {delegates.items.length} of {delegates.total} delegates; all of them are on the Delegates screen.

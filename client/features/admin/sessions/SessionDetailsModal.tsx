@@ -6,6 +6,7 @@ import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
 import { failureText } from '../kit/notify';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { ScrollTable } from '../kit/ScrollTable';
 
 export function SessionDetailsModal({
   opened,
@@ -59,7 +60,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
           No time slots
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320} label="Time slots">
           <Table aria-label="Time slots">
             <Table.Thead>
               <Table.Tr>
@@ -76,7 +77,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
 
       <Title order={3} size="h5">

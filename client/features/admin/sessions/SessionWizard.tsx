@@ -1,4 +1,4 @@
-// The four-step session wizard (SPEC section 2): details, delegate, time slots, review. Everything
+// The four-step session wizard: details, delegate, time slots, review. Everything
 // stays in the wizard until the one save (sessions.create or sessions.update, one transaction on the
 // server), so a failed save leaves nothing behind and keeps what was typed.
 import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { DelegateStep } from './DelegateStep';
 import { ReviewStep } from './ReviewStep';
 import { SessionDetailsStep } from './SessionDetailsStep';
 import { TimeSlotStep } from './TimeSlotStep';
+import classes from './wizard.module.css';
 import {
   createInputOf,
   detailsOf,
@@ -27,6 +28,7 @@ import {
 } from './wizardModel';
 
 const NEXT_LABELS = ['Next: Delegate Info', 'Next: Time Slots', 'Next: Review'] as const;
+const STEP_LABELS = ['Session Details', 'Delegate Profile', 'Time Slots', 'Review & Save'] as const;
 const REVIEW_STEP = 3;
 /** The delegate step lists at most one page of the event's delegates (the largest page size). */
 const DELEGATE_PAGE_SIZE = 100;
@@ -100,7 +102,7 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
   const eventDelegates = trpc.delegates.list.useQuery({ eventId, pageSize: DELEGATE_PAGE_SIZE }, { enabled: eventId !== '' });
   const eventTitle =
     events.data?.items.find((event) => event.id === eventId)?.title ?? (session?.eventId === eventId ? session.eventTitle : '');
-  // SPEC section 5: the delegate form exists, and is required, only while the event has no delegates.
+  // The delegate form exists, and is required, only while the event has no delegates yet.
   const needsNewDelegate = eventDelegates.data?.total === 0;
   const newDelegate = needsNewDelegate ? delegateForm.getValues() : null;
 
@@ -150,16 +152,32 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
     else update.mutate(updateInputOf(session.id, values, slots, ownDelegates, newDelegate));
   }
 
+  // The leading space keeps the step's number and label apart in its accessible name ('2 Delegate
+  // Profile'); on a phone the label is only visually hidden, so the name stays whole.
+  const stepProps = (step: number) => ({
+    label: ` ${STEP_LABELS[step]}`,
+    'aria-current': step === active ? ('step' as const) : undefined,
+  });
+
   return (
     <Stack gap="md">
-      <Stepper active={active} onStepClick={(step) => step < active && setActive(step)} allowNextStepsSelect={false} size="sm">
-        <Stepper.Step label="Session Details">
+      <Text hiddenFrom="sm" fw={600} size="sm">
+        {`Step ${active + 1} of ${STEP_LABELS.length}: ${STEP_LABELS[active]}`}
+      </Text>
+      <Stepper
+        active={active}
+        onStepClick={(step) => step < active && setActive(step)}
+        allowNextStepsSelect={false}
+        size="sm"
+        classNames={{ stepBody: classes.stepBody, separator: classes.separator }}
+      >
+        <Stepper.Step {...stepProps(0)}>
           <SessionDetailsStep
             form={detailsForm}
             currentEvent={session === undefined ? undefined : { id: session.eventId, title: session.eventTitle }}
           />
         </Stepper.Step>
-        <Stepper.Step label="Delegate Profile">
+        <Stepper.Step {...stepProps(1)}>
           <DelegateStep
             delegates={{
               items: eventDelegates.data?.items ?? [],
@@ -172,7 +190,7 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
             onDeleted={(id) => setOwnDelegates((list) => list.filter((delegate) => delegate.id !== id))}
           />
         </Stepper.Step>
-        <Stepper.Step label="Time Slots">
+        <Stepper.Step {...stepProps(2)}>
           <TimeSlotStep
             slots={slots}
             timeZone={timeZone}
@@ -183,7 +201,7 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
             }}
           />
         </Stepper.Step>
-        <Stepper.Step label="Review & Save">
+        <Stepper.Step {...stepProps(3)}>
           <ReviewStep
             details={detailsForm.values}
             eventTitle={eventTitle}

@@ -1,18 +1,19 @@
-// Admin sessions (SPEC section 2): stats, server-side search, status filter and pages, the table
+// Admin sessions: stats, server-side search, status filter and pages, the table
 // with its actions, and the four-step wizard for adding and editing.
-import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Button, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { ListFooter } from '../kit/ListFooter';
-import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ListPage } from '../kit/ListPage';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { useConfirmWithParticipantsTold } from '../kit/participantsTold';
 import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { SessionDetailsModal } from './SessionDetailsModal';
-import { SessionsTable, type SessionRow } from './SessionsTable';
+import { SessionRows, SessionsColumns, type SessionRow } from './SessionsTable';
 import { SessionWizard } from './SessionWizard';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -26,7 +27,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 interface WizardState {
   sessionId: string | null;
   opened: boolean;
-  /** A new key on every opening, so the wizard's forms start afresh (SPEC: forms reset when reopened). */
+  /** A new key on every opening, so the wizard's forms start afresh: a reopened form never shows the last one's input. */
   key: number;
 }
 
@@ -66,79 +67,50 @@ export function SessionsPage() {
   // The wizard stays mounted while its modal closes, so its title does not change mid-transition.
   const closeWizard = () => setWizard((current) => (current === null ? null : { ...current, opened: false }));
 
-  const onDelete = (session: SessionRow) => {
-    if (!confirmDelete('session')) return;
+  const confirmWithTold = useConfirmWithParticipantsTold();
+  const onDelete = async (session: SessionRow) => {
+    if (!(await confirmWithTold('Are you sure you want to delete this session?', { sessionId: session.id }))) return;
     setBusyId(session.id);
     remove.mutate({ id: session.id });
   };
 
   return (
-    <AdminPage
-      title="Sessions"
-      actions={
-        <>
-          <Button component={Link} to="/admin/delegates" variant="default">
-            Delegates
-          </Button>
-          {isAdmin && (
-<Button onClick={() => openWizard(null)}>Add Session</Button>
-          )}
-        </>
-      }
-    >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <StatCard label="Total Sessions" value={stats.data?.total ?? '—'} loading={stats.isPending} />
-        <StatCard label="Active Sessions" value={stats.data?.active ?? '—'} loading={stats.isPending} />
-        <StatCard label="Max Capacity" value={stats.data?.maxCapacity ?? '—'} loading={stats.isPending} />
-        <StatCard label="Locations" value={stats.data?.locations ?? '—'} loading={stats.isPending} />
-      </SimpleGrid>
-
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search sessions"
-          placeholder="Search sessions..."
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          flex={1}
-          miw={220}
-        />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="session-status-filter">
-            Status
-          </Text>
+    <>
+      <ListPage
+        title="Sessions"
+        actions={
+          <>
+            <Button component={Link} to="/admin/delegates" variant="default">
+              Delegates
+            </Button>
+            {isAdmin && <Button onClick={() => openWizard(null)}>Add Session</Button>}
+          </>
+        }
+        summary={
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            <StatCard label="Total Sessions" value={stats.data?.total ?? '—'} loading={stats.isPending} />
+            <StatCard label="Active Sessions" value={stats.data?.active ?? '—'} loading={stats.isPending} />
+            <StatCard label="Max Capacity" value={stats.data?.maxCapacity ?? '—'} loading={stats.isPending} />
+            <StatCard label="Locations" value={stats.data?.locations ?? '—'} loading={stats.isPending} />
+          </SimpleGrid>
+        }
+        search={{ label: 'Search sessions', placeholder: 'Search sessions...', value: list.search, onChange: list.setSearch }}
+        filters={
           <SegmentedControl
-            aria-labelledby="session-status-filter"
+            aria-label="Status"
             data={STATUS_OPTIONS}
             value={list.status}
             onChange={(value) => list.setStatus(value as StatusFilter)}
           />
-        </div>
-      </Group>
-
-      {sessions.isError && (
-        <Alert color="red" role="alert">
-          {failureText('Failed to load sessions', sessions.error)}{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {sessions.isPending && (
-        <Center py="xl">
-          <Loader aria-label="Loading sessions" />
-        </Center>
-      )}
-      {sessions.data !== undefined && sessions.data.items.length === 0 && (
-        <Paper withBorder p="xl" radius="md">
-          <Text ta="center" c="dimmed">
-            No sessions found
-          </Text>
-        </Paper>
-      )}
-      {sessions.data !== undefined && sessions.data.items.length > 0 && (
-        <Paper withBorder radius="md">
-          <SessionsTable
-            sessions={sessions.data.items}
+        }
+        query={sessions}
+        tableLabel="Sessions"
+        minWidth={900}
+        striped
+        columns={<SessionsColumns />}
+        rows={(items) => (
+          <SessionRows
+            sessions={items}
             isAdmin={isAdmin}
             formatDate={format}
             busyId={busyId}
@@ -147,12 +119,16 @@ export function SessionsPage() {
               toggle.mutate({ id: session.id });
             }}
             onEdit={(session) => openWizard(session.id)}
-            onDelete={onDelete}
+            onDelete={(session) => void onDelete(session)}
             onView={(session) => setViewing({ session, opened: true })}
           />
-        </Paper>
-      )}
-      {sessions.data !== undefined && <ListFooter total={sessions.data.total} page={list.page} onPage={list.setPage} />}
+        )}
+        loadingText="Loading sessions..."
+        errorText={(error) => failureText('Failed to load sessions', error)}
+        empty={{ title: 'No sessions found' }}
+        page={list.page}
+        onPage={list.setPage}
+      />
 
       {viewing !== null && (
         <SessionDetailsModal
@@ -170,6 +146,6 @@ export function SessionsPage() {
           onClose={closeWizard}
         />
       )}
-    </AdminPage>
+    </>
   );
 }

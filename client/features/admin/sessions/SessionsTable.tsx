@@ -5,7 +5,23 @@ import type { RouterOutputs } from '@client/trpc';
 
 export type SessionRow = RouterOutputs['sessions']['list']['items'][number];
 
-export function SessionsTable({
+/** The table's header cells. */
+export function SessionsColumns() {
+  return (
+    <>
+      <Table.Th>Session</Table.Th>
+      <Table.Th>Facilitator</Table.Th>
+      <Table.Th>Location</Table.Th>
+      <Table.Th>Capacity</Table.Th>
+      <Table.Th>Status</Table.Th>
+      <Table.Th>Created</Table.Th>
+      <Table.Th>Actions</Table.Th>
+    </>
+  );
+}
+
+/** The table's rows (the list page draws the table around them). */
+export function SessionRows({
   sessions,
   isAdmin,
   formatDate,
@@ -25,78 +41,59 @@ export function SessionsTable({
   onDelete: (session: SessionRow) => void;
   onView: (session: SessionRow) => void;
 }) {
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Session</Table.Th>
-            <Table.Th>Facilitator</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Capacity</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sessions.map((session) => (
-            <Table.Tr key={session.id}>
-              <Table.Td>
-                <Text fw={600}>{session.title}</Text>
-                <Text size="sm" c="dimmed">
-                  {session.eventTitle}
-                </Text>
-              </Table.Td>
-              <Table.Td>{session.facilitator ?? 'Not assigned'}</Table.Td>
-              <Table.Td>{session.location ?? 'TBD'}</Table.Td>
-              <Table.Td>{session.maxParticipants ?? 'Unlimited'}</Table.Td>
-              <Table.Td miw={100}>
-                <Badge color={session.isActive ? 'teal' : 'gray'} variant="light">
-                  {session.isActive ? 'Active' : 'Inactive'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{formatDate(session.createdAt)}</Table.Td>
-              {!isAdmin && (
-                <Table.Td>
-                  <Button size="compact-sm" variant="subtle" aria-label={`View session ${session.title}`} onClick={() => onView(session)}>
-                    View
-                  </Button>
-                </Table.Td>
-              )}
-              {isAdmin && (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color={session.isActive ? 'yellow' : 'teal'}
-                      aria-label={`${session.isActive ? 'Deactivate' : 'Activate'} session ${session.title}`}
-                      loading={busyId === session.id}
-                      onClick={() => onToggle(session)}
-                    >
-                      {session.isActive ? 'Deactivate' : 'Activate'}
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" aria-label={`Edit session ${session.title}`} onClick={() => onEdit(session)}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete session ${session.title}`}
-                      disabled={busyId === session.id}
-                      onClick={() => onDelete(session)}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return sessions.map((session) => (
+    <Table.Tr key={session.id}>
+      <Table.Td>
+        <Text fw={600}>{session.title}</Text>
+        <Text size="sm" c="dimmed">
+          {session.eventTitle}
+        </Text>
+      </Table.Td>
+      <Table.Td>{session.facilitator ?? 'Not assigned'}</Table.Td>
+      <Table.Td>{session.location ?? 'TBD'}</Table.Td>
+      <Table.Td>{session.maxParticipants ?? 'Unlimited'}</Table.Td>
+      <Table.Td miw={100}>
+        <Badge color={session.isActive ? 'teal' : 'gray'} variant="light">
+          {session.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{formatDate(session.createdAt)}</Table.Td>
+      {!isAdmin && (
+        <Table.Td>
+          <Button size="compact-sm" variant="subtle" aria-label={`View session ${session.title}`} onClick={() => onView(session)}>
+            View
+          </Button>
+        </Table.Td>
+      )}
+      {isAdmin && (
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="light"
+              color={session.isActive ? 'yellow' : 'teal'}
+              aria-label={`${session.isActive ? 'Deactivate' : 'Activate'} session ${session.title}`}
+              loading={busyId === session.id}
+              onClick={() => onToggle(session)}
+            >
+              {session.isActive ? 'Deactivate' : 'Activate'}
+            </Button>
+            <Button size="compact-sm" variant="subtle" aria-label={`Edit session ${session.title}`} onClick={() => onEdit(session)}>
+              Edit
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete session ${session.title}`}
+              disabled={busyId === session.id}
+              onClick={() => onDelete(session)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  ));
 }

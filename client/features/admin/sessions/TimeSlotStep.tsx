@@ -2,8 +2,10 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatSlotRange } from '@server/shared/time';
+import { useConfirmWithParticipantsTold } from '../kit/participantsTold';
 import { TimeSlotModal } from './TimeSlotModal';
 import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizardModel';
+import { ScrollTable } from '../kit/ScrollTable';
 
 type Editing = { mode: 'add'; defaults: { startTime: string; endTime: string } } | { mode: 'edit'; slot: DraftSlot };
 
@@ -20,6 +22,15 @@ export function TimeSlotStep({
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const add = (times: { startTime: string; endTime: string }) => onChange(sortSlots([...slots, { key: newSlotKey(), ...times }]));
+  const confirmWithTold = useConfirmWithParticipantsTold();
+  // A stored slot's live bookings are cancelled, and their participants e-mailed, when the session is saved.
+  const remove = async (slot: DraftSlot) => {
+    if (slot.id !== undefined) {
+      const question = 'Are you sure you want to remove this time slot? Its bookings are cancelled when the session is saved.';
+      if (!(await confirmWithTold(question, { timeSlotId: slot.id }))) return;
+    }
+    onChange(slots.filter((other) => other.key !== slot.key));
+  };
 
   return (
     <Stack gap="sm">
@@ -44,7 +55,7 @@ export function TimeSlotStep({
         </Stack>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={500}>
+          <ScrollTable minWidth={500} label="Time slots">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -75,7 +86,7 @@ export function TimeSlotStep({
                             variant="subtle"
                             color="red"
                             aria-label={`Remove time slot ${when}`}
-                            onClick={() => onChange(slots.filter((other) => other.key !== slot.key))}
+                            onClick={() => void remove(slot)}
                           >
                             Remove
                           </Button>
@@ -86,7 +97,7 @@ export function TimeSlotStep({
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Group>
             <Button variant="default" onClick={() => setEditing({ mode: 'add', defaults: defaultSlotTimes(timeZone) })}>
               Add Time Slot

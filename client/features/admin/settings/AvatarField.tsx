@@ -1,4 +1,4 @@
-// The profile picture as SPEC shows it: the image (or the initials as a placeholder), a Change Avatar
+// The profile picture: the image (or the initials as a placeholder), a Change Avatar
 // button and the hint. The file goes through the kit's uploader at once (kind 'avatar': JPG, GIF or
 // PNG, 1 MB, checked by the server); its URL is saved with the profile on Save Changes. The kit's
 // MediaUpload is a labelled file field with its own preview, so it is not used for this button.

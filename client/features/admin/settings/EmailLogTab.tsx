@@ -1,28 +1,14 @@
 // E-mail Log (admins only): the outbox newest first, searched, filtered and paged on the server.
-// A message that has not gone out can be put back in line (Retry); each message's attempts open in
-// a dialog. The sender works in the background, so the list can be refreshed by hand.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+// A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
+// (removed for good, after a confirmation); each message's attempts open in a dialog. The sender
+// works in the background, so the list can be refreshed by hand.
+import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
-import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { TableStateRows } from '../kit/TableStateRows';
-import { ListFooter } from '../kit/ListFooter';
-import { ListToolbar } from '../kit/ListToolbar';
+import { type RouterOutputs, trpc } from '@client/trpc';
+import { ListPage } from '../kit/ListPage';
+import { StatusFilter } from '../kit/StatusFilter';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { useKeepPageInRange } from '../kit/useKeepPageInRange';
 import { useListState } from '../kit/useListState';
@@ -70,6 +56,22 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     },
   });
 
+  // The failed message waiting for the Dismiss confirmation; kept while the dialog fades out.
+  const [dismissing, setDismissing] = useState<{ row: EmailRow; opened: boolean } | null>(null);
+  const closeDismiss = () => setDismissing((current) => (current === null ? null : { ...current, opened: false }));
+  const dismiss = trpc.emails.dismiss.useMutation({
+    onSuccess: async () => {
+      notifySuccess('Message dismissed');
+      closeDismiss();
+      await utils.emails.invalidate();
+    },
+    onError: async (error) => {
+      notifyError(failureText('Failed to dismiss message', error));
+      closeDismiss();
+      await utils.emails.invalidate();
+    },
+  });
+
   const smtpMissing =
     newestPending.data?.items[0]?.lastError === SMTP_NOT_CONFIGURED ||
     (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
@@ -83,121 +85,139 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
   }
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={2} size="h3">
-              E-mail Log
-            </Title>
-            <Text size="sm" c="dimmed">
-              Messages the site has sent or is waiting to send, newest first.
-            </Text>
-          </div>
+    <>
+      <ListPage
+        level={2}
+        title="E-mail Log"
+        subtitle="Messages the site has sent or is waiting to send, newest first."
+        actions={
           <Button variant="default" onClick={() => void utils.emails.invalidate()} loading={messages.isFetching && !messages.isPending}>
             Refresh
           </Button>
-        </Group>
-
-        {smtpMissing && (
-          <Alert color="yellow" title="Messages are waiting to be sent">
-            SMTP is not configured, so no message can go out. Messages wait in the outbox and are sent once the SMTP server
-            is set in the{' '}
-            <Anchor component="button" type="button" inherit onClick={onOpenEmailSettings}>
-              Email settings
-            </Anchor>
-            .
-          </Alert>
-        )}
-
-        <ListToolbar list={list} noun="messages" statusOptions={FILTER_OPTIONS} />
-
-        {messages.isError ? (
-          <Text c="red" role="alert">
-            {`Failed to load e-mail log: ${messageOf(messages.error, 'please try again')}`}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover aria-label="E-mail log" aria-busy={messages.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last Error</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Sent / Next Attempt</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableStateRows
-                  loading={messages.isPending}
-                  empty={messages.data?.items.length === 0}
-                  columns={8}
-                  emptyText="No messages found"
-                />
-                {messages.data?.items.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{row.toAddress}</Table.Td>
-                    <Table.Td>{row.subject}</Table.Td>
-                    <Table.Td>
-                      {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
-                      <Badge variant="light" color={STATUS_COLORS[row.status]} miw="max-content">
-                        {EMAIL_STATUS_LABELS[row.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{`${row.attempts} of ${row.maxAttempts}`}</Table.Td>
-                    <Table.Td>
-                      {row.lastError === null ? (
-                        <Text size="sm" c="dimmed">
-                          –
-                        </Text>
-                      ) : (
-                        // Clamped to two lines; the whole text is in the tooltip and in the attempts dialog.
-                        <Tooltip label={row.lastError} multiline w={320} withinPortal>
-                          <Text size="sm" lineClamp={2} w={130}>
-                            {row.lastError}
-                          </Text>
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{format(row.createdAt)}</Table.Td>
-                    <Table.Td>{whenText(row)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          onClick={() => setViewing(row)}
-                          aria-label={`View attempts for ${row.subject} to ${row.toAddress}`}
-                        >
-                          Attempts
-                        </Button>
-                        {canRetry(row) && (
-                          <Button
-                            variant="subtle"
-                            size="compact-sm"
-                            loading={retry.isPending && retry.variables?.id === row.id}
-                            onClick={() => retry.mutate({ id: row.id })}
-                            aria-label={`Retry ${row.subject} to ${row.toAddress}`}
-                          >
-                            Retry
-                          </Button>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <ListFooter total={messages.data?.total ?? 0} page={list.page} onPage={list.setPage} />
-      </Stack>
+        }
+        search={{ label: 'Search messages', placeholder: 'Search messages...', value: list.search, onChange: list.setSearch }}
+        filters={<StatusFilter list={list} options={FILTER_OPTIONS} />}
+        notice={
+          smtpMissing && (
+            <Alert color="yellow" title="Messages are waiting to be sent">
+              SMTP is not configured, so no message can go out. Messages wait in the outbox and are sent once the SMTP server
+              is set in the{' '}
+              <Anchor component="button" type="button" inherit onClick={onOpenEmailSettings}>
+                Email settings
+              </Anchor>
+              .
+            </Alert>
+          )
+        }
+        query={messages}
+        tableLabel="E-mail log"
+        minWidth={900}
+        striped
+        columns={
+          <>
+            <Table.Th>Recipient</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Last Error</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Sent / Next Attempt</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        rows={(items) =>
+          items.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.toAddress}</Table.Td>
+              <Table.Td>{row.subject}</Table.Td>
+              <Table.Td>
+                {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
+                <Badge variant="light" color={STATUS_COLORS[row.status]} miw="max-content">
+                  {EMAIL_STATUS_LABELS[row.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{`${row.attempts} of ${row.maxAttempts}`}</Table.Td>
+              <Table.Td>
+                {row.lastError === null ? (
+                  <Text size="sm" c="dimmed">
+                    –
+                  </Text>
+                ) : (
+                  // Clamped to two lines; the whole text is in the tooltip and in the attempts dialog.
+                  <Tooltip label={row.lastError} multiline w={320} withinPortal>
+                    <Text size="sm" lineClamp={2} w={130}>
+                      {row.lastError}
+                    </Text>
+                  </Tooltip>
+                )}
+              </Table.Td>
+              <Table.Td>{format(row.createdAt)}</Table.Td>
+              <Table.Td>{whenText(row)}</Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setViewing(row)}
+                    aria-label={`View attempts for ${row.subject} to ${row.toAddress}`}
+                  >
+                    Attempts
+                  </Button>
+                  {canRetry(row) && (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      loading={retry.isPending && retry.variables?.id === row.id}
+                      onClick={() => retry.mutate({ id: row.id })}
+                      aria-label={`Retry ${row.subject} to ${row.toAddress}`}
+                    >
+                      Retry
+                    </Button>
+                  )}
+                  {row.status === 'failed' && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      onClick={() => setDismissing({ row, opened: true })}
+                      aria-label={`Dismiss ${row.subject} to ${row.toAddress}`}
+                    >
+                      Dismiss
+                    </Button>
+                  )}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+        loadingText="Loading messages..."
+        errorText={(error) => failureText('Failed to load e-mail log', error)}
+        empty={{ title: 'No messages found' }}
+        page={list.page}
+        onPage={list.setPage}
+      />
       <AttemptsModal message={viewing} onClose={() => setViewing(null)} format={format} />
-    </Paper>
+      <Modal opened={dismissing?.opened ?? false} onClose={() => !dismiss.isPending && closeDismiss()} title="Dismiss Message" centered>
+        <Stack gap="md">
+          <Text>
+            Dismiss the failed message &ldquo;{dismissing?.row.subject}&rdquo; to {dismissing?.row.toAddress}? It is removed from the log
+            with its attempts and will not be sent.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeDismiss} disabled={dismiss.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={dismiss.isPending}
+              onClick={() => dismissing !== null && dismiss.mutate({ id: dismissing.row.id })}
+            >
+              Dismiss
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
@@ -223,7 +243,7 @@ function AttemptsModal({
   } else if (attempts.isError) {
     content = (
       <Text c="red" role="alert">
-        {`Failed to load attempts: ${messageOf(attempts.error, 'please try again')}`}
+        {failureText('Failed to load attempts', attempts.error)}
       </Text>
     );
   } else if (attempts.data.length === 0) {

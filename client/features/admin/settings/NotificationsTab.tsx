@@ -1,8 +1,9 @@
 // Notifications: which e-mails this account receives. The four topics only matter while e-mail
 // notifications are on, so they are disabled then, but kept and saved as they are.
-import { Stack, Switch } from '@mantine/core';
+import { Button, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { SettingsForm } from './SettingsForm';
 
@@ -11,9 +12,16 @@ type Notifications = RouterOutputs['settings']['get']['notifications'];
 const TOPICS = [
   { key: 'newBookings', label: 'New Bookings', description: 'An e-mail when someone books a time slot.' },
   { key: 'newContacts', label: 'New Contact Messages', description: 'An e-mail when the contact form is sent.' },
-  // Stored preferences: the server sends no alert or report e-mails yet, so nothing is promised here.
-  { key: 'systemAlerts', label: 'System Alerts', description: undefined },
-  { key: 'weeklyReports', label: 'Weekly Reports', description: undefined },
+  {
+    key: 'systemAlerts',
+    label: 'System Alerts',
+    description: 'Admins only: an e-mail that gave up, repeated failed sign-ins, a full time slot, a restart after a crash. At most one of each per hour.',
+  },
+  {
+    key: 'weeklyReports',
+    label: 'Weekly Reports',
+    description: "Mondays at 08:00: last week's bookings, messages and failed e-mails, and the week's sessions.",
+  },
 ] as const;
 
 export function NotificationsTab({ notifications }: { notifications: Notifications }) {
@@ -29,6 +37,11 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
     onError: (error) => notifySaveFailed('notifications', error, form.setErrors),
   });
   const enabled = form.values.emailNotifications;
+  // The weekly report to the caller's own address now, whatever the switches say.
+  const sendReport = trpc.settings.sendWeeklyReport.useMutation({
+    onSuccess: ({ to }) => notifySuccess(`Report sent to ${to}.`),
+    onError: (error) => notifyError(failureText('Failed to send the report', error)),
+  });
 
   return (
     <SettingsForm
@@ -36,6 +49,11 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
       description="Choose which e-mails you receive."
       saving={save.isPending}
       onSubmit={form.onSubmit((values) => save.mutate(values))}
+      actions={
+        <Button type="button" variant="default" loading={sendReport.isPending} onClick={() => sendReport.mutate()}>
+          Send me this report now
+        </Button>
+      }
     >
       <Switch
         label="Enable Email Notifications"

@@ -1,5 +1,5 @@
 // Profile: the signed-in account's avatar, name and e-mail. The role is shown, never edited here:
-// nobody changes their own role (PRODUCT.md section 3).
+// nobody changes their own role (an admin changes another account's role under Users).
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ROLE_LABELS } from '@server/schemas/auth';

@@ -1,8 +1,10 @@
-// Settings (SPEC section 2, "Admin settings"): side tabs, each with its own form and Save Changes.
+// Settings: side tabs, each with its own form and Save Changes.
 // Everyone has Profile, Security and Notifications; System, Email, E-mail Log and Users are for
-// admins only (PRODUCT.md section 3), so a role-user account does not see those tabs at all.
+// admins only (the server refuses them to role user), so a role-user account does not see those tabs at all.
+import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
@@ -13,14 +15,30 @@ import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { SystemTab } from './SystemTab';
 import { UsersTab } from './UsersTab';
+import { ADMIN_SETTINGS_TABS, type SettingsTab } from './settingsTabs';
 
-type TabValue = 'profile' | 'security' | 'notifications' | 'system' | 'email' | 'emailLog' | 'users';
+type TabValue = SettingsTab;
 
-export function SettingsPage() {
+const settingsRoute = getRouteApi('/admin/settings');
+
+/** The routed screen: the open tab lives in the URL (?tab=notifications), so links and reloads keep it. */
+export function SettingsRoutePage() {
+  const { tab } = settingsRoute.useSearch();
+  const navigate = settingsRoute.useNavigate();
+  return <SettingsPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+}
+
+/** Without `tab`, the screen keeps its tab itself (as when embedded outside the router). */
+export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab | undefined; onTabChange?: (tab: SettingsTab) => void } = {}) {
   const settings = trpc.settings.get.useQuery();
   // Mantine's `sm` breakpoint: below it the side tabs would squeeze the forms, so they go on top.
   const phone = useMediaQuery('(max-width: 48em)') === true;
-  const [tab, setTab] = useState<TabValue>('profile');
+  const [ownTab, setOwnTab] = useState<TabValue>(givenTab ?? 'profile');
+  const wanted = givenTab ?? ownTab;
+  const setTab = (next: TabValue) => {
+    setOwnTab(next);
+    onTabChange?.(next);
+  };
 
   let content;
   if (settings.isPending) {
@@ -42,6 +60,8 @@ export function SettingsPage() {
     const data = settings.data;
     // The e-mail group is only sent to admins; the role says the same, and the server refuses regardless.
     const isAdmin = data.profile.role === 'admin';
+    // An admin-only tab in the URL of a role-user account opens Profile instead.
+    const tab: TabValue = !isAdmin && ADMIN_SETTINGS_TABS.includes(wanted) ? 'profile' : wanted;
     const panelSpacing = phone ? { pt: 'md' } : { pl: 'lg' };
     content = (
       <Tabs

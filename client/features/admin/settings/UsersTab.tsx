@@ -1,27 +1,17 @@
 // Users (admins only): the accounts that can sign in to the back office, searched and paged on the
 // server. Your own role and your own account cannot be changed or deleted here (the server
 // refuses too), and the last admin can never be demoted or deleted.
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@server/schemas/auth';
-import { messageOf, trpc } from '@client/trpc';
-import { TableStateRows } from '../kit/TableStateRows';
-import { ListFooter } from '../kit/ListFooter';
+import { trpc } from '@client/trpc';
+import { failureText } from '../kit/notify';
+import { ListPage } from '../kit/ListPage';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { DeleteUserModal } from './DeleteUserModal';
+import { ResetTwoFactorModal } from './ResetTwoFactorModal';
 import { UserFormModal } from './UserFormModal';
 import type { UserRow } from './userRow';
 
@@ -38,32 +28,19 @@ export function UsersTab() {
   // null: closed; 'new': the create form; a row: its edit form.
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={2} size="h3">
-              User Accounts
-            </Title>
-            <Text size="sm" c="dimmed">
-              Staff who can sign in to the back office.
-            </Text>
-          </div>
-          <Button onClick={() => setEditing('new')}>Add User</Button>
-        </Group>
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search users"
-            placeholder="Search users..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            flex={1}
-            miw={200}
-          />
+    <>
+      <ListPage
+        level={2}
+        title="User Accounts"
+        subtitle="Staff who can sign in to the back office."
+        actions={<Button onClick={() => setEditing('new')}>Add User</Button>}
+        search={{ label: 'Search users', placeholder: 'Search users...', value: list.search, onChange: list.setSearch }}
+        filters={
           <Select
-            label="Role"
+            aria-label="Filter by role"
             data={[
               { value: 'all', label: 'All Roles' },
               { value: 'admin', label: ROLE_LABELS.admin },
@@ -72,81 +49,83 @@ export function UsersTab() {
             value={list.status}
             onChange={(value) => list.setStatus((value ?? 'all') as RoleFilter)}
             allowDeselect={false}
-            w={160}
+            w={{ base: '100%', xs: 160 }}
           />
-        </Group>
-
-        {users.isError ? (
-          <Text c="red" role="alert">
-            {`Failed to load users: ${messageOf(users.error, 'please try again')}`}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover aria-label="User accounts" aria-busy={users.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Last Sign-In</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableStateRows
-                  loading={users.isPending}
-                  empty={users.data?.items.length === 0}
-                  columns={5}
-                  emptyText="No users found"
-                />
-                {users.data?.items.map((row) => {
-                  const isMe = row.id === me?.id;
-                  return (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>
-                        {row.name}
-                        {isMe && (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (you)
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={row.role === 'admin' ? 'navy' : 'gray'}>
-                          {ROLE_LABELS[row.role]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{row.lastSignInAt === null ? 'Never' : format(row.lastSignInAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button variant="subtle" size="compact-sm" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
-                            Edit
-                          </Button>
-                          {/* Your own account is not deleted from here (the server refuses too). */}
-                          {!isMe && (
-                            <Button
-                              variant="subtle"
-                              color="red"
-                              size="compact-sm"
-                              onClick={() => setDeleting(row)}
-                              aria-label={`Delete ${row.name}`}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <ListFooter total={users.data?.total ?? 0} page={list.page} onPage={list.setPage} />
-      </Stack>
+        }
+        query={users}
+        tableLabel="User accounts"
+        minWidth={640}
+        striped
+        columns={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Last Sign-In</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        rows={(items) =>
+          items.map((row) => {
+            const isMe = row.id === me?.id;
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  {row.name}
+                  {isMe && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (you)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={row.role === 'admin' ? 'navy' : 'gray'} miw="max-content">
+                    {ROLE_LABELS[row.role]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.lastSignInAt === null ? 'Never' : format(row.lastSignInAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button variant="subtle" size="compact-sm" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
+                      Edit
+                    </Button>
+                    {/* Only an account with two-factor on has anything to reset. */}
+                    {row.twoFactorEnabled && (
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => setResetting(row)}
+                        aria-label={`Reset two-factor for ${row.name}`}
+                      >
+                        Reset two-factor
+                      </Button>
+                    )}
+                    {/* Your own account is not deleted from here (the server refuses too). */}
+                    {!isMe && (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="compact-sm"
+                        onClick={() => setDeleting(row)}
+                        aria-label={`Delete ${row.name}`}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })
+        }
+        loadingText="Loading users..."
+        errorText={(error) => failureText('Failed to load users', error)}
+        empty={{ title: 'No users found' }}
+        page={list.page}
+        onPage={list.setPage}
+      />
       <UserFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         user={editing}
@@ -154,6 +133,7 @@ export function UsersTab() {
         onClose={() => setEditing(null)}
       />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
-    </Paper>
+      <ResetTwoFactorModal user={resetting} onClose={() => setResetting(null)} />
+    </>
   );
 }

@@ -16,7 +16,7 @@ export function notifySaved(tab: SettingsTab): void {
   notifySuccess(`${TAB_LABELS[tab]} settings saved`);
 }
 
-/** SPEC section 8: 'Failed to save {tab} settings', followed by the server's reason. */
+/** A failed save says 'Failed to save {tab} settings', followed by the server's reason. */
 export function notifySaveFailed(tab: SettingsTab, error: unknown, setErrors?: (errors: Record<string, string>) => void): void {
   setErrors?.(fieldErrorsOf(error));
   notifyError(failureText(`Failed to save ${tab} settings`, error));

@@ -1,0 +1,99 @@
+// Server rendering of the public pages. The server (server/http/ssr.ts) asks which queries a page
+// needs (publicQueriesOf), runs them through the API's own procedures, and hands their dehydrated
+// state to render(), which renders the same tree the browser hydrates (client/main.tsx) with
+// React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
+import './zod-config';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { AppRoot, createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './app-root';
+import { HOME_EVENT_LIMIT } from './features/home/EventsSection';
+import { createAppRouter } from './router';
+import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
+
+export { QUERY_STATE_ELEMENT_ID };
+
+/** A public read a page shows at once, with the input its component passes. */
+export type PublicQuery =
+  | { path: 'settings.public' }
+  | { path: 'homePage.get' }
+  | { path: 'events.list'; input: RouterInputs['events']['list'] }
+  | { path: 'sessions.listByEvent'; input: RouterInputs['sessions']['listByEvent'] };
+
+const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
+
+/**
+ * The queries of a server-rendered page, or null for a page the browser renders (back office,
+ * sign-in, the private manage link). The inputs must be the ones the components pass, so the
+ * browser finds the data under the same query keys.
+ */
+export function publicQueriesOf(pathname: string): PublicQuery[] | null {
+  if (pathname === '/') {
+    return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: { limit: HOME_EVENT_LIMIT } }];
+  }
+  if (pathname === '/booking') return [{ path: 'settings.public' }, { path: 'events.list', input: undefined }];
+  const match = BOOKING_FOR_EVENT.exec(pathname);
+  if (match?.[1] !== undefined && match[1] !== 'manage') {
+    const eventId = decodeURIComponent(match[1]);
+    return [{ path: 'settings.public' }, { path: 'events.list', input: undefined }, { path: 'sessions.listByEvent', input: { eventId } }];
+  }
+  return null;
+}
+
+/** How long a render may take before it is abandoned (the page is then rendered in the browser). */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/** The markup inside #root for `url`, rendered with the queries' data already in the cache. */
+export async function render(url: string, state: DehydratedState): Promise<string> {
+  const queryClient = createAppQueryClient();
+  hydrate(queryClient, state);
+  // Never called while rendering: components read the prefetched data and fetch nothing on the server.
+  const trpcClient = createTrpcClient('http://127.0.0.1');
+  const router = createAppRouter(
+    { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
+    { history: createMemoryHistory({ initialEntries: [url] }) },
+  );
+  // Matches the route and loads its code (the booking page is a lazy chunk in the browser).
+  await router.load();
+
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failure: unknown;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        if (failure === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+        else reject(failure instanceof Error ? failure : new Error(String(failure)));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(<AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />, {
+      // Inline scripts that move streamed parts into place would be refused by the site's
+      // Content-Security-Policy (no 'unsafe-inline'), so no part is streamed apart: React outlines a
+      // Suspense boundary larger than this many bytes, and the home page's content is larger than
+      // its default (12.5 kB).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // The whole page at once: its data is already here, and the result is kept for the next visitor.
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    const timer = setTimeout(() => {
+      const error = new Error(`Rendering ${url} took longer than ${RENDER_TIMEOUT_MS} ms.`);
+      stream.abort(error);
+      reject(error);
+    }, RENDER_TIMEOUT_MS);
+  });
+}

@@ -1,0 +1,55 @@
+// What a visitor's browser downloads to show the home page: the scripts and style sheets the built
+// index.html references (the entry, its modulepreloads, its style sheets), gzipped as the server
+// sends them. Back-office chunks must not be among them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Figure } from './report';
+
+export interface PageWeight {
+  scripts: { file: string; gzipBytes: number }[];
+  styles: { file: string; gzipBytes: number }[];
+}
+
+const ASSET_REFERENCE = /<(?:script[^>]*\bsrc|link[^>]*\bhref)="(\/assets\/[^"]+\.(?:js|css))"/g;
+
+function gzipSize(file: string): number {
+  // The build writes the .gz the server sends; measure that, or compress the same way.
+  if (fs.existsSync(`${file}.gz`)) return fs.statSync(`${file}.gz`).size;
+  return gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+export function measurePageWeight(clientDir: string): PageWeight {
+  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const files = [...new Set([...html.matchAll(ASSET_REFERENCE)].map((match) => match[1] ?? ''))];
+  const measured = files.map((file) => ({ file, gzipBytes: gzipSize(path.join(clientDir, file)) }));
+  return {
+    scripts: measured.filter((entry) => entry.file.endsWith('.js')),
+    styles: measured.filter((entry) => entry.file.endsWith('.css')),
+  };
+}
+
+const KB = 1024;
+/** Chunk names of the back office and the sign-in pages (Vite names a chunk after its module). */
+const BACK_OFFICE = /\/(Admin|Login|Setup|Dashboard|Bookings|Contacts|Delegates|Events|Sessions|Settings|AuditLog|HomePageEditor)[A-Z-]/;
+
+export function pageWeightFigures(weight: PageWeight): Figure[] {
+  const total = (entries: { gzipBytes: number }[]) => entries.reduce((sum, entry) => sum + entry.gzipBytes, 0) / KB;
+  return [
+    { name: 'home page JavaScript (gzip)', value: total(weight.scripts), unit: 'KB', goal: { kind: 'at-most', target: 100 } },
+    { name: 'home page CSS (gzip)', value: total(weight.styles), unit: 'KB', goal: { kind: 'at-most', target: 20 } },
+    {
+      name: 'back-office chunks on the home page',
+      value: weight.scripts.filter((entry) => BACK_OFFICE.test(entry.file)).length,
+      unit: 'files',
+      goal: { kind: 'at-most', target: 0 },
+    },
+  ];
+}
+
+export function printPageWeight(weight: PageWeight): void {
+  console.log('\nhome page downloads (gzip)');
+  for (const entry of [...weight.scripts, ...weight.styles]) {
+    console.log(`  ${entry.file.padEnd(44)} ${(entry.gzipBytes / KB).toFixed(1).padStart(7)} KB`);
+  }
+}

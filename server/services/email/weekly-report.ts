@@ -1,0 +1,232 @@
+// The weekly report to staff: every Monday from 08:00 in the site's timezone, to each account with
+// Enable Email Notifications and Weekly Reports on: the last 7 days' new bookings and contact
+// messages by status, the next 7 days' time slots with seats taken out of capacity, and the e-mails
+// that gave up. One per person per ISO week (of the site's calendar), claimed in the database in the
+// same transaction as the message, so a restart or a second instance never sends it twice.
+import type { DB } from '@db/database';
+import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
+import type { ServiceDeps } from '@server/deps';
+import { type AuditActor, recordAudit } from '@server/services/audit';
+import { getSystemSettings } from '@server/repositories/settings';
+import { formatDateTime, formatSlotRange, utcToZonedParts } from '@server/shared/time';
+import { enqueueMessage, loadOutboxSite } from './enqueue';
+import { type RenderedMessage, renderMessage } from './layout';
+import type { SiteVoice } from './messages';
+import { claimOnce } from './claims';
+import { notificationSettingsLink } from './staff-links';
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** Local time from which Monday's report goes out. */
+export const WEEKLY_REPORT_LOCAL_TIME = '08:00';
+/** The failed e-mails listed by subject; more are counted. */
+const FAILED_LISTED = 10;
+
+export interface UpcomingSlot {
+  sessionTitle: string;
+  eventTitle: string;
+  startTime: string;
+  endTime: string;
+  seatsTaken: number;
+  capacity: number | null;
+}
+
+export interface WeeklyReport {
+  from: string;
+  to: string;
+  until: string;
+  bookings: Record<BookingStatus, number>;
+  contacts: Record<ContactStatus, number>;
+  upcoming: UpcomingSlot[];
+  failedEmails: { total: number; listed: { subject: string; toAddress: string; lastError: string | null }[] };
+}
+
+/** The ISO week (Monday first) of a calendar date 'YYYY-MM-DD', e.g. '2026-W48'. */
+export function isoWeekOf(localDate: string): string {
+  const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  // The week belongs to the year of its Thursday.
+  const thursday = new Date(date.getTime() + (3 - weekday) * DAY_MS);
+  const weekYear = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(weekYear, 0, 1)) / WEEK_MS) + 1;
+  return `${weekYear}-W${String(week).padStart(2, '0')}`;
+}
+
+/** True on Monday from 08:00 to midnight in `timeZone`: the report is due (once) that day. */
+export function weeklyReportDue(now: Date, timeZone: string): boolean {
+  const local = utcToZonedParts(now.toISOString(), timeZone);
+  const [year, month, day] = local.date.split('-').map(Number) as [number, number, number];
+  const monday = new Date(Date.UTC(year, month - 1, day)).getUTCDay() === 1;
+  return monday && local.time >= WEEKLY_REPORT_LOCAL_TIME;
+}
+
+export async function collectWeeklyReport(db: DB, now: Date): Promise<WeeklyReport> {
+  const to = now.toISOString();
+  const from = new Date(now.getTime() - WEEK_MS).toISOString();
+  const until = new Date(now.getTime() + WEEK_MS).toISOString();
+
+  const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
+  const bookingRows = await db
+    .selectFrom('bookings')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .groupBy('status')
+    .execute();
+  for (const row of bookingRows) bookings[row.status] = Number(row.n);
+
+  const contacts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
+  const contactRows = await db
+    .selectFrom('contactForms')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .groupBy('status')
+    .execute();
+  for (const row of contactRows) contacts[row.status] = Number(row.n);
+
+  const upcomingRows = await db
+    .selectFrom('timeSlots')
+    .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
+    .innerJoin('events', 'events.id', 'eventSessions.eventId')
+    .select((eb) => [
+      'eventSessions.title as sessionTitle',
+      'events.title as eventTitle',
+      'timeSlots.startTime',
+      'timeSlots.endTime',
+      'eventSessions.maxParticipants as capacity',
+      eb
+        .selectFrom('bookings')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('bookings.timeSlotId', '=', 'timeSlots.id')
+        .where('bookings.status', 'in', SEAT_HOLDING_STATUSES)
+        .as('seatsTaken'),
+    ])
+    .where('timeSlots.startTime', '>=', to)
+    .where('timeSlots.startTime', '<', until)
+    .orderBy('timeSlots.startTime')
+    .orderBy('eventSessions.title')
+    .execute();
+  const upcoming = upcomingRows.map((row) => ({ ...row, seatsTaken: Number(row.seatsTaken ?? 0) }));
+
+  const failedBase = db.selectFrom('emailOutbox').where('status', '=', 'failed').where('updatedAt', '>=', from);
+  const failedTotal = await failedBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const listed = await failedBase
+    .select(['subject', 'toAddress', 'lastError'])
+    .orderBy('updatedAt', 'desc')
+    .limit(FAILED_LISTED)
+    .execute();
+  return { from, to, until, bookings, contacts, upcoming, failedEmails: { total: Number(failedTotal.n), listed } };
+}
+
+const BOOKING_LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+};
+const CONTACT_LABELS: Record<ContactStatus, string> = {
+  new: 'New',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  closed: 'Closed',
+};
+
+function total(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
+function byStatus<S extends string>(counts: Record<S, number>, labels: Record<S, string>): string {
+  return (Object.keys(labels) as S[]).map((status) => `${labels[status]} ${counts[status]}`).join(', ');
+}
+
+export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): RenderedMessage {
+  const zone = site.timeZone;
+  const upcoming =
+    report.upcoming.length === 0
+      ? 'No sessions in the next 7 days.'
+      : [
+          'Sessions in the next 7 days (seats taken of capacity):',
+          ...report.upcoming.map(
+            (slot) =>
+              `- ${slot.sessionTitle} (${slot.eventTitle}), ${formatSlotRange(slot.startTime, slot.endTime, zone)}: ` +
+              (slot.capacity === null ? `${slot.seatsTaken} taken, no limit` : `${slot.seatsTaken} of ${slot.capacity}`),
+          ),
+        ].join('\n');
+  const failed =
+    report.failedEmails.total === 0
+      ? 'No e-mails failed in the last 7 days.'
+      : [
+          `${report.failedEmails.total} e-mail${report.failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the E-mail Log):`,
+          ...report.failedEmails.listed.map((mail) => `- ${mail.subject} to ${mail.toAddress}: ${mail.lastError ?? 'unknown error'}`),
+          ...(report.failedEmails.total > report.failedEmails.listed.length
+            ? [`and ${report.failedEmails.total - report.failedEmails.listed.length} more.`]
+            : []),
+        ].join('\n');
+  return renderMessage({
+    subject: `${site.siteName}: weekly report`,
+    siteName: site.siteName,
+    greeting: null,
+    paragraphs: [
+      `Your weekly report from ${site.siteName}, for the 7 days to ${formatDateTime(report.to, zone)} and the 7 days ahead.`,
+      upcoming,
+      failed,
+    ],
+    details: [
+      ['New bookings', `${total(report.bookings)} (${byStatus(report.bookings, BOOKING_LABELS)})`],
+      ['New contact messages', `${total(report.contacts)} (${byStatus(report.contacts, CONTACT_LABELS)})`],
+      ['Sessions ahead', String(report.upcoming.length)],
+      ['Failed e-mails', String(report.failedEmails.total)],
+    ],
+    link: { label: 'Open the dashboard', url: `${site.publicOrigin}/admin` },
+    notes: ['You receive this because Weekly Reports are on in your notification settings.'],
+    endLink: notificationSettingsLink(site.publicOrigin),
+  });
+}
+
+/** Writes one report for `to` into the outbox, in the caller's transaction; answers its outbox id. */
+export async function enqueueWeeklyReport(db: DB, publicOrigin: string, to: string, now: Date): Promise<string> {
+  const site = await loadOutboxSite(db, publicOrigin);
+  const report = await collectWeeklyReport(db, now);
+  return enqueueMessage(db, site, { kind: 'weekly-report', to, rendered: weeklyReportMessage(site, report), ics: null, bookingId: null });
+}
+
+/**
+ * 'Send me this report now': this week's report to the caller at once, whatever their settings
+ * (they asked for it), audited. It does not count as the Monday report.
+ */
+export function sendWeeklyReportNow(deps: ServiceDeps, actor: AuditActor & { email: string }, now = new Date()): Promise<{ to: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, actor.email, now);
+    await recordAudit(trx, actor, { action: 'create', entity: 'email', entityId: id, summary: `weekly report to ${actor.email}` });
+    return { to: actor.email };
+  });
+}
+
+/**
+ * On Monday from 08:00 in the site's timezone: one report to each account with Enable Email
+ * Notifications and Weekly Reports on, claimed per person per ISO week. Returns how many were written.
+ */
+export async function sendDueWeeklyReports(deps: ServiceDeps, now: Date): Promise<number> {
+  const { timezone } = await getSystemSettings(deps.db);
+  if (!weeklyReportDue(now, timezone)) return 0;
+  const week = isoWeekOf(utcToZonedParts(now.toISOString(), timezone).date);
+  const recipients = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('notifyEmail', '=', 1)
+    .where('notifyWeeklyReports', '=', 1)
+    .orderBy('email')
+    .execute();
+  let written = 0;
+  for (const recipient of recipients) {
+    const wrote = await deps.db.transaction().execute(async (trx) => {
+      if (!(await claimOnce(trx, `weekly-report:${recipient.id}:${week}`, now.toISOString()))) return false;
+      await enqueueWeeklyReport(trx, deps.config.publicOrigin, recipient.email, now);
+      return true;
+    });
+    if (wrote) written += 1;
+  }
+  return written;
+}

@@ -1,0 +1,227 @@
+// Server rendering of the public pages: the HTML of `/` carries the hero, the events and the data
+// the browser's queries start from (safely serialized), follows the site's switches, shows a staff
+// write on the next request, and is never made for signed-in staff or back-office pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as serverEntry from '@client/entry-server';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { buildApp } from '@server/app';
+import type { ServerEntry } from '@server/http/ssr';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { insertEventRow, insertSessionRow } from './fixtures';
+import { createAccount, createTestEnv, eventInput, SAME_ORIGIN, type TestAccount, type TestEnv } from './helpers';
+
+const TEMPLATE =
+  '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
+
+let env: TestEnv;
+let app: FastifyInstance;
+let admin: TestAccount;
+
+async function start(entry: ServerEntry = serverEntry) {
+  const clientDir = path.join(env.dataDir, 'client');
+  fs.mkdirSync(clientDir, { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  app = await buildApp(env.deps, { logger: false, clientDir, serverEntry: entry });
+  await app.ready();
+}
+
+beforeEach(async () => {
+  env = await createTestEnv();
+  admin = await createAccount(env.db, 'admin');
+});
+
+afterEach(async () => {
+  await app.close();
+  await env.close();
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  return response.body;
+}
+
+/** The markup inside #root, without the data script. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json"');
+  return html.slice(start, end === -1 ? undefined : end);
+}
+
+interface DehydratedQuery {
+  queryKey: unknown[];
+  state: { data: unknown };
+}
+
+function stateOf(html: string): { queries: DehydratedQuery[] } {
+  const match = /<script type="application\/json" id="query-state">([^<]*)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match?.[1] ?? '') as { queries: DehydratedQuery[] };
+}
+
+function adminPost(procedure: string, input: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/trpc/${procedure}`,
+    headers: { 'content-type': 'application/json', origin: SAME_ORIGIN, cookie: `${SESSION_COOKIE}=${admin.token}` },
+    payload: JSON.stringify(input),
+  });
+}
+
+describe('the server-rendered home page', () => {
+  it('holds the hero, the services, the events and the data the browser starts from', async () => {
+    await insertEventRow(env.db, { title: 'Accra Trade Summit', displayOrder: 1 });
+    await insertEventRow(env.db, { title: 'Lagos Market Briefing', displayOrder: 2 });
+    await insertEventRow(env.db, { title: 'Hidden Draft', isActive: false });
+    await start();
+    const html = await page('/');
+    const root = rootOf(html);
+    expect(root).toContain('International expansion consulting</h1>');
+    expect(root).toContain('International Business</h2>');
+    expect(root).toContain('Market Entry Advisory</h3>');
+    expect(root).toContain('Accra Trade Summit</h3>');
+    expect(root).toContain('Lagos Market Briefing</h3>');
+    expect(root).not.toContain('Hidden Draft');
+    expect(root).toContain('Book Consultation');
+    expect(root).not.toContain('Loading events');
+    expect(root).toContain('aria-label="Loading contact form"');
+    // No inline script: the site's Content-Security-Policy would refuse it.
+    expect(html).not.toMatch(/<script>/);
+
+    const queries = stateOf(html).queries;
+    expect(queries.map((query) => query.queryKey)).toEqual([
+      [['settings', 'public'], { type: 'query' }],
+      [['homePage', 'get'], { type: 'query' }],
+      [['events', 'list'], { input: { limit: 3 }, type: 'query' }],
+    ]);
+    const events = queries[2]?.state.data as { title: string }[];
+    expect(events.map((event) => event.title)).toEqual(['Accra Trade Summit', 'Lagos Market Briefing']);
+  });
+
+  it('shows a staff write on the next request', async () => {
+    const { id } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await start();
+    expect(rootOf(await page('/'))).toContain('Accra Trade Summit</h3>');
+    expect(env.deps.publicReads.valueCount).toBeGreaterThan(0);
+
+    const updated = await adminPost('events.update', { id, ...eventInput({ title: 'Kumasi Investor Day' }) });
+    expect(updated.statusCode).toBe(200);
+    expect(env.deps.publicReads.valueCount).toBe(0);
+    const after = rootOf(await page('/'));
+    expect(after).toContain('Kumasi Investor Day</h3>');
+    expect(after).not.toContain('Accra Trade Summit');
+
+    const content = (await app.inject({ method: 'GET', url: '/api/trpc/homePage.get' })).json<{ result: { data: Record<string, unknown> } }>()
+      .result.data;
+    const { updatedAt: _updatedAt, ...rest } = content;
+    const heroSlides = (rest.heroSlides as { title: string }[]).map((slide, index) =>
+      index === 0 ? { ...slide, title: 'Grow Across Borders' } : slide,
+    );
+    expect((await adminPost('homePage.update', { ...rest, heroSlides })).statusCode).toBe(200);
+    expect(rootOf(await page('/'))).toContain('Grow Across Borders</h2>');
+  });
+
+  it('keeps a rendered page until a write: the same HTML again without rendering anew', async () => {
+    await start();
+    const first = await page('/');
+    // A write that does not go through HTTP (a script) is not seen until invalidate() or the time-to-live.
+    await insertEventRow(env.db, { title: 'Written By A Script' });
+    expect(await page('/')).toBe(first);
+    env.deps.publicReads.invalidate();
+    expect(rootOf(await page('/'))).toContain('Written By A Script</h3>');
+  });
+
+  it('offers an uploaded event picture as WebP copies at several widths (srcset)', async () => {
+    const { id } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await env.db.updateTable('events').set({ imageUrl: '/uploads/3f2a9c.png' }).where('id', '=', id).execute();
+    await start();
+    const root = rootOf(await page('/'));
+    expect(root).toContain('src="/uploads/3f2a9c.png" srcSet="/uploads/w/320/3f2a9c.png.webp 320w, /uploads/w/480/3f2a9c.png.webp 480w,');
+    expect(root).toContain('sizes="(max-width: 48em) 100vw, 50vw"');
+  });
+
+  it('sends the page brotli- or gzip-compressed to a browser that accepts it', async () => {
+    await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await start();
+    const plain = await page('/');
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    const gzip = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+  });
+
+  it('says the site is under maintenance and offers no booking, as the browser would', async () => {
+    await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, maintenanceMode: true });
+    await start();
+    const root = rootOf(await page('/'));
+    expect(root).toContain('The site is under maintenance. Please try again later.');
+    expect(root).not.toContain('Book Consultation');
+    expect(root).not.toContain('Register Now');
+    expect(root).toContain('Accra Trade Summit</h3>');
+  });
+
+  it('says bookings are closed when registrations are off', async () => {
+    await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, allowRegistrations: false });
+    await start();
+    const root = rootOf(await page('/'));
+    expect(root).toContain('Bookings are currently closed.');
+    expect(root).not.toContain('Book Consultation');
+    expect(root).not.toContain('Register Now');
+  });
+
+  it('serializes the data so that no text can close the script or run one', async () => {
+    const title = '</script><script>alert(1)</script><!--';
+    await insertEventRow(env.db, { title });
+    await start();
+    const html = await page('/');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)?.length).toBe(2); // the data's and the module script's
+    const events = stateOf(html).queries[2]?.state.data as { title: string }[];
+    expect(events[0]?.title).toBe(title);
+    expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</h3>');
+  });
+});
+
+describe('the server-rendered booking pages', () => {
+  it('renders the booking form with the events and, for one event, its sessions', async () => {
+    const { id: eventId } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await insertSessionRow(env.db, eventId);
+    await start();
+    const html = await page(`/booking/${eventId}`);
+    expect(rootOf(html)).toContain('Book Your Session</h1>');
+    // The form itself appears once the page runs in the browser, from this data without a request.
+    const keys = stateOf(html).queries.map((query) => query.queryKey);
+    expect(keys).toContainEqual([['events', 'list'], { type: 'query' }]);
+    expect(keys).toContainEqual([['sessions', 'listByEvent'], { input: { eventId }, type: 'query' }]);
+    expect(rootOf(await page('/booking'))).toContain('Book Your Session</h1>');
+  });
+});
+
+describe('pages the browser renders', () => {
+  it('leaves the root empty for signed-in staff, the back office and the private manage link', async () => {
+    await start();
+    const signedIn = await page('/', { cookie: `${SESSION_COOKIE}=${admin.token}` });
+    expect(signedIn).toContain('<div id="root"></div>');
+    expect(signedIn).not.toContain('query-state');
+    expect(await page('/admin/login')).toContain('<div id="root"></div>');
+    expect(await page('/booking/manage/some-token')).toContain('<div id="root"></div>');
+  });
+
+  it('falls back to the empty root when rendering fails', async () => {
+    await start({ ...serverEntry, render: () => Promise.reject(new Error('renderer broke')) });
+    const html = await page('/');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>');
+  });
+});
