@@ -118,6 +118,19 @@ export async function createSqliteCompatibleFunctions(db: Kysely<any>): Promise<
     $$`.execute(db);
 }
 
+/**
+ * Sections that count rows and then write on what they counted ("no account yet, so create the
+ * first admin", "another admin remains, so this one may go"). On SQLite a write transaction already
+ * runs alone; on PostgreSQL two such transactions could both count the same rows at READ COMMITTED,
+ * so each section takes its own transaction-scoped advisory lock first and they queue.
+ */
+const SERIAL_SECTIONS = { accounts: 1 } as const;
+
+export async function runAlone(trx: Kysely<Database>, section: keyof typeof SERIAL_SECTIONS): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(${SERIAL_SECTIONS[section]})`.execute(trx);
+}
+
 /** A database name or schema name safe to put in SQL unquoted (tests and scripts make their own). */
 export function assertPlainIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a plain SQL identifier: ${name}`);

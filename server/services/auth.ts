@@ -2,6 +2,7 @@
 // accounts and sessions.
 import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '@db/database';
+import { runAlone } from '@db/postgres';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/limits';
@@ -195,7 +196,8 @@ export async function setupFirstAdmin(
   }
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction().execute(async (trx) => {
-    // Checked again inside the write transaction so two racing requests cannot both succeed.
+    // Checked again inside the write transaction, alone, so two racing requests cannot both succeed.
+    await runAlone(trx, 'accounts');
     if ((await countUsers(trx)) > 0) return null;
     return insertUser(trx, { name: input.name, email: input.email, passwordHash, role: 'admin' });
   });

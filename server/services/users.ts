@@ -1,6 +1,7 @@
 // Account administration with its two guards: nobody changes their own role, and the site always
 // keeps at least one admin.
 import type { DB } from '@db/database';
+import { runAlone } from '@db/postgres';
 import type { Role } from '@db/schema';
 import { hashPassword } from '../auth/password';
 import { countUsers, findUserByEmail, findUserById, insertUser, toUserDto, type UserDto } from '../repositories/users';
@@ -51,6 +52,7 @@ export async function updateUser(
   actor: AuditActor,
 ): Promise<UserDto> {
   return db.transaction().execute(async (trx) => {
+    await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, input.id);
     if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
     if (input.role !== existing.role) {
@@ -80,6 +82,7 @@ export async function updateUser(
 /** Deletes an account; its sessions end with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DB, actingUserId: string, id: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, id);
     if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
     if (existing.id === actingUserId) {

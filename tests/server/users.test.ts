@@ -253,6 +253,19 @@ describe('the last admin', () => {
     await callers.admin.users.delete({ id: b.user.id });
   });
 
+  it('stays when the two admins demote each other at the same moment', async () => {
+    const first = callers.adminAccount;
+    const second = await createAccount(env.db, 'admin');
+    const results = await Promise.allSettled([
+      callerFor(env.deps, first).users.update({ id: second.user.id, name: second.user.name, email: second.user.email, role: 'user' }),
+      callerFor(env.deps, second).users.update({ id: first.user.id, name: first.user.name, email: first.user.email, role: 'user' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')[0]).toMatchObject({
+      reason: { code: 'PRECONDITION_FAILED', message: 'The last admin cannot be demoted.' },
+    });
+    expect((await callers.admin.users.list({ role: 'admin' })).total).toBe(1);
+  });
 });
 
 describe('users.delete', () => {
