@@ -262,9 +262,10 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
       .selectFrom('eventSessions')
       .select('eventSessions.id')
       .where(matchesAny(['eventSessions.title'], search));
+    const participantMatches = await matchesIndexedText(db, BOOKINGS_TEXT, search);
     filtered = filtered.where((eb) =>
       eb.or([
-        matchesIndexedText(db, BOOKINGS_TEXT, search),
+        participantMatches,
         eb('bookings.eventId', 'in', events),
         eb('bookings.sessionId', 'in', sessions),
       ]),

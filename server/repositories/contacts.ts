@@ -90,7 +90,7 @@ export async function listContacts(db: DB, filter: ContactListFilter): Promise<P
   let query = db.selectFrom('contactForms');
   if (filter.status !== 'all') query = query.where('status', '=', filter.status);
   if (filter.search !== undefined) {
-    query = query.where(matchesIndexedText(db, CONTACTS_TEXT, filter.search));
+    query = query.where(await matchesIndexedText(db, CONTACTS_TEXT, filter.search));
   }
   const [rows, count] = await Promise.all([
     query

@@ -32,16 +32,27 @@ export interface TextIndex {
 const TRIGRAM = 3;
 
 /**
- * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
- * search is long enough: the index narrows to the rows holding the text, and LIKE on those few rows
- * keeps the answer exactly what the plain scan gives (the index folds more letter cases than LIKE).
+ * Above this many rows holding the text, the index is no help: the text is in a large share of the
+ * table (an "example.com" in every e-mail address), and reading it through the index costs more
+ * than scanning the table with LIKE.
  */
-export function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Expression<SqlBool> {
+export const MOST_INDEXED_CANDIDATES = 5_000;
+
+/**
+ * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
+ * search is long enough. The index is read once, here, and its row ids go into the condition, so a
+ * list's page query and its count do not each search it again; LIKE on those few rows keeps the
+ * answer exactly what the plain scan gives (the index folds more letter cases than LIKE).
+ */
+export async function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<Expression<SqlBool>> {
   const like = matchesAny(index.columns, search);
   if ([...search].length < TRIGRAM || isPostgres(db)) return like;
   const phrase = `"${search.replaceAll('"', '""')}"`;
   const fts = sql.raw(index.index);
-  return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
+  const candidates = await sql<{ rowid: number }>`select rowid from ${fts} where ${fts} match ${phrase} limit ${MOST_INDEXED_CANDIDATES + 1}`.execute(db);
+  if (candidates.rows.length > MOST_INDEXED_CANDIDATES) return like;
+  const rowids = JSON.stringify(candidates.rows.map((row) => row.rowid));
+  return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select value from json_each(${rowids})) and ${like})`;
 }
 
 export const BOOKINGS_TEXT: TextIndex = {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '@db/database';
 import { isPostgres } from '@db/postgres';
-import { BOOKINGS_TEXT, CONTACTS_TEXT, matchesAny, matchesIndexedText, type TextIndex } from '@server/repositories/search';
+import { BOOKINGS_TEXT, CONTACTS_TEXT, MOST_INDEXED_CANDIDATES, matchesAny, matchesIndexedText, type TextIndex } from '@server/repositories/search';
 import { insertBookableSlot, insertBookingRow } from './fixtures';
 import { createTestEnv, type TestEnv } from './helpers';
 
@@ -36,7 +36,7 @@ async function idsMatching(db: DB, table: 'bookings' | 'contactForms', where: Re
 async function expectSameAsScan(table: 'bookings' | 'contactForms', index: TextIndex): Promise<void> {
   for (const search of SEARCHES) {
     const scanned = await idsMatching(env.db, table, matchesAny(index.columns, search));
-    const indexed = await idsMatching(env.db, table, matchesIndexedText(env.db, index, search));
+    const indexed = await idsMatching(env.db, table, await matchesIndexedText(env.db, index, search));
     expect(indexed, `search ${JSON.stringify(search)}`).toEqual(scanned);
   }
 }
@@ -49,7 +49,7 @@ describe('bookings search', () => {
       await env.db.updateTable('bookings').set({ participantPhone: person.phone }).where('id', '=', row.id).execute();
     }
     await expectSameAsScan('bookings', BOOKINGS_TEXT);
-    const found = await idsMatching(env.db, 'bookings', matchesIndexedText(env.db, BOOKINGS_TEXT, 'boateng'));
+    const found = await idsMatching(env.db, 'bookings', await matchesIndexedText(env.db, BOOKINGS_TEXT, 'boateng'));
     expect(found).toHaveLength(1);
   });
 
@@ -57,22 +57,24 @@ describe('bookings search', () => {
     const { event, slot } = await insertBookableSlot(env.db, null);
     const booking = await insertBookingRow(env.db, slot, event.id, { name: 'Ama Boateng', email: 'ama@example.com' });
     await env.db.updateTable('bookings').set({ participantName: 'Efua Sutherland' }).where('id', '=', booking.id).execute();
-    expect(await idsMatching(env.db, 'bookings', matchesIndexedText(env.db, BOOKINGS_TEXT, 'Boateng'))).toEqual([]);
-    expect(await idsMatching(env.db, 'bookings', matchesIndexedText(env.db, BOOKINGS_TEXT, 'Sutherland'))).toEqual([booking.id]);
+    expect(await idsMatching(env.db, 'bookings', await matchesIndexedText(env.db, BOOKINGS_TEXT, 'Boateng'))).toEqual([]);
+    expect(await idsMatching(env.db, 'bookings', await matchesIndexedText(env.db, BOOKINGS_TEXT, 'Sutherland'))).toEqual([booking.id]);
     await env.db.deleteFrom('bookings').where('id', '=', booking.id).execute();
-    expect(await idsMatching(env.db, 'bookings', matchesIndexedText(env.db, BOOKINGS_TEXT, 'Sutherland'))).toEqual([]);
+    expect(await idsMatching(env.db, 'bookings', await matchesIndexedText(env.db, BOOKINGS_TEXT, 'Sutherland'))).toEqual([]);
   });
 
-  it('reads the full-text index for three characters or more, and scans for fewer', () => {
-    const compiledLong = env.db.selectFrom('bookings').select('id').where(matchesIndexedText(env.db, BOOKINGS_TEXT, 'ama')).compile();
+  it('reads the full-text index for three characters or more, and scans for fewer', async () => {
+    const compiledLong = env.db.selectFrom('bookings').select('id').where(await matchesIndexedText(env.db, BOOKINGS_TEXT, 'ama')).compile();
     if (isPostgres(env.db)) {
       // PostgreSQL: ILIKE, which the pg_trgm indexes on the same columns serve.
       expect(compiledLong.sql).toContain('"bookings"."participant_name" ilike $1');
       expect(compiledLong.sql).not.toContain('bookings_search');
       return;
     }
-    expect(compiledLong.sql).toContain('bookings_search match');
-    const compiledShort = env.db.selectFrom('bookings').select('id').where(matchesIndexedText(env.db, BOOKINGS_TEXT, 'am')).compile();
+    // The index was read already: its row ids are in the condition, beside the exact LIKE.
+    expect(compiledLong.sql).toContain('"bookings"."rowid" in (select value from json_each(?))');
+    expect(compiledLong.sql).toContain('"bookings"."participant_name" like ?');
+    const compiledShort = env.db.selectFrom('bookings').select('id').where(await matchesIndexedText(env.db, BOOKINGS_TEXT, 'am')).compile();
     expect(compiledShort.sql).not.toContain('bookings_search');
   });
 
@@ -105,8 +107,33 @@ describe('contact messages search', () => {
     }
     await expectSameAsScan('contactForms', CONTACTS_TEXT);
     await env.db.deleteFrom('contactForms').where('id', '=', ids[0] ?? '').execute();
-    expect(await idsMatching(env.db, 'contactForms', matchesIndexedText(env.db, CONTACTS_TEXT, 'Boateng'))).toEqual([]);
+    expect(await idsMatching(env.db, 'contactForms', await matchesIndexedText(env.db, CONTACTS_TEXT, 'Boateng'))).toEqual([]);
     const page = await callers.user.contacts.list({ search: 'mensah' });
     expect(page.items.map((item) => item.name)).toEqual(['Kwame Mensah']);
+  });
+});
+
+describe('a search for text in a large share of the rows', () => {
+  it('scans with LIKE instead of reading the index, with the same answer', async () => {
+    const total = MOST_INDEXED_CANDIDATES + 1;
+    const insert = env.db.insertInto('contactForms');
+    const rows = Array.from({ length: total }, (_, n) => ({
+      id: `bulk-${String(n).padStart(5, '0')}`,
+      name: `Contact ${n}`,
+      email: `contact${n}@example.com`,
+      message: 'Hello',
+      status: 'new' as const,
+    }));
+    for (let start = 0; start < rows.length; start += 500) await insert.values(rows.slice(start, start + 500)).execute();
+
+    const common = await matchesIndexedText(env.db, CONTACTS_TEXT, 'example.com');
+    const compiled = env.db.selectFrom('contactForms').select('id').where(common).compile();
+    expect(compiled.sql).not.toContain('json_each');
+    expect(await idsMatching(env.db, 'contactForms', common)).toHaveLength(total);
+
+    if (isPostgres(env.db)) return;
+    const rare = await matchesIndexedText(env.db, CONTACTS_TEXT, 'contact4242@');
+    expect(env.db.selectFrom('contactForms').select('id').where(rare).compile().sql).toContain('json_each');
+    expect(await idsMatching(env.db, 'contactForms', rare)).toEqual(['bulk-04242']);
   });
 });
