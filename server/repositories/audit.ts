@@ -64,3 +64,22 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
   const total = Math.min(Number(count.total), AUDIT_COUNT_CAP);
   return { items, total, totalCapped: Number(count.total) > AUDIT_COUNT_CAP };
 }
+
+/**
+ * The client addresses that failed to sign in as `email` since `since`, most recent first (at most
+ * `limit`): read through the (entity, created_at) index, so only the last hour's account rows.
+ */
+export async function failedSignInAddresses(db: DB, email: string, since: string, limit = 20): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auditLog')
+    .select('ip')
+    .where('entity', '=', 'account')
+    .where('createdAt', '>=', since)
+    .where('action', '=', 'sign-in-failed')
+    .where((eb) => eb(eb.fn('lower', ['actorEmail']), '=', email.toLowerCase()))
+    .groupBy('ip')
+    .orderBy((eb) => eb.fn.max('createdAt'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.ip).filter((ip): ip is string => ip !== null);
+}

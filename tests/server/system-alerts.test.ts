@@ -116,7 +116,7 @@ describe('an e-mail that gave up', () => {
 });
 
 describe('sign-in failures past the limit', () => {
-  it('over real HTTP: failures until throttled give one alert naming the account and the address', async () => {
+  it('over real HTTP: failures until throttled give one alert naming the account and every address that failed this hour', async () => {
     const target = await createAccount(env.db, 'user', { email: 'target@example.com' });
     await env.db.updateTable('users').set({ notifySystemAlerts: 0 }).where('id', '=', target.user.id).execute();
     // The deps as the server builds them (server/index.ts), with a limit of 3 failures.
@@ -135,6 +135,8 @@ describe('sign-in failures past the limit', () => {
           headers: { 'content-type': 'application/json', origin: SAME_ORIGIN },
           payload: JSON.stringify({ email: 'target@example.com', password }),
         });
+      // One guess from another address first: not throttled itself, but named in the alert.
+      expect((await signIn('203.0.113.4')).statusCode).toBe(401);
       const codes: number[] = [];
       for (let i = 0; i < 5; i += 1) codes.push((await signIn('198.51.100.7')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429, 429]);
@@ -151,7 +153,7 @@ describe('sign-in failures past the limit', () => {
     expect(alert?.headers.to).toBe(admin.user.email);
     expect(alert?.subject).toBe(`${SITE} alert: repeated failed sign-ins for target@example.com`);
     expect(text(alert)).toContain('This may be an attack: someone guessing its password.');
-    expect(text(alert)).toContain('Account: target@example.com\nAddress: 198.51.100.7');
+    expect(text(alert)).toContain('Account: target@example.com\nAddresses: 198.51.100.7, 203.0.113.4');
     expect(text(alert)).toContain(SETTINGS_LINK);
   });
 });

@@ -7,11 +7,14 @@
 import type { DB } from '@db/database';
 import type { LimitHooks, SignInThrottledEvent } from '@server/auth/limits';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
+import { failedSignInAddresses } from '@server/repositories/audit';
 import { claimOnce } from './claims';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
 import type { SiteVoice } from './messages';
 import { notificationSettingsLink } from './staff-links';
+
+const HOUR_MS = 3_600_000;
 
 export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -187,7 +190,14 @@ export function systemAlertHooks(
       onSignInThrottled(event) {
         const write = db
           .transaction()
-          .execute((trx) => raiseSystemAlert(trx, publicOrigin, signInThrottledAlert(event)))
+          .execute(async (trx) => {
+            // Every address that failed for this account this past hour, the throttled one first:
+            // one alert an hour, so it names all the guessing addresses, not just the first.
+            const since = new Date(Date.now() - HOUR_MS).toISOString();
+            const recent = await failedSignInAddresses(trx, event.email, since);
+            const addresses = [...new Set([...event.addresses, ...recent])];
+            return raiseSystemAlert(trx, publicOrigin, signInThrottledAlert({ ...event, addresses }));
+          })
           .catch(onError)
           .finally(() => running.delete(write));
         running.add(write);
