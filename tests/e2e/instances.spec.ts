@@ -233,7 +233,6 @@ async function createSlot(title: string, capacity: number | null): Promise<strin
 
 // ---- the whole set-up, once for the file ----
 
-
 test.beforeAll(async () => {
   // Installing PostgreSQL (CI, first run) and two cold starts take longer than one test.
   test.setTimeout(240_000);
