@@ -272,6 +272,14 @@ describe('with ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: false });
   });
 
+  it('creates that admin once when two instances start together, and leaves no setup link', async () => {
+    const b = anotherInstance(env);
+    const outcomes = await Promise.all([prepareFirstRun(env.deps), prepareFirstRun(b)]);
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['admin-created', 'ready']);
+    expect(await userCount(env)).toBe(1);
+    expect(await setupLinkRows(env)).toEqual([]);
+  });
+
   it('does nothing when an account already exists', async () => {
     await createAccount(env.db, 'user', { email: 'existing@example.com' });
     await expect(prepareFirstRun(env.deps)).resolves.toEqual({ kind: 'ready' });
