@@ -8,6 +8,7 @@ import * as homeContent from './migrations/2026-11-23_040_home_content';
 import * as notifications from './migrations/2026-11-23_030_notifications';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
 import * as rateLimits from './migrations/2026-11-23_080_rate_limits';
+import * as setupLinks from './migrations/2026-11-23_090_setup_links';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration } from './postgres';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_040_home_content': homeContent,
   '2026-11-23_060_search_index': searchIndex,
   '2026-11-23_080_rate_limits': rateLimits,
+  '2026-11-23_090_setup_links': setupLinks,
 };
 
 const provider: MigrationProvider = {

@@ -109,13 +109,18 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Opened
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs before the migrations, on their Kysely<any>
 export async function createSqliteCompatibleFunctions(db: Kysely<any>): Promise<void> {
-  await sql`
-    create or replace function strftime(format text, value text) returns text language sql volatile as $$
-      select replace(replace(replace(replace(replace(replace(replace(replace(format,
-        '%Y', to_char(t, 'YYYY')), '%m', to_char(t, 'MM')), '%d', to_char(t, 'DD')), '%H', to_char(t, 'HH24')),
-        '%M', to_char(t, 'MI')), '%f', to_char(t, 'SS.MS')), '%S', to_char(t, 'SS')), '%%', '%')
-      from (select (case when value = 'now' then clock_timestamp() else value::timestamptz end) at time zone 'UTC' as t) as moment
-    $$`.execute(db);
+  // Instances started together each replace the function; PostgreSQL refuses two at once ("tuple
+  // concurrently updated"), so they take turns, before the migrator's own lock.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SERIAL_SECTIONS.startupFunctions})`.execute(trx);
+    await sql`
+      create or replace function strftime(format text, value text) returns text language sql volatile as $$
+        select replace(replace(replace(replace(replace(replace(replace(replace(format,
+          '%Y', to_char(t, 'YYYY')), '%m', to_char(t, 'MM')), '%d', to_char(t, 'DD')), '%H', to_char(t, 'HH24')),
+          '%M', to_char(t, 'MI')), '%f', to_char(t, 'SS.MS')), '%S', to_char(t, 'SS')), '%%', '%')
+        from (select (case when value = 'now' then clock_timestamp() else value::timestamptz end) at time zone 'UTC' as t) as moment
+      $$`.execute(trx);
+  });
 }
 
 /**
@@ -124,7 +129,7 @@ export async function createSqliteCompatibleFunctions(db: Kysely<any>): Promise<
  * runs alone; on PostgreSQL two such transactions could both count the same rows at READ COMMITTED,
  * so each section takes its own transaction-scoped advisory lock first and they queue.
  */
-const SERIAL_SECTIONS = { accounts: 1 } as const;
+const SERIAL_SECTIONS = { accounts: 1, startupFunctions: 2 } as const;
 
 export async function runAlone(trx: Kysely<Database>, section: keyof typeof SERIAL_SECTIONS): Promise<void> {
   if (!isPostgres(trx)) return;

@@ -260,6 +260,13 @@ export interface Database {
   notificationClaims: NotificationClaimsTable;
   homeContent: HomeContentTable;
   rateLimits: RateLimitsTable;
+  setupLinks: SetupLinksTable;
+}
+
+/** First-run setup links (migration 090): the SHA-256 of each printed token while no account exists. */
+export interface SetupLinksTable {
+  tokenHash: string;
+  createdAt: string;
 }
 
 /** rate-limiter-flexible's PostgreSQL store (migration 080); empty on SQLite, where counters stay in memory. */

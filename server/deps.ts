@@ -11,7 +11,11 @@ export type { LimitOptions, Limits } from './auth/limits';
 export { createLimits } from './auth/limits';
 
 export interface FirstRunState {
-  /** One-time token for /admin/setup while no account exists; null once an admin is created. */
+  /**
+   * The one-time /admin/setup token this instance printed while no account existed (null otherwise).
+   * The database keeps its hash beside those of other instances; that, not this field, is what a
+   * setup request is checked against.
+   */
   setupToken: string | null;
 }
 

@@ -1,12 +1,12 @@
 // Sign-in, sign-out, password changes and first-run admin creation: the rules that touch both
 // accounts and sessions.
-import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '@db/database';
 import { runAlone } from '@db/postgres';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
+import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from '../repositories/setup-links';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
 import { deleteChallenge, findChallenge } from '../repositories/two-factor';
 import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
@@ -175,31 +175,27 @@ export async function changePassword(
   });
 }
 
-function tokensMatch(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** First run: the setup token creates the first admin, once, and signs them in. */
+/** First run: a setup link printed by any instance creates the first admin, once, and signs them in. */
 export async function setupFirstAdmin(
   deps: AppDeps,
   input: { token: string; name: string; email: string; password: string },
   ip = '127.0.0.1',
 ): Promise<SignedIn> {
-  const expected = deps.firstRun.setupToken;
-  if (expected === null || (await countUsers(deps.db)) > 0) {
+  if ((await countUsers(deps.db)) > 0 || (await countSetupLinks(deps.db)) === 0) {
     throw new PreconditionError('Setup is already complete. Please sign in.');
   }
-  if (!tokensMatch(expected, input.token)) {
+  if (!(await setupLinkExists(deps.db, input.token))) {
     throw new ForbiddenError('This setup link is not valid. Use the link printed by the server.');
   }
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction().execute(async (trx) => {
     // Checked again inside the write transaction, alone, so two racing requests cannot both succeed.
     await runAlone(trx, 'accounts');
-    if ((await countUsers(trx)) > 0) return null;
-    return insertUser(trx, { name: input.name, email: input.email, passwordHash, role: 'admin' });
+    if ((await countUsers(trx)) > 0 || !(await setupLinkExists(trx, input.token))) return null;
+    const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, role: 'admin' });
+    // Every instance's links go with the first account, so none can be used again.
+    await deleteAllSetupLinks(trx);
+    return user;
   });
   if (created === null) {
     throw new PreconditionError('Setup is already complete. Please sign in.');

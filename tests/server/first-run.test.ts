@@ -1,7 +1,9 @@
 // First run: an empty database hands out a one-time setup link, or creates
 // the admin from ADMIN_EMAIL / ADMIN_PASSWORD; nothing happens once an account exists.
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '@server/auth/session';
+import { type AppDeps, createDeps } from '@server/deps';
 import { prepareFirstRun } from '@server/services/first-run';
 import {
   callerFor,
@@ -12,6 +14,7 @@ import {
   recordCookies,
   type TestEnv,
 } from './helpers';
+import { reopenDatabase, secondInstance } from './postgres-env';
 
 const ADMIN = { name: 'Owner', email: 'owner@example.com', password: 'a-long-password' };
 
@@ -20,8 +23,33 @@ async function userCount(env: TestEnv): Promise<number> {
   return Number(row.n);
 }
 
+async function setupLinkRows(env: TestEnv): Promise<{ tokenHash: string; createdAt: string }[]> {
+  return env.db.selectFrom('setupLinks').select(['tokenHash', 'createdAt']).orderBy('createdAt').execute();
+}
+
+/**
+ * Another instance of the site on `env`'s database, as a second process (or the same one restarted)
+ * would be: on PostgreSQL its own pool and deps on the same schema, on SQLite its own connection to
+ * the same file. Closed by the test's afterEach.
+ */
+function anotherInstance(env: TestEnv): AppDeps {
+  if (env.postgres !== undefined) {
+    const second = secondInstance(env);
+    closers.push(() => second.close());
+    return second.deps;
+  }
+  const reopened = reopenDatabase(env);
+  closers.push(() => reopened.close());
+  return createDeps(reopened.db, env.deps.config, { publicFormsPerWindow: 10_000, signInFreeFailuresPerIp: 10_000 });
+}
+
 let env: TestEnv;
-afterEach(() => env.close());
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers) await close();
+  closers = [];
+  await env.close();
+});
 
 describe('without ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   beforeEach(async () => {
@@ -118,6 +146,108 @@ describe('without ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   });
 });
 
+describe('setup links shared by every instance on the database', () => {
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+
+  it('stores only the SHA-256 of the printed token', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    const rows = await setupLinkRows(env);
+    expect(rows.map((row) => row.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('accepts on instance B the link instance A printed, signs the admin in there, and removes every link', async () => {
+    const b = anotherInstance(env);
+    await prepareFirstRun(env.deps);
+    const tokenA = env.deps.firstRun.setupToken ?? '';
+    // B started too while no account existed and printed a link of its own.
+    await prepareFirstRun(b);
+    const tokenB = b.firstRun.setupToken ?? '';
+    expect(tokenB).not.toBe(tokenA);
+    expect(await setupLinkRows(env)).toHaveLength(2);
+    await expect(callerFor(b, null).auth.setupStatus()).resolves.toEqual({ needsSetup: true });
+
+    const cookies = recordCookies();
+    const user = await callerFor(b, null, { cookies }).auth.setupAdmin({ ...ADMIN, token: tokenA });
+    expect(user).toMatchObject({ name: 'Owner', email: 'owner@example.com', role: 'admin' });
+    const validated = await validateSessionToken(env.db, cookies.value ?? '');
+    expect(validated?.user).toMatchObject({ id: user.id, role: 'admin' });
+
+    expect(await setupLinkRows(env)).toEqual([]);
+    expect(b.firstRun.setupToken).toBeNull();
+    // Neither link works any more, on either instance.
+    for (const [deps, token] of [[env.deps, tokenA], [env.deps, tokenB], [b, tokenA], [b, tokenB]] as const) {
+      await expectTRPCError(
+        callerFor(deps, null).auth.setupAdmin({ ...ADMIN, email: 'second@example.com', token }),
+        'PRECONDITION_FAILED',
+      );
+    }
+    expect(await userCount(env)).toBe(1);
+  });
+
+  it('refuses on instance B a wrong token while A\'s link is open, and keeps the link', async () => {
+    const b = anotherInstance(env);
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    const wrong = `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`;
+    const refused = 'This setup link is not valid. Use the link printed by the server.';
+    await expectTRPCError(callerFor(b, null).auth.setupAdmin({ ...ADMIN, token: wrong }), 'FORBIDDEN', refused);
+    await expectTRPCError(callerFor(b, null).auth.setupAdmin({ ...ADMIN, token: 'A'.repeat(32) }), 'FORBIDDEN', refused);
+    expect(await userCount(env)).toBe(0);
+    expect(await setupLinkRows(env)).toHaveLength(1);
+    await expect(callerFor(b, null).auth.setupAdmin({ ...ADMIN, token })).resolves.toMatchObject({ role: 'admin' });
+  });
+
+  it('after a restart with no account still accepts the link printed before, and the new one until setup', async () => {
+    await prepareFirstRun(env.deps);
+    const before = env.deps.firstRun.setupToken ?? '';
+    // The restarted process: a new connection and fresh deps, with nothing in memory.
+    const restarted = anotherInstance(env);
+    expect(restarted.firstRun.setupToken).toBeNull();
+    const outcome = await prepareFirstRun(restarted);
+    const after = restarted.firstRun.setupToken ?? '';
+    expect(outcome).toEqual({ kind: 'setup-link', url: `http://127.0.0.1:3000/admin/setup?token=${after}` });
+    expect(after).not.toBe(before);
+
+    await expect(callerFor(restarted, null).auth.setupAdmin({ ...ADMIN, token: before })).resolves.toMatchObject({
+      email: 'owner@example.com',
+    });
+    await expectTRPCError(
+      callerFor(restarted, null).auth.setupAdmin({ ...ADMIN, email: 'late@example.com', token: after }),
+      'PRECONDITION_FAILED',
+    );
+    expect(await setupLinkRows(env)).toEqual([]);
+  });
+
+  it('lets only one of two simultaneous setups through, one on each instance', async () => {
+    const b = anotherInstance(env);
+    await prepareFirstRun(env.deps);
+    const tokenA = env.deps.firstRun.setupToken ?? '';
+    await prepareFirstRun(b);
+    const tokenB = b.firstRun.setupToken ?? '';
+    const results = await Promise.allSettled([
+      callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, token: tokenA }),
+      callerFor(b, null).auth.setupAdmin({ ...ADMIN, email: 'rival@example.com', token: tokenB }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')[0]).toMatchObject({ reason: { code: 'PRECONDITION_FAILED' } });
+    expect(await userCount(env)).toBe(1);
+    expect(await setupLinkRows(env)).toEqual([]);
+  });
+
+  it('drops links left over once an account exists (made another way, e.g. user:create)', async () => {
+    await prepareFirstRun(env.deps);
+    const token = env.deps.firstRun.setupToken ?? '';
+    await createAccount(env.db, 'admin');
+    await expectTRPCError(callerFor(env.deps, null).auth.setupAdmin({ ...ADMIN, token }), 'PRECONDITION_FAILED');
+    await expect(prepareFirstRun(anotherInstance(env))).resolves.toEqual({ kind: 'ready' });
+    expect(await setupLinkRows(env)).toEqual([]);
+  });
+});
+
 describe('with ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   beforeEach(async () => {
     env = await createTestEnv({ env: { ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'boss-password-123' } });
@@ -140,6 +270,14 @@ describe('with ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     ).resolves.toMatchObject({ role: 'admin' });
     expect(typeof cookies.value).toBe('string');
     await expect(callerFor(env.deps, null).auth.setupStatus()).resolves.toEqual({ needsSetup: false });
+  });
+
+  it('creates that admin once when two instances start together, and leaves no setup link', async () => {
+    const b = anotherInstance(env);
+    const outcomes = await Promise.all([prepareFirstRun(env.deps), prepareFirstRun(b)]);
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['admin-created', 'ready']);
+    expect(await userCount(env)).toBe(1);
+    expect(await setupLinkRows(env)).toEqual([]);
   });
 
   it('does nothing when an account already exists', async () => {

@@ -11,7 +11,9 @@ import type { AuditActor } from '@server/services/audit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot, insertBookingRow } from './fixtures';
 import { listenToInstances } from '@db/pg-notify';
-import { poolOf } from '@db/postgres';
+import { sql } from 'kysely';
+import { migrateToLatest } from '@db/migrate';
+import { openPostgres, poolOf } from '@db/postgres';
 import { createLimits } from '@server/deps';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { createAccount, createTestEnv, eventInput, SAME_ORIGIN, type TestEnv } from './helpers';
@@ -69,6 +71,23 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
     const stored = await env.db.selectFrom('bookings').select('status').where('timeSlotId', '=', slot.id).execute();
     expect(stored.filter((row) => row.status === 'pending')).toHaveLength(CAPACITY);
     expect(stored).toHaveLength(REQUESTS);
+  });
+
+  it('lets instances started together migrate a new database side by side', async () => {
+    const url = env.postgres?.url ?? '';
+    const schema = `${env.postgres?.schema ?? ''}_fresh`;
+    await sql.raw(`create schema ${schema}`).execute(env.db);
+    const starting = Array.from({ length: 4 }, () => openPostgres(url, { schema, max: 2 }).db);
+    try {
+      // Each start replaces the SQLite-compatible functions, then migrates; none may fail.
+      const results = await Promise.allSettled(starting.map((db) => migrateToLatest(db)));
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      const tables = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = ${schema} and table_name = 'setup_links'`.execute(env.db);
+      expect(Number(tables.rows[0]?.n)).toBe(1);
+    } finally {
+      await Promise.all(starting.map((db) => db.destroy()));
+      await sql.raw(`drop schema ${schema} cascade`).execute(env.db);
+    }
   });
 
   it('promotes one waitlisted booking per freed seat when seat holders leave through both at once', async () => {
