@@ -1,12 +1,13 @@
 // 'Add Booking' / 'Edit Booking'. The slot is chosen event -> session -> slot; Event ID and Session ID
 // only show what the chosen slot belongs to (the server derives them from the slot itself).
-import { Alert, Button, Divider, Group, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, Group, Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { adminBookingFields } from '@server/schemas/bookings';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
@@ -26,10 +27,9 @@ interface BookingFormModalProps {
 
 export function BookingFormModal({ opened, booking, onClose }: BookingFormModalProps) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={booking === null ? 'Add Booking' : 'Edit Booking'} size="lg">
-      {/* Mounted only while open, so the form starts from the booking (or blank) every time. */}
-      {opened && <BookingFormOnceZoneKnown booking={booking} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={booking === null ? 'Add Booking' : 'Edit Booking'}>
+      <BookingFormOnceZoneKnown booking={booking} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -138,53 +138,44 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
   });
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="sm">
-        {failure !== null && (
-          <Alert color="red" role="alert" title="Failed to save booking">
-            {failure}
-          </Alert>
-        )}
-        <SlotChooser
-          value={choice}
-          onChange={chooseSlot}
-          known={booking === null ? undefined : { eventTitle: booking.eventTitle, sessionTitle: booking.sessionTitle }}
-          timeZone={timeZone}
-          error={typeof form.errors.timeSlotId === 'string' ? form.errors.timeSlotId : undefined}
+    <ModalForm
+      onSubmit={submit}
+      submitLabel={booking === null ? 'Create Booking' : 'Update Booking'}
+      saving={create.isPending || update.isPending}
+      error={failure}
+      errorTitle="Failed to save booking"
+    >
+      <SlotChooser
+        value={choice}
+        onChange={chooseSlot}
+        known={booking === null ? undefined : { eventTitle: booking.eventTitle, sessionTitle: booking.sessionTitle }}
+        timeZone={timeZone}
+        error={typeof form.errors.timeSlotId === 'string' ? form.errors.timeSlotId : undefined}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Event ID" readOnly value={derived.eventId} description="From the chosen time slot" />
+        <TextInput label="Session ID" readOnly value={derived.sessionId} description="From the chosen time slot" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Booking Date"
+          type="datetime-local"
+          description={booking === null ? `${timeZone} time; empty means now` : `${timeZone} time`}
+          {...form.getInputProps('bookingDate')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Event ID" readOnly value={derived.eventId} description="From the chosen time slot" />
-          <TextInput label="Session ID" readOnly value={derived.sessionId} description="From the chosen time slot" />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Booking Date"
-            type="datetime-local"
-            description={booking === null ? `${timeZone} time; empty means now` : `${timeZone} time`}
-            {...form.getInputProps('bookingDate')}
-          />
-          <Select
-            label="Status"
-            withAsterisk
-            data={BOOKING_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear status' }}
-            {...form.getInputProps('status')}
-          />
-        </SimpleGrid>
-        <Divider label="Participant" labelPosition="left" />
-        <TextInput label="Full Name" withAsterisk autoComplete="off" {...form.getInputProps('participantName')} />
-        <TextInput label="Email Address" withAsterisk type="email" autoComplete="off" {...form.getInputProps('participantEmail')} />
-        <TextInput label="Phone Number" type="tel" autoComplete="off" {...form.getInputProps('participantPhone')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {booking === null ? 'Create Booking' : 'Update Booking'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <Select
+          label="Status"
+          withAsterisk
+          data={BOOKING_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status' }}
+          {...form.getInputProps('status')}
+        />
+      </SimpleGrid>
+      <Divider label="Participant" labelPosition="left" />
+      <TextInput label="Full Name" withAsterisk autoComplete="off" {...form.getInputProps('participantName')} />
+      <TextInput label="Email Address" withAsterisk type="email" autoComplete="off" {...form.getInputProps('participantEmail')} />
+      <TextInput label="Phone Number" type="tel" autoComplete="off" {...form.getInputProps('participantPhone')} />
+    </ModalForm>
   );
 }

@@ -1,10 +1,11 @@
 // 'Add New Contact' / 'Edit Contact'. Text is trimmed and an empty company or notes is sent as
 // absent (both are optional columns); notes are internal and never shown to the contact.
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { CONTACT_STATUSES, contactFields } from '@server/schemas/contacts';
 import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
 
@@ -22,10 +23,9 @@ interface ContactFormModalProps {
 
 export function ContactFormModal({ opened, contact, onClose }: ContactFormModalProps) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={contact === null ? 'Add New Contact' : 'Edit Contact'} size="lg">
-      {/* Mounted only while open, so the form starts from the contact (or blank) every time. */}
-      {opened && <ContactForm contact={contact} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={contact === null ? 'Add New Contact' : 'Edit Contact'}>
+      <ContactForm contact={contact} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -63,8 +63,10 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
   };
 
   return (
-    <form
-      noValidate
+    <ModalForm
+      submitLabel={contact === null ? 'Create Contact' : 'Update Contact'}
+      saving={create.isPending || update.isPending}
+      error={create.error ?? update.error}
       onSubmit={form.onSubmit((values) => {
         if (values.status === null) return; // the schema has refused it already
         const input: RouterInputs['contacts']['create'] = {
@@ -79,38 +81,28 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
         else update.mutate({ id: contact.id, ...input, status: values.status }, handlers);
       })}
     >
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Company" {...form.getInputProps('company')} />
-          <Select
-            label="Status"
-            withAsterisk
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear status' }}
-            data={CONTACT_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
-            {...form.getInputProps('status')}
-          />
-        </SimpleGrid>
-        <Textarea label="Message" withAsterisk rows={4} {...form.getInputProps('message')} />
-        <Textarea
-          label="Notes"
-          description="Internal: never shown to the contact"
-          rows={3}
-          {...form.getInputProps('notes')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Company" {...form.getInputProps('company')} />
+        <Select
+          label="Status"
+          withAsterisk
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status' }}
+          data={CONTACT_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
+          {...form.getInputProps('status')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {contact === null ? 'Create Contact' : 'Update Contact'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Textarea label="Message" withAsterisk rows={4} {...form.getInputProps('message')} />
+      <Textarea
+        label="Notes"
+        description="Internal: never shown to the contact"
+        rows={3}
+        {...form.getInputProps('notes')}
+      />
+    </ModalForm>
   );
 }

@@ -1,16 +1,17 @@
 // The quick notes editor of a table row: the full message for reference and the internal notes.
 // It saves through contacts.update with the contact's other fields as they are.
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { Contact } from './ContactFormModal';
 
 export function ContactNotesModal({ opened, contact, onClose }: { opened: boolean; contact: Contact | null; onClose: () => void }) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Internal Notes" size="lg">
-      {opened && contact !== null && <NotesForm contact={contact} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Internal Notes">
+      {contact !== null && <NotesForm contact={contact} onDone={onClose} />}
+    </FormModal>
   );
 }
 
@@ -21,10 +22,11 @@ function NotesForm({ contact, onDone }: { contact: Contact; onDone: () => void }
   const update = trpc.contacts.update.useMutation({ onSettled: () => utils.contacts.invalidate() });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ModalForm
+      submitLabel="Save Notes"
+      saving={update.isPending}
+      error={update.error}
+      onSubmit={() => {
         const trimmed = notes.trim();
         update.mutate(
           {
@@ -49,36 +51,26 @@ function NotesForm({ contact, onDone }: { contact: Contact; onDone: () => void }
         );
       }}
     >
-      <Stack gap="sm">
-        <div>
-          <Text fw={500}>
-            {contact.name} ({contact.email})
-          </Text>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-            {contact.message}
-          </Text>
-        </div>
-        <Textarea
-          label="Notes"
-          description="Internal: never shown to the contact"
-          rows={5}
-          data-autofocus
-          value={notes}
-          error={error}
-          onChange={(event) => {
-            setNotes(event.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Notes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <div>
+        <Text fw={500}>
+          {contact.name} ({contact.email})
+        </Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {contact.message}
+        </Text>
+      </div>
+      <Textarea
+        label="Notes"
+        description="Internal: never shown to the contact"
+        rows={5}
+        data-autofocus
+        value={notes}
+        error={error}
+        onChange={(event) => {
+          setNotes(event.currentTarget.value);
+          setError(null);
+        }}
+      />
+    </ModalForm>
   );
 }

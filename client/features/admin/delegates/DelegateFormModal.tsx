@@ -1,9 +1,10 @@
 // 'Add Delegate' / 'Edit Delegate'. The delegates screen belongs to no session: a new delegate is
 // created without one, and an edit never sends sessionId, so the server keeps the existing session.
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { delegateFields } from '@server/schemas/sessions';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { PhotoField } from '../kit/PhotoField';
 
@@ -18,10 +19,9 @@ interface DelegateFormModalProps {
 
 export function DelegateFormModal({ opened, delegate, onClose }: DelegateFormModalProps) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={delegate === null ? 'Add Delegate' : 'Edit Delegate'} size="lg">
-      {/* Mounted only while open, so the form starts from the delegate (or blank) every time. */}
-      {opened && <DelegateForm delegate={delegate} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={delegate === null ? 'Add Delegate' : 'Edit Delegate'}>
+      <DelegateForm delegate={delegate} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -55,35 +55,27 @@ function DelegateForm({ delegate, onDone }: { delegate: Delegate | null; onDone:
   };
 
   return (
-    <form
-      noValidate
+    <ModalForm
+      submitLabel="Save Delegate"
+      saving={create.isPending || update.isPending}
+      error={create.error ?? update.error}
       onSubmit={form.onSubmit((values) => {
         if (delegate === null) create.mutate(values, handlers);
         else update.mutate({ id: delegate.id, ...values }, handlers);
       })}
     >
-      <Stack gap="sm">
-        <PhotoField
-          name={form.values.name}
-          url={form.values.photoUrl === '' ? null : form.values.photoUrl}
-          onChange={(url) => form.setFieldValue('photoUrl', url ?? '')}
-          error={typeof form.errors.photoUrl === 'string' ? form.errors.photoUrl : undefined}
-        />
-        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-        <TextInput label="Organization" {...form.getInputProps('organization')} />
-        <TextInput label="Position" {...form.getInputProps('position')} />
-        <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Save Delegate
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <PhotoField
+        name={form.values.name}
+        url={form.values.photoUrl === '' ? null : form.values.photoUrl}
+        onChange={(url) => form.setFieldValue('photoUrl', url ?? '')}
+        error={typeof form.errors.photoUrl === 'string' ? form.errors.photoUrl : undefined}
+      />
+      <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
+      <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+      <TextInput label="Organization" {...form.getInputProps('organization')} />
+      <TextInput label="Position" {...form.getInputProps('position')} />
+      <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
+    </ModalForm>
   );
 }

@@ -1,7 +1,8 @@
-// The 'Confirm Delete' dialog for a delegate (events use their own modal; sessions, bookings and
+// The 'Confirm Delete' dialog for a delegate (events use their own dialog; sessions, bookings and
 // contacts use the browser's confirmation).
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { Delegate } from './DelegateFormModal';
 
@@ -22,41 +23,28 @@ export function DeleteDelegateDialog({ delegate, onClose, onDeleted, stackId }: 
   });
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <ConfirmDialog
       opened={delegate !== null}
       onClose={onClose}
       title="Confirm Delete"
-      centered
-      {...(stackId === undefined ? {} : { stackId })}
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      stackId={stackId}
+      onConfirm={() => {
+        if (delegate === null) return;
+        remove.mutate(
+          { id: delegate.id },
+          {
+            onSuccess: () => {
+              notifySuccess(`Delegate ${delegate.name} deleted successfully`);
+              (onDeleted ?? onClose)(delegate.id);
+            },
+            onError: (error) => notifyError(failureText('Failed to delete delegate', error)),
+          },
+        );
+      }}
     >
-      <Stack gap="md">
-        <Text>Are you sure you want to delete this delegate? This action cannot be undone.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (delegate === null) return;
-              remove.mutate(
-                { id: delegate.id },
-                {
-                  onSuccess: () => {
-                    notifySuccess(`Delegate ${delegate.name} deleted successfully`);
-                    (onDeleted ?? onClose)(delegate.id);
-                  },
-                  onError: (error) => notifyError(failureText('Failed to delete delegate', error)),
-                },
-              );
-            }}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>Are you sure you want to delete this delegate? This action cannot be undone.</Text>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,10 @@
-// Create or edit one event. Mounted afresh
-// each time the modal opens, so it always starts from the event's stored values or from blank.
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+// 'Create Event' / 'Edit Event'. The form is mounted afresh each time the modal opens, so it always
+// starts from the event's stored values or from blank.
+import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { MediaUpload } from '../kit/MediaUpload';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { BenefitsField } from './BenefitsField';
@@ -17,14 +18,22 @@ import {
 } from './eventForm';
 import { useInvalidateEvents } from './useInvalidateEvents';
 
-interface EventFormProps {
+interface EventFormModalProps {
+  opened: boolean;
   /** null: a new event. */
   event: EventDto | null;
-  onDone: () => void;
-  onCancel: () => void;
+  onClose: () => void;
 }
 
-export function EventForm({ event, onDone, onCancel }: EventFormProps) {
+export function EventFormModal({ opened, event, onClose }: EventFormModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title={event === null ? 'Create Event' : 'Edit Event'}>
+      <EventForm event={event} onDone={onClose} />
+    </FormModal>
+  );
+}
+
+function EventForm({ event, onDone }: { event: EventDto | null; onDone: () => void }) {
   const invalidate = useInvalidateEvents();
   const [uploading, setUploading] = useState({ image: false, video: false });
   const form = useForm<EventFormValues>({
@@ -45,82 +54,73 @@ export function EventForm({ event, onDone, onCancel }: EventFormProps) {
   });
   const create = trpc.events.create.useMutation(handlers('Event created successfully', 'Failed to create event'));
   const update = trpc.events.update.useMutation(handlers('Event updated successfully', 'Failed to update event'));
-  const saving = create.isPending || update.isPending;
-  const busyUploading = uploading.image || uploading.video;
 
   return (
-    <form
-      noValidate
+    <ModalForm
+      submitLabel={event === null ? 'Create Event' : 'Update Event'}
+      saving={create.isPending || update.isPending}
+      submitDisabled={uploading.image || uploading.video}
+      error={create.error ?? update.error}
       onSubmit={form.onSubmit((values) => {
         const input = toEventInput(values);
         if (event === null) create.mutate(input);
         else update.mutate({ ...input, id: event.id });
       })}
     >
-      <Stack gap="md">
-        <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
-        <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Date"
-            placeholder="13 OCTOBER, 2025"
-            description="Shown as written on the home page"
-            {...form.getInputProps('date')}
-          />
-          <TextInput label="Location" placeholder="e.g. Accra, Ghana" {...form.getInputProps('location')} />
-        </SimpleGrid>
-        <MediaUpload
-          kind="image"
-          label="Image"
-          withAsterisk
-          value={form.getValues().imageUrl}
-          onChange={(url) => form.setFieldValue('imageUrl', url)}
-          error={form.errors.imageUrl}
-          onUploadingChange={(busy) => setUploading((state) => ({ ...state, image: busy }))}
-        />
-        <MediaUpload
-          kind="video"
-          label="Video"
-          value={form.getValues().videoUrl}
-          onChange={(url) => form.setFieldValue('videoUrl', url)}
-          error={form.errors.videoUrl}
-          onUploadingChange={(busy) => setUploading((state) => ({ ...state, video: busy }))}
-        />
+      <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
+      <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Registration Link"
-          type="url"
-          placeholder="https://"
-          {...form.getInputProps('registrationLink')}
+          label="Date"
+          placeholder="13 OCTOBER, 2025"
+          description="Shown as written on the home page"
+          {...form.getInputProps('date')}
         />
-        <TextInput label="Attendees" placeholder="e.g. 30+ businesses" {...form.getInputProps('attendees')} />
-        <BenefitsField form={form} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label="Display Order"
-            description="Lower numbers come first; empty means 1"
-            min={1}
-            // No silent clamping: a 0 gets the schema's message instead of quietly becoming 1.
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('displayOrder')}
-          />
-          <Switch
-            label="Active"
-            description="Inactive events are hidden from the public site"
-            mt="md"
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} disabled={busyUploading}>
-            {event === null ? 'Create Event' : 'Update Event'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput label="Location" placeholder="e.g. Accra, Ghana" {...form.getInputProps('location')} />
+      </SimpleGrid>
+      <MediaUpload
+        kind="image"
+        label="Image"
+        withAsterisk
+        value={form.getValues().imageUrl}
+        onChange={(url) => form.setFieldValue('imageUrl', url)}
+        error={form.errors.imageUrl}
+        onUploadingChange={(busy) => setUploading((state) => ({ ...state, image: busy }))}
+      />
+      <MediaUpload
+        kind="video"
+        label="Video"
+        value={form.getValues().videoUrl}
+        onChange={(url) => form.setFieldValue('videoUrl', url)}
+        error={form.errors.videoUrl}
+        onUploadingChange={(busy) => setUploading((state) => ({ ...state, video: busy }))}
+      />
+      <TextInput
+        label="Registration Link"
+        type="url"
+        placeholder="https://"
+        {...form.getInputProps('registrationLink')}
+      />
+      <TextInput label="Attendees" placeholder="e.g. 30+ businesses" {...form.getInputProps('attendees')} />
+      <BenefitsField form={form} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Display Order"
+          description="Lower numbers come first; empty means 1"
+          min={1}
+          // No silent clamping: a 0 gets the schema's message instead of quietly becoming 1.
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('displayOrder')}
+        />
+        <Switch
+          label="Active"
+          description="Inactive events are hidden from the public site"
+          mt="md"
+          {...form.getInputProps('isActive', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+    </ModalForm>
   );
 }

@@ -2,7 +2,7 @@
 // create/edit modal and the delete confirmation. `?create=true` (the dashboard's Quick Action)
 // opens the create form; it is dropped from the address when the form closes.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Button, Modal, Select, Text } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { useCurrentUser } from '../kit/useCurrentUser';
 import { PAGE_SIZE, useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { DeleteEventModal } from './DeleteEventModal';
-import { EventForm } from './EventForm';
+import { EventFormModal } from './EventForm';
 import type { EventDto } from './eventForm';
 import { EventRows, EventsColumns } from './EventsTable';
 import { PlusIcon } from '../kit/icons';
@@ -30,19 +30,13 @@ function isStatusFilter(value: string | null): value is StatusFilter {
   return STATUS_OPTIONS.some((option) => option.value === value);
 }
 
-/** The form's subject; `session` remounts the form on every opening so it starts afresh. */
-interface FormTarget {
-  event: EventDto | null;
-  session: number;
-}
-
 export function EventsPage() {
   const { isAdmin } = useCurrentUser();
   const { format } = useSiteTimezone();
   const list = useListState<StatusFilter>('all');
   const events = trpc.events.adminList.useQuery(list.query, { placeholderData: keepPreviousData });
 
-  const [formTarget, setFormTarget] = useState<FormTarget>({ event: null, session: 0 });
+  const [formTarget, setFormTarget] = useState<EventDto | null>(null);
   const [formOpened, setFormOpened] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<EventDto | null>(null);
   const [deleteOpened, setDeleteOpened] = useState(false);
@@ -52,7 +46,7 @@ export function EventsPage() {
   const createFromLink = isAdmin && search.create === true;
 
   const openForm = (event: EventDto | null) => {
-    setFormTarget((target) => ({ event, session: target.session + 1 }));
+    setFormTarget(event);
     setFormOpened(true);
   };
   const closeForm = () => {
@@ -75,8 +69,8 @@ export function EventsPage() {
   }, [data, page, setPage]);
 
   const filtered = list.query.search !== undefined || list.status !== 'all';
-  // createFromLink opens a blank form without a click; the form's identity must change with it.
-  const shownTarget: FormTarget = createFromLink && !formOpened ? { event: null, session: -1 } : formTarget;
+  // createFromLink opens a blank form without a click.
+  const shownTarget = createFromLink && !formOpened ? null : formTarget;
 
   const emptyState = filtered
     ? { title: 'No events found', description: 'Try a different search or status filter.' }
@@ -151,15 +145,7 @@ export function EventsPage() {
         onPage={setPage}
       />
 
-      <Modal
-        opened={formOpened || createFromLink}
-        onClose={closeForm}
-        title={shownTarget.event === null ? 'Create Event' : 'Edit Event'}
-        size="lg"
-        closeOnClickOutside={false}
-      >
-        <EventForm key={shownTarget.session} event={shownTarget.event} onDone={closeForm} onCancel={closeForm} />
-      </Modal>
+      <EventFormModal opened={formOpened || createFromLink} event={shownTarget} onClose={closeForm} />
       <DeleteEventModal opened={deleteOpened} event={deleteTarget} onClose={() => setDeleteOpened(false)} />
     </>
   );

@@ -2,13 +2,14 @@
 // founder and the priorities. Photos are uploads; a person without one is shown by initials. The
 // whole page is saved at once and the public page shows the change on its next read.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { HOME_LIMITS, homeContentInput, type HomeContent, SERVICE_ICONS } from '@server/schemas/home-page';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { MediaUpload } from '../kit/MediaUpload';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 
 type Saved = RouterOutputs['homePage']['get'];
@@ -43,14 +44,12 @@ const ICON_LABELS: Record<(typeof SERVICE_ICONS)[number], string> = {
 
 type Form = UseFormReturnType<FormValues>;
 
+/** A section holding a list of items, with its Add button beside the title. */
 function ListSection({
-  title,
-  description,
   addLabel,
   canAdd,
   onAdd,
-  error,
-  children,
+  ...section
 }: {
   title: string;
   description: string;
@@ -61,29 +60,14 @@ function ListSection({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <div>
-            <Title order={2} size="h3">
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          </div>
-          <Button variant="light" onClick={onAdd} disabled={!canAdd}>
-            {addLabel}
-          </Button>
-        </Group>
-        {error !== undefined && error !== null && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        {children}
-      </Stack>
-    </Paper>
+    <FormSection
+      {...section}
+      actions={
+        <Button variant="light" onClick={onAdd} disabled={!canAdd}>
+          {addLabel}
+        </Button>
+      }
+    />
   );
 }
 
@@ -161,123 +145,105 @@ function HomePageForm({ saved }: { saved: Saved }) {
   const values = form.getValues();
 
   return (
-    <form noValidate onSubmit={form.onSubmit((submitted) => save.mutate(submitted as unknown as HomeContent))}>
-      <Stack gap="lg">
-        <ListSection
-          title="Hero Slides"
-          description="The rotating slides at the top of the page."
-          addLabel="Add Slide"
-          canAdd={values.heroSlides.length < HOME_LIMITS.heroSlides}
-          onAdd={() => form.insertListItem('heroSlides', { title: '', text: '', image: '' })}
-          error={form.errors.heroSlides}
-        >
-          {values.heroSlides.map((_, index) => (
-            <Item key={form.key(`heroSlides.${index}`)} label={`Slide ${index + 1}`} canRemove={values.heroSlides.length > 1} onRemove={() => form.removeListItem('heroSlides', index)}>
-              <TextInput label="Title" withAsterisk key={form.key(`heroSlides.${index}.title`)} {...form.getInputProps(`heroSlides.${index}.title`)} />
-              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`heroSlides.${index}.text`)} {...form.getInputProps(`heroSlides.${index}.text`)} />
-              <MediaUpload
-                kind="image"
-                label="Background Image"
-                withAsterisk
-                value={values.heroSlides[index]?.image ?? ''}
-                onChange={(url) => form.setFieldValue(`heroSlides.${index}.image`, url)}
-                error={form.errors[`heroSlides.${index}.image`]}
-              />
-            </Item>
-          ))}
-        </ListSection>
-
-        <ListSection
-          title="Services"
-          description="The services grid."
-          addLabel="Add Service"
-          canAdd={values.services.length < HOME_LIMITS.services}
-          onAdd={() => form.insertListItem('services', { title: '', text: '', icon: 'compass' })}
-          error={form.errors.services}
-        >
-          {values.services.map((_, index) => (
-            <Item key={form.key(`services.${index}`)} label={`Service ${index + 1}`} canRemove={values.services.length > 1} onRemove={() => form.removeListItem('services', index)}>
-              <TextInput label="Title" withAsterisk key={form.key(`services.${index}.title`)} {...form.getInputProps(`services.${index}.title`)} />
-              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`services.${index}.text`)} {...form.getInputProps(`services.${index}.text`)} />
-              <Select
-                label="Icon"
-                allowDeselect={false}
-                data={SERVICE_ICONS.map((icon) => ({ value: icon, label: ICON_LABELS[icon] }))}
-                key={form.key(`services.${index}.icon`)}
-                {...form.getInputProps(`services.${index}.icon`)}
-              />
-            </Item>
-          ))}
-        </ListSection>
-
-        <TestimonialsEditor form={form} />
-
-        <Paper withBorder p="lg" radius="md" component="section" aria-label="Founder">
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              Founder
-            </Title>
-            {form.errors.founder !== undefined && (
-              <Text c="red" size="sm" role="alert">
-                {form.errors.founder}
-              </Text>
-            )}
-            <TextInput label="Founder Name" withAsterisk key={form.key('founder.name')} {...form.getInputProps('founder.name')} />
-            <TextInput label="Founder Role" withAsterisk key={form.key('founder.role')} {...form.getInputProps('founder.role')} />
+    <PageForm saving={save.isPending} error={save.error} onSubmit={form.onSubmit((submitted) => save.mutate(submitted as unknown as HomeContent))}>
+      <ListSection
+        title="Hero Slides"
+        description="The rotating slides at the top of the page."
+        addLabel="Add Slide"
+        canAdd={values.heroSlides.length < HOME_LIMITS.heroSlides}
+        onAdd={() => form.insertListItem('heroSlides', { title: '', text: '', image: '' })}
+        error={form.errors.heroSlides}
+      >
+        {values.heroSlides.map((_, index) => (
+          <Item key={form.key(`heroSlides.${index}`)} label={`Slide ${index + 1}`} canRemove={values.heroSlides.length > 1} onRemove={() => form.removeListItem('heroSlides', index)}>
+            <TextInput label="Title" withAsterisk key={form.key(`heroSlides.${index}.title`)} {...form.getInputProps(`heroSlides.${index}.title`)} />
+            <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`heroSlides.${index}.text`)} {...form.getInputProps(`heroSlides.${index}.text`)} />
             <MediaUpload
-              kind="avatar"
-              label="Founder Photo"
-              description="Optional. Without a photo the page shows the initials."
-              value={values.founder.photo}
-              onChange={(url) => form.setFieldValue('founder.photo', url)}
-              error={form.errors['founder.photo']}
+              kind="image"
+              label="Background Image"
+              withAsterisk
+              value={values.heroSlides[index]?.image ?? ''}
+              onChange={(url) => form.setFieldValue(`heroSlides.${index}.image`, url)}
+              error={form.errors[`heroSlides.${index}.image`]}
             />
-            {values.founder.bio.map((_, index) => (
-              <Group key={form.key(`founder.bio.${index}`)} align="flex-start" wrap="nowrap">
-                <Textarea
-                  style={{ flex: 1 }}
-                  label={`Bio Paragraph ${index + 1}`}
-                  autosize
-                  minRows={3}
-                  key={form.key(`founder.bio.${index}`)}
-                  {...form.getInputProps(`founder.bio.${index}`)}
-                />
-                <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Remove Bio Paragraph ${index + 1}`} disabled={values.founder.bio.length <= 1} onClick={() => form.removeListItem('founder.bio', index)}>
-                  ×
-                </ActionIcon>
-              </Group>
-            ))}
-            <Group>
-              <Button variant="light" disabled={values.founder.bio.length >= HOME_LIMITS.bioParagraphs} onClick={() => form.insertListItem('founder.bio', '')}>
-                Add Paragraph
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+          </Item>
+        ))}
+      </ListSection>
 
-        <ListSection
-          title="Priorities"
-          description="What We Prioritize for Your Success."
-          addLabel="Add Priority"
-          canAdd={values.priorities.length < HOME_LIMITS.priorities}
-          onAdd={() => form.insertListItem('priorities', { title: '', text: '' })}
-          error={form.errors.priorities}
-        >
-          {values.priorities.map((_, index) => (
-            <Item key={form.key(`priorities.${index}`)} label={`Priority ${index + 1}`} canRemove={values.priorities.length > 1} onRemove={() => form.removeListItem('priorities', index)}>
-              <TextInput label="Title" withAsterisk key={form.key(`priorities.${index}.title`)} {...form.getInputProps(`priorities.${index}.title`)} />
-              <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`priorities.${index}.text`)} {...form.getInputProps(`priorities.${index}.text`)} />
-            </Item>
-          ))}
-        </ListSection>
+      <ListSection
+        title="Services"
+        description="The services grid."
+        addLabel="Add Service"
+        canAdd={values.services.length < HOME_LIMITS.services}
+        onAdd={() => form.insertListItem('services', { title: '', text: '', icon: 'compass' })}
+        error={form.errors.services}
+      >
+        {values.services.map((_, index) => (
+          <Item key={form.key(`services.${index}`)} label={`Service ${index + 1}`} canRemove={values.services.length > 1} onRemove={() => form.removeListItem('services', index)}>
+            <TextInput label="Title" withAsterisk key={form.key(`services.${index}.title`)} {...form.getInputProps(`services.${index}.title`)} />
+            <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`services.${index}.text`)} {...form.getInputProps(`services.${index}.text`)} />
+            <Select
+              label="Icon"
+              allowDeselect={false}
+              data={SERVICE_ICONS.map((icon) => ({ value: icon, label: ICON_LABELS[icon] }))}
+              key={form.key(`services.${index}.icon`)}
+              {...form.getInputProps(`services.${index}.icon`)}
+            />
+          </Item>
+        ))}
+      </ListSection>
 
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save Changes
+      <TestimonialsEditor form={form} />
+
+      <FormSection title="Founder" error={form.errors.founder}>
+        <TextInput label="Founder Name" withAsterisk key={form.key('founder.name')} {...form.getInputProps('founder.name')} />
+        <TextInput label="Founder Role" withAsterisk key={form.key('founder.role')} {...form.getInputProps('founder.role')} />
+        <MediaUpload
+          kind="avatar"
+          label="Founder Photo"
+          description="Optional. Without a photo the page shows the initials."
+          value={values.founder.photo}
+          onChange={(url) => form.setFieldValue('founder.photo', url)}
+          error={form.errors['founder.photo']}
+        />
+        {values.founder.bio.map((_, index) => (
+          <Group key={form.key(`founder.bio.${index}`)} align="flex-start" wrap="nowrap">
+            <Textarea
+              style={{ flex: 1 }}
+              label={`Bio Paragraph ${index + 1}`}
+              autosize
+              minRows={3}
+              key={form.key(`founder.bio.${index}`)}
+              {...form.getInputProps(`founder.bio.${index}`)}
+            />
+            <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Remove Bio Paragraph ${index + 1}`} disabled={values.founder.bio.length <= 1} onClick={() => form.removeListItem('founder.bio', index)}>
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button variant="light" disabled={values.founder.bio.length >= HOME_LIMITS.bioParagraphs} onClick={() => form.insertListItem('founder.bio', '')}>
+            Add Paragraph
           </Button>
         </Group>
-      </Stack>
-    </form>
+      </FormSection>
+
+      <ListSection
+        title="Priorities"
+        description="What We Prioritize for Your Success."
+        addLabel="Add Priority"
+        canAdd={values.priorities.length < HOME_LIMITS.priorities}
+        onAdd={() => form.insertListItem('priorities', { title: '', text: '' })}
+        error={form.errors.priorities}
+      >
+        {values.priorities.map((_, index) => (
+          <Item key={form.key(`priorities.${index}`)} label={`Priority ${index + 1}`} canRemove={values.priorities.length > 1} onRemove={() => form.removeListItem('priorities', index)}>
+            <TextInput label="Title" withAsterisk key={form.key(`priorities.${index}.title`)} {...form.getInputProps(`priorities.${index}.title`)} />
+            <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`priorities.${index}.text`)} {...form.getInputProps(`priorities.${index}.text`)} />
+          </Item>
+        ))}
+      </ListSection>
+    </PageForm>
   );
 }
 

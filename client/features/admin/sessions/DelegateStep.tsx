@@ -1,11 +1,12 @@
 // Wizard step 2: the chosen event's delegates. Edits and deletes of those stored delegates apply at
 // once (they may belong to other sessions of the event); with none, a new delegate is typed here
 // and saved with the session.
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
 import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { DelegateFields } from './DelegateFields';
 import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizardModel';
@@ -154,9 +155,9 @@ function EditDelegateModal({
   onSaved: (delegate: Delegate) => void;
 }) {
   return (
-    <Modal stackId="edit-delegate" opened={delegate !== null} onClose={onClose} title="Edit Delegate">
+    <FormModal stackId="edit-delegate" opened={delegate !== null} onClose={onClose} title="Edit Delegate" size="md">
       {delegate !== null && <EditDelegateForm delegate={delegate} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -184,26 +185,9 @@ function EditDelegateForm({ delegate, onClose, onSaved }: { delegate: Delegate; 
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        // Inside the wizard's modal: the submit must not reach any outer form through the portal.
-        event.stopPropagation();
-        save(event);
-      }}
-    >
-      <Stack gap="md">
-        <DelegateFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Delegate
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm submitLabel="Save Delegate" saving={update.isPending} error={update.error} onSubmit={save}>
+      <DelegateFields form={form} />
+    </ModalForm>
   );
 }
 

@@ -1,10 +1,11 @@
 // The four-step session wizard: details, delegate, time slots, review. Everything
 // stays in the wizard until the one save (sessions.create or sessions.update, one transaction on the
 // server), so a failed save leaves nothing behind and keeps what was typed.
-import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifySuccess } from '../kit/notify';
 import { DelegateStep } from './DelegateStep';
 import { ReviewStep } from './ReviewStep';
@@ -40,16 +41,9 @@ export function SessionWizard({ opened, sessionId, onClose }: { opened: boolean;
   // The stack gives Escape and the focus trap to the topmost of the wizard's nested modals only.
   return (
     <Modal.Stack>
-      <Modal
-        stackId={WIZARD_MODAL}
-        opened={opened}
-        onClose={onClose}
-        title={sessionId === null ? 'Add Session' : 'Edit Session'}
-        size="xl"
-        closeOnClickOutside={false}
-      >
+      <FormModal stackId={WIZARD_MODAL} opened={opened} onClose={onClose} title={sessionId === null ? 'Add Session' : 'Edit Session'} size="xl">
         <WizardLoader sessionId={sessionId} onClose={onClose} />
-      </Modal>
+      </FormModal>
     </Modal.Stack>
   );
 }
@@ -159,8 +153,25 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
     'aria-current': step === active ? ('step' as const) : undefined,
   });
 
+  // None at the review: there the primary action saves.
+  const nextLabel = NEXT_LABELS[active];
+
   return (
-    <Stack gap="md">
+    <ModalForm
+      // Enter goes on to the next step, and saves at the review.
+      onSubmit={nextLabel === undefined ? save : next}
+      submitLabel={nextLabel ?? (session === undefined ? 'Create Session' : 'Update Session')}
+      saving={saving}
+      submitDisabled={active === 1 && eventDelegates.isPending}
+      error={saveError}
+      footerStart={
+        active > 0 && (
+          <Button variant="default" onClick={() => setActive(active - 1)} disabled={saving}>
+            Previous
+          </Button>
+        )
+      }
+    >
       <Text hiddenFrom="sm" fw={600} size="sm">
         {`Step ${active + 1} of ${STEP_LABELS.length}: ${STEP_LABELS[active]}`}
       </Text>
@@ -213,36 +224,6 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
           />
         </Stepper.Step>
       </Stepper>
-
-      {saveError !== null && (
-        <Alert color="red" role="alert">
-          {saveError}
-        </Alert>
-      )}
-
-      <Group justify="space-between">
-        <div>
-          {active > 0 && (
-            <Button variant="default" onClick={() => setActive(active - 1)} disabled={saving}>
-              Previous
-            </Button>
-          )}
-        </div>
-        <Group gap="sm">
-          <Button variant="subtle" color="gray" onClick={onClose}>
-            Cancel
-          </Button>
-          {active < REVIEW_STEP ? (
-            <Button onClick={next} disabled={active === 1 && eventDelegates.isPending}>
-              {NEXT_LABELS[active]}
-            </Button>
-          ) : (
-            <Button onClick={save} loading={saving}>
-              {session === undefined ? 'Create Session' : 'Update Session'}
-            </Button>
-          )}
-        </Group>
-      </Group>
-    </Stack>
+    </ModalForm>
   );
 }

@@ -1,6 +1,7 @@
 // Adds or edits one time slot. Times are typed in the site's timezone (named in the labels'
 // description) and leave as UTC ISO strings.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { useForm } from '@mantine/form';
 import {
   durationMinutes,
@@ -33,23 +34,13 @@ export function TimeSlotModal({
   onSave: (slot: SlotTimes) => void;
 }) {
   return (
-    <Modal stackId="time-slot" opened={initial !== null} onClose={onClose} title={title}>
-      {initial !== null && <TimeSlotForm initial={initial} timeZone={timeZone} onClose={onClose} onSave={onSave} />}
-    </Modal>
+    <FormModal stackId="time-slot" opened={initial !== null} onClose={onClose} title={title} size="md">
+      {initial !== null && <TimeSlotForm initial={initial} timeZone={timeZone} onSave={onSave} />}
+    </FormModal>
   );
 }
 
-function TimeSlotForm({
-  initial,
-  timeZone,
-  onClose,
-  onSave,
-}: {
-  initial: SlotTimes;
-  timeZone: string;
-  onClose: () => void;
-  onSave: (slot: SlotTimes) => void;
-}) {
+function TimeSlotForm({ initial, timeZone, onSave }: { initial: SlotTimes; timeZone: string; onSave: (slot: SlotTimes) => void }) {
   const form = useForm<SlotFormValues>({
     initialValues: { start: toLocalInput(initial.startTime, timeZone), end: toLocalInput(initial.endTime, timeZone) },
     validate: (values) => validateSlotForm(values, timeZone),
@@ -59,39 +50,25 @@ function TimeSlotForm({
   const minutes = startTime !== '' && endTime !== '' ? durationMinutes(startTime, endTime) : null;
 
   return (
-    <form
-        noValidate
-        onSubmit={(event) => {
-          // The slot modal sits inside the wizard's modal: its submit must not reach any outer form.
-          event.stopPropagation();
-          form.onSubmit(() => onSave({ startTime, endTime }))(event);
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Start Time"
-            withAsterisk
-            type="datetime-local"
-            description={`In the site's timezone (${timeZone})`}
-            {...form.getInputProps('start')}
-          />
-          <TextInput
-            label="End Time"
-            withAsterisk
-            type="datetime-local"
-            description={`In the site's timezone (${timeZone})`}
-            {...form.getInputProps('end')}
-          />
-          <Text size="sm" aria-live="polite">
-            Duration: {minutes !== null && minutes > 0 ? `${minutes} minutes` : '—'}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Save Time Slot</Button>
-          </Group>
-        </Stack>
-    </form>
+    <ModalForm submitLabel="Save Time Slot" onSubmit={form.onSubmit(() => onSave({ startTime, endTime }))}>
+      <TextInput
+        label="Start Time"
+        withAsterisk
+        type="datetime-local"
+        description={`In the site's timezone (${timeZone})`}
+        data-autofocus
+        {...form.getInputProps('start')}
+      />
+      <TextInput
+        label="End Time"
+        withAsterisk
+        type="datetime-local"
+        description={`In the site's timezone (${timeZone})`}
+        {...form.getInputProps('end')}
+      />
+      <Text size="sm" aria-live="polite">
+        Duration: {minutes !== null && minutes > 0 ? `${minutes} minutes` : '—'}
+      </Text>
+    </ModalForm>
   );
 }

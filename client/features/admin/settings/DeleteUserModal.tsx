@@ -1,6 +1,7 @@
 // Confirmation before an account is deleted; its sessions end with it.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { UserRow } from './userRow';
 
@@ -17,24 +18,21 @@ export function DeleteUserModal({ user, onClose }: { user: UserRow | null; onClo
   });
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Delete User" centered>
-      <Stack gap="md">
-        <Text>
-          Are you sure you want to delete the account of <strong>{user?.name}</strong> ({user?.email})? They will no longer be
-          able to sign in.
-        </Text>
-        <Text size="sm" c="dimmed">
-          This action cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => user !== null && remove.mutate({ id: user.id })}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={user !== null}
+      onClose={onClose}
+      title="Delete User"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={() => user !== null && remove.mutate({ id: user.id })}
+    >
+      <Text>
+        Are you sure you want to delete the account of <strong>{user?.name}</strong> ({user?.email})? They will no longer be
+        able to sign in.
+      </Text>
+      <Text size="sm" c="dimmed">
+        This action cannot be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }

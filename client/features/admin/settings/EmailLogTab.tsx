@@ -2,11 +2,12 @@
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); each message's attempts open in a dialog. The sender
 // works in the background, so the list can be refreshed by hand.
-import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { ListPage } from '../kit/ListPage';
 import { StatusFilter } from '../kit/StatusFilter';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
@@ -197,26 +198,19 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         onPage={list.setPage}
       />
       <AttemptsModal message={viewing} onClose={() => setViewing(null)} format={format} />
-      <Modal opened={dismissing?.opened ?? false} onClose={() => !dismiss.isPending && closeDismiss()} title="Dismiss Message" centered>
-        <Stack gap="md">
-          <Text>
-            Dismiss the failed message &ldquo;{dismissing?.row.subject}&rdquo; to {dismissing?.row.toAddress}? It is removed from the log
-            with its attempts and will not be sent.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeDismiss} disabled={dismiss.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={dismiss.isPending}
-              onClick={() => dismissing !== null && dismiss.mutate({ id: dismissing.row.id })}
-            >
-              Dismiss
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={dismissing?.opened ?? false}
+        onClose={closeDismiss}
+        title="Dismiss Message"
+        confirmLabel="Dismiss"
+        pending={dismiss.isPending}
+        onConfirm={() => dismissing !== null && dismiss.mutate({ id: dismissing.row.id })}
+      >
+        <Text>
+          Dismiss the failed message &ldquo;{dismissing?.row.subject}&rdquo; to {dismissing?.row.toAddress}? It is removed from the log
+          with its attempts and will not be sent.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '@server/schemas/settings';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { notifyError, notifySuccess } from '../kit/notify';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { SettingsForm } from './SettingsForm';
 
 type EmailView = NonNullable<RouterOutputs['settings']['get']['email']>;
 
@@ -83,10 +83,9 @@ export function EmailTab({ email }: { email: EmailView }) {
   };
 
   return (
-    <SettingsForm
-      title="Email Configuration"
-      description="The SMTP server that booking confirmations and notifications are sent through."
+    <PageForm
       saving={save.isPending}
+      error={save.error}
       onSubmit={form.onSubmit((values) => save.mutate(toInput(values, removePassword)))}
       actions={
         <Button variant="default" onClick={sendTest} loading={test.isPending}>
@@ -94,36 +93,38 @@ export function EmailTab({ email }: { email: EmailView }) {
         </Button>
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="SMTP Host" placeholder="smtp.example.com" autoComplete="off" {...form.getInputProps('smtpHost')} />
-        <NumberInput
-          label="Port"
-          min={1}
-          max={65535}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator={false}
-          {...form.getInputProps('smtpPort')}
-        />
-        <TextInput label="Username" autoComplete="off" {...form.getInputProps('smtpUser')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          placeholder={passwordSet && !removePassword ? 'Saved password (leave blank to keep)' : undefined}
-          {...form.getInputProps('smtpPassword')}
-        />
-        <TextInput label="From Email" type="email" placeholder="bookings@example.com" {...form.getInputProps('fromEmail')} />
-        <TextInput label="From Name" {...form.getInputProps('fromName')} />
-      </SimpleGrid>
-      {passwordSet && (
-        <Checkbox
-          label="Remove the saved password"
-          description="For SMTP servers that need no password. Takes effect on Save Changes."
-          checked={removePassword}
-          onChange={(event) => setRemovePassword(event.currentTarget.checked)}
-        />
-      )}
-    </SettingsForm>
+      <FormSection title="Email Configuration" description="The SMTP server that booking confirmations and notifications are sent through.">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="SMTP Host" placeholder="smtp.example.com" autoComplete="off" {...form.getInputProps('smtpHost')} />
+          <NumberInput
+            label="Port"
+            min={1}
+            max={65535}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator={false}
+            {...form.getInputProps('smtpPort')}
+          />
+          <TextInput label="Username" autoComplete="off" {...form.getInputProps('smtpUser')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            placeholder={passwordSet && !removePassword ? 'Saved password (leave blank to keep)' : undefined}
+            {...form.getInputProps('smtpPassword')}
+          />
+          <TextInput label="From Email" type="email" placeholder="bookings@example.com" {...form.getInputProps('fromEmail')} />
+          <TextInput label="From Name" {...form.getInputProps('fromName')} />
+        </SimpleGrid>
+        {passwordSet && (
+          <Checkbox
+            label="Remove the saved password"
+            description="For SMTP servers that need no password. Takes effect on Save Changes."
+            checked={removePassword}
+            onChange={(event) => setRemovePassword(event.currentTarget.checked)}
+          />
+        )}
+      </FormSection>
+    </PageForm>
   );
 }

@@ -4,8 +4,8 @@ import { Button, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { SettingsForm } from './SettingsForm';
 
 type Notifications = RouterOutputs['settings']['get']['notifications'];
 
@@ -44,10 +44,9 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
   });
 
   return (
-    <SettingsForm
-      title="Notification Preferences"
-      description="Choose which e-mails you receive."
+    <PageForm
       saving={save.isPending}
+      error={save.error}
       onSubmit={form.onSubmit((values) => save.mutate(values))}
       actions={
         <Button type="button" variant="default" loading={sendReport.isPending} onClick={() => sendReport.mutate()}>
@@ -55,22 +54,24 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
         </Button>
       }
     >
-      <Switch
-        label="Enable Email Notifications"
-        description="Turn off to stop all notification e-mails."
-        {...form.getInputProps('emailNotifications', { type: 'checkbox' })}
-      />
-      <Stack gap="sm" pl="lg">
-        {TOPICS.map((topic) => (
-          <Switch
-            key={topic.key}
-            label={topic.label}
-            description={topic.description}
-            disabled={!enabled}
-            {...form.getInputProps(topic.key, { type: 'checkbox' })}
-          />
-        ))}
-      </Stack>
-    </SettingsForm>
+      <FormSection title="Notification Preferences" description="Choose which e-mails you receive.">
+        <Switch
+          label="Enable Email Notifications"
+          description="Turn off to stop all notification e-mails."
+          {...form.getInputProps('emailNotifications', { type: 'checkbox' })}
+        />
+        <Stack gap="sm" pl="lg">
+          {TOPICS.map((topic) => (
+            <Switch
+              key={topic.key}
+              label={topic.label}
+              description={topic.description}
+              disabled={!enabled}
+              {...form.getInputProps(topic.key, { type: 'checkbox' })}
+            />
+          ))}
+        </Stack>
+      </FormSection>
+    </PageForm>
   );
 }

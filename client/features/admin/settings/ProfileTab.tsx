@@ -5,9 +5,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { ROLE_LABELS } from '@server/schemas/auth';
 import { profileSettingsInput } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { AvatarField } from './AvatarField';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { SettingsForm } from './SettingsForm';
 
 type Profile = RouterOutputs['settings']['get']['profile'];
 
@@ -34,27 +34,28 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   });
 
   return (
-    <SettingsForm
-      title="Profile Information"
-      description="Your name, e-mail address and picture as other staff see them."
+    <PageForm
       saving={save.isPending}
+      error={save.error}
       onSubmit={form.onSubmit((values) => save.mutate(values))}
     >
-      <AvatarField
-        name={form.values.name}
-        url={form.values.avatarUrl === '' ? null : form.values.avatarUrl}
-        onChange={(url) => form.setFieldValue('avatarUrl', url ?? '')}
-        error={form.errors.avatarUrl}
-      />
-      <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
-      <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-      <TextInput
-        label="Role"
-        value={ROLE_LABELS[profile.role]}
-        readOnly
-        variant="filled"
-        description="Only another administrator can change your role."
-      />
-    </SettingsForm>
+      <FormSection title="Profile Information" description="Your name, e-mail address and picture as other staff see them.">
+        <AvatarField
+          name={form.values.name}
+          url={form.values.avatarUrl === '' ? null : form.values.avatarUrl}
+          onChange={(url) => form.setFieldValue('avatarUrl', url ?? '')}
+          error={form.errors.avatarUrl}
+        />
+        <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput
+          label="Role"
+          value={ROLE_LABELS[profile.role]}
+          readOnly
+          variant="filled"
+          description="Only another administrator can change your role."
+        />
+      </FormSection>
+    </PageForm>
   );
 }

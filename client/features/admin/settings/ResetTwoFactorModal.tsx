@@ -1,7 +1,8 @@
 // Confirmation before an admin turns two-factor off for a colleague who lost the device and the
 // recovery codes: the password alone signs them in afterwards, until they set it up again.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import type { UserRow } from './userRow';
 
@@ -17,24 +18,21 @@ export function ResetTwoFactorModal({ user, onClose }: { user: UserRow | null; o
   });
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Reset Two-Factor" centered>
-      <Stack gap="md">
-        <Text>
-          Turn off two-factor authentication for <strong>{user?.name}</strong> ({user?.email})? Their recovery codes stop
-          working and they sign in with their password alone until they set two-factor up again.
-        </Text>
-        <Text size="sm" c="dimmed">
-          Do this only when you are sure it is them asking, e.g. after they lost their phone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={reset.isPending} onClick={() => user !== null && reset.mutate({ id: user.id })}>
-            Reset Two-Factor
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={user !== null}
+      onClose={onClose}
+      title="Reset Two-Factor"
+      confirmLabel="Reset Two-Factor"
+      pending={reset.isPending}
+      onConfirm={() => user !== null && reset.mutate({ id: user.id })}
+    >
+      <Text>
+        Turn off two-factor authentication for <strong>{user?.name}</strong> ({user?.email})? Their recovery codes stop
+        working and they sign in with their password alone until they set two-factor up again.
+      </Text>
+      <Text size="sm" c="dimmed">
+        Do this only when you are sure it is them asking, e.g. after they lost their phone.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -5,8 +5,8 @@ import { NumberInput, PasswordInput, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { SettingsForm } from './SettingsForm';
 import { TwoFactorSection } from './TwoFactorSection';
 
 type Security = RouterOutputs['settings']['get']['security'];
@@ -38,10 +38,9 @@ export function SecurityTab({ security }: { security: Security }) {
   });
 
   return (
-    <SettingsForm
-      title="Security Settings"
-      description="Leave the password fields empty to keep your current password."
+    <PageForm
       saving={save.isPending}
+      error={save.error}
       onSubmit={form.onSubmit((values) =>
         save.mutate({
           ...values,
@@ -49,30 +48,32 @@ export function SecurityTab({ security }: { security: Security }) {
         }),
       )}
     >
-      <PasswordInput
-        label="Current Password"
-        autoComplete="current-password"
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Show current password' }}
-        {...form.getInputProps('currentPassword')}
-      />
-      <PasswordInput label="New Password" autoComplete="new-password" description="At least 8 characters." {...form.getInputProps('newPassword')} />
-      <PasswordInput label="Confirm New Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-      <TwoFactorSection enabled={security.twoFactorEnabled} />
-      <NumberInput
-        label="Session Timeout (minutes)"
-        description={`Signed-in sessions end after this long without activity (${SESSION_TIMEOUT_RANGE.min}–${SESSION_TIMEOUT_RANGE.max}).`}
-        min={SESSION_TIMEOUT_RANGE.min}
-        max={SESSION_TIMEOUT_RANGE.max}
-        // Out-of-range values are kept so that the rule's message shows, instead of being clamped silently.
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
-        {...form.getInputProps('sessionTimeout')}
-      />
-      <Text size="xs" c="dimmed">
-        Changing your password signs you out everywhere else.
-      </Text>
-    </SettingsForm>
+      <FormSection title="Security Settings" description="Leave the password fields empty to keep your current password.">
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show current password' }}
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput label="New Password" autoComplete="new-password" description="At least 8 characters." {...form.getInputProps('newPassword')} />
+        <PasswordInput label="Confirm New Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <TwoFactorSection enabled={security.twoFactorEnabled} />
+        <NumberInput
+          label="Session Timeout (minutes)"
+          description={`Signed-in sessions end after this long without activity (${SESSION_TIMEOUT_RANGE.min}–${SESSION_TIMEOUT_RANGE.max}).`}
+          min={SESSION_TIMEOUT_RANGE.min}
+          max={SESSION_TIMEOUT_RANGE.max}
+          // Out-of-range values are kept so that the rule's message shows, instead of being clamped silently.
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('sessionTimeout')}
+        />
+        <Text size="xs" c="dimmed">
+          Changing your password signs you out everywhere else.
+        </Text>
+      </FormSection>
+    </PageForm>
   );
 }

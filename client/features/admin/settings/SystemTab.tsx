@@ -10,8 +10,8 @@ import {
   TIMEZONES,
 } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { SettingsForm } from './SettingsForm';
 
 type System = RouterOutputs['settings']['get']['system'];
 
@@ -44,10 +44,9 @@ export function SystemTab({ system }: { system: System }) {
   });
 
   return (
-    <SettingsForm
-      title="System Settings"
-      description="Site-wide settings that apply to the public site and the back office."
+    <PageForm
       saving={save.isPending}
+      error={save.error}
       onSubmit={form.onSubmit((values) =>
         save.mutate({
           ...values,
@@ -57,55 +56,57 @@ export function SystemTab({ system }: { system: System }) {
         }),
       )}
     >
-      <TextInput label="Site Name" withAsterisk {...form.getInputProps('siteName')} />
-      <Select
-        label="Timezone"
-        description="Times are shown and entered in this timezone."
-        data={TIMEZONES.map((zone) => ({ value: zone.value, label: zone.label }))}
-        allowDeselect={false}
-        {...form.getInputProps('timezone')}
-      />
-      <Textarea label="Site Description" autosize minRows={3} maxRows={8} {...form.getInputProps('siteDescription')} />
-      <Switch
-        label="Maintenance Mode"
-        description="Temporarily disables public access"
-        {...form.getInputProps('maintenanceMode', { type: 'checkbox' })}
-      />
-      <Switch
-        label="Allow Registrations"
-        description="When off, the public booking form is closed."
-        {...form.getInputProps('allowRegistrations', { type: 'checkbox' })}
-      />
-      <NumberInput
-        label="Maximum File Upload Size (MB)"
-        description={`Between ${MAX_FILE_SIZE_RANGE.min} and ${MAX_FILE_SIZE_RANGE.max} MB. Avatars stay at 1 MB and images at 10 MB at most.`}
-        min={MAX_FILE_SIZE_RANGE.min}
-        max={MAX_FILE_SIZE_RANGE.max}
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
-        {...form.getInputProps('maxFileSize')}
-      />
-      <NumberInput
-        label="Reminder before a booked slot (hours)"
-        description={`Each participant is reminded this long before their slot; 0 sends no reminders (at most ${REMINDER_HOURS_RANGE.max}).`}
-        min={REMINDER_HOURS_RANGE.min}
-        max={REMINDER_HOURS_RANGE.max}
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
-        {...form.getInputProps('reminderHours')}
-      />
-      <NumberInput
-        label="Keep sent e-mails (days)"
-        description="Sent messages older than this are removed from the e-mail log each day; failed ones stay until retried or dismissed."
-        min={OUTBOX_RETENTION_DAYS_RANGE.min}
-        max={OUTBOX_RETENTION_DAYS_RANGE.max}
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
-        {...form.getInputProps('outboxRetentionDays')}
-      />
-    </SettingsForm>
+      <FormSection title="System Settings" description="Site-wide settings that apply to the public site and the back office.">
+        <TextInput label="Site Name" withAsterisk {...form.getInputProps('siteName')} />
+        <Select
+          label="Timezone"
+          description="Times are shown and entered in this timezone."
+          data={TIMEZONES.map((zone) => ({ value: zone.value, label: zone.label }))}
+          allowDeselect={false}
+          {...form.getInputProps('timezone')}
+        />
+        <Textarea label="Site Description" autosize minRows={3} maxRows={8} {...form.getInputProps('siteDescription')} />
+        <Switch
+          label="Maintenance Mode"
+          description="Temporarily disables public access"
+          {...form.getInputProps('maintenanceMode', { type: 'checkbox' })}
+        />
+        <Switch
+          label="Allow Registrations"
+          description="When off, the public booking form is closed."
+          {...form.getInputProps('allowRegistrations', { type: 'checkbox' })}
+        />
+        <NumberInput
+          label="Maximum File Upload Size (MB)"
+          description={`Between ${MAX_FILE_SIZE_RANGE.min} and ${MAX_FILE_SIZE_RANGE.max} MB. Avatars stay at 1 MB and images at 10 MB at most.`}
+          min={MAX_FILE_SIZE_RANGE.min}
+          max={MAX_FILE_SIZE_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('maxFileSize')}
+        />
+        <NumberInput
+          label="Reminder before a booked slot (hours)"
+          description={`Each participant is reminded this long before their slot; 0 sends no reminders (at most ${REMINDER_HOURS_RANGE.max}).`}
+          min={REMINDER_HOURS_RANGE.min}
+          max={REMINDER_HOURS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('reminderHours')}
+        />
+        <NumberInput
+          label="Keep sent e-mails (days)"
+          description="Sent messages older than this are removed from the e-mail log each day; failed ones stay until retried or dismissed."
+          min={OUTBOX_RETENTION_DAYS_RANGE.min}
+          max={OUTBOX_RETENTION_DAYS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('outboxRetentionDays')}
+        />
+      </FormSection>
+    </PageForm>
   );
 }

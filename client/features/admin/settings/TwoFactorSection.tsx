@@ -1,12 +1,12 @@
 // The Security tab's Two-Factor Authentication switch. Turning it on opens the enrolment: a QR code
 // drawn here in the browser (the key never goes to an outside service) and the key as text, then a
 // current code from the app to finish, then the 10 recovery codes, shown this once with Copy and
-// Download. Turning it off asks for the password and a current code. The dialogs hold no <form>:
-// they sit inside the Security tab's form in the React tree, and a nested submit would reach it.
-import { Alert, Button, Code, Group, Image, Modal, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+// Download. Turning it off asks for the password and a current code.
+import { Alert, Button, Code, Group, Image, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import QRCode from 'qrcode';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
 import { notifySuccess } from '../kit/notify';
 
 type Dialog = 'none' | 'enrol' | 'disable';
@@ -66,16 +66,17 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Set Up Two-Factor Authentication" centered size="md" closeOnClickOutside={false}>
+    <FormModal opened onClose={onClose} title="Set Up Two-Factor Authentication" size="md">
       {recoveryCodes !== null ? (
         <RecoveryCodes codes={recoveryCodes} onDone={onClose} />
       ) : (
-        <Stack gap="md">
-          {setup.error !== null && (
-            <Alert color="red" role="alert">
-              {messageOf(setup.error, 'Could not start the set-up.')}
-            </Alert>
-          )}
+        <ModalForm
+          submitLabel="Verify and Turn On"
+          saving={enable.isPending}
+          submitDisabled={setup.data === undefined}
+          error={setup.error === null ? null : messageOf(setup.error, 'Could not start the set-up.')}
+          onSubmit={submit}
+        >
           <Text size="sm">1. Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Authy).</Text>
           {qrSvg !== null && setup.data !== undefined ? (
             <>
@@ -99,27 +100,14 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
+            data-autofocus
             value={code}
             error={codeError}
             onChange={(event) => setCode(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                submit();
-              }
-            }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button loading={enable.isPending} disabled={setup.data === undefined} onClick={submit}>
-              Verify and Turn On
-            </Button>
-          </Group>
-        </Stack>
+        </ModalForm>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -192,28 +180,17 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
     setErrors(missing);
     if (missing.password === undefined && missing.code === undefined) disable.mutate({ password, code });
   };
-  const onEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      submit();
-    }
-  };
   return (
-    <Modal opened onClose={onClose} title="Turn Off Two-Factor Authentication" centered>
-      <Stack gap="md">
+    <FormModal opened onClose={onClose} title="Turn Off Two-Factor Authentication" size="md">
+      <ModalForm submitLabel="Turn Off" submitColor="red" saving={disable.isPending} error={errors.general} onSubmit={submit}>
         <Text size="sm">Enter your password and a current code from your app (or a recovery code).</Text>
-        {errors.general !== undefined && (
-          <Alert color="red" role="alert">
-            {errors.general}
-          </Alert>
-        )}
         <PasswordInput
           label="Current Password"
           autoComplete="current-password"
+          data-autofocus
           value={password}
           error={errors.password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          onKeyDown={onEnter}
         />
         <TextInput
           label="Verification Code"
@@ -222,17 +199,8 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
           value={code}
           error={errors.code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          onKeyDown={onEnter}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={disable.isPending} onClick={submit}>
-            Turn Off
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -127,7 +127,6 @@ export function UsersTab() {
         onPage={list.setPage}
       />
       <UserFormModal
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         user={editing}
         isSelf={editing !== null && editing !== 'new' && editing.id === me?.id}
         onClose={() => setEditing(null)}
