@@ -1,21 +1,11 @@
-// The provider tree around the routes, the same in the browser (client/main.tsx) and on the server
-// (client/entry-server.tsx): hydration needs both to render the very same elements.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// The app under its router (client/router.tsx): the back office, the booking pages, and the home
+// page when the browser renders it (signed-in staff, `npm run dev`). The same tree in the browser
+// (client/main.tsx) and on the server (client/entry-server.tsx).
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { Providers } from './providers';
 import type { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
-import { trpc, type TrpcClient } from './trpc';
-
-/** Id of the `<script type="application/json">` holding the server's query data for the browser. */
-export const QUERY_STATE_ELEMENT_ID = 'query-state';
-
-export function createAppQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-  });
-}
+import type { TrpcClient } from './trpc';
 
 interface AppRootProps {
   queryClient: QueryClient;
@@ -25,14 +15,8 @@ interface AppRootProps {
 
 export function AppRoot({ queryClient, trpcClient, router }: AppRootProps) {
   return (
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-            <RouterProvider router={router} />
-          </MantineProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>
+    <Providers queryClient={queryClient} trpcClient={trpcClient}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

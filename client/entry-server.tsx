@@ -1,14 +1,17 @@
 // Server rendering of the public pages. The server (server/http/ssr.ts) asks which queries a page
 // needs (publicQueriesOf), runs them through the API's own procedures, and hands their dehydrated
-// state to render(), which renders the same tree the browser hydrates (client/main.tsx) with
-// React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
+// state to render(), which renders the same tree the browser hydrates (client/home.tsx for the home
+// page, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
 import './zod-config';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { AppRoot, createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './app-root';
+import type { ReactElement } from 'react';
+import { AppRoot } from './app-root';
 import { HOME_EVENT_LIMIT } from './features/home/EventsSection';
+import { HomeRoot } from './home-root';
+import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
 
@@ -41,6 +44,14 @@ export function publicQueriesOf(pathname: string): PublicQuery[] | null {
   return null;
 }
 
+/**
+ * The built page a server-rendered path is written into: the home page has a script of its own
+ * without the app's router (client/home.tsx); the booking pages hydrate the app (client/main.tsx).
+ */
+export function pageTemplateOf(pathname: string): 'home.html' | 'index.html' {
+  return pathname === '/' ? 'home.html' : 'index.html';
+}
+
 /** How long a render may take before it is abandoned (the page is then rendered in the browser). */
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -50,12 +61,18 @@ export async function render(url: string, state: DehydratedState): Promise<strin
   hydrate(queryClient, state);
   // Never called while rendering: components read the prefetched data and fetch nothing on the server.
   const trpcClient = createTrpcClient('http://127.0.0.1');
-  const router = createAppRouter(
-    { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
-    { history: createMemoryHistory({ initialEntries: [url] }) },
-  );
-  // Matches the route and loads its code (the booking page is a lazy chunk in the browser).
-  await router.load();
+  let root: ReactElement;
+  if (pageTemplateOf(url) === 'home.html') {
+    root = <HomeRoot queryClient={queryClient} trpcClient={trpcClient} />;
+  } else {
+    const router = createAppRouter(
+      { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
+      { history: createMemoryHistory({ initialEntries: [url] }) },
+    );
+    // Matches the route and loads its code (the booking page is a lazy chunk in the browser).
+    await router.load();
+    root = <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />;
+  }
 
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -72,7 +89,7 @@ export async function render(url: string, state: DehydratedState): Promise<strin
         done();
       },
     });
-    const stream = renderToPipeableStream(<AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />, {
+    const stream = renderToPipeableStream(root, {
       // Inline scripts that move streamed parts into place would be refused by the site's
       // Content-Security-Policy (no 'unsafe-inline'), so no part is streamed apart: React outlines a
       // Suspense boundary larger than this many bytes, and the home page's content is larger than

@@ -1,7 +1,8 @@
 import './features/layout/publicStyles';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRoot, createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './app-root';
+import { AppRoot } from './app-root';
+import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient } from './trpc';
 

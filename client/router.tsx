@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { safeAdminPath } from './features/admin/safeAdminPath';
 import { PageSpinner } from './features/layout/PageSpinner';
-import { PublicLayout } from './features/layout/PublicLayout';
+import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
 import { HomePage } from './features/home/HomePage';
 import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
 import { validateSettingsSearch } from './features/admin/settings/settingsTabs';
@@ -31,7 +31,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const publicLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'public',
-  component: PublicLayout,
+  component: PublicRouteLayout,
 });
 
 const homeRoute = createRoute({

@@ -1,5 +1,5 @@
 // What a visitor's browser downloads to show the home page: the scripts and style sheets the built
-// index.html references (the entry, its modulepreloads, its style sheets), gzipped as the server
+// home.html references (the entry, its modulepreloads, its style sheets), gzipped as the server
 // sends them. Back-office chunks must not be among them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,9 @@ function gzipSize(file: string): number {
 }
 
 export function measurePageWeight(clientDir: string): PageWeight {
-  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  // The page a visitor gets at `/`: the server-rendered home page's own (home.html, no router).
+  const homePage = path.join(clientDir, 'home.html');
+  const html = fs.readFileSync(fs.existsSync(homePage) ? homePage : path.join(clientDir, 'index.html'), 'utf8');
   const files = [...new Set([...html.matchAll(ASSET_REFERENCE)].map((match) => match[1] ?? ''))];
   const measured = files.map((file) => ({ file, gzipBytes: gzipSize(path.join(clientDir, file)) }));
   return {

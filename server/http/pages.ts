@@ -1,4 +1,5 @@
-// The HTML of the public pages: the built index.html with a head written for each page (title,
+// The HTML of the public pages: the built index.html (or home.html, for the server-rendered home
+// page) with a head written for each page (title,
 // description, canonical link, Open Graph tags) from the site's settings and PUBLIC_ORIGIN, plus
 // robots.txt and a sitemap of the public pages. Search engines and link previews read the head
 // without running the client.
@@ -75,10 +76,22 @@ function pageTitle(pathname: string, siteName: string): string {
  * root, which the browser fills.
  */
 export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: ServerEntry) {
-  const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const appTemplate = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  // The built pages a server-rendered page may be written into (the home page has its own script).
+  const templates = new Map<string, string>([['index.html', appTemplate]]);
+  function templateOf(pathname: string): string {
+    const name = serverEntry?.pageTemplateOf(pathname) ?? 'index.html';
+    let template = templates.get(name);
+    if (template === undefined) {
+      const file = path.join(clientDir, name);
+      template = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : appTemplate;
+      templates.set(name, template);
+    }
+    return template;
+  }
   const renderPublicPage = serverEntry === undefined ? undefined : publicPageRenderer(deps, serverEntry);
 
-  async function pageWithHead(pathname: string): Promise<string> {
+  async function pageWithHead(pathname: string, template = appTemplate): Promise<string> {
     const settings = await getPublicSettings(deps.db);
     const head = renderHead({
       title: pageTitle(pathname, settings.siteName),
@@ -93,7 +106,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   /** The whole server-rendered page with its compressed forms, made once per path until a write. */
   function serverRenderedPage(pathname: string, render: (pathname: string) => Promise<RenderedPage>): Promise<CompressedPage> {
     return deps.publicReads.remember(`html ${pathname}`, async () => {
-      const [withHead, page] = await Promise.all([pageWithHead(pathname), render(pathname)]);
+      const [withHead, page] = await Promise.all([pageWithHead(pathname, templateOf(pathname)), render(pathname)]);
       const html = withHead.replace(
         ROOT_SLOT,
         () =>

@@ -20,6 +20,8 @@ import { createContextInner } from '../trpc/context';
 export interface ServerEntry {
   QUERY_STATE_ELEMENT_ID: string;
   publicQueriesOf(pathname: string): PublicQuery[] | null;
+  /** The built page (in the client folder) the rendered markup of `pathname` goes into. */
+  pageTemplateOf(pathname: string): string;
   render(url: string, state: DehydratedState): Promise<string>;
 }
 

@@ -4,7 +4,7 @@
 // section in view (driven through IntersectionObserver, as the header uses it), and the waitlist
 // icon is a whole clock.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingSuccess } from '@client/features/booking/BookingSuccess';
 import { HomePage } from '@client/features/home/HomePage';
@@ -45,12 +45,14 @@ async function setSite(flags: { maintenanceMode: boolean; allowRegistrations: bo
   });
 }
 
+/** The home page as its own script renders it at '/' (client/home.tsx): no router, plain links. */
 async function renderHome() {
-  const root = createRootRoute({ component: PublicLayout });
-  const index = createRoute({ getParentRoute: () => root, path: '/', component: HomePage });
-  const router = createRouter({ routeTree: root.addChildren([index]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  await act(() => router.load());
-  return renderWithProviders(<RouterProvider router={router} />, { baseUrl });
+  return renderWithProviders(
+    <PublicLayout>
+      <HomePage />
+    </PublicLayout>,
+    { baseUrl },
+  );
 }
 
 function section(id: string) {

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultEventBenefits, fallbackEvent, firm } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
 import { Reveal } from '@client/features/home/Reveal';
-import { PublicLayout } from '@client/features/layout/PublicLayout';
+import { PublicRouteLayout } from '@client/features/layout/PublicRouteLayout';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
 import { insertEventRow } from '../server/fixtures';
 import { renderWithProviders } from './render';
@@ -56,9 +56,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Renders a page inside a memory router (its links need one): the layout around it when asked. */
+/** Renders a page inside a memory router, as the app's router does for signed-in staff: the layout around it when asked. */
 async function renderPage(page: RouteComponent, options: { baseUrl?: string; withLayout?: boolean } = {}) {
-  const root = createRootRoute(options.withLayout === true ? { component: PublicLayout } : {});
+  const root = createRootRoute(options.withLayout === true ? { component: PublicRouteLayout } : {});
   const index = createRoute({ getParentRoute: () => root, path: '/', component: page });
   const router = createRouter({
     routeTree: root.addChildren([index]),

@@ -16,15 +16,18 @@ import { createAccount, createTestEnv, eventInput, SAME_ORIGIN, type TestAccount
 
 const TEMPLATE =
   '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
+/** The home page's own built page: its script carries no router (client/home.tsx). */
+const HOME_TEMPLATE = TEMPLATE.replace('/assets/main.js', '/assets/home.js');
 
 let env: TestEnv;
 let app: FastifyInstance;
 let admin: TestAccount;
 
-async function start(entry: ServerEntry = serverEntry) {
+async function start(entry: ServerEntry = serverEntry, options: { homeTemplate?: boolean } = {}) {
   const clientDir = path.join(env.dataDir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  if (options.homeTemplate !== false) fs.writeFileSync(path.join(clientDir, 'home.html'), HOME_TEMPLATE);
   app = await buildApp(env.deps, { logger: false, clientDir, serverEntry: entry });
   await app.ready();
 }
@@ -190,6 +193,25 @@ describe('the server-rendered home page', () => {
     const events = stateOf(html).queries[2]?.state.data as { title: string }[];
     expect(events[0]?.title).toBe(title);
     expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</h3>');
+  });
+});
+
+describe('the script each page is served with', () => {
+  it("gives the rendered home page its own script (no router) and every other page the app's", async () => {
+    await start();
+    expect(await page('/')).toContain('<script type="module" src="/assets/home.js">');
+    expect(await page('/booking')).toContain('<script type="module" src="/assets/main.js">');
+    // Staff are not served a rendered page: `/` is the app, whose router shows the home page.
+    const staff = await page('/', { cookie: `${SESSION_COOKIE}=${admin.token}` });
+    expect(staff).toContain('<script type="module" src="/assets/main.js">');
+    expect(staff).toContain('<div id="root"></div>');
+  });
+
+  it('renders the home page into the app page when the client was built without home.html', async () => {
+    await start(serverEntry, { homeTemplate: false });
+    const html = await page('/');
+    expect(html).toContain('<script type="module" src="/assets/main.js">');
+    expect(rootOf(html)).toContain('International Business');
   });
 });
 

@@ -2,7 +2,6 @@
 // active event as the landing block, up to two more as cards, an empty state, and a built-in
 // fallback event when the list cannot be loaded.
 import { Skeleton, VisuallyHidden } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
@@ -11,6 +10,7 @@ import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
+import { SiteLink } from '../layout/site-links';
 import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
@@ -65,17 +65,11 @@ interface RegisterLinkProps {
 }
 
 function RegisterLink({ event, className, label, children }: RegisterLinkProps) {
-  if (event.id === null) {
-    return (
-      <Link to="/booking" className={className} aria-label={label}>
-        {children}
-      </Link>
-    );
-  }
+  const to = event.id === null ? '/booking' : `/booking/${encodeURIComponent(event.id)}`;
   return (
-    <Link to="/booking/$eventId" params={{ eventId: event.id }} className={className} aria-label={label}>
+    <SiteLink to={to} className={className} aria-label={label}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }
 

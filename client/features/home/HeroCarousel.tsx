@@ -1,7 +1,6 @@
 // The hero carousel: three slides, arrows, dots, Book Consultation and Our Services.
 // Follows the WAI-ARIA carousel pattern: rotation pauses while the pointer or keyboard focus is
 // inside, and a button stops it for good (WCAG 2.2.2), without changing the 5000 ms rhythm otherwise.
-import { Link } from '@tanstack/react-router';
 import { type FocusEvent, useState } from 'react';
 import type { BookingState } from './booking-state';
 import type { HomeContent } from '@server/schemas/home-page';
@@ -10,6 +9,7 @@ import { heroHeading } from './content';
 import shared from './shared.module.css';
 import classes from './HeroCarousel.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
+import { SiteLink } from '../layout/site-links';
 import { useCarousel } from './useCarousel';
 
 function isKeyboardFocus(element: Element): boolean {
@@ -95,13 +95,13 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
 
         <div className={classes.heroActions}>
           {bookingState === 'open' && (
-            <Link to="/booking" className={shared.ctaPrimary}>
+            <SiteLink to="/booking" className={shared.ctaPrimary}>
               Book Consultation
-            </Link>
+            </SiteLink>
           )}
-          <Link to="/" hash="services" activeOptions={{ exact: true, includeHash: true }} className={shared.ctaSecondary}>
+          <SiteLink to="/" hash="services" className={shared.ctaSecondary}>
             Our Services
-          </Link>
+          </SiteLink>
         </div>
 
         <div className={classes.heroControls}>

@@ -1,6 +1,5 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
-import { Outlet } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
 import { firm } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
@@ -36,7 +35,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   const { siteName, siteDescription, maintenanceMode, allowRegistrations } = usePublicSettings();
   return (
     <div className={classes.page}>
@@ -46,7 +45,7 @@ export function PublicLayout() {
       <SiteHeader siteName={siteName} bookingOpen={!maintenanceMode && allowRegistrations} />
       <MaintenanceNotice active={maintenanceMode} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter siteName={siteName} siteDescription={siteDescription} bookingOpen={!maintenanceMode && allowRegistrations} />
     </div>

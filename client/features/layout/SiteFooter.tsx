@@ -1,8 +1,8 @@
 // The public footer: services, contact details and the copyright line.
-import { Link } from '@tanstack/react-router';
 import { firm, services } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
+import { SiteLink } from './site-links';
 
 /** The copyright line names a fixed year, 2025, the firm's choice; it does not follow the clock. */
 export const COPYRIGHT_YEAR = 2025;
@@ -25,9 +25,9 @@ export function SiteFooter({ siteName, siteDescription, bookingOpen = true }: Si
           </p>
           <p className={classes.footerText}>{siteDescription}</p>
           {bookingOpen && (
-            <Link to="/booking" className={classes.headerCta}>
+            <SiteLink to="/booking" className={classes.headerCta}>
               Book Consultation
-            </Link>
+            </SiteLink>
           )}
         </div>
 

@@ -1,9 +1,9 @@
 // The public header: site name, links to the home page's sections, Book
 // Consultation, and a menu behind a burger button below the sm breakpoint.
 import { Burger } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import classes from './public-layout.module.css';
+import { SiteLink, useSiteNavigation } from './site-links';
 import { useSectionInView } from './useSectionInView';
 
 /** In-page anchors of the home page; from other pages they lead to /#services and so on. */
@@ -15,8 +15,6 @@ export const sectionLinks = [
   { label: 'Contact', hash: 'contact' },
 ] as const;
 
-// Only the link whose hash is in the address counts as the current one for the router.
-const sectionActive = { exact: true, includeHash: true } as const;
 const sectionIds = sectionLinks.map((link) => link.hash);
 
 interface NavLinksProps {
@@ -33,21 +31,13 @@ interface NavLinksProps {
 function NavLinks({ className, onNavigate, current }: NavLinksProps) {
   return (
     <>
-      <Link to="/" activeOptions={sectionActive} className={className} onClick={onNavigate} data-current={current === ''}>
+      <SiteLink to="/" className={className} onClick={onNavigate} data-current={current === ''}>
         Home
-      </Link>
+      </SiteLink>
       {sectionLinks.map((link) => (
-        <Link
-          key={link.hash}
-          to="/"
-          hash={link.hash}
-          activeOptions={sectionActive}
-          className={className}
-          onClick={onNavigate}
-          data-current={current === link.hash}
-        >
+        <SiteLink key={link.hash} to="/" hash={link.hash} className={className} onClick={onNavigate} data-current={current === link.hash}>
           {link.label}
-        </Link>
+        </SiteLink>
       ))}
     </>
   );
@@ -71,7 +61,7 @@ interface SiteHeaderProps {
 
 export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const onHome = useRouterState({ select: (state) => state.location.pathname === '/' });
+  const onHome = useSiteNavigation().pathname === '/';
   const inView = useSectionInView(sectionIds, onHome);
   const current = onHome ? (inView ?? '') : null;
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -87,19 +77,19 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
   return (
     <header className={classes.header} onKeyDown={closeOnEscape}>
       <div className={classes.headerBar}>
-        <Link to="/" className={classes.brand} onClick={closeMenu}>
+        <SiteLink to="/" className={classes.brand} onClick={closeMenu}>
           <LogoMark />
           <span className={classes.brandName}>{siteName}</span>
-        </Link>
+        </SiteLink>
 
         <nav aria-label="Main" className={classes.desktopNav}>
           <NavLinks className={classes.navLink} current={current} />
         </nav>
 
         {bookingOpen && (
-          <Link to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
+          <SiteLink to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
             Book Consultation
-          </Link>
+          </SiteLink>
         )}
 
         <Burger
@@ -118,9 +108,9 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
       <nav id={menuId} aria-label="Mobile" className={classes.mobileNav} hidden={!menuOpen}>
         <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} current={current} />
         {bookingOpen && (
-          <Link to="/booking" className={classes.headerCta} onClick={closeMenu}>
+          <SiteLink to="/booking" className={classes.headerCta} onClick={closeMenu}>
             Book Consultation
-          </Link>
+          </SiteLink>
         )}
       </nav>
     </header>

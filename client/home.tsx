@@ -1,0 +1,18 @@
+// The home page's script: it adopts the markup and data the server rendered (server/http/ssr.ts)
+// with HomeRoot, the same tree, and needs no router. The server serves the home page with this
+// script only when it rendered the page (client/home.html); otherwise `/` is the app's page
+// (client/main.tsx), whose router shows the same home page.
+import './features/layout/publicStyles';
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { HomeRoot } from './home-root';
+import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
+import { createTrpcClient } from './trpc';
+
+const queryClient = createAppQueryClient();
+const container = document.getElementById('root');
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID);
+if (container === null || serverState === null) throw new Error('the home page was not rendered by the server');
+
+hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
+hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient()} />);
