@@ -39,9 +39,10 @@ async function runScheduler() {
   }
 }
 
+/** A sender run at the test's clock too: messages are due by the clock that wrote them. */
 async function deliver(): Promise<ParsedMail[]> {
   const before = server.received.length;
-  const sender = startEmailSender(env.deps, { intervalMs: null });
+  const sender = startEmailSender(env.deps, { intervalMs: null, now: () => new Date(clock) });
   await sender.runOnce();
   await sender.stop();
   return server.received.slice(before).map((mail) => parseMail(mail.raw));

@@ -50,9 +50,10 @@ async function runScheduler(at: number, deps: AppDeps = env.deps) {
   }
 }
 
-async function deliver(): Promise<ParsedMail[]> {
+/** A sender run at `at` (the clock the scheduler ran at: messages are due by the clock that wrote them), or now. */
+async function deliver(at?: number): Promise<ParsedMail[]> {
   const before = server.received.length;
-  const sender = startEmailSender(env.deps, { intervalMs: null });
+  const sender = startEmailSender(env.deps, { intervalMs: null, ...(at === undefined ? {} : { now: () => new Date(at) }) });
   await sender.runOnce();
   await sender.stop();
   return server.received.slice(before).map((mail) => parseMail(mail.raw));
@@ -110,7 +111,7 @@ describe('the scheduled weekly report', () => {
       await reopened.close();
     }
 
-    const mails = await deliver();
+    const mails = await deliver(MONDAY_8AM + HOUR);
     expect(mails.map((mail) => mail.headers.to).sort()).toEqual([admin.user.email, user.user.email].sort());
     const stored = await env.db.selectFrom('emailOutbox').select(['kind', 'priority']).execute();
     expect(stored).toEqual([
@@ -165,7 +166,7 @@ describe('the scheduled weekly report', () => {
       .execute();
 
     await runScheduler(MONDAY_8AM);
-    const [mail, ...rest] = (await deliver()).filter((m) => m.subject.endsWith('weekly report'));
+    const [mail, ...rest] = (await deliver(MONDAY_8AM)).filter((m) => m.subject.endsWith('weekly report'));
     expect(rest).toHaveLength(0);
     expect(mail?.headers.to).toBe(admin.user.email);
     expect(mail?.subject).toBe(`${SITE}: weekly report`);

@@ -73,7 +73,7 @@ export async function raiseSystemAlert(db: DB, publicOrigin: string, alert: Aler
   const site = await loadOutboxSite(db, publicOrigin);
   const rendered = systemAlertMessage(site, alert);
   for (const to of recipients) {
-    await enqueueMessage(db, site, { kind: 'system-alert', to, rendered, ics: null, bookingId: null });
+    await enqueueMessage(db, site, { kind: 'system-alert', to, rendered, ics: null, bookingId: null }, now);
   }
   return recipients.length;
 }

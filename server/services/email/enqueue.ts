@@ -65,7 +65,11 @@ function wakeSenders(): void {
   for (const listener of wakeListeners) listener();
 }
 
-export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue): Promise<string> {
+/**
+ * Writes one message into the outbox, due at `now` (the clock of the caller, so work run by an
+ * injected clock, such as reminders, reports and alerts, is due by that same clock).
+ */
+export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue, now = new Date()): Promise<string> {
   // PostgreSQL: the senders of every instance are woken when the writing transaction commits (a
   // wake before that would find nothing, as their reads use other connections).
   if (isPostgres(db)) await notifyInstances(db, 'outbox');
@@ -81,6 +85,6 @@ export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageT
     icsMethod: message.ics?.method ?? null,
     bookingId: message.bookingId,
     lastError: site.blockedReason,
-    nextAttemptAt: new Date().toISOString(),
+    nextAttemptAt: now.toISOString(),
   });
 }

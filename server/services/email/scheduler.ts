@@ -82,7 +82,7 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date): Promise<nu
           }),
         },
         bookingId: booking.id,
-      });
+      }, now);
       return true;
     });
     if (wrote) written += 1;

@@ -189,7 +189,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
 export async function enqueueWeeklyReport(db: DB, publicOrigin: string, to: string, now: Date): Promise<string> {
   const site = await loadOutboxSite(db, publicOrigin);
   const report = await collectWeeklyReport(db, now);
-  return enqueueMessage(db, site, { kind: 'weekly-report', to, rendered: weeklyReportMessage(site, report), ics: null, bookingId: null });
+  return enqueueMessage(db, site, { kind: 'weekly-report', to, rendered: weeklyReportMessage(site, report), ics: null, bookingId: null }, now);
 }
 
 /**
