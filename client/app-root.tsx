@@ -3,7 +3,7 @@
 // (client/main.tsx) and on the server (client/entry-server.tsx).
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Providers } from './providers';
+import { Providers } from './theme-provider';
 import type { createAppRouter } from './router';
 import type { TrpcClient } from './trpc';
 

@@ -1,19 +1,20 @@
 // The home page as its own script renders it (client/home.tsx), and the server too
-// (client/entry-server.tsx): the public layout and the home page, without the app's router. The
+// (client/entry-server.tsx): the public layout and the home page, without the app's router and
+// without Mantine's provider. The
 // page's links are plain anchors (features/layout/site-links.tsx); the pages they lead to are
 // rendered by the server, so a visitor's phone downloads no router to read the home page.
 import type { QueryClient } from '@tanstack/react-query';
 import { HomePage } from './features/home/HomePage';
 import { PublicLayout } from './features/layout/PublicLayout';
-import { Providers } from './providers';
+import { DataProviders } from './providers';
 import type { TrpcClient } from './trpc';
 
 export function HomeRoot({ queryClient, trpcClient }: { queryClient: QueryClient; trpcClient: TrpcClient }) {
   return (
-    <Providers queryClient={queryClient} trpcClient={trpcClient}>
+    <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
       <PublicLayout>
         <HomePage />
       </PublicLayout>
-    </Providers>
+    </DataProviders>
   );
 }

@@ -1,10 +1,10 @@
-// The providers around every page, in the browser and on the server (hydration needs both to render
-// the very same elements): the API client, the query cache and Mantine's theme. Kept apart from the
-// app's router, so the home page's own script (client/home.tsx) carries no router.
-import { MantineProvider } from '@mantine/core';
+// The data providers around every page, in the browser and on the server (hydration needs both to
+// render the very same elements): the API client and the query cache. Mantine's theme is apart
+// (client/theme-provider.tsx), and so is the app's router: the home page's own script
+// (client/home.tsx) carries neither (its theme's CSS variables come from
+// features/layout/theme-variables.css; the contact form, built with Mantine, brings the theme along).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
-import { cssVariablesResolver, theme } from './theme';
 import { trpc, type TrpcClient } from './trpc';
 
 /** Id of the `<script type="application/json">` holding the server's query data for the browser. */
@@ -22,15 +22,12 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
-export function Providers({ queryClient, trpcClient, children }: ProvidersProps) {
+/** The API client and the query cache: all the home page needs (it uses no Mantine component). */
+export function DataProviders({ queryClient, trpcClient, children }: ProvidersProps) {
   return (
     <StrictMode>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-            {children}
-          </MantineProvider>
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </trpc.Provider>
     </StrictMode>
   );

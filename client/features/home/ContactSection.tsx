@@ -1,6 +1,6 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@client/hydration';
+import { Skeleton } from '../layout/plain';
 import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import type { BookingState } from './booking-state';
 import { firm, mapLocation } from './content';
@@ -12,18 +12,19 @@ import { SectionHeader } from './SectionHeader';
 
 // The form and its validation (zod, @mantine/form) load in their own chunk: the section sits far
 // below the fold, so the first paint of the home page does not wait for them.
-const ContactForm = lazy(() => import('../contact/ContactForm').then((module) => ({ default: module.ContactForm })));
+// It is built with Mantine, so it brings Mantine's theme along (the rest of the home page has none).
+const ContactForm = lazy(() => import('../contact/ThemedContactForm').then((module) => ({ default: module.ThemedContactForm })));
 
 function ContactFormPlaceholder() {
   return (
     // A named status region: a plain element may not carry a name (aria-label) of its own.
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading contact form">
+    <div className={classes.formPlaceholder} role="status" aria-busy="true" aria-label="Loading contact form">
       {[1, 2, 3].map((row) => (
         <Skeleton key={row} height={56} />
       ))}
       <Skeleton height={110} />
       <Skeleton height={42} />
-    </Stack>
+    </div>
   );
 }
 
@@ -37,7 +38,7 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
           Tell us where you want to grow.{bookingState === 'open' && ` ${firm.replyPromise}`}
         </SectionHeader>
         <div className={classes.contactGrid}>
-          <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <div className={classes.formCard}>
             {bookingState === 'maintenance' ? (
               // The server refuses messages during maintenance, so the form would only fail on send.
               <p className={`${shared.notice} ${classes.formNotice}`} role="status">
@@ -50,7 +51,7 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
             ) : (
               <ContactFormPlaceholder />
             )}
-          </Paper>
+          </div>
 
           <div className={classes.contactAside}>
             <h3 className={shared.cardTitle}>Contact Details</h3>

@@ -1,7 +1,6 @@
 // Upcoming Events on the home page: the first
 // active event as the landing block, up to two more as cards, an empty state, and a built-in
 // fallback event when the list cannot be loaded.
-import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
@@ -10,6 +9,7 @@ import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
+import { Skeleton, VisuallyHidden } from '../layout/plain';
 import { SiteLink } from '../layout/site-links';
 import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
@@ -197,13 +197,13 @@ function EventsLoading() {
   return (
     <div className={classes.landingEvent} aria-busy="true">
       <VisuallyHidden role="status">Loading events…</VisuallyHidden>
-      <Skeleton className={classes.landingMedia} height={320} radius="md" />
+      <Skeleton className={classes.landingMedia} height={320} />
       <div className={classes.landingBody}>
-        <Skeleton height={32} width="70%" mb="lg" />
-        <Skeleton height={14} mb="sm" />
-        <Skeleton height={14} mb="sm" />
-        <Skeleton height={14} width="80%" mb="xl" />
-        <Skeleton height={44} width={180} radius="md" />
+        <Skeleton height={32} width="70%" marginBottom={1.25} />
+        <Skeleton height={14} marginBottom={0.75} />
+        <Skeleton height={14} marginBottom={0.75} />
+        <Skeleton height={14} width="80%" marginBottom={2} />
+        <Skeleton height={44} width={180} />
       </div>
     </div>
   );

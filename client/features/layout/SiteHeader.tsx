@@ -1,8 +1,8 @@
 // The public header: site name, links to the home page's sections, Book
 // Consultation, and a menu behind a burger button below the sm breakpoint.
-import { Burger } from '@mantine/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import classes from './public-layout.module.css';
+import { Burger } from './plain';
 import { SiteLink, useSiteNavigation } from './site-links';
 import { useSectionInView } from './useSectionInView';
 
@@ -100,8 +100,6 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          color="white"
-          hiddenFrom="sm"
         />
       </div>
 
