@@ -39,17 +39,72 @@ const TRIGRAM = 3;
 export const MOST_INDEXED_CANDIDATES = 5_000;
 
 /**
+ * A trigram in this many rows or more is common ("Com", "omp" of "Company"): reading its list in the
+ * index costs about as much as the rest of the search, so a search asks the index for its rarest
+ * trigrams only, when it has any below this.
+ */
+const COMMON_TRIGRAM_ROWS = 10_000;
+/** How long a trigram's count is kept: counts only choose which trigrams to ask, never the answer. */
+const TRIGRAM_COUNT_TTL_MS = 10 * 60_000;
+const MOST_KEPT_TRIGRAM_COUNTS = 10_000;
+/** At most this many trigrams are asked together; more narrow the rows little and cost a list each. */
+const RAREST_TRIGRAMS_ASKED = 3;
+
+const trigramCounts = new Map<string, { rows: number; countedAt: number }>();
+
+/** FTS5 query syntax for a text taken literally (double quotes doubled). */
+function quoted(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function trigramsOf(search: string): string[] {
+  const characters = [...search];
+  const found = new Set<string>();
+  for (let start = 0; start + TRIGRAM <= characters.length; start += 1) found.add(characters.slice(start, start + TRIGRAM).join(''));
+  return [...found];
+}
+
+/** Rows of the index holding `trigram`, counted up to COMMON_TRIGRAM_ROWS; kept for a while. */
+async function rowsHolding(db: Kysely<Database>, index: TextIndex, trigram: string): Promise<number> {
+  const key = `${index.index}\u0000${trigram.toLowerCase()}`;
+  const kept = trigramCounts.get(key);
+  if (kept !== undefined && Date.now() - kept.countedAt < TRIGRAM_COUNT_TTL_MS) return kept.rows;
+  const fts = sql.raw(index.index);
+  const counted = await sql<{ rows: number }>`select count(*) as rows from (select rowid from ${fts} where ${fts} match ${quoted(trigram)} limit ${COMMON_TRIGRAM_ROWS})`.execute(db);
+  const rows = Number(counted.rows[0]?.rows ?? 0);
+  if (trigramCounts.size >= MOST_KEPT_TRIGRAM_COUNTS) trigramCounts.clear();
+  trigramCounts.set(key, { rows, countedAt: Date.now() });
+  return rows;
+}
+
+/**
+ * What to ask the index: the search's rarest trigrams together when some are not common (every row
+ * holding the text holds them, and they are cheap to read), else the whole text as a phrase.
+ */
+async function indexQueryFor(db: Kysely<Database>, index: TextIndex, search: string): Promise<string> {
+  const counted: { trigram: string; rows: number }[] = [];
+  for (const trigram of trigramsOf(search)) counted.push({ trigram, rows: await rowsHolding(db, index, trigram) });
+  const rarest = counted
+    .filter((entry) => entry.rows < COMMON_TRIGRAM_ROWS)
+    .sort((a, b) => a.rows - b.rows)
+    .slice(0, RAREST_TRIGRAMS_ASKED);
+  if (rarest.length === 0) return quoted(search);
+  return rarest.map((entry) => quoted(entry.trigram)).join(' AND ');
+}
+
+/**
  * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
  * search is long enough. The index is read once, here, and its row ids go into the condition, so a
- * list's page query and its count do not each search it again; LIKE on those few rows keeps the
- * answer exactly what the plain scan gives (the index folds more letter cases than LIKE).
+ * list's page query and its count do not each search it again; LIKE on those rows keeps the answer
+ * exactly what the plain scan gives (the index may hold more: rows with the trigrams apart, or
+ * letters in other cases).
  */
 export async function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<Expression<SqlBool>> {
   const like = matchesAny(index.columns, search);
   if ([...search].length < TRIGRAM || isPostgres(db)) return like;
-  const phrase = `"${search.replaceAll('"', '""')}"`;
   const fts = sql.raw(index.index);
-  const candidates = await sql<{ rowid: number }>`select rowid from ${fts} where ${fts} match ${phrase} limit ${MOST_INDEXED_CANDIDATES + 1}`.execute(db);
+  const query = await indexQueryFor(db, index, search);
+  const candidates = await sql<{ rowid: number }>`select rowid from ${fts} where ${fts} match ${query} limit ${MOST_INDEXED_CANDIDATES + 1}`.execute(db);
   if (candidates.rows.length > MOST_INDEXED_CANDIDATES) return like;
   const rowids = JSON.stringify(candidates.rows.map((row) => row.rowid));
   return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select value from json_each(${rowids})) and ${like})`;

@@ -131,7 +131,15 @@ describe('a search for text in a large share of the rows', () => {
     expect(compiled.sql).not.toContain('json_each');
     expect(await idsMatching(env.db, 'contactForms', common)).toHaveLength(total);
 
+    // "Contact 1": the index is asked for its rarest trigrams ("t 1" first) and LIKE keeps the rows
+    // holding the whole text (1, 10-19, 100-199, 1000-1999), few enough to go through the index.
+    const phrase = await matchesIndexedText(env.db, CONTACTS_TEXT, 'Contact 1');
+    const scanned = await idsMatching(env.db, 'contactForms', matchesAny(CONTACTS_TEXT.columns, 'Contact 1'));
+    expect(scanned).toHaveLength(1111);
+    expect(await idsMatching(env.db, 'contactForms', phrase)).toEqual(scanned);
+
     if (isPostgres(env.db)) return;
+    expect(env.db.selectFrom('contactForms').select('id').where(phrase).compile().sql).toContain('json_each');
     const rare = await matchesIndexedText(env.db, CONTACTS_TEXT, 'contact4242@');
     expect(env.db.selectFrom('contactForms').select('id').where(rare).compile().sql).toContain('json_each');
     expect(await idsMatching(env.db, 'contactForms', rare)).toEqual(['bulk-04242']);
