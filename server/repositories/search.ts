@@ -49,6 +49,8 @@ const TRIGRAM_COUNT_TTL_MS = 10 * 60_000;
 const MOST_KEPT_TRIGRAM_COUNTS = 10_000;
 /** At most this many trigrams are asked together; more narrow the rows little and cost a list each. */
 const RAREST_TRIGRAMS_ASKED = 3;
+/** A long search has its trigrams counted at this many places along it, so its first run stays short. */
+const MOST_TRIGRAMS_COUNTED = 8;
 
 const trigramCounts = new Map<string, { rows: number; countedAt: number }>();
 
@@ -57,11 +59,15 @@ function quoted(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** The search's distinct trigrams, or MOST_TRIGRAMS_COUNTED of them spread along a long search. */
 function trigramsOf(search: string): string[] {
   const characters = [...search];
   const found = new Set<string>();
   for (let start = 0; start + TRIGRAM <= characters.length; start += 1) found.add(characters.slice(start, start + TRIGRAM).join(''));
-  return [...found];
+  const all = [...found];
+  if (all.length <= MOST_TRIGRAMS_COUNTED) return all;
+  const step = (all.length - 1) / (MOST_TRIGRAMS_COUNTED - 1);
+  return Array.from({ length: MOST_TRIGRAMS_COUNTED }, (_, place) => all[Math.round(place * step)] ?? '');
 }
 
 /** Rows of the index holding `trigram`, counted up to COMMON_TRIGRAM_ROWS; kept for a while. */

@@ -26,7 +26,7 @@ const PEOPLE = [
   { name: 'AMA OWUSU', email: 'owusu@example.org', phone: '+44 20 7946 0000' },
 ];
 
-const SEARCHES = ['ama', 'AMA', 'Boat', 'ng', 'a', '@example.', 'mensah-tr', 'müller', 'MÜLLER', 'zoë', '100%', '%', 'Sure_', '_', '"Brien', 'back\\sl', '555', '20 5', 'nobody', 'e.com'];
+const SEARCHES = ['ama', 'AMA', 'Boat', 'ng', 'a', '@example.', 'mensah-tr', 'müller', 'MÜLLER', 'zoë', '100%', '%', 'Sure_', '_', '"Brien', 'back\\sl', '555', '20 5', 'nobody', 'e.com', 'kwame@mensah-trading.gh'];
 
 async function idsMatching(db: DB, table: 'bookings' | 'contactForms', where: ReturnType<typeof matchesAny>): Promise<string[]> {
   const rows = await db.selectFrom(table).select(`${table}.id as id`).where(where).orderBy('id').execute();
