@@ -13,6 +13,7 @@ import { imageVariantRoutes } from './http/image-variants';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
+import { sendTrpcAnswersWhole } from './http/trpc-answers';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -69,7 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyCookie);
 
   // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
-  await registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, deps.config);
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
   app.addHook('onRequest', enforceBatchLimit);
+  sendTrpcAnswersWhole(app);
   registerPublicReadCache(app, deps.publicReads);
   await shareCacheInvalidation(app, deps.db, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));

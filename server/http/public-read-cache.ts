@@ -171,18 +171,9 @@ export function registerPublicReadCache(app: FastifyInstance, cache: PublicReadC
     if (generation === undefined) return payload;
     const procedures = cacheableProcedures(req.url);
     if (procedures === null) return payload;
-    // tRPC's adapter answers with a fetch Response; its status and headers are applied only to a
-    // Response payload, so they are copied here when the body is taken out as text.
-    let body: string;
-    if (payload instanceof Response) {
-      if (payload.status !== 200) return payload;
-      payload.headers.forEach((value, name) => void reply.header(name, value));
-      body = await payload.text();
-    } else if (typeof payload === 'string' && reply.statusCode === 200) {
-      body = payload;
-    } else {
-      return payload;
-    }
+    // tRPC's answers arrive here as text (server/http/trpc-answers.ts runs first).
+    if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
+    const body = payload;
     const entry = cache.store(req.url, procedures, body, generation);
     if (entry === undefined) return body;
     reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
