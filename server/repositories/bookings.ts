@@ -33,16 +33,23 @@ export type BookingListFilter = Omit<z.output<typeof bookingListInput>, 'from' |
   slotStartBefore?: string | undefined;
 };
 
-/** What the booking rules need to know about a slot: its time, its session's capacity, and who owns it. */
+/**
+ * What the booking rules need to know about a slot (its time, its session's capacity, and who owns
+ * it) and what a booking's messages show of it, so a new booking's e-mail needs no second read.
+ */
 export interface SlotContext {
   id: string;
   startTime: string;
+  endTime: string;
   sessionId: string;
   eventId: string;
   /** null: no limit. */
   maxParticipants: number | null;
   sessionActive: boolean;
   eventActive: boolean;
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
 }
 
 /** The columns a booking write sets; event and session always come from the slot. */
@@ -101,11 +108,15 @@ export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotC
     .select([
       'timeSlots.id as id',
       'timeSlots.startTime as startTime',
+      'timeSlots.endTime as endTime',
       'eventSessions.id as sessionId',
       'events.id as eventId',
       'eventSessions.maxParticipants as maxParticipants',
       'eventSessions.isActive as sessionActive',
       'events.isActive as eventActive',
+      'events.title as eventTitle',
+      'eventSessions.title as sessionTitle',
+      'eventSessions.location as location',
     ])
     .where('timeSlots.id', '=', timeSlotId)
     .$if(isPostgres(db), (query) => query.forUpdate('timeSlots'))
@@ -206,6 +217,18 @@ function bookingDetailsQuery(db: DB) {
       'timeSlots.startTime as startTime',
       'timeSlots.endTime as endTime',
     ]);
+}
+
+/** `booking` as its messages show it, on `slot` (read in the same transaction). */
+export function bookingDetailsOn(booking: BookingRow, slot: SlotContext): BookingDetails {
+  return {
+    ...booking,
+    eventTitle: slot.eventTitle,
+    sessionTitle: slot.sessionTitle,
+    location: slot.location,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+  };
 }
 
 export function findBookingDetails(db: DB, id: string): Promise<BookingDetails | undefined> {

@@ -12,6 +12,7 @@ import type { ServiceDeps } from '../deps';
 import {
   type BookingDto,
   type BookingValues,
+  bookingDetailsOn,
   countSeatsTaken,
   deleteBookingRow,
   findBooking,
@@ -187,18 +188,18 @@ export async function placePublicBooking(trx: BookingTransaction, input: PublicB
     },
     manage.hash,
   );
-  return created(booking, manage.token);
+  return created(booking, manage.token, slot);
 }
 
-function created(booking: BookingRow, manageToken: string): BookingOutcome {
-  return { booking, previousStatus: null, manageToken, promoted: undefined, removed: false };
+function created(booking: BookingRow, manageToken: string, slot: SlotContext): BookingOutcome {
+  return { booking, details: bookingDetailsOn(booking, slot), previousStatus: null, manageToken, promoted: undefined, removed: false };
 }
 
 export async function placeStaffBooking(trx: BookingTransaction, input: StaffBookingInput): Promise<BookingOutcome> {
   const slot = await requireSlot(trx, input.timeSlotId);
   await checkStaffPlacement(trx, slot, input.participantEmail, input.status);
   const manage = newManageToken();
-  return created(await insertBooking(trx, valuesFor(slot, input), manage.hash), manage.token);
+  return created(await insertBooking(trx, valuesFor(slot, input), manage.hash), manage.token, slot);
 }
 
 async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingOutcome> {
@@ -209,7 +210,7 @@ async function applyChange(trx: BookingTransaction, current: BookingRow, next: S
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
   const promoted =
     holdsSeat(current.status) && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
-  return { booking: updated, previousStatus: current.status, manageToken: null, promoted, removed: false };
+  return { booking: updated, details: bookingDetailsOn(updated, slot), previousStatus: current.status, manageToken: null, promoted, removed: false };
 }
 
 export async function changeBooking(

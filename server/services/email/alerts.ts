@@ -150,13 +150,16 @@ export function uncleanStopAlert(timeZone: string, runningSince: string, started
 
 /** When a slot's first waitlisted booking has just been written (in its transaction). */
 export async function alertIfWaitlistStarted(db: DB, publicOrigin: string, timeSlotId: string, now = new Date()): Promise<number> {
+  // Only the first waitlisted booking alerts. At most two rows are read, not counted: a long
+  // waitlist would otherwise be counted whole by every booking that joins it.
   const waitlisted = await db
     .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('id')
     .where('timeSlotId', '=', timeSlotId)
     .where('status', '=', 'waitlisted')
-    .executeTakeFirstOrThrow();
-  if (Number(waitlisted.n) !== 1) return 0;
+    .limit(2)
+    .execute();
+  if (waitlisted.length !== 1) return 0;
   const slot = await db
     .selectFrom('timeSlots')
     .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')

@@ -22,6 +22,8 @@ export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 
 export interface BookingOutcome {
   /** The booking after the change; for a removal, as it was. */
   booking: BookingRow;
+  /** The booking with its slot's details, when the change read them (a new booking): spares a read. */
+  details?: BookingDetails;
   /** Its status before the change; null for a new booking. */
   previousStatus: BookingStatus | null;
   /** A new booking's plain manage token: it exists only here and in the e-mail written from it. */
@@ -89,8 +91,9 @@ async function enqueueParticipantMessage(
   bookingId: string,
   kind: ParticipantMessageKind,
   newBookingToken: string | null,
+  known?: BookingDetails,
 ): Promise<BookingDetails | undefined> {
-  const booking = await findBookingDetails(db, bookingId);
+  const booking = known ?? (await findBookingDetails(db, bookingId));
   // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
   if (booking === undefined || Date.parse(booking.endTime) <= Date.now()) return booking;
   const carriesLink = kind !== 'booking-cancelled';
@@ -148,7 +151,8 @@ export async function enqueueBookingMessages(
 ): Promise<void> {
   const site = await loadOutboxSite(db, publicOrigin);
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
-  const details = kind === null ? undefined : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken);
+  const details =
+    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details);
   if (outcome.promoted !== undefined) await enqueueParticipantMessage(db, site, outcome.promoted.id, 'waitlist-promoted', null);
   if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
     await enqueueNewBookingNotifications(db, site, outcome.booking.id, details);
