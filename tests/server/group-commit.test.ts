@@ -77,6 +77,54 @@ describe('inGroupCommit', () => {
     expect(committedNotes()).toEqual(['first', 'last']);
   });
 
+  it('runs each body once when the whole batch succeeds', async () => {
+    const runs = new Map<string, number>();
+    const counted = (name: string) =>
+      inGroupCommit(db, async (trx) => {
+        runs.set(name, (runs.get(name) ?? 0) + 1);
+        await sql`insert into notes (name) values (${name})`.execute(trx);
+        return name;
+      });
+
+    expect(await Promise.all([counted('a'), counted('b'), counted('c')])).toEqual(['a', 'b', 'c']);
+    expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 1, c: 1 });
+  });
+
+  it('runs the batch again with savepoints when a body fails, so the others still commit once', async () => {
+    const runs = new Map<string, number>();
+    const counted = (name: string, fail = false) =>
+      inGroupCommit(db, async (trx) => {
+        runs.set(name, (runs.get(name) ?? 0) + 1);
+        await sql`insert into notes (name) values (${name})`.execute(trx);
+        if (fail) throw new Error(`${name} failed.`);
+        return name;
+      });
+
+    const outcomes = await Promise.allSettled([counted('before'), counted('broken', true), counted('after')]);
+
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : (outcome.reason as Error).message))).toEqual([
+      'before',
+      'broken failed.',
+      'after',
+    ]);
+    // The first pass stopped at the failing body; the second ran every body in a savepoint.
+    expect(Object.fromEntries(runs)).toEqual({ before: 2, broken: 2, after: 1 });
+    expect(committedNotes()).toEqual(['after', 'before']);
+  });
+
+  it('gives a lone body that fails its own error and leaves nothing behind', async () => {
+    let runs = 0;
+    const lone = inGroupCommit(db, async (trx) => {
+      runs += 1;
+      await sql`insert into notes (name) values ('lone')`.execute(trx);
+      throw new Error('Nothing to keep.');
+    });
+
+    await expect(lone).rejects.toThrow('Nothing to keep.');
+    expect(runs).toBe(1);
+    expect(committedNotes()).toEqual([]);
+  });
+
   it('runs a body on its own when nothing else is waiting', async () => {
     expect(await addNote('alone')).toBe('alone');
     expect(committedNotes()).toEqual(['alone']);
