@@ -37,6 +37,9 @@ function targetBundle(): Promise<string> {
   return bundledTarget;
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times, is 100 on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
@@ -44,16 +47,26 @@ export interface LoadResult {
   non2xx: number;
   /** Peak resident memory of the server process during the load, in MB (0 where /proc is missing). */
   peakRssMb: number;
+  /**
+   * Server CPU time per answered request, in ms: unlike requests per second, it does not depend on
+   * what else the machine runs at the time, so it compares runs on a busy machine.
+   */
+  cpuMsPerRequest: number;
 }
 
 export interface Target {
   url: string;
   stop(): Promise<void>;
   rssMb(): number;
+  /** CPU time the server process has used so far (user + system), in ms (0 where /proc is missing). */
+  cpuMs(): number;
 }
 
 export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: number): Promise<Target> {
-  const child: ChildProcess = spawn(process.execPath, [await targetBundle()], {
+  // BENCH_CPU_PROF=<folder>: each server writes a .cpuprofile there when it stops (a flame graph in
+  // Chrome DevTools, Performance > Load profile).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, await targetBundle()], {
     env: { ...process.env, BENCH_TARGET: kind, BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -69,6 +82,15 @@ export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: n
       try {
         const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         return match?.[1] === undefined ? 0 : Number(match[1]) / 1024;
+      } catch {
+        return 0;
+      }
+    },
+    cpuMs() {
+      try {
+        // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): clock ticks.
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
       } catch {
         return 0;
       }
@@ -109,7 +131,9 @@ export async function load(target: Target, options: LoadOptions): Promise<LoadRe
   const sampler = setInterval(() => {
     peakRssMb = Math.max(peakRssMb, target.rssMb());
   }, 250);
+  const cpuBefore = target.cpuMs();
   const result = await run(options.seconds ?? 8);
+  const cpuMs = target.cpuMs() - cpuBefore;
   clearInterval(sampler);
   peakRssMb = Math.max(peakRssMb, target.rssMb());
   return {
@@ -118,5 +142,6 @@ export async function load(target: Target, options: LoadOptions): Promise<LoadRe
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     peakRssMb,
+    cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
   };
 }

@@ -7,7 +7,8 @@ export interface Figure {
   unit: string;
   /** The same work done by a bare baseline in the same run, where there is one. */
   baseline?: number;
-  goal: { kind: 'ratio-at-least' | 'at-least' | 'at-most'; target: number };
+  /** 'information': shown to explain other figures, with no goal of its own. */
+  goal: { kind: 'ratio-at-least' | 'at-least' | 'at-most'; target: number } | { kind: 'information' };
 }
 
 function formatNumber(value: number): string {
@@ -15,16 +16,18 @@ function formatNumber(value: number): string {
 }
 
 export function meetsGoal(figure: Figure): boolean {
-  const { kind, target } = figure.goal;
-  if (kind === 'ratio-at-least') return figure.baseline !== undefined && figure.value / figure.baseline >= target;
-  if (kind === 'at-least') return figure.value >= target;
-  return figure.value <= target;
+  const goal = figure.goal;
+  if (goal.kind === 'information') return true;
+  if (goal.kind === 'ratio-at-least') return figure.baseline !== undefined && figure.value / figure.baseline >= goal.target;
+  if (goal.kind === 'at-least') return figure.value >= goal.target;
+  return figure.value <= goal.target;
 }
 
 function goalText(figure: Figure): string {
-  const { kind, target } = figure.goal;
-  if (kind === 'ratio-at-least') return `ratio >= ${target}`;
-  return `${kind === 'at-least' ? '>=' : '<='} ${formatNumber(target)} ${figure.unit}`;
+  const goal = figure.goal;
+  if (goal.kind === 'information') return '(information)';
+  if (goal.kind === 'ratio-at-least') return `ratio >= ${goal.target}`;
+  return `${goal.kind === 'at-least' ? '>=' : '<='} ${formatNumber(goal.target)} ${figure.unit}`;
 }
 
 /** Prints the table and returns whether every goal was met. */
@@ -35,7 +38,7 @@ export function printFigures(figures: Figure[]): boolean {
     figure.baseline === undefined ? '' : `${formatNumber(figure.baseline)} ${figure.unit}`,
     figure.baseline === undefined ? '' : `${(figure.value / figure.baseline).toFixed(2)}x`,
     goalText(figure),
-    meetsGoal(figure) ? 'met' : 'MISSED',
+    figure.goal.kind === 'information' ? '' : meetsGoal(figure) ? 'met' : 'MISSED',
   ]);
   const header = ['figure', 'value', 'baseline', 'ratio', 'goal', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
