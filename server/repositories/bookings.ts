@@ -6,7 +6,7 @@ import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
-import { BOOKINGS_TEXT, matchesAny, matchesIndexedText } from './search';
+import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, matchesIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -254,14 +254,17 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     filtered = filtered.where('bookings.timeSlotId', 'in', slots);
   }
   if (filter.search !== undefined) {
-    // Titles are matched in their own (small) tables once; bookings then match by id, and the
-    // participant's own fields through the full-text index, so the search reads no row twice.
+    // Titles are matched in their own (small) tables once, through their full-text indexes;
+    // bookings then match by id, and the participant's own fields through theirs.
     const search = filter.search;
-    const events = db.selectFrom('events').select('events.id').where(matchesAny(['events.title'], search));
+    const events = db
+      .selectFrom('events')
+      .select('events.id')
+      .where(await matchesIndexedText(db, EVENT_TITLES, search));
     const sessions = db
       .selectFrom('eventSessions')
       .select('eventSessions.id')
-      .where(matchesAny(['eventSessions.title'], search));
+      .where(await matchesIndexedText(db, SESSION_TITLES, search));
     const participantMatches = await matchesIndexedText(db, BOOKINGS_TEXT, search);
     filtered = filtered.where((eb) =>
       eb.or([

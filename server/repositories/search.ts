@@ -16,7 +16,8 @@ export function matchesAny(columns: string[], search: string): Expression<SqlBoo
 }
 
 /**
- * A full-text index over some text columns of a table (see migration 2026-11-23_060_search_index).
+ * A full-text index over some text columns of a table (see migrations 2026-11-23_060_search_index
+ * and 2026-11-23_100_title_search_index).
  * On PostgreSQL the columns have pg_trgm GIN indexes instead, which ILIKE uses by itself.
  */
 export interface TextIndex {
@@ -126,4 +127,18 @@ export const CONTACTS_TEXT: TextIndex = {
   table: 'contactForms',
   index: 'contact_forms_search',
   columns: ['contactForms.name', 'contactForms.email', 'contactForms.company'],
+};
+
+/** Event titles, which the bookings search matches a booking by. */
+export const EVENT_TITLES: TextIndex = {
+  table: 'events',
+  index: 'events_title_search',
+  columns: ['events.title'],
+};
+
+/** Session titles, which the bookings search matches a booking by. */
+export const SESSION_TITLES: TextIndex = {
+  table: 'eventSessions',
+  index: 'event_sessions_title_search',
+  columns: ['eventSessions.title'],
 };
