@@ -11,6 +11,7 @@ import {
   EVENT_TITLES,
   MOST_INDEXED_CANDIDATES,
   SESSION_TITLES,
+  findIndexedText,
   matchesAny,
   matchesIndexedText,
   type TextIndex,
@@ -216,6 +217,13 @@ describe('event and session title search', () => {
       expect(compiledShort).not.toContain('json_each');
       expect(compiledShort).toContain(`${column} like ?`);
     }
+    // A text the index holds nowhere is known to match nothing, so a query may leave it out;
+    // a short one is not, as the index cannot tell.
+    if (isPostgres(env.db)) return;
+    await insertEventRow(env.db, { title: 'Market Entry Clinic' });
+    expect((await findIndexedText(env.db, EVENT_TITLES, 'nobody')).none).toBe(true);
+    expect((await findIndexedText(env.db, EVENT_TITLES, 'clinic')).none).toBe(false);
+    expect((await findIndexedText(env.db, EVENT_TITLES, 'zz')).none).toBe(false);
   });
 
   it('follows inserts, renames and deletes, also of the sessions an event takes with it', async () => {
