@@ -9,8 +9,9 @@ import * as notifications from './migrations/2026-11-23_030_notifications';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
 import * as rateLimits from './migrations/2026-11-23_080_rate_limits';
 import * as setupLinks from './migrations/2026-11-23_090_setup_links';
+import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_index';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
-import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration } from './postgres';
+import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
@@ -22,16 +23,21 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_060_search_index': searchIndex,
   '2026-11-23_080_rate_limits': rateLimits,
   '2026-11-23_090_setup_links': setupLinks,
+  '2026-11-23_100_title_search_index': titleSearchIndex,
 };
 
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
-/** The same list on PostgreSQL, but for the search index, which is dialect-specific (see db/postgres.ts). */
+/** The same list on PostgreSQL, but for the search indexes, which are dialect-specific (see db/postgres.ts). */
 const postgresProvider: MigrationProvider = {
   getMigrations: () =>
-    Promise.resolve({ ...migrations, '2026-11-23_060_search_index': postgresSearchIndexMigration }),
+    Promise.resolve({
+      ...migrations,
+      '2026-11-23_060_search_index': postgresSearchIndexMigration,
+      '2026-11-23_100_title_search_index': postgresTitleSearchIndexMigration,
+    }),
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -142,31 +142,40 @@ export function assertPlainIdentifier(name: string): string {
   return name;
 }
 
-const SEARCHED_COLUMNS: Record<string, string[]> = {
-  bookings: ['participant_name', 'participant_email', 'participant_phone'],
-  contact_forms: ['name', 'email', 'company'],
-};
+/** pg_trgm GIN indexes, one per column, which the searches' ILIKE '%text%' uses directly. */
+function trigramIndexMigration(columnsByTable: Record<string, string[]>) {
+  return {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration, typed as the others
+    async up(db: Kysely<any>): Promise<void> {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      for (const [table, columns] of Object.entries(columnsByTable)) {
+        for (const column of columns) {
+          await sql
+            .raw(`create index ${table}_${column}_trgm_idx on ${table} using gin (${column} gin_trgm_ops)`)
+            .execute(db);
+        }
+      }
+    },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration, typed as the others
+    async down(db: Kysely<any>): Promise<void> {
+      for (const [table, columns] of Object.entries(columnsByTable)) {
+        for (const column of columns) await sql.raw(`drop index if exists ${table}_${column}_trgm_idx`).execute(db);
+      }
+    },
+  };
+}
 
 /**
  * PostgreSQL's form of migration 2026-11-23_060_search_index: where SQLite gets FTS5 trigram tables,
- * PostgreSQL gets pg_trgm GIN indexes on the same columns, which ILIKE '%text%' uses directly.
+ * PostgreSQL gets pg_trgm GIN indexes on the same columns.
  */
-export const postgresSearchIndexMigration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration, typed as the others
-  async up(db: Kysely<any>): Promise<void> {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) {
-      for (const column of columns) {
-        await sql
-          .raw(`create index ${table}_${column}_trgm_idx on ${table} using gin (${column} gin_trgm_ops)`)
-          .execute(db);
-      }
-    }
-  },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration, typed as the others
-  async down(db: Kysely<any>): Promise<void> {
-    for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) {
-      for (const column of columns) await sql.raw(`drop index if exists ${table}_${column}_trgm_idx`).execute(db);
-    }
-  },
-};
+export const postgresSearchIndexMigration = trigramIndexMigration({
+  bookings: ['participant_name', 'participant_email', 'participant_phone'],
+  contact_forms: ['name', 'email', 'company'],
+});
+
+/** PostgreSQL's form of migration 2026-11-23_100_title_search_index: the event and session titles. */
+export const postgresTitleSearchIndexMigration = trigramIndexMigration({
+  events: ['title'],
+  event_sessions: ['title'],
+});

@@ -1,4 +1,5 @@
 // Bookings: rows to API objects, the per-slot queries behind the booking rules, and the staff list.
+import type { Expression, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
@@ -6,7 +7,7 @@ import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
-import { BOOKINGS_TEXT, matchesAny, matchesIndexedText } from './search';
+import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -277,22 +278,26 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     filtered = filtered.where('bookings.timeSlotId', 'in', slots);
   }
   if (filter.search !== undefined) {
-    // Titles are matched in their own (small) tables once; bookings then match by id, and the
-    // participant's own fields through the full-text index, so the search reads no row twice.
+    // A booking matches by its participant's fields, its event's title or its session's title, each
+    // through its own full-text index, read once here (the titles in their small tables; bookings
+    // then match by event or session id). A source the index shows to hold the text nowhere is
+    // left out of the query, and when none holds it there is nothing to query.
     const search = filter.search;
-    const events = db.selectFrom('events').select('events.id').where(matchesAny(['events.title'], search));
-    const sessions = db
-      .selectFrom('eventSessions')
-      .select('eventSessions.id')
-      .where(matchesAny(['eventSessions.title'], search));
-    const participantMatches = await matchesIndexedText(db, BOOKINGS_TEXT, search);
-    filtered = filtered.where((eb) =>
-      eb.or([
-        participantMatches,
-        eb('bookings.eventId', 'in', events),
-        eb('bookings.sessionId', 'in', sessions),
-      ]),
-    );
+    const participants = await findIndexedText(db, BOOKINGS_TEXT, search);
+    const eventTitles = await findIndexedText(db, EVENT_TITLES, search);
+    const sessionTitles = await findIndexedText(db, SESSION_TITLES, search);
+    if (participants.none && eventTitles.none && sessionTitles.none) return { items: [], total: 0 };
+    filtered = filtered.where((eb) => {
+      const sources: Expression<SqlBool>[] = [];
+      if (!participants.none) sources.push(participants.where);
+      if (!eventTitles.none) {
+        sources.push(eb('bookings.eventId', 'in', db.selectFrom('events').select('events.id').where(eventTitles.where)));
+      }
+      if (!sessionTitles.none) {
+        sources.push(eb('bookings.sessionId', 'in', db.selectFrom('eventSessions').select('eventSessions.id').where(sessionTitles.where)));
+      }
+      return eb.or(sources);
+    });
   }
   // Deferred join: the page's ids come from the (created_at, id) index alone, and only those
   // 20 rows are joined, so deep pages do not join every skipped row.

@@ -16,7 +16,8 @@ export function matchesAny(columns: string[], search: string): Expression<SqlBoo
 }
 
 /**
- * A full-text index over some text columns of a table (see migration 2026-11-23_060_search_index).
+ * A full-text index over some text columns of a table (see migrations 2026-11-23_060_search_index
+ * and 2026-11-23_100_title_search_index).
  * On PostgreSQL the columns have pg_trgm GIN indexes instead, which ILIKE uses by itself.
  */
 export interface TextIndex {
@@ -98,6 +99,17 @@ async function indexQueryFor(db: Kysely<Database>, index: TextIndex, search: str
   return rarest.map((entry) => quoted(entry.trigram)).join(' AND ');
 }
 
+/** A search's condition on a table with a full-text index, and whether the index found no row at all. */
+export interface IndexedMatch {
+  /** The same rows as `matchesAny(index.columns, search)`. */
+  where: Expression<SqlBool>;
+  /**
+   * True when the index was read and no row holds all the trigrams asked: then no row holds the
+   * text either, and the condition is false for every row (a query may leave it out).
+   */
+  none: boolean;
+}
+
 /**
  * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
  * search is long enough. The index is read once, here, and its row ids go into the condition, so a
@@ -105,15 +117,23 @@ async function indexQueryFor(db: Kysely<Database>, index: TextIndex, search: str
  * exactly what the plain scan gives (the index may hold more: rows with the trigrams apart, or
  * letters in other cases).
  */
-export async function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<Expression<SqlBool>> {
+export async function findIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<IndexedMatch> {
   const like = matchesAny(index.columns, search);
-  if ([...search].length < TRIGRAM || isPostgres(db)) return like;
+  if ([...search].length < TRIGRAM || isPostgres(db)) return { where: like, none: false };
   const fts = sql.raw(index.index);
   const query = await indexQueryFor(db, index, search);
   const candidates = await sql<{ rowid: number }>`select rowid from ${fts} where ${fts} match ${query} limit ${MOST_INDEXED_CANDIDATES + 1}`.execute(db);
-  if (candidates.rows.length > MOST_INDEXED_CANDIDATES) return like;
+  if (candidates.rows.length > MOST_INDEXED_CANDIDATES) return { where: like, none: false };
   const rowids = JSON.stringify(candidates.rows.map((row) => row.rowid));
-  return sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select value from json_each(${rowids})) and ${like})`;
+  return {
+    where: sql<SqlBool>`(${sql.ref(`${index.table}.rowid`)} in (select value from json_each(${rowids})) and ${like})`,
+    none: candidates.rows.length === 0,
+  };
+}
+
+/** `findIndexedText`'s condition alone. */
+export async function matchesIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<Expression<SqlBool>> {
+  return (await findIndexedText(db, index, search)).where;
 }
 
 export const BOOKINGS_TEXT: TextIndex = {
@@ -126,4 +146,18 @@ export const CONTACTS_TEXT: TextIndex = {
   table: 'contactForms',
   index: 'contact_forms_search',
   columns: ['contactForms.name', 'contactForms.email', 'contactForms.company'],
+};
+
+/** Event titles, which the bookings search matches a booking by. */
+export const EVENT_TITLES: TextIndex = {
+  table: 'events',
+  index: 'events_title_search',
+  columns: ['events.title'],
+};
+
+/** Session titles, which the bookings search matches a booking by. */
+export const SESSION_TITLES: TextIndex = {
+  table: 'eventSessions',
+  index: 'event_sessions_title_search',
+  columns: ['eventSessions.title'],
 };
