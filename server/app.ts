@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
 import { calendarFeedRoutes } from './http/calendar-feed';
@@ -13,15 +12,15 @@ import { imageVariantRoutes } from './http/image-variants';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
-import { sendTrpcAnswersWhole } from './http/trpc-answers';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loadServerEntry, type ServerEntry } from './http/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { enforceBatchLimit, enforceTrpcBody, TRPC_PREFIX, trpcErrorBody } from './http/trpc-limits';
+import { enforceBatchLimit, enforceTrpcBody, trpcErrorBody } from './http/trpc-limits';
+import { trpcRoute } from './http/trpc-route';
 import { uploadRoutes } from './http/uploads';
-import { type AppRouter, appRouter } from './router';
+import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,21 +77,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
   app.addHook('onRequest', enforceBatchLimit);
-  sendTrpcAnswersWhole(app);
   registerPublicReadCache(app, deps.publicReads);
   await shareCacheInvalidation(app, deps.db, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: TRPC_PREFIX,
-    trpcOptions: {
+  await app.register(
+    trpcRoute({
       router: appRouter,
       createContext: makeCreateContext(deps),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
       },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    }),
+  );
 
   fs.mkdirSync(deps.uploadsDir, { recursive: true });
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.

@@ -171,7 +171,7 @@ export function registerPublicReadCache(app: FastifyInstance, cache: PublicReadC
     if (generation === undefined) return payload;
     const procedures = cacheableProcedures(req.url);
     if (procedures === null) return payload;
-    // tRPC's answers arrive here as text (server/http/trpc-answers.ts runs first).
+    // tRPC's answers are text (server/http/trpc-route.ts).
     if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
     const body = payload;
     const entry = cache.store(req.url, procedures, body, generation);

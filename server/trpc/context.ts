@@ -1,6 +1,5 @@
 // Request context. The inner part (deps + caller) is what procedures use and what tests build
 // directly; the outer part reads the session cookie of a real HTTP request.
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '../auth/session';
@@ -106,7 +105,7 @@ export async function authenticateRequest(
 }
 
 export function makeCreateContext(deps: AppDeps) {
-  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     const caller = await authenticateRequest(deps, req, res);
     return createContextInner(deps, { ...caller, ip: req.ip, challenge: challengeCookie(deps, req, res) });
   };

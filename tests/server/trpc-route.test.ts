@@ -1,5 +1,5 @@
 // tRPC answers leave as one body with its Content-Length, over a real socket: not streamed with
-// chunked transfer encoding (server/http/trpc-answers.ts), whatever their status.
+// chunked transfer encoding (server/http/trpc-route.ts), whatever their status.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +47,7 @@ function call(method: 'GET' | 'POST', path: string, body?: string): Promise<RawA
 function expectWhole(answer: RawAnswer): void {
   expect(answer.headers['transfer-encoding']).toBeUndefined();
   expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
-  expect(answer.headers['content-type']).toBe('application/json');
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
 }
 
 describe('tRPC answers over HTTP', () => {
