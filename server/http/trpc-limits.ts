@@ -1,5 +1,5 @@
-// Request-level limits tRPC's Fastify adapter does not have: the number of calls in one batch, and
-// bodies that are JSON and within the size limit (the adapter reads other bodies without a limit).
+// Request-level limits of the tRPC route (server/http/trpc-route.ts), answered before tRPC runs: the
+// number of calls in one batch, and bodies that are JSON and within the size limit.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const TRPC_PREFIX = '/api/trpc';
@@ -36,8 +36,8 @@ export async function enforceBatchLimit(req: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * tRPC bodies must be JSON: Fastify enforces its body limit on JSON, while the adapter hands
- * multipart bodies to tRPC as a raw stream that is read without any limit.
+ * tRPC bodies must be JSON, within the limit: answered here in tRPC's error shape (tRPC itself
+ * would accept form data too, which this API never takes).
  */
 export function enforceTrpcBody(limitBytes: number) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
