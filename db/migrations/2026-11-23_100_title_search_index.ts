@@ -3,7 +3,8 @@
 // search scanned the 10,000 session titles with LIKE, twice (page and total), which was most of
 // its time at 100,000 bookings. Same form as 2026-11-23_060_search_index: FTS5 with the trigram
 // tokenizer, external content (no copy of the titles, rows found by rowid), triggers keeping each
-// index in step with inserts, title changes and deletes. Frozen like the others.
+// index in step with inserts, title changes and deletes. Frozen like the others: the code repeats
+// 060's rather than sharing it, so that a change to one can never rewrite what the other did.
 import { type Kysely, sql } from 'kysely';
 
 interface IndexedTable {
