@@ -52,14 +52,16 @@ export function formatDateTime(iso: string, timeZone: string): string {
  * end says so too: 'Sunday, March 8, 2026, 1:30 AM EST – 3:30 AM EDT'.
  */
 export function formatSlotRange(startIso: string, endIso: string, timeZone: string): string {
-  const start = formatSlot(startIso, startIso, timeZone);
-  const end = formatSlot(endIso, endIso, timeZone);
-  const clock = clockFormat(timeZone);
-  const startTime = clock.format(new Date(startIso));
-  const endTime = clock.format(new Date(endIso));
-  if (start.date !== end.date) return `${start.date}, ${startTime} ${start.zone} – ${end.date}, ${endTime} ${end.zone}`;
-  if (start.zone !== end.zone) return `${start.date}, ${startTime} ${start.zone} – ${endTime} ${end.zone}`;
-  return `${start.date}, ${startTime} – ${endTime} ${start.zone}`;
+  const start = localMoment(new Date(startIso), timeZone);
+  const end = localMoment(new Date(endIso), timeZone);
+  if (start.date !== end.date) return `${start.date}, ${start.time} ${start.zone} – ${end.date}, ${end.time} ${end.zone}`;
+  if (start.zone !== end.zone) return `${start.date}, ${start.time} ${start.zone} – ${end.time} ${end.zone}`;
+  return `${start.date}, ${start.time} – ${end.time} ${start.zone}`;
+}
+
+/** One instant as a slot line shows it: its local date, clock time and zone abbreviation. */
+function localMoment(at: Date, timeZone: string): { date: string; time: string; zone: string } {
+  return { date: longDateFormat(timeZone).format(at), time: clockFormat(timeZone).format(at), zone: zoneName(at, timeZone) };
 }
 
 /** A wall-clock date and time in some zone, as forms enter them. */

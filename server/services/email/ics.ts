@@ -46,6 +46,8 @@ function paramValue(text: string): string {
 
 /** Folds one content line: at most 75 octets per physical line, never splitting a UTF-8 character. */
 export function foldLine(line: string): string {
+  // Most lines fit as they are; only longer ones are walked character by character.
+  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
   const pieces: string[] = [];
   let current = '';
   let octets = 0;
