@@ -22,7 +22,7 @@ export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 
 export interface BookingOutcome {
   /** The booking after the change; for a removal, as it was. */
   booking: BookingRow;
-  /** The booking with its slot's details, when the change read them (a new booking): spares a read. */
+  /** The booking with its slot's details, when the change read the slot (a new or changed booking): spares a read. */
   details?: BookingDetails;
   /** Its status before the change; null for a new booking. */
   previousStatus: BookingStatus | null;
