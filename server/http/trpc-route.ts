@@ -29,6 +29,18 @@ function fetchHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * Gives `request` the body Fastify has already read. tRPC reads a JSON body with `json()`; a Request
+ * built with the text as its body would copy it into a web stream and read it back from there,
+ * which costs a mutation about 50 µs of CPU, more than the rest of the Request together.
+ */
+function withTextBody(request: Request, text: string): void {
+  Object.defineProperties(request, {
+    text: { value: () => Promise.resolve(text) },
+    json: { value: () => Promise.resolve(text).then((body): unknown => JSON.parse(body)) },
+  });
+}
+
 export function trpcRoute<TRouter extends AnyRouter>(options: TrpcRouteOptions<TRouter>) {
   return async function register(scope: FastifyInstance): Promise<void> {
     // tRPC parses JSON bodies itself: they reach it as text (the body limit still applies).
@@ -36,12 +48,8 @@ export function trpcRoute<TRouter extends AnyRouter>(options: TrpcRouteOptions<T
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
     scope.all<{ Params: { path: string } }>(`${TRPC_PREFIX}/:path`, async (req, reply) => {
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && typeof req.body === 'string';
-      const request = new Request(new URL(req.url, URL_BASE), {
-        method: req.method,
-        headers: fetchHeaders(req),
-        ...(hasBody ? { body: req.body as string } : {}),
-      });
+      const request = new Request(new URL(req.url, URL_BASE), { method: req.method, headers: fetchHeaders(req) });
+      if (req.method !== 'GET' && req.method !== 'HEAD' && typeof req.body === 'string') withTextBody(request, req.body);
       const answer = await resolveResponse({
         router: options.router,
         req: request,

@@ -52,6 +52,22 @@ export function formatDateTime(iso: string, timeZone: string): string {
  * end says so too: 'Sunday, March 8, 2026, 1:30 AM EST – 3:30 AM EDT'.
  */
 export function formatSlotRange(startIso: string, endIso: string, timeZone: string): string {
+  // Every booking of a slot writes the same line into its messages (the participant's and the
+  // admins'): each line is formatted once and kept, a few thousand at most.
+  const key = `${startIso}|${endIso}|${timeZone}`;
+  let line = slotRanges.get(key);
+  if (line === undefined) {
+    if (slotRanges.size >= MAX_KEPT_SLOT_RANGES) slotRanges.clear();
+    line = formatSlotRangeOnce(startIso, endIso, timeZone);
+    slotRanges.set(key, line);
+  }
+  return line;
+}
+
+const MAX_KEPT_SLOT_RANGES = 5_000;
+const slotRanges = new Map<string, string>();
+
+function formatSlotRangeOnce(startIso: string, endIso: string, timeZone: string): string {
   const start = localMoment(new Date(startIso), timeZone);
   const end = localMoment(new Date(endIso), timeZone);
   if (start.date !== end.date) return `${start.date}, ${start.time} ${start.zone} – ${end.date}, ${end.time} ${end.zone}`;
