@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from './vite.config';
+import { pathAliases } from './vite.config.js';
 
 export default defineConfig({
   resolve: { alias: pathAliases },

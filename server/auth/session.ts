@@ -4,6 +4,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '@db/database';
+import { preparedQuery } from '@db/prepared';
 import type { Role } from '@db/schema';
 
 export const SESSION_COOKIE = 'session';
@@ -64,9 +65,9 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-export async function validateSessionToken(db: DB, token: string, now = Date.now()): Promise<ValidatedSession | null> {
-  const sessionId = sessionIdFromToken(token);
-  const row = await db
+/** Every signed-in request reads it: prepared once (db/prepared.ts). */
+const sessionWithUserQuery = preparedQuery((db, args: { sessionId: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -81,8 +82,12 @@ export async function validateSessionToken(db: DB, token: string, now = Date.now
       'users.previousSignInAt',
       'users.sessionTimeoutMinutes',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', args.sessionId),
+);
+
+export async function validateSessionToken(db: DB, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  const sessionId = sessionIdFromToken(token);
+  const row = await sessionWithUserQuery.first(db, { sessionId });
   if (row === undefined) return null;
 
   if (Date.parse(row.expiresAt) <= now) {

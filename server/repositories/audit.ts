@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import type { AuditLogRow } from '@db/schema';
+import { preparedQuery } from '@db/prepared';
 import { newId } from '../ids';
 import type { auditListInput } from '../schemas/audit';
 import type { Page } from '../schemas/common';
@@ -14,11 +15,24 @@ export type AuditItem = AuditLogRow;
 
 export type NewAuditRow = Omit<AuditLogRow, 'id' | 'createdAt'> & { createdAt?: string };
 
+/** Every staff change writes one: prepared once (db/prepared.ts). */
+const insertAuditQuery = preparedQuery((db, row: AuditLogRow) =>
+  db.insertInto('auditLog').values({
+    id: row.id,
+    createdAt: row.createdAt,
+    userId: row.userId,
+    actorName: row.actorName,
+    actorEmail: row.actorEmail,
+    ip: row.ip,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    summary: row.summary,
+  }),
+);
+
 export async function insertAuditRow(db: DB, row: NewAuditRow): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({ id: newId(), createdAt: row.createdAt ?? new Date().toISOString(), ...row })
-    .execute();
+  await insertAuditQuery.all(db, { ...row, id: newId(), createdAt: row.createdAt ?? new Date().toISOString() });
 }
 
 /** Totals above this are reported as this number with totalCapped true (500 pages of 20). */

@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
+import { preparedQuery } from '@db/prepared';
 import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
@@ -101,8 +102,14 @@ export function findBooking(db: DB, id: string): Promise<BookingRow | undefined>
  * transaction ends (SELECT ... FOR UPDATE), so the capacity check and the insert or promotion that
  * follows cannot interleave with another instance's; SQLite runs one write transaction at a time.
  */
-export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotContext | undefined> {
-  const row = await db
+/**
+ * No booking has the empty id: the hot checks below take it for "leave no booking out", so each is
+ * one prepared query (db/prepared.ts) rather than two shapes.
+ */
+const NO_BOOKING = '';
+
+const slotContextQuery = preparedQuery((db, args: { timeSlotId: string }) =>
+  db
     .selectFrom('timeSlots')
     .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
     .innerJoin('events', 'events.id', 'eventSessions.eventId')
@@ -119,24 +126,40 @@ export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotC
       'eventSessions.title as sessionTitle',
       'eventSessions.location as location',
     ])
-    .where('timeSlots.id', '=', timeSlotId)
-    .$if(isPostgres(db), (query) => query.forUpdate('timeSlots'))
-    .executeTakeFirst();
+    .where('timeSlots.id', '=', args.timeSlotId)
+    .$if(isPostgres(db), (query) => query.forUpdate('timeSlots')),
+);
+
+export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotContext | undefined> {
+  const row = await slotContextQuery.first(db, { timeSlotId });
   if (row === undefined) return undefined;
   return { ...row, sessionActive: row.sessionActive === 1, eventActive: row.eventActive === 1 };
 }
 
-/** Seats taken on a slot, leaving out one booking (the one being moved or changed). */
-export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<number> {
-  let query = db
+const seatsTakenQuery = preparedQuery((db, args: { timeSlotId: string; excludeBookingId: string }) =>
+  db
     .selectFrom('bookings')
     .select((eb) => eb.fn.countAll<number>().as('taken'))
-    .where('timeSlotId', '=', timeSlotId)
-    .where('status', 'in', SEAT_HOLDING_STATUSES);
-  if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.taken);
+    .where('timeSlotId', '=', args.timeSlotId)
+    .where('status', 'in', SEAT_HOLDING_STATUSES)
+    .where('id', '<>', args.excludeBookingId),
+);
+
+/** Seats taken on a slot, leaving out one booking (the one being moved or changed). */
+export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<number> {
+  const row = await seatsTakenQuery.first(db, { timeSlotId, excludeBookingId: excludeBookingId ?? NO_BOOKING });
+  return Number(row?.taken ?? 0);
 }
+
+const liveBookingByEmailQuery = preparedQuery((db, args: { timeSlotId: string; email: string; excludeBookingId: string }) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('timeSlotId', '=', args.timeSlotId)
+    .where('participantEmail', '=', args.email)
+    .where('status', '<>', 'cancelled')
+    .where('id', '<>', args.excludeBookingId),
+);
 
 /** A non-cancelled booking of `email` on the slot, other than `excludeBookingId`. */
 export function findLiveBookingByEmail(
@@ -145,14 +168,7 @@ export function findLiveBookingByEmail(
   email: string,
   excludeBookingId?: string,
 ): Promise<{ id: string } | undefined> {
-  let query = db
-    .selectFrom('bookings')
-    .select('id')
-    .where('timeSlotId', '=', timeSlotId)
-    .where('participantEmail', '=', email.toLowerCase())
-    .where('status', '<>', 'cancelled');
-  if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
-  return query.executeTakeFirst();
+  return liveBookingByEmailQuery.first(db, { timeSlotId, email: email.toLowerCase(), excludeBookingId: excludeBookingId ?? NO_BOOKING });
 }
 
 /** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
@@ -166,14 +182,35 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-/** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
-export function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
-  const { bookingDate, ...rest } = values;
-  return db
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; manageTokenHash: string | null };
+
+/** A new booking dated now (the column's default): what every public booking and most staff bookings are. */
+const insertBookingNowQuery = preparedQuery((db, row: NewBookingRow) =>
+  db
     .insertInto('bookings')
-    .values({ id: newId(), ...rest, manageTokenHash, ...(bookingDate === undefined ? {} : { bookingDate }) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .values({
+      id: row.id,
+      timeSlotId: row.timeSlotId,
+      eventId: row.eventId,
+      sessionId: row.sessionId,
+      participantName: row.participantName,
+      participantEmail: row.participantEmail,
+      participantPhone: row.participantPhone,
+      status: row.status,
+      manageTokenHash: row.manageTokenHash,
+    })
+    .returningAll(),
+);
+
+/** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
+export async function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
+  const { bookingDate, ...rest } = values;
+  if (bookingDate !== undefined) {
+    return db.insertInto('bookings').values({ id: newId(), ...rest, manageTokenHash, bookingDate }).returningAll().executeTakeFirstOrThrow();
+  }
+  const row = await insertBookingNowQuery.first(db, { id: newId(), ...rest, manageTokenHash });
+  if (row === undefined) throw new Error('The new booking was not returned');
+  return row;
 }
 
 export function updateBookingRow(db: DB, id: string, values: BookingValues): Promise<BookingRow | undefined> {

@@ -6,6 +6,7 @@ import type { EmailAttemptRow, EmailKind, EmailOutboxRow, IcsMethod } from '@db/
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
+import { preparedQuery } from '@db/prepared';
 import type { emailListInput } from '../schemas/emails';
 import { matchesAny } from './search';
 
@@ -52,9 +53,27 @@ export function toEmailLogItem(row: EmailOutboxRow): EmailLogItem {
   };
 }
 
+/** Every booking writes at least one message: the insert is prepared once (db/prepared.ts). */
+const insertOutboxQuery = preparedQuery((db, row: Required<NewOutboxMessage> & { id: string }) =>
+  db.insertInto('emailOutbox').values({
+    id: row.id,
+    priority: row.priority,
+    kind: row.kind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    textBody: row.textBody,
+    htmlBody: row.htmlBody,
+    ics: row.ics,
+    icsMethod: row.icsMethod,
+    bookingId: row.bookingId,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
+  }),
+);
+
 export async function insertOutboxMessage(db: DB, message: NewOutboxMessage): Promise<string> {
   const id = newId();
-  await db.insertInto('emailOutbox').values({ id, ...message }).execute();
+  await insertOutboxQuery.all(db, { ...message, id, priority: message.priority ?? 0 });
   return id;
 }
 

@@ -1,6 +1,7 @@
 // Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
 // so a group saved by an older version still reads complete.
 import type { DB } from '@db/database';
+import { preparedQuery } from '@db/prepared';
 import {
   DEFAULT_SMTP_PORT,
   MAX_FILE_SIZE_RANGE,
@@ -49,8 +50,14 @@ function parseGroup<T extends object>(value: string | undefined, defaults: T): T
   }
 }
 
+// Read by every public submission and every message written: prepared once (db/prepared.ts).
+const groupQuery = preparedQuery((db, args: { key: string }) => db.selectFrom('settings').select('value').where('key', '=', args.key));
+const systemAndEmailQuery = preparedQuery((db) =>
+  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email']),
+);
+
 async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await groupQuery.first(db, { key });
   return parseGroup(row?.value, defaults);
 }
 
@@ -78,7 +85,7 @@ export function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
 
 /** Both groups in one read: every message written into the outbox needs the site's name and its sender. */
 export async function getSystemAndEmailSettings(db: DB): Promise<{ system: SystemSettings; email: StoredEmailSettings }> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email']).execute();
+  const rows = await systemAndEmailQuery.all(db, {});
   const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
   return { system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS), email: parseGroup(valueOf('email'), DEFAULT_EMAIL_SETTINGS) };
 }

@@ -1,6 +1,7 @@
 // Accounts: queries and the public shape of a user (never the password hash).
 import type { DB } from '@db/database';
 import type { Role, UserRow } from '@db/schema';
+import { preparedQuery } from '@db/prepared';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
@@ -73,14 +74,19 @@ export async function listUsers(
 }
 
 /** Addresses of admins who want e-mail about `topic`: Enable Email Notifications and the topic's toggle on. */
+const notifiedAdminsQueries = {
+  newBookings: notifiedAdminsQuery('notifyNewBookings'),
+  newContacts: notifiedAdminsQuery('notifyNewContacts'),
+};
+
+/** One prepared query per topic (db/prepared.ts): each public booking and contact message asks. */
+function notifiedAdminsQuery(toggle: 'notifyNewBookings' | 'notifyNewContacts') {
+  return preparedQuery((db) =>
+    db.selectFrom('users').select('email').where('role', '=', 'admin').where('notifyEmail', '=', 1).where(toggle, '=', 1).orderBy('email'),
+  );
+}
+
 export async function findNotifiedAdminEmails(db: DB, topic: 'newBookings' | 'newContacts'): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('email')
-    .where('role', '=', 'admin')
-    .where('notifyEmail', '=', 1)
-    .where(topic === 'newBookings' ? 'notifyNewBookings' : 'notifyNewContacts', '=', 1)
-    .orderBy('email')
-    .execute();
+  const rows = await notifiedAdminsQueries[topic].all(db, {});
   return rows.map((row) => row.email);
 }
