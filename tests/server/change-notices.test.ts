@@ -4,10 +4,9 @@
 // delete dialogs' count of participants to be told.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { startEmailSender } from '@server/services/email/sender';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const SITE = 'Accra Bridge Partners';
 let env: TestEnv;
@@ -27,22 +26,10 @@ afterEach(async () => {
   await env.close();
 });
 
-/** Sends what is due and returns the messages received since the last call. */
-let seen = 0;
-async function deliver(): Promise<ParsedMail[]> {
-  const sender = startEmailSender(env.deps, { intervalMs: null });
-  try {
-    await sender.runOnce();
-  } finally {
-    await sender.stop();
-  }
-  const fresh = server.received.slice(seen).map((mail) => parseMail(mail.raw));
-  seen = server.received.length;
-  return fresh;
+/** Sends what is due and returns the messages it delivered. */
+function deliver(): Promise<ParsedMail[]> {
+  return deliverDue(env.deps, server);
 }
-beforeEach(() => {
-  seen = 0;
-});
 
 async function setup() {
   const event = await insertEventRow(env.db, { title: 'Lagos Market Entry' });

@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { startNotificationScheduler } from '@server/services/email/scheduler';
-import { startEmailSender } from '@server/services/email/sender';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createTestEnv, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const SITE = 'Accra Bridge Partners';
 const HOUR = 3_600_000;
@@ -40,12 +39,8 @@ async function runScheduler() {
 }
 
 /** A sender run at the test's clock too: messages are due by the clock that wrote them. */
-async function deliver(): Promise<ParsedMail[]> {
-  const before = server.received.length;
-  const sender = startEmailSender(env.deps, { intervalMs: null, now: () => new Date(clock) });
-  await sender.runOnce();
-  await sender.stop();
-  return server.received.slice(before).map((mail) => parseMail(mail.raw));
+function deliver(): Promise<ParsedMail[]> {
+  return deliverDue(env.deps, server, () => new Date(clock));
 }
 
 async function bookedSlot(startsInHours: number, bookedHoursAgo = 72) {

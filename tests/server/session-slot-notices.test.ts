@@ -4,19 +4,16 @@
 // timeSlots.update do. Delivered to a real SMTP server on loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createTestEnv, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const SITE = 'Accra Bridge Partners';
 let env: TestEnv;
 let callers: RoleCallers;
 let server: TestSmtpServer;
-let seen = 0;
 
 beforeEach(async () => {
-  seen = 0;
   env = await createTestEnv();
   callers = await roleCallers(env);
   await env.db.updateTable('users').set({ notifyEmail: 0 }).execute();
@@ -29,16 +26,8 @@ afterEach(async () => {
   await env.close();
 });
 
-async function deliver(): Promise<ParsedMail[]> {
-  const sender = startEmailSender(env.deps, { intervalMs: null });
-  try {
-    await sender.runOnce();
-  } finally {
-    await sender.stop();
-  }
-  const fresh = server.received.slice(seen).map((mail) => parseMail(mail.raw));
-  seen = server.received.length;
-  return fresh;
+function deliver(): Promise<ParsedMail[]> {
+  return deliverDue(env.deps, server);
 }
 
 async function setup() {

@@ -3,6 +3,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { DB } from '@db/database';
+import type { AppDeps } from '@server/deps';
+import { startEmailSender } from '@server/services/email/sender';
 import { saveEmailSettings, type StoredEmailSettings } from '@server/repositories/settings';
 
 export interface ReceivedMail {
@@ -198,6 +200,21 @@ export function parseMail(raw: string): ParsedMail {
     icsHeaders: calendar?.headers,
     leaves,
   };
+}
+
+/**
+ * One pass of the e-mail sender (by the clock `now` when given: reminders, alerts and reports are
+ * due by an injected clock): the messages `server` received during it, parsed.
+ */
+export async function deliverDue(deps: AppDeps, server: TestSmtpServer, now?: () => Date): Promise<ParsedMail[]> {
+  const before = server.received.length;
+  const sender = startEmailSender(deps, { intervalMs: null, ...(now === undefined ? {} : { now }) });
+  try {
+    await sender.runOnce();
+  } finally {
+    await sender.stop();
+  }
+  return server.received.slice(before).map((mail) => parseMail(mail.raw));
 }
 
 /** The unfolded lines of an iCalendar object. */

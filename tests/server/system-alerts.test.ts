@@ -15,11 +15,10 @@ import {
   raiseSystemAlert,
   systemAlertHooks,
 } from '@server/services/email/alerts';
-import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createAccount, createTestEnv, SAME_ORIGIN, TEST_PASSWORD, type TestAccount, type TestEnv } from './helpers';
 import { reopenDatabase } from './postgres-env';
-import { type ParsedMail, parseMail, smtpError, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { type ParsedMail, deliverDue, smtpError, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const SITE = 'Accra Bridge Partners';
 const HOUR = 3_600_000;
@@ -43,12 +42,8 @@ afterEach(async () => {
   await env.close();
 });
 
-async function deliver(at?: number): Promise<ParsedMail[]> {
-  const before = server.received.length;
-  const sender = startEmailSender(env.deps, { intervalMs: null, ...(at === undefined ? {} : { now: () => new Date(at) }) });
-  await sender.runOnce();
-  await sender.stop();
-  return server.received.slice(before).map((mail) => parseMail(mail.raw));
+function deliver(at?: number): Promise<ParsedMail[]> {
+  return deliverDue(env.deps, server, at === undefined ? undefined : () => new Date(at));
 }
 
 const text = (mail: ParsedMail | undefined) => (mail?.text ?? '').replace(/\r\n/g, '\n');

@@ -9,13 +9,12 @@ import { newId } from '@server/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { priorityOf } from '@server/services/email/enqueue';
 import { startNotificationScheduler } from '@server/services/email/scheduler';
-import { startEmailSender } from '@server/services/email/sender';
 import { isoWeekOf, weeklyReportDue } from '@server/services/email/weekly-report';
 import type { AppDeps } from '@server/deps';
 import { insertBookingRow, insertEventRow, insertSessionRow } from './fixtures';
 import { createAccount, createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
 import { reopenDatabase } from './postgres-env';
-import { type ParsedMail, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const SITE = 'Accra Bridge Partners';
 const HOUR = 3_600_000;
@@ -51,12 +50,8 @@ async function runScheduler(at: number, deps: AppDeps = env.deps) {
 }
 
 /** A sender run at `at` (the clock the scheduler ran at: messages are due by the clock that wrote them), or now. */
-async function deliver(at?: number): Promise<ParsedMail[]> {
-  const before = server.received.length;
-  const sender = startEmailSender(env.deps, { intervalMs: null, ...(at === undefined ? {} : { now: () => new Date(at) }) });
-  await sender.runOnce();
-  await sender.stop();
-  return server.received.slice(before).map((mail) => parseMail(mail.raw));
+function deliver(at?: number): Promise<ParsedMail[]> {
+  return deliverDue(env.deps, server, at === undefined ? undefined : () => new Date(at));
 }
 
 async function staff(role: 'admin' | 'user', flags: { notifyEmail: 0 | 1; notifyWeeklyReports: 0 | 1 }): Promise<TestAccount> {
