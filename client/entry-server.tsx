@@ -35,11 +35,17 @@ export function publicQueriesOf(pathname: string): PublicQuery[] | null {
   if (pathname === '/') {
     return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: { limit: HOME_EVENT_LIMIT } }];
   }
-  if (pathname === '/booking') return [{ path: 'settings.public' }, { path: 'events.list', input: undefined }];
+  // Every public page's footer lists the home content's services: homePage.get on each.
+  if (pathname === '/booking') return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: undefined }];
   const match = BOOKING_FOR_EVENT.exec(pathname);
   if (match?.[1] !== undefined && match[1] !== 'manage') {
     const eventId = decodeURIComponent(match[1]);
-    return [{ path: 'settings.public' }, { path: 'events.list', input: undefined }, { path: 'sessions.listByEvent', input: { eventId } }];
+    return [
+      { path: 'settings.public' },
+      { path: 'homePage.get' },
+      { path: 'events.list', input: undefined },
+      { path: 'sessions.listByEvent', input: { eventId } },
+    ];
   }
   return null;
 }

@@ -292,6 +292,20 @@ describe('public layout', () => {
     expect(footer.getByText('© 2025 Meridian Expansion Partners. All rights reserved.')).toBeInTheDocument();
     expect(footer.getByText('Cross-border growth advisers.')).toBeInTheDocument();
   });
+
+  it('lists in the footer the services staff saved on the home content, not the shipped ones', async () => {
+    const admin = callerFor(env.deps, await createAccount(env.db, 'admin'));
+    const { updatedAt: _updatedAt, ...content } = await admin.homePage.get();
+    const [first, ...rest] = content.services;
+    if (first === undefined) throw new Error('the home content has no services');
+    await admin.homePage.update({ ...content, services: [{ ...first, title: 'Cross-Border Tax Planning' }, ...rest] });
+    await renderPage(() => <p>Page body</p>, { withLayout: true, baseUrl });
+
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(await footer.findByText('Cross-Border Tax Planning', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(footer.queryByText(first.title)).toBeNull();
+    for (const service of rest) expect(footer.getByText(service.title)).toBeInTheDocument();
+  });
 });
 
 describe('scroll reveal', () => {

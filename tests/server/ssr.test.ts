@@ -228,6 +228,26 @@ describe('the server-rendered booking pages', () => {
     expect(keys).toContainEqual([['sessions', 'listByEvent'], { input: { eventId }, type: 'query' }]);
     expect(rootOf(await page('/booking'))).toContain('Book Your Session</h1>');
   });
+
+  it('lists in their footer the services staff saved on the home content', async () => {
+    const { id: eventId } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await start();
+    const content = (await app.inject({ method: 'GET', url: '/api/trpc/homePage.get' })).json<{ result: { data: Record<string, unknown> } }>()
+      .result.data;
+    const { updatedAt: _updatedAt, ...rest } = content;
+    const services = (rest.services as { title: string }[]).map((service, index) =>
+      index === 0 ? { ...service, title: 'Cross-Border Tax Planning' } : service,
+    );
+    expect((await adminPost('homePage.update', { ...rest, services })).statusCode).toBe(200);
+
+    for (const url of ['/', '/booking', `/booking/${eventId}`]) {
+      const html = await page(url);
+      const footer = rootOf(html).slice(rootOf(html).indexOf('<footer'));
+      expect(footer).toContain('<li>Cross-Border Tax Planning</li>');
+      expect(footer).not.toContain('<li>Market Entry Advisory</li>');
+      expect(stateOf(html).queries.map((query) => query.queryKey)).toContainEqual([['homePage', 'get'], { type: 'query' }]);
+    }
+  });
 });
 
 describe('pages the browser renders', () => {

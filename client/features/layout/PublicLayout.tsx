@@ -1,7 +1,7 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
 import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
-import { firm } from '../home/content';
+import { defaultHomeContent, firm } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import './focus.css';
 import classes from './public-layout.module.css';
@@ -37,6 +37,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { siteName, siteDescription, maintenanceMode, allowRegistrations } = usePublicSettings();
+  // The footer lists the services staff edit on the home page (the same query and cache entry as
+  // the home page's); the shipped texts stand in while it loads or if it cannot be loaded.
+  const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
+  const services = (home.data ?? defaultHomeContent).services;
   return (
     <div className={classes.page}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
@@ -47,7 +51,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {children}
       </main>
-      <SiteFooter siteName={siteName} siteDescription={siteDescription} bookingOpen={!maintenanceMode && allowRegistrations} />
+      <SiteFooter
+        siteName={siteName}
+        siteDescription={siteDescription}
+        services={services}
+        bookingOpen={!maintenanceMode && allowRegistrations}
+      />
     </div>
   );
 }

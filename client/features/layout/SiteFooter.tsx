@@ -1,5 +1,5 @@
-// The public footer: services, contact details and the copyright line.
-import { firm, services } from '../home/content';
+// The public footer: services (from the editable home content), contact details and the copyright line.
+import { firm, type Service } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
 import { SiteLink } from './site-links';
@@ -10,11 +10,13 @@ export const COPYRIGHT_YEAR = 2025;
 interface SiteFooterProps {
   siteName: string;
   siteDescription: string;
+  /** The home page's services, as staff last saved them: the footer lists their titles. */
+  services: readonly Pick<Service, 'title'>[];
   /** False while bookings cannot be made (maintenance, registrations closed): no Book Consultation. */
   bookingOpen?: boolean;
 }
 
-export function SiteFooter({ siteName, siteDescription, bookingOpen = true }: SiteFooterProps) {
+export function SiteFooter({ siteName, siteDescription, services, bookingOpen = true }: SiteFooterProps) {
   return (
     <footer className={classes.footer}>
       <div className={classes.footerGrid}>
