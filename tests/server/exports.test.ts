@@ -73,7 +73,8 @@ function parseCsv(text: string): string[][] {
       field = '';
       i += 1;
     } else {
-      expect(char, `unquoted special character at ${i}`).not.toMatch(/["\r\n]/);
+      // A plain check, not expect(): it runs for every character of the file.
+      if (char === '"' || char === '\r' || char === '\n') throw new Error(`unquoted special character at ${i}`);
       field += char;
     }
     i += 1;
