@@ -53,7 +53,20 @@ const RAREST_TRIGRAMS_ASKED = 3;
 /** A long search has its trigrams counted at this many places along it, so its first run stays short. */
 const MOST_TRIGRAMS_COUNTED = 8;
 
-const trigramCounts = new Map<string, { rows: number; countedAt: number }>();
+type TrigramCounts = Map<string, { rows: number; countedAt: number }>;
+
+/** Per database (keyed by its adapter, which its transactions share): counts of one say nothing of another. */
+const trigramCountsByDatabase = new WeakMap<object, TrigramCounts>();
+
+function trigramCountsOf(db: Kysely<Database>): TrigramCounts {
+  const adapter = db.getExecutor().adapter;
+  let counts = trigramCountsByDatabase.get(adapter);
+  if (counts === undefined) {
+    counts = new Map();
+    trigramCountsByDatabase.set(adapter, counts);
+  }
+  return counts;
+}
 
 /** FTS5 query syntax for a text taken literally (double quotes doubled). */
 function quoted(text: string): string {
@@ -73,6 +86,7 @@ function trigramsOf(search: string): string[] {
 
 /** Rows of the index holding `trigram`, counted up to COMMON_TRIGRAM_ROWS; kept for a while. */
 async function rowsHolding(db: Kysely<Database>, index: TextIndex, trigram: string): Promise<number> {
+  const trigramCounts = trigramCountsOf(db);
   const key = `${index.index}\u0000${trigram.toLowerCase()}`;
   const kept = trigramCounts.get(key);
   if (kept !== undefined && Date.now() - kept.countedAt < TRIGRAM_COUNT_TTL_MS) return kept.rows;

@@ -15,8 +15,12 @@ afterEach(() => {
 // starts its own API server on a loaded machine. The bound only matters when a test fails.
 configure({ asyncUtilTimeout: 10_000 });
 
-const { getComputedStyle } = window;
-window.getComputedStyle = (element) => getComputedStyle(element);
+// This file runs before every test file, and test files share a window (vitest.config.ts: no
+// isolation): the shim wraps jsdom's own getComputedStyle once, not once more per file.
+const JSDOM_GET_COMPUTED_STYLE = Symbol.for('jsdom getComputedStyle');
+const windowWithOriginal = window as typeof window & { [JSDOM_GET_COMPUTED_STYLE]?: typeof window.getComputedStyle };
+const jsdomGetComputedStyle = (windowWithOriginal[JSDOM_GET_COMPUTED_STYLE] ??= window.getComputedStyle);
+window.getComputedStyle = (element) => jsdomGetComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 window.matchMedia ??= (query: string) =>
   ({
