@@ -21,6 +21,8 @@ const HOME_TEMPLATE = TEMPLATE.replace('/assets/main.js', '/assets/home.js');
 
 let env: TestEnv;
 let app: FastifyInstance;
+/** The apps this test started (a test of the built pages starts none); each is closed after it. */
+const started: FastifyInstance[] = [];
 let admin: TestAccount;
 
 async function start(entry: ServerEntry = serverEntry, options: { homeTemplate?: boolean } = {}) {
@@ -29,6 +31,7 @@ async function start(entry: ServerEntry = serverEntry, options: { homeTemplate?:
   fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
   if (options.homeTemplate !== false) fs.writeFileSync(path.join(clientDir, 'home.html'), HOME_TEMPLATE);
   app = await buildApp(env.deps, { logger: false, clientDir, serverEntry: entry });
+  started.push(app);
   await app.ready();
 }
 
@@ -38,7 +41,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await app.close();
+  for (const opened of started.splice(0)) await opened.close();
   await env.close();
 });
 
@@ -74,6 +77,18 @@ function adminPost(procedure: string, input: unknown) {
     headers: { 'content-type': 'application/json', origin: SAME_ORIGIN, cookie: `${SESSION_COOKIE}=${admin.token}` },
     payload: JSON.stringify(input),
   });
+}
+
+/**
+ * Saves the home content over HTTP as staff would, with the first entry of `list` (hero slides or
+ * services) retitled `title`.
+ */
+async function retitleFirstOf(list: 'heroSlides' | 'services', title: string) {
+  const content = (await app.inject({ method: 'GET', url: '/api/trpc/homePage.get' })).json<{ result: { data: Record<string, unknown> } }>()
+    .result.data;
+  const { updatedAt: _updatedAt, ...rest } = content;
+  const entries = (rest[list] as { title: string }[]).map((entry, index) => (index === 0 ? { ...entry, title } : entry));
+  expect((await adminPost('homePage.update', { ...rest, [list]: entries })).statusCode).toBe(200);
 }
 
 describe('the server-rendered home page', () => {
@@ -119,13 +134,7 @@ describe('the server-rendered home page', () => {
     expect(after).toContain('Kumasi Investor Day</h3>');
     expect(after).not.toContain('Accra Trade Summit');
 
-    const content = (await app.inject({ method: 'GET', url: '/api/trpc/homePage.get' })).json<{ result: { data: Record<string, unknown> } }>()
-      .result.data;
-    const { updatedAt: _updatedAt, ...rest } = content;
-    const heroSlides = (rest.heroSlides as { title: string }[]).map((slide, index) =>
-      index === 0 ? { ...slide, title: 'Grow Across Borders' } : slide,
-    );
-    expect((await adminPost('homePage.update', { ...rest, heroSlides })).statusCode).toBe(200);
+    await retitleFirstOf('heroSlides', 'Grow Across Borders');
     expect(rootOf(await page('/'))).toContain('Grow Across Borders</h2>');
   });
 
@@ -232,13 +241,7 @@ describe('the server-rendered booking pages', () => {
   it('lists in their footer the services staff saved on the home content', async () => {
     const { id: eventId } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
     await start();
-    const content = (await app.inject({ method: 'GET', url: '/api/trpc/homePage.get' })).json<{ result: { data: Record<string, unknown> } }>()
-      .result.data;
-    const { updatedAt: _updatedAt, ...rest } = content;
-    const services = (rest.services as { title: string }[]).map((service, index) =>
-      index === 0 ? { ...service, title: 'Cross-Border Tax Planning' } : service,
-    );
-    expect((await adminPost('homePage.update', { ...rest, services })).statusCode).toBe(200);
+    await retitleFirstOf('services', 'Cross-Border Tax Planning');
 
     for (const url of ['/', '/booking', `/booking/${eventId}`]) {
       const html = await page(url);
