@@ -19,6 +19,7 @@ import pg from 'pg';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../server/smtp';
 import { E2E_CLIENT_DIR, E2E_PORT } from './env';
+import { tomorrowAtTenUtc } from './support';
 
 type Backend = 'A' | 'B';
 const BACKENDS: Backend[] = ['A', 'B'];
@@ -212,7 +213,7 @@ async function createSlot(title: string, capacity: number | null): Promise<strin
     },
     { cookie: adminCookie },
   );
-  const start = Date.now() + 24 * HOUR;
+  const start = tomorrowAtTenUtc();
   const session = await mutate<{ timeSlots: { id: string }[] }>(
     'sessions.create',
     {

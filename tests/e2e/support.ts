@@ -40,7 +40,16 @@ export interface BookableSlot {
   slotId: string;
 }
 
-/** Creates an active event with one session (of `capacity`) and one slot starting tomorrow. */
+/**
+ * Tomorrow (UTC) at 10:00 UTC: between 14 and 34 hours ahead, and a two-hour slot from then never
+ * runs past midnight, so the slot line reads the same whatever the time of day the tests run at.
+ */
+export function tomorrowAtTenUtc(now = Date.now()): number {
+  const today = new Date(now);
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 10);
+}
+
+/** Creates an active event with one session (of `capacity`) and one slot starting tomorrow at 10:00 UTC. */
 export async function createBookableSlot(
   request: APIRequestContext,
   options: { title: string; capacity: number | null },
@@ -56,7 +65,7 @@ export async function createBookableSlot(
     isActive: true,
     displayOrder: 1,
   });
-  const start = Date.now() + 24 * HOUR;
+  const start = tomorrowAtTenUtc();
   const session = await mutate<{ id: string; title: string; timeSlots: { id: string }[] }>(request, 'sessions.create', {
     eventId: event.id,
     title: `${options.title} Workshop`,
