@@ -17,6 +17,12 @@ import { newId } from '@server/ids';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { futureYear, isoDay } from '../dates';
+
+// Two Thursdays in March of a year ahead of the clock (tests/dates.ts).
+const YEAR = futureYear();
+const MARCH_13 = isoDay(YEAR, 3, 13);
+const MARCH_20 = isoDay(YEAR, 3, 20);
 
 // The screen loads six queries at once; on a loaded machine the first answer can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -37,8 +43,8 @@ beforeEach(async () => {
       .values({ id: newId(), sessionId: session.id, startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-  const march13 = await slot('2031-03-13T14:00:00.000Z');
-  const march20 = await slot('2031-03-20T14:00:00.000Z');
+  const march13 = await slot(`${MARCH_13}T14:00:00.000Z`);
+  const march20 = await slot(`${MARCH_20}T14:00:00.000Z`);
   await insertBookingRow(db, march13, event.id, { name: 'Ama Owusu', status: 'confirmed' });
   await insertBookingRow(db, march13, event.id, { name: 'Kofi Mensah', status: 'pending' });
   await insertBookingRow(db, march20, event.id, { name: 'Esi Quartey', status: 'confirmed' });
@@ -66,14 +72,14 @@ function participantNames(): string[] {
 
 describe('bookings filters in the URL', () => {
   it('a shared link shows the filtered list, with the filters filled in and the CSV link following', async () => {
-    await renderAt('/admin/bookings?status=confirmed&from=2031-03-13&to=2031-03-13');
+    await renderAt(`/admin/bookings?status=confirmed&from=${MARCH_13}&to=${MARCH_13}`);
     await waitFor(() => expect(participantNames()).toEqual([expect.stringContaining('Ama Owusu')]));
-    expect(screen.getByLabelText('From')).toHaveValue('2031-03-13');
-    expect(screen.getByLabelText('To')).toHaveValue('2031-03-13');
+    expect(screen.getByLabelText('From')).toHaveValue(MARCH_13);
+    expect(screen.getByLabelText('To')).toHaveValue(MARCH_13);
     expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Confirmed');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/export/bookings.csv?status=confirmed&from=2031-03-13&to=2031-03-13',
+      `/api/export/bookings.csv?status=confirmed&from=${MARCH_13}&to=${MARCH_13}`,
     );
   });
 

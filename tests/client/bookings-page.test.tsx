@@ -10,6 +10,11 @@ import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fi
 import { createAccount, type TestAccount } from '../server/helpers';
 import { newId } from '@server/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { futureYear, isoDay } from '../dates';
+
+// Thursday 13 March in a year ahead of the clock (tests/dates.ts).
+const YEAR = futureYear(3, 13, 'Thursday');
+const MARCH_13 = isoDay(YEAR, 3, 13);
 
 let server: TestServer;
 let admin: TestAccount;
@@ -26,7 +31,7 @@ beforeEach(async () => {
   const session = await insertSessionRow(db, event.id, { title: 'Morning Matchmaking', maxParticipants: 5 });
   const slot = await db
     .insertInto('timeSlots')
-    .values({ id: newId(), sessionId: session.id, startTime: '2031-03-13T14:00:00.000Z', endTime: '2031-03-13T16:00:00.000Z' })
+    .values({ id: newId(), sessionId: session.id, startTime: `${MARCH_13}T14:00:00.000Z`, endTime: `${MARCH_13}T16:00:00.000Z` })
     .returningAll()
     .executeTakeFirstOrThrow();
   fixture = { eventId: event.id, sessionId: session.id, slot };
@@ -74,7 +79,7 @@ describe('BookingsPage', () => {
     expect(cells[2]).toHaveTextContent(/^Morning Matchmaking$/);
     expect(ama.textContent).not.toContain(fixture.eventId);
     expect(ama.textContent).not.toContain(fixture.sessionId);
-    expect(cells[3]).toHaveTextContent('Thursday, March 13, 2031, 10:00 AM – 12:00 PM EDT');
+    expect(cells[3]).toHaveTextContent(`Thursday, March 13, ${YEAR}, 10:00 AM – 12:00 PM EDT`);
     expect(cells[6]).toHaveTextContent('Confirmed');
     await waitFor(() => expect(screen.getByLabelText('Total')).toHaveTextContent('Total2'));
     expect(screen.getByLabelText('Confirmed')).toHaveTextContent('Confirmed1');

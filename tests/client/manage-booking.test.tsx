@@ -12,7 +12,13 @@ import { insertEventRow, insertSessionRow } from '../server/fixtures';
 import { callerFor } from '../server/helpers';
 import { newId } from '@server/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { futureYear, isoDay } from '../dates';
 
+// Fixed days ahead of the clock (tests/dates.ts): a Monday 14 July and a Tuesday 14 January.
+const JULY_YEAR = futureYear(7, 14, 'Monday');
+const JANUARY_YEAR = futureYear(1, 14, 'Tuesday');
+const JULY_14 = isoDay(JULY_YEAR, 7, 14);
+const JANUARY_14 = isoDay(JANUARY_YEAR, 1, 14);
 const LINK = /\/booking\/manage\/([A-Za-z0-9_-]{43})/;
 
 let server: TestServer;
@@ -35,8 +41,8 @@ async function slot(options: { capacity?: number; location?: string | null; star
     .values({
       id: newId(),
       sessionId: session.id,
-      startTime: options.start ?? '2031-07-14T14:00:00.000Z',
-      endTime: options.end ?? '2031-07-14T16:00:00.000Z',
+      startTime: options.start ?? `${JULY_14}T14:00:00.000Z`,
+      endTime: options.end ?? `${JULY_14}T16:00:00.000Z`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -103,19 +109,19 @@ describe('ManageBookingPage', () => {
     expect(detail('Event')).toBe('West Africa Trade Mission');
     expect(detail('Session')).toBe('Market Entry Clinic');
     expect(detail('Location')).toBe('Room 1');
-    expect(detail('Date and time')).toBe('Monday, July 14, 2031, 10:00 AM – 12:00 PM EDT');
+    expect(detail('Date and time')).toBe(`Monday, July 14, ${JULY_YEAR}, 10:00 AM – 12:00 PM EDT`);
     expect(detail('Status')).toBe('Pending confirmation');
     expect(screen.getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
   });
 
   it('says TBD for a session without a location and names winter time EST', async () => {
-    const winter = await slot({ location: null, start: '2031-01-14T15:00:00.000Z', end: '2031-01-14T17:00:00.000Z' });
+    const winter = await slot({ location: null, start: `${JANUARY_14}T15:00:00.000Z`, end: `${JANUARY_14}T17:00:00.000Z` });
     const { token } = await book(winter.id);
     await renderManagePage(token);
 
     await screen.findByRole('heading', { name: 'Your Booking' });
     expect(detail('Location')).toBe('TBD');
-    expect(detail('Date and time')).toBe('Tuesday, January 14, 2031, 10:00 AM – 12:00 PM EST');
+    expect(detail('Date and time')).toBe(`Tuesday, January 14, ${JANUARY_YEAR}, 10:00 AM – 12:00 PM EST`);
   });
 
   it('says an unknown link is not valid and leads to the booking page', async () => {

@@ -8,6 +8,14 @@ import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
 import { callerFor, createAccount, type Caller } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { futureYear, isoDay } from '../dates';
+
+// Mondays in a year ahead of the clock (tests/dates.ts), so the expected texts stay exact.
+const MARCH_YEAR = futureYear(3, 10, 'Monday');
+const MARCH_10 = isoDay(MARCH_YEAR, 3, 10);
+const JUNE_YEAR = futureYear(6, 2, 'Monday');
+const JUNE_2 = isoDay(JUNE_YEAR, 6, 2);
+const JUNE_3 = isoDay(JUNE_YEAR, 6, 3);
 
 const ZONE = 'America/New_York';
 let server: TestServer;
@@ -261,23 +269,23 @@ describe('SessionWizard: step 3, Time Slots', () => {
     expect(await within(dialog).findByText('Start time is required')).toBeInTheDocument();
     expect(within(dialog).getByText('End time is required')).toBeInTheDocument();
 
-    fireEvent.change(start(), { target: { value: '2031-03-10T10:00' } });
-    fireEvent.change(end(), { target: { value: '2031-03-10T09:00' } });
+    fireEvent.change(start(), { target: { value: `${MARCH_10}T10:00` } });
+    fireEvent.change(end(), { target: { value: `${MARCH_10}T09:00` } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     expect(await within(dialog).findByText('End time must be after start time')).toBeInTheDocument();
 
-    fireEvent.change(end(), { target: { value: '2031-03-10T11:30' } });
+    fireEvent.change(end(), { target: { value: `${MARCH_10}T11:30` } });
     expect(within(dialog).getByText('Duration: 90 minutes')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Time Slot' })).not.toBeInTheDocument());
     const row = screen.getByText('90 minutes').closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('Monday, March 10, 2031, 10:00 AM – 11:30 AM EDT');
+    expect(row).toHaveTextContent(`Monday, March 10, ${MARCH_YEAR}, 10:00 AM – 11:30 AM EDT`);
 
     // Edit it: the modal opens with the slot's local times.
     await user.click(within(row).getByRole('button', { name: /^Edit time slot/ }));
     dialog = await screen.findByRole('dialog', { name: 'Edit Time Slot' });
-    expect(start()).toHaveValue('2031-03-10T10:00');
-    fireEvent.change(end(), { target: { value: '2031-03-10T12:00' } });
+    expect(start()).toHaveValue(`${MARCH_10}T10:00`);
+    fireEvent.change(end(), { target: { value: `${MARCH_10}T12:00` } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     expect(await screen.findByText('120 minutes')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
@@ -287,7 +295,7 @@ describe('SessionWizard: step 3, Time Slots', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const session = await sessionByTitle('Zoned Slot Session');
     const slots = await server.env.db.selectFrom('timeSlots').selectAll().where('sessionId', '=', session?.id ?? '').execute();
-    expect(slots.map((slot) => [slot.startTime, slot.endTime])).toEqual([['2031-03-10T14:00:00.000Z', '2031-03-10T16:00:00.000Z']]);
+    expect(slots.map((slot) => [slot.startTime, slot.endTime])).toEqual([[`${MARCH_10}T14:00:00.000Z`, `${MARCH_10}T16:00:00.000Z`]]);
   });
 
   it('Escape closes only the slot modal, not the wizard', async () => {
@@ -324,7 +332,7 @@ describe('SessionWizard: editing', () => {
     const session = await insertSessionRow(db, event.id, { title: 'Investor Briefing', maxParticipants: null, location: 'Hall B' });
     const slot = await db
       .insertInto('timeSlots')
-      .values({ id: 'slot-edit-1', sessionId: session.id, startTime: '2031-06-02T13:00:00.000Z', endTime: '2031-06-02T14:30:00.000Z' })
+      .values({ id: 'slot-edit-1', sessionId: session.id, startTime: `${JUNE_2}T13:00:00.000Z`, endTime: `${JUNE_2}T14:30:00.000Z` })
       .returningAll()
       .executeTakeFirstOrThrow();
     await admin.delegates.create({ sessionId: session.id, name: 'Yaw Darko', email: 'yaw@example.com', photoUrl: '/uploads/yaw.png' });
@@ -338,7 +346,7 @@ describe('SessionWizard: editing', () => {
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('Not assigned')).toBeInTheDocument();
     expect(await screen.findByText(/Yaw Darko \(yaw@example.com\)/)).toBeInTheDocument();
-    expect(screen.getByText('Monday, June 2, 2031, 9:00 AM – 10:30 AM EDT (90 minutes)')).toBeInTheDocument();
+    expect(screen.getByText(`Monday, June 2, ${JUNE_YEAR}, 9:00 AM – 10:30 AM EDT (90 minutes)`)).toBeInTheDocument();
 
     await user.click(button('Previous'));
     expect(await screen.findByText('90 minutes')).toBeInTheDocument();
@@ -358,8 +366,8 @@ describe('SessionWizard: editing', () => {
     await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));
     await user.click(button('Add Time Slot'));
     const dialog = await screen.findByRole('dialog', { name: 'Add Time Slot' });
-    fireEvent.change(within(dialog).getByLabelText(/Start Time/), { target: { value: '2031-06-03T09:00' } });
-    fireEvent.change(within(dialog).getByLabelText(/End Time/), { target: { value: '2031-06-03T10:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/Start Time/), { target: { value: `${JUNE_3}T09:00` } });
+    fireEvent.change(within(dialog).getByLabelText(/End Time/), { target: { value: `${JUNE_3}T10:00` } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
     await user.click(await screen.findByRole('button', { name: 'Update Session' }));
@@ -369,8 +377,8 @@ describe('SessionWizard: editing', () => {
     expect([stored.title, stored.maxParticipants, stored.isActive]).toEqual(['Investor Briefing II', 12, 0]);
     const slots = await db.selectFrom('timeSlots').selectAll().where('sessionId', '=', session.id).orderBy('startTime').execute();
     expect(slots.map((row) => [row.id === slot.id, row.startTime])).toEqual([
-      [true, '2031-06-02T13:00:00.000Z'],
-      [false, '2031-06-03T13:00:00.000Z'],
+      [true, `${JUNE_2}T13:00:00.000Z`],
+      [false, `${JUNE_3}T13:00:00.000Z`],
     ]);
     const delegates = await db.selectFrom('delegates').selectAll().where('sessionId', '=', session.id).execute();
     expect(delegates.map((row) => [row.name, row.photoUrl])).toEqual([['Yaw Darko', '/uploads/yaw.png']]);

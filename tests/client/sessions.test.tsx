@@ -9,6 +9,11 @@ import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtu
 import { callerFor, createAccount } from '../server/helpers';
 import { newId } from '@server/ids';
 import { renderRoute, startTestServer, type TestServer, UNREACHABLE } from './render';
+import { futureYear, isoDay } from '../dates';
+
+// Thursday 13 March in a year ahead of the clock (tests/dates.ts).
+const YEAR = futureYear(3, 13, 'Thursday');
+const MARCH_13 = isoDay(YEAR, 3, 13);
 
 let server: TestServer;
 let adminToken: string;
@@ -196,7 +201,7 @@ describe('SessionsPage', () => {
     const session = await insertSessionRow(db, event.id, { title: 'Cocoa Supply Talk', maxParticipants: 8, location: 'Hall B' });
     await db
       .insertInto('timeSlots')
-      .values({ id: newId(), sessionId: session.id, startTime: '2031-03-13T14:00:00.000Z', endTime: '2031-03-13T16:00:00.000Z' })
+      .values({ id: newId(), sessionId: session.id, startTime: `${MARCH_13}T14:00:00.000Z`, endTime: `${MARCH_13}T16:00:00.000Z` })
       .execute();
     await db
       .insertInto('delegates')
@@ -208,7 +213,7 @@ describe('SessionsPage', () => {
     expect(within(row).queryByRole('button', { name: /^(Edit|Delete|Activate|Deactivate)/ })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'View session Cocoa Supply Talk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cocoa Supply Talk' });
-    expect(await within(dialog).findByText('Thursday, March 13, 2031, 10:00 AM – 12:00 PM EDT')).toBeInTheDocument();
+    expect(await within(dialog).findByText(`Thursday, March 13, ${YEAR}, 10:00 AM – 12:00 PM EDT`)).toBeInTheDocument();
     expect(within(dialog).getByText('0 / 8')).toBeInTheDocument();
     expect(within(dialog).getByText('Facilitator: Not assigned · Location: Hall B · Capacity: 8')).toBeInTheDocument();
     expect(within(dialog).getByText('Efua Sarpong')).toBeInTheDocument();

@@ -4,6 +4,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+import { futureYear, isoDay } from '../dates';
+
+// Tuesday 20 May in a year ahead of the clock (tests/dates.ts).
+const MAY_YEAR = futureYear(5, 20, 'Tuesday');
+const MAY_20 = isoDay(MAY_YEAR, 5, 20);
 
 interface SystemSettings {
   siteName: string;
@@ -96,15 +101,15 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await wizard.getByLabel('Organization').fill('Ghana Trade');
   await wizard.getByRole('button', { name: 'Next: Time Slots' }).click();
 
-  // Step 3: 10:00 to 12:00 on 20 May 2031 in New York (EDT, UTC-4).
+  // Step 3: 10:00 to 12:00 on Tuesday 20 May in New York (EDT, UTC-4).
   await wizard.getByRole('button', { name: 'Add Time Slot', exact: true }).click();
   const slotModal = page.getByRole('dialog', { name: 'Add Time Slot' });
-  await slotModal.getByLabel('Start Time').fill('2031-05-20T10:00');
-  await slotModal.getByLabel('End Time').fill('2031-05-20T12:00');
+  await slotModal.getByLabel('Start Time').fill(`${MAY_20}T10:00`);
+  await slotModal.getByLabel('End Time').fill(`${MAY_20}T12:00`);
   await expect(slotModal.getByText('Duration: 120 minutes')).toBeVisible();
   await slotModal.getByRole('button', { name: 'Save Time Slot' }).click();
   await expect(slotModal).toBeHidden();
-  await expect(wizard.getByText('Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT')).toBeVisible();
+  await expect(wizard.getByText(`Tuesday, May 20, ${MAY_YEAR}, 10:00 AM – 12:00 PM EDT`)).toBeVisible();
   await wizard.getByRole('button', { name: 'Next: Review' }).click();
 
   // Step 4
@@ -123,7 +128,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   expect(stored).toMatchObject({ is_active: 1, max_participants: 5, location: 'Room 5' });
   const sessionId = stored?.id ?? '';
   const slots = readDatabase((db) => db.prepare('select start_time, end_time from time_slots where session_id = ?').all(sessionId));
-  expect(slots).toEqual([{ start_time: '2031-05-20T14:00:00.000Z', end_time: '2031-05-20T16:00:00.000Z' }]);
+  expect(slots).toEqual([{ start_time: `${MAY_20}T14:00:00.000Z`, end_time: `${MAY_20}T16:00:00.000Z` }]);
   const delegates = readDatabase((db) => db.prepare('select name, email from delegates where session_id = ?').all(sessionId));
   expect(delegates).toEqual([{ name: 'Kofi Boateng', email: 'kofi.boateng@example.com' }]);
 

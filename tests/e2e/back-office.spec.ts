@@ -2,6 +2,7 @@
 // and a role-user account can neither see nor call what only admins may do.
 import { createAccountViaApi, type Credentials, readDatabase, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
+import { futureYear, isoDay } from '../dates';
 
 /** A real 1x1 PNG: the server checks uploads by content. */
 const PNG_1X1 = Buffer.from(
@@ -49,8 +50,8 @@ test('an admin creates an event with an uploaded image and a session through the
   await wizard.getByRole('button', { name: 'Next: Time Slots' }).click();
   await wizard.getByRole('button', { name: 'Add Time Slot', exact: true }).click();
   const slotModal = page.getByRole('dialog', { name: 'Add Time Slot' });
-  await slotModal.getByLabel('Start Time').fill('2031-06-10T09:00');
-  await slotModal.getByLabel('End Time').fill('2031-06-10T11:00');
+  await slotModal.getByLabel('Start Time').fill(`${isoDay(futureYear(), 6, 10)}T09:00`);
+  await slotModal.getByLabel('End Time').fill(`${isoDay(futureYear(), 6, 10)}T11:00`);
   await slotModal.getByRole('button', { name: 'Save Time Slot' }).click();
   await wizard.getByRole('button', { name: 'Next: Review' }).click();
   await wizard.getByRole('button', { name: 'Create Session' }).click();

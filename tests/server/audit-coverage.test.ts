@@ -8,6 +8,7 @@ import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow,
 import { newId } from '@server/ids';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
+import { futureYear, isoDay } from '../dates';
 
 /**
  * Mutations that write no audit row from this list, and why. Sign-in, failed sign-in and sign-out
@@ -43,7 +44,8 @@ interface Case {
 }
 
 const eventInput = { title: 'Audit Event', imageUrl: '/images/events/a.svg', displayOrder: 1, benefits: [] };
-const slotTimes = { startTime: '2031-01-01T10:00:00.000Z', endTime: '2031-01-01T12:00:00.000Z' };
+const SLOT_DAY = isoDay(futureYear(), 1, 1);
+const slotTimes = { startTime: `${SLOT_DAY}T10:00:00.000Z`, endTime: `${SLOT_DAY}T12:00:00.000Z` };
 const delegateInput = { name: 'Ama Mensah', email: 'ama@example.com' };
 const bookingInput = (timeSlotId: string) => ({
   timeSlotId,

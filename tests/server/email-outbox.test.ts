@@ -8,6 +8,7 @@ import { startEmailSender } from '@server/services/email/sender';
 import { insertEventRow, insertSessionRow } from './fixtures';
 import { createAccount, createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
 import { refuseInserts } from './dialect';
+import { futureYear, isoDay } from '../dates';
 import {
   clearSmtpSettings,
   icsLines,
@@ -21,6 +22,11 @@ import {
 
 const SITE = 'Accra Bridge Partners';
 const ORIGIN = 'http://127.0.0.1:3000';
+// Fixed calendar days that stay ahead of the clock (tests/dates.ts), so the expected texts are exact.
+const MARCH_YEAR = futureYear(3, 14, 'Friday');
+const MARCH_14 = isoDay(MARCH_YEAR, 3, 14);
+const JANUARY_YEAR = futureYear(1, 10, 'Friday');
+const JANUARY_10 = isoDay(JANUARY_YEAR, 1, 10);
 const MANAGE_LINK = /http:\/\/127\.0\.0\.1:3000\/booking\/manage\/([A-Za-z0-9_-]{43})/;
 
 let env: TestEnv;
@@ -73,10 +79,10 @@ function onlyMailTo(address: string): ParsedMail {
   return mails[0] as ParsedMail;
 }
 
-/** 2031-03-14 10:00-12:00 in New York (EDT), or another fixed time. */
+/** Friday 14 March, 10:00-12:00 in New York (EDT), in a year ahead of the clock, or other times. */
 async function fixedSlot(
   capacity: number | null,
-  times = { start: '2031-03-14T14:00:00.000Z', end: '2031-03-14T16:00:00.000Z' },
+  times = { start: `${MARCH_14}T14:00:00.000Z`, end: `${MARCH_14}T16:00:00.000Z` },
   location: string | null = 'Kempinski Hotel, Accra',
 ) {
   const event = await insertEventRow(env.db, { title: 'West Africa Trade Mission' });
@@ -124,7 +130,7 @@ describe('booking received', () => {
     const text = normalise(mail.text);
     expect(text).toContain('Dear Ama Mensah,');
     expect(text).toContain('the booking is pending: we will confirm it within 24 hours with an e-mail confirmation.');
-    expect(text).toContain('When: Friday, March 14, 2031, 10:00 AM – 12:00 PM EDT');
+    expect(text).toContain(`When: Friday, March 14, ${MARCH_YEAR}, 10:00 AM – 12:00 PM EDT`);
     expect(text).toContain('Where: Kempinski Hotel, Accra');
     expect(text).not.toContain('waitlist');
     const token = MANAGE_LINK.exec(text)?.[1];
@@ -140,8 +146,8 @@ describe('booking received', () => {
     expect(icsProperty(ics, 'METHOD')).toBe('REQUEST');
     expect(icsProperty(ics, 'UID')).toBe(`booking-${booking.id}@127.0.0.1`);
     expect(icsProperty(ics, 'SEQUENCE')).toBe('0');
-    expect(icsProperty(ics, 'DTSTART')).toBe('20310314T140000Z');
-    expect(icsProperty(ics, 'DTEND')).toBe('20310314T160000Z');
+    expect(icsProperty(ics, 'DTSTART')).toBe(`${MARCH_YEAR}0314T140000Z`);
+    expect(icsProperty(ics, 'DTEND')).toBe(`${MARCH_YEAR}0314T160000Z`);
     expect(icsProperty(ics, 'STATUS')).toBe('TENTATIVE');
     expect(icsProperty(ics, 'SUMMARY')).toBe('Market Entry Clinic (West Africa Trade Mission)');
     expect(icsProperty(ics, 'LOCATION')).toBe('Kempinski Hotel\\, Accra');
@@ -170,17 +176,17 @@ describe('booking received', () => {
   });
 
   it('names the zone of the site timezone, EST in winter and PST after a change of setting', async () => {
-    const winter = { start: '2031-01-10T15:00:00.000Z', end: '2031-01-10T16:30:00.000Z' };
+    const winter = { start: `${JANUARY_10}T15:00:00.000Z`, end: `${JANUARY_10}T16:30:00.000Z` };
     const { slot } = await fixedSlot(null, winter, null);
     const eastern = await book(slot.id);
     await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/Los_Angeles' });
     try {
       const pacific = await book(slot.id);
       await deliver();
-      expect(normalise(onlyMailTo(eastern.email).text)).toContain('When: Friday, January 10, 2031, 10:00 AM – 11:30 AM EST');
-      expect(normalise(onlyMailTo(pacific.email).text)).toContain('When: Friday, January 10, 2031, 7:00 AM – 8:30 AM PST');
+      expect(normalise(onlyMailTo(eastern.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 10:00 AM – 11:30 AM EST`);
+      expect(normalise(onlyMailTo(pacific.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 7:00 AM – 8:30 AM PST`);
       expect(normalise(onlyMailTo(pacific.email).text)).toContain('Where: To be announced');
-      expect(icsProperty(onlyMailTo(pacific.email).ics ?? '', 'DTSTART')).toBe('20310110T150000Z');
+      expect(icsProperty(onlyMailTo(pacific.email).ics ?? '', 'DTSTART')).toBe(`${JANUARY_YEAR}0110T150000Z`);
     } finally {
       await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/New_York' });
     }

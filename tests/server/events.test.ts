@@ -10,6 +10,7 @@ import {
   type TestEnv,
   createTestEnv,
 } from './helpers';
+import { futureYear, isoDay } from '../dates';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -151,7 +152,7 @@ describe('events: rules', () => {
       .insertInto('eventSessions')
       .values({ id: 's1', eventId: event.id, title: 'S', description: null, location: null, facilitator: null, maxParticipants: 5 })
       .execute();
-    await env.db.insertInto('timeSlots').values({ id: 't1', sessionId: 's1', startTime: '2030-01-01T10:00:00.000Z', endTime: '2030-01-01T11:00:00.000Z' }).execute();
+    await env.db.insertInto('timeSlots').values({ id: 't1', sessionId: 's1', startTime: `${isoDay(futureYear(), 1, 1)}T10:00:00.000Z`, endTime: `${isoDay(futureYear(), 1, 1)}T11:00:00.000Z` }).execute();
     await env.db
       .insertInto('bookings')
       .values({ id: 'b1', timeSlotId: 't1', eventId: event.id, sessionId: 's1', participantName: 'P', participantEmail: 'p@example.com', participantPhone: null })

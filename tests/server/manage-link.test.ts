@@ -11,7 +11,10 @@ import { insertEventRow, insertSessionRow } from './fixtures';
 import { callerFor, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { refuseInserts, tableNames } from './dialect';
 import { icsProperty, parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { futureYear, isoDay } from '../dates';
 
+/** 14 March in a year ahead of the clock (tests/dates.ts): a slot in the future, in daylight time. */
+const SLOT_DAY = isoDay(futureYear(), 3, 14);
 const MANAGE_LINK = /http:\/\/127\.0\.0\.1:3000\/booking\/manage\/([A-Za-z0-9_-]{43})/;
 const SETTINGS = { ...DEFAULT_SYSTEM_SETTINGS, siteName: 'Accra Bridge Partners', timezone: 'America/New_York' as const };
 
@@ -38,7 +41,7 @@ async function deliver(): Promise<void> {
   await sender.stop();
 }
 
-async function slotWithCapacity(capacity: number, times = { start: '2031-03-14T14:00:00.000Z', end: '2031-03-14T16:00:00.000Z' }) {
+async function slotWithCapacity(capacity: number, times = { start: `${SLOT_DAY}T14:00:00.000Z`, end: `${SLOT_DAY}T16:00:00.000Z` }) {
   const event = await insertEventRow(env.db, { title: 'West Africa Trade Mission' });
   const session = await insertSessionRow(env.db, event.id, { title: 'Market Entry Clinic', maxParticipants: capacity });
   return env.db
@@ -89,8 +92,8 @@ describe('bookings.manage', () => {
       eventTitle: 'West Africa Trade Mission',
       sessionTitle: 'Market Entry Clinic',
       location: 'Room 1',
-      startTime: '2031-03-14T14:00:00.000Z',
-      endTime: '2031-03-14T16:00:00.000Z',
+      startTime: `${SLOT_DAY}T14:00:00.000Z`,
+      endTime: `${SLOT_DAY}T16:00:00.000Z`,
       timezone: 'America/New_York',
       canCancel: true,
     });

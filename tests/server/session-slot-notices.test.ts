@@ -87,7 +87,8 @@ describe('sessions.update with the slot list', () => {
     expect(mail?.headers.to).toBe('ama@example.com');
     expect(mail?.subject).toBe(`${SITE}: booking updated for Regulatory Briefing`);
     expect(mail?.text).toContain('View or cancel your booking: http://127.0.0.1:3000/booking/manage/');
-    expect(mail?.text).toMatch(/When: .* CST\r?\n/);
+    // The slot is days ahead of the clock: standard or daylight time, by season.
+    expect(mail?.text).toMatch(/When: .* C[SD]T\r?\n/);
     expect(icsProperty(mail?.ics ?? '', 'METHOD')).toBe('REQUEST');
     expect(icsProperty(mail?.ics ?? '', 'UID')).toBe(uid);
     expect(icsProperty(mail?.ics ?? '', 'SEQUENCE')).toBe('1');

@@ -9,6 +9,7 @@ import {
   type RoleCallers,
   type TestEnv,
 } from './helpers';
+import { futureYear, isoDay } from '../dates';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -140,13 +141,14 @@ describe('timeSlots.create and update', () => {
   });
 
   it('normalises an offset time to UTC', async () => {
+    const DAY = isoDay(futureYear(), 3, 1);
     const { session } = await insertBookableSlot(env.db);
     const created = await callers.admin.timeSlots.create({
       sessionId: session.id,
-      startTime: '2031-03-01T10:00:00+02:00',
-      endTime: '2031-03-01T12:30:00+02:00',
+      startTime: `${DAY}T10:00:00+02:00`,
+      endTime: `${DAY}T12:30:00+02:00`,
     });
-    expect(created).toMatchObject({ startTime: '2031-03-01T08:00:00.000Z', endTime: '2031-03-01T10:30:00.000Z' });
+    expect(created).toMatchObject({ startTime: `${DAY}T08:00:00.000Z`, endTime: `${DAY}T10:30:00.000Z` });
   });
 
   it('answers NOT_FOUND for a missing session and stores nothing', async () => {
