@@ -12,6 +12,12 @@ export default defineConfig({
     // is only caches of pure results or per database, and the client setup file runs once per file
     // without stacking its shims.
     isolate: false,
+    // Spies, stubbed globals and stubbed environment variables are undone after every test by
+    // configuration, so a test that forgets its clean-up cannot leak into the next (files share
+    // their worker, above).
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     projects: [
       {
         extends: true,

@@ -28,7 +28,6 @@ beforeEach(async () => {
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
 });
 afterEach(() => server.close());
-afterEach(() => vi.restoreAllMocks());
 
 function renderForm(props: { initialEventId?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(

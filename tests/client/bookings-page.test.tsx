@@ -40,7 +40,6 @@ afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('bookings').execute();
 });
-afterEach(() => vi.restoreAllMocks());
 
 function renderPage(account: TestAccount = admin) {
   return renderWithProviders(<BookingsPage />, { baseUrl: server.baseUrl, sessionToken: account.token });

@@ -55,7 +55,6 @@ describe('hero carousel', () => {
 
   afterEach(() => {
     vi.useRealTimers();
-    vi.restoreAllMocks();
   });
 
   it('has three slides and the two call-to-action links', async () => {

@@ -22,7 +22,6 @@ afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('contactForms').execute();
 });
-afterEach(() => vi.restoreAllMocks());
 
 type Status = 'new' | 'in-progress' | 'completed' | 'closed';
 

@@ -19,7 +19,6 @@ beforeEach(async () => {
   user = await createAccount(server.env.db, 'user');
 });
 
-afterEach(() => vi.restoreAllMocks());
 afterEach(async () => {
   await server.close();
 });

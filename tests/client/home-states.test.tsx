@@ -29,7 +29,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  vi.restoreAllMocks();
   await app.close();
   await env.close();
 });

@@ -52,10 +52,6 @@ beforeEach(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // the router resets scroll; jsdom has none
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 /** Renders a page inside a memory router, as the app's router does for signed-in staff: the layout around it when asked. */
 async function renderPage(page: RouteComponent, options: { baseUrl?: string; withLayout?: boolean } = {}) {
   const root = createRootRoute(options.withLayout === true ? { component: PublicRouteLayout } : {});

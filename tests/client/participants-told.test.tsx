@@ -23,7 +23,6 @@ beforeEach(async () => {
   admin = await createAccount(server.env.db, 'admin');
 });
 afterEach(() => server.close());
-afterEach(() => vi.restoreAllMocks());
 
 /** An event with one session and two future slots: three live bookings, one cancelled, one in a past slot. */
 async function bookedEvent() {

@@ -40,7 +40,6 @@ beforeEach(async () => {
   await insertSessionRow(db, event.id, { title: 'Market Entry Clinic', maxParticipants: 15, location: 'Room 1' });
 });
 afterEach(() => server.close());
-afterEach(() => vi.restoreAllMocks());
 
 function renderPage(token: string | undefined = adminToken, baseUrl = server.baseUrl) {
   return renderRoute(SessionsPage, { baseUrl, sessionToken: token, path: '/admin/sessions' });

@@ -40,7 +40,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.restoreAllMocks();
   // Toasts live in a module-level store: without this, earlier tests' toasts queue up later ones.
   notifications.clean();
 });

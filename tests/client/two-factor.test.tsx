@@ -20,7 +20,6 @@ beforeEach(async () => {
   server = await startTestServer();
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await server.close();
 });
 
