@@ -4,7 +4,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '@db/database';
-import { preparedQuery } from '@db/prepared';
+import { type Params, preparedQuery } from '@db/prepared';
 import type { Role } from '@db/schema';
 
 export const SESSION_COOKIE = 'session';
@@ -66,7 +66,7 @@ export interface ValidatedSession {
 }
 
 /** Every signed-in request reads it: prepared once (db/prepared.ts). */
-const sessionWithUserQuery = preparedQuery((db, args: { sessionId: string }) =>
+const sessionWithUserQuery = preparedQuery((db, args: Params<{ sessionId: string }>) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')

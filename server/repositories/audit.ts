@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import type { AuditLogRow } from '@db/schema';
-import { preparedQuery } from '@db/prepared';
+import { type Params, preparedQuery } from '@db/prepared';
 import { newId } from '../ids';
 import type { auditListInput } from '../schemas/audit';
 import type { Page } from '../schemas/common';
@@ -16,7 +16,7 @@ export type AuditItem = AuditLogRow;
 export type NewAuditRow = Omit<AuditLogRow, 'id' | 'createdAt'> & { createdAt?: string };
 
 /** Every staff change writes one: prepared once (db/prepared.ts). */
-const insertAuditQuery = preparedQuery((db, row: AuditLogRow) =>
+const insertAuditQuery = preparedQuery((db, row: Params<AuditLogRow>) =>
   db.insertInto('auditLog').values({
     id: row.id,
     createdAt: row.createdAt,

@@ -7,7 +7,7 @@ import { newId } from '../ids';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
-import { preparedQuery } from '@db/prepared';
+import { isNullOr, type Params, preparedQuery } from '@db/prepared';
 import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
@@ -102,13 +102,7 @@ export function findBooking(db: DB, id: string): Promise<BookingRow | undefined>
  * transaction ends (SELECT ... FOR UPDATE), so the capacity check and the insert or promotion that
  * follows cannot interleave with another instance's; SQLite runs one write transaction at a time.
  */
-/**
- * No booking has the empty id: the hot checks below take it for "leave no booking out", so each is
- * one prepared query (db/prepared.ts) rather than two shapes.
- */
-const NO_BOOKING = '';
-
-const slotContextQuery = preparedQuery((db, args: { timeSlotId: string }) =>
+const slotContextQuery = preparedQuery((db, args: Params<{ timeSlotId: string }>) =>
   db
     .selectFrom('timeSlots')
     .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
@@ -136,29 +130,29 @@ export async function findSlotContext(db: DB, timeSlotId: string): Promise<SlotC
   return { ...row, sessionActive: row.sessionActive === 1, eventActive: row.eventActive === 1 };
 }
 
-const seatsTakenQuery = preparedQuery((db, args: { timeSlotId: string; excludeBookingId: string }) =>
+const seatsTakenQuery = preparedQuery((db, args: Params<{ timeSlotId: string; excludeBookingId: string | null }>) =>
   db
     .selectFrom('bookings')
     .select((eb) => eb.fn.countAll<number>().as('taken'))
     .where('timeSlotId', '=', args.timeSlotId)
     .where('status', 'in', SEAT_HOLDING_STATUSES)
-    .where('id', '<>', args.excludeBookingId),
+    .where((eb) => isNullOr(eb, args.excludeBookingId, (id) => eb('id', '<>', id))),
 );
 
 /** Seats taken on a slot, leaving out one booking (the one being moved or changed). */
 export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<number> {
-  const row = await seatsTakenQuery.first(db, { timeSlotId, excludeBookingId: excludeBookingId ?? NO_BOOKING });
+  const row = await seatsTakenQuery.first(db, { timeSlotId, excludeBookingId: excludeBookingId ?? null });
   return Number(row?.taken ?? 0);
 }
 
-const liveBookingByEmailQuery = preparedQuery((db, args: { timeSlotId: string; email: string; excludeBookingId: string }) =>
+const liveBookingByEmailQuery = preparedQuery((db, args: Params<{ timeSlotId: string; email: string; excludeBookingId: string | null }>) =>
   db
     .selectFrom('bookings')
     .select('id')
     .where('timeSlotId', '=', args.timeSlotId)
     .where('participantEmail', '=', args.email)
     .where('status', '<>', 'cancelled')
-    .where('id', '<>', args.excludeBookingId),
+    .where((eb) => isNullOr(eb, args.excludeBookingId, (id) => eb('id', '<>', id))),
 );
 
 /** A non-cancelled booking of `email` on the slot, other than `excludeBookingId`. */
@@ -168,7 +162,7 @@ export function findLiveBookingByEmail(
   email: string,
   excludeBookingId?: string,
 ): Promise<{ id: string } | undefined> {
-  return liveBookingByEmailQuery.first(db, { timeSlotId, email: email.toLowerCase(), excludeBookingId: excludeBookingId ?? NO_BOOKING });
+  return liveBookingByEmailQuery.first(db, { timeSlotId, email: email.toLowerCase(), excludeBookingId: excludeBookingId ?? null });
 }
 
 /** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
@@ -182,10 +176,10 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; manageTokenHash: string | null };
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null };
 
-/** A new booking dated now (the column's default): what every public booking and most staff bookings are. */
-const insertBookingNowQuery = preparedQuery((db, row: NewBookingRow) =>
+/** Every new booking, public or staff. */
+const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
   db
     .insertInto('bookings')
     .values({
@@ -197,6 +191,7 @@ const insertBookingNowQuery = preparedQuery((db, row: NewBookingRow) =>
       participantEmail: row.participantEmail,
       participantPhone: row.participantPhone,
       status: row.status,
+      bookingDate: row.bookingDate,
       manageTokenHash: row.manageTokenHash,
     })
     .returningAll(),
@@ -204,11 +199,8 @@ const insertBookingNowQuery = preparedQuery((db, row: NewBookingRow) =>
 
 /** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
 export async function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
-  const { bookingDate, ...rest } = values;
-  if (bookingDate !== undefined) {
-    return db.insertInto('bookings').values({ id: newId(), ...rest, manageTokenHash, bookingDate }).returningAll().executeTakeFirstOrThrow();
-  }
-  const row = await insertBookingNowQuery.first(db, { id: newId(), ...rest, manageTokenHash });
+  const { bookingDate = new Date().toISOString(), ...rest } = values;
+  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }

@@ -6,7 +6,7 @@ import type { EmailAttemptRow, EmailKind, EmailOutboxRow, IcsMethod } from '@db/
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
-import { preparedQuery } from '@db/prepared';
+import { type Params, preparedQuery } from '@db/prepared';
 import type { emailListInput } from '../schemas/emails';
 import { matchesAny } from './search';
 
@@ -54,7 +54,7 @@ export function toEmailLogItem(row: EmailOutboxRow): EmailLogItem {
 }
 
 /** Every booking writes at least one message: the insert is prepared once (db/prepared.ts). */
-const insertOutboxQuery = preparedQuery((db, row: Required<NewOutboxMessage> & { id: string }) =>
+const insertOutboxQuery = preparedQuery((db, row: Params<Required<NewOutboxMessage> & { id: string }>) =>
   db.insertInto('emailOutbox').values({
     id: row.id,
     priority: row.priority,

@@ -1,7 +1,7 @@
 // Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
 // so a group saved by an older version still reads complete.
 import type { DB } from '@db/database';
-import { preparedQuery } from '@db/prepared';
+import { type Params, preparedQuery } from '@db/prepared';
 import {
   DEFAULT_SMTP_PORT,
   MAX_FILE_SIZE_RANGE,
@@ -51,7 +51,7 @@ function parseGroup<T extends object>(value: string | undefined, defaults: T): T
 }
 
 // Read by every public submission and every message written: prepared once (db/prepared.ts).
-const groupQuery = preparedQuery((db, args: { key: string }) => db.selectFrom('settings').select('value').where('key', '=', args.key));
+const groupQuery = preparedQuery((db, args: Params<{ key: string }>) => db.selectFrom('settings').select('value').where('key', '=', args.key));
 const systemAndEmailQuery = preparedQuery((db) =>
   db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email']),
 );

@@ -1,8 +1,8 @@
 // Prepared queries (db/prepared.ts) on the test database (SQLite, or PostgreSQL in `npm run test:pg`):
 // the same rows as the ordinary query, in camelCase, built once per database and reused inside
 // transactions, with the values of each call.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { preparedQuery } from '@db/prepared';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { isNullOr, type Param, type Params, preparedQuery } from '@db/prepared';
 import { createTestEnv, type TestEnv } from './helpers';
 
 let env: TestEnv;
@@ -25,7 +25,7 @@ afterEach(async () => {
 /** A settings query that counts how often it is built. */
 function countedSettingQuery() {
   let builds = 0;
-  const query = preparedQuery((db, args: { key: string }) => {
+  const query = preparedQuery((db, args: Params<{ key: string }>) => {
     builds += 1;
     return db.selectFrom('settings').select(['key', 'value', 'updatedAt']).where('key', '=', args.key).where('value', '<>', '"never"');
   });
@@ -60,7 +60,7 @@ describe('preparedQuery', () => {
   });
 
   it('writes with the values of each call', async () => {
-    const insert = preparedQuery((db, row: { key: string; value: string; updatedAt: string }) =>
+    const insert = preparedQuery((db, row: Params<{ key: string; value: string; updatedAt: string }>) =>
       db.insertInto('settings').values({ key: row.key, value: row.value, updatedAt: row.updatedAt }),
     );
     await insert.all(env.db, { key: 'gamma', value: '"third"', updatedAt: '2026-01-03T00:00:00.000Z' });
@@ -76,4 +76,50 @@ describe('preparedQuery', () => {
     const { query } = countedSettingQuery();
     await expect(query.first(env.db, {} as { key: string })).rejects.toThrow('Prepared query: no value for "key"');
   });
+
+  it('leaves a nullable argument out of the condition when it is null, in one query shape', async () => {
+    let builds = 0;
+    const query = preparedQuery((db, args: Params<{ exceptKey: string | null }>) => {
+      builds += 1;
+      return db
+        .selectFrom('settings')
+        .select('key')
+        .where('key', 'in', ['alpha', 'beta'])
+        .where((eb) => isNullOr(eb, args.exceptKey, (key) => eb('key', '<>', key)))
+        .orderBy('key');
+    });
+    expect(await query.all(env.db, { exceptKey: null })).toEqual([{ key: 'alpha' }, { key: 'beta' }]);
+    expect(await query.all(env.db, { exceptKey: 'alpha' })).toEqual([{ key: 'beta' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('gives the builder parameters, not values (the misuses below do not compile)', () => {
+    expectTypeOf<Params<{ key: string; note: string | null }>>().toEqualTypeOf<{
+      readonly key: Param<string>;
+      readonly note: Param<string | null>;
+    }>();
+    expectTypeOf<Param<string>>().not.toExtend<string>();
+  });
 });
+
+// `npm run typecheck` fails if any of these compiles (an unused @ts-expect-error is an error).
+// They are never run.
+export function misusesOfPreparedQueries(): void {
+  // A value is shaped before the call, never inside the builder: a parameter has no string methods.
+  // @ts-expect-error -- Param<string> is not a string
+  preparedQuery((db, args: Params<{ key: string }>) => db.selectFrom('settings').select('key').where('key', '=', args.key.toLowerCase()));
+
+  // The query's shape is fixed when it is built, so no argument may be absent.
+  preparedQuery((db, args: Params<{ key?: string }>) =>
+    // @ts-expect-error -- an optional argument is refused
+    db.selectFrom('settings').select('key').where('key', '=', args.key),
+  );
+
+  // Every argument must be given at the call.
+  const query = preparedQuery((db, args: Params<{ key: string }>) => db.selectFrom('settings').select('key').where('key', '=', args.key));
+  return void (async (db: TestEnv['db']) => {
+    // @ts-expect-error -- the key is missing
+    await query.first(db, {});
+  });
+}
+
