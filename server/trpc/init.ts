@@ -22,7 +22,16 @@ export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: CODE_OF_KIND[error.kind], message: error.message, cause: error });
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * What each procedure says about itself, for docs/api.md (scripts/api-docs.ts): who may call it,
+ * set once by the builder below it is made from, and a one-line description the procedure gives.
+ */
+export interface ProcedureMeta {
+  access?: 'public' | 'staff' | 'admin';
+  description?: string;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error, ctx }) {
     const development = ctx?.config.nodeEnv === 'development';
     // Only input validation is the caller's to see; a ZodError behind a 500 (an output check, a
@@ -64,7 +73,7 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).meta({ access: 'public' });
 
 /** Any signed-in account (role user or admin). */
 export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -72,7 +81,7 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   }
   return next({ ctx: { user: ctx.user, session: ctx.session } });
-});
+}).meta({ access: 'staff' });
 
 /** Admins only: a signed-in user without the role gets FORBIDDEN, never UNAUTHORIZED. */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
@@ -80,4 +89,4 @@ export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Only administrators can do this.' });
   }
   return next();
-});
+}).meta({ access: 'admin' });

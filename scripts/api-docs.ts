@@ -1,0 +1,174 @@
+// Writes docs/api.md from the routers themselves: every procedure's name, kind, who may call it
+// (from the builder it is made from) and its description (its `.meta({ description })`), with its
+// input read off its zod schema. `npm run docs:api` writes the file; `npm run docs:api -- --check`
+// (run by CI) fails when the committed file is not what the routers say, or a procedure has no
+// description.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { appRouter } from '@server/router';
+import type { ProcedureMeta } from '@server/trpc/init';
+
+const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'api.md');
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  inputs: unknown[];
+  meta?: ProcedureMeta;
+}
+
+/** The flat record tRPC keeps of every procedure, keyed by its dotted path. */
+function proceduresOf(router: unknown): [string, ProcedureDef][] {
+  const record = (router as { _def: { procedures: Record<string, { _def: ProcedureDef }> } })._def.procedures;
+  return Object.entries(record).map(([name, procedure]) => [name, procedure._def]);
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  description?: string;
+  additionalProperties?: JsonSchema | boolean;
+};
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+function range(min: number | undefined, max: number | undefined, unit = ''): string {
+  const low = min !== undefined && min > 0 ? min : undefined;
+  const high = max !== undefined && max < MAX_SAFE ? max : undefined;
+  if (low !== undefined && high !== undefined) return low === high ? ` (${low}${unit})` : ` (${low} to ${high}${unit})`;
+  if (low !== undefined) return ` (at least ${low}${unit})`;
+  if (high !== undefined) return ` (at most ${high}${unit})`;
+  return '';
+}
+
+/** One schema as a short TypeScript-like type, constraints in brackets, nested objects indented. */
+function describe(schema: JsonSchema, indent: string): string {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives !== undefined) return alternatives.map((item) => describe(item, indent)).join(' | ');
+  if (schema.allOf !== undefined) return schema.allOf.map((item) => describe(item, indent)).join(' & ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum !== undefined) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {});
+      if (properties.length === 0) return '{}';
+      const required = new Set(schema.required ?? []);
+      const inner = `${indent}  `;
+      const lines = properties.map(([name, property]) => {
+        const fallback = property.default === undefined ? '' : ` = ${JSON.stringify(property.default)}`;
+        return `${inner}${name}${required.has(name) ? '' : '?'}: ${describe(property, inner)}${fallback}`;
+      });
+      return `{\n${lines.join(',\n')}\n${indent}}`;
+    }
+    case 'array':
+      return `${schema.items === undefined ? 'unknown' : wrap(describe(schema.items, indent))}[]${range(schema.minItems, schema.maxItems, ' items')}`;
+    case 'string':
+      return `${schema.format === undefined ? 'string' : `string<${schema.format}>`}${range(schema.minLength, schema.maxLength, ' characters')}`;
+    case 'integer':
+    case 'number':
+      return `${type}${range(schema.minimum, schema.maximum)}`;
+    case undefined:
+      return 'unknown';
+    default:
+      return type;
+  }
+}
+
+function wrap(text: string): string {
+  return text.includes(' | ') ? `(${text})` : text;
+}
+
+function inputOf(definition: ProcedureDef): string {
+  if (definition.inputs.length === 0) return 'none';
+  const parts = definition.inputs.map((input) => {
+    if (!(input instanceof z.ZodType)) return 'unknown';
+    return describe(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema, '');
+  });
+  return parts.join(' & ');
+}
+
+const ACCESS_TEXT = { public: 'anyone', staff: 'signed-in staff (user or admin)', admin: 'admins' } as const;
+
+export function renderApiDoc(): { markdown: string; problems: string[] } {
+  const problems: string[] = [];
+  const byRouter = new Map<string, [string, ProcedureDef][]>();
+  for (const [name, definition] of proceduresOf(appRouter)) {
+    const routerName = name.split('.')[0] ?? name;
+    byRouter.set(routerName, [...(byRouter.get(routerName) ?? []), [name, definition]]);
+  }
+  const lines = [
+    '# API reference',
+    '',
+    '<!-- Generated by `npm run docs:api` from the routers (scripts/api-docs.ts); do not edit by hand. -->',
+    '',
+    'tRPC v11 at `/api/trpc`, without a data transformer: a query is',
+    '`GET /api/trpc/<procedure>?input=<url-encoded JSON>`, a mutation is `POST /api/trpc/<procedure>`',
+    'with the JSON input as its body (`content-type: application/json`). Answers are',
+    '`{"result":{"data":...}}` or `{"error":{"message":...,"data":{"code":"BAD_REQUEST","fieldErrors":{...}}}}`.',
+    'Timestamps are UTC ISO strings and ids are strings. Who may call: anyone; signed-in staff (an',
+    'anonymous caller gets `UNAUTHORIZED`); admins (a signed-in user gets `FORBIDDEN`).',
+    '',
+  ];
+  for (const [routerName, procedures] of byRouter) {
+    lines.push(`## ${routerName}`, '');
+    for (const [name, definition] of procedures) {
+      const access = definition.meta?.access;
+      const description = definition.meta?.description;
+      if (access === undefined) problems.push(`${name}: not made from publicProcedure, staffProcedure or adminProcedure`);
+      if (description === undefined || description.trim() === '') problems.push(`${name}: no .meta({ description })`);
+      lines.push(
+        `### \`${name}\``,
+        '',
+        `${definition.type === 'query' ? 'Query' : 'Mutation'}, ${access === undefined ? 'unknown access' : ACCESS_TEXT[access]}.${
+          description === undefined ? '' : ` ${description}`
+        }`,
+        '',
+        '```ts',
+        inputOf(definition),
+        '```',
+        '',
+      );
+    }
+  }
+  return { markdown: `${lines.join('\n').trimEnd()}\n`, problems };
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const { markdown, problems } = renderApiDoc();
+  if (problems.length > 0) {
+    console.error(`The API reference cannot be written:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  if (check) {
+    const current = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '';
+    if (current !== markdown) {
+      console.error('docs/api.md does not match the routers: run `npm run docs:api` and commit the result.');
+      process.exit(1);
+    }
+    console.log('docs/api.md matches the routers.');
+    return;
+  }
+  fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
+  fs.writeFileSync(OUTPUT, markdown);
+  console.log(`Wrote ${path.relative(process.cwd(), OUTPUT)}.`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();
