@@ -25,12 +25,15 @@ export interface AppDeps {
   limits: Limits;
   firstRun: FirstRunState;
   uploadsDir: string;
-  /** Answers of anonymous public reads, kept until the next write (server/http/public-read-cache.ts). */
+  /** Answers of anonymous public reads, kept until a change to what they show (server/http/public-read-cache.ts). */
   publicReads: PublicReadCache;
 }
 
-/** What services that write e-mails need: the database and the public origin for links. */
-export type ServiceDeps = Pick<AppDeps, 'db' | 'config'>;
+/**
+ * What services need: the database, the public origin for links in e-mails, and the public-read
+ * cache, which a change to what visitors see tells (server/services/public-changes.ts).
+ */
+export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads'>;
 
 export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}): AppDeps {
   return {

@@ -10,8 +10,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
 import type { AppDeps } from '../deps';
-import { listActiveEvents } from '../repositories/events';
+import { findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings } from '../services/settings';
+import { type PublicDataTag, tagsOfProcedures } from './public-read-cache';
 import { publicPageRenderer, type RenderedPage, type ServerEntry } from './ssr';
 
 const brotli = promisify(brotliCompress);
@@ -103,9 +104,28 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     return template.replace(HEAD_SLOT, () => head);
   }
 
-  /** The whole server-rendered page with its compressed forms, made once per path until a write. */
+  /** What a page shows: its queries' data, and the settings its head is written from. */
+  function tagsOfPage(pathname: string): PublicDataTag[] {
+    const procedures = (serverEntry?.publicQueriesOf(pathname) ?? []).map((query) => query.path);
+    return [...new Set<PublicDataTag>([...tagsOfProcedures(procedures), 'settings'])];
+  }
+
+  /**
+   * A page about one event exists while the event is active: a made-up or hidden event's page is
+   * neither rendered on the server nor kept, so requests for random ids cost one indexed read.
+   */
+  async function pageExists(pathname: string): Promise<boolean> {
+    for (const query of serverEntry?.publicQueriesOf(pathname) ?? []) {
+      if (query.path !== 'sessions.listByEvent') continue;
+      const event = await findEvent(deps.db, query.input.eventId);
+      if (event === undefined || !event.isActive) return false;
+    }
+    return true;
+  }
+
+  /** The whole server-rendered page with its compressed forms, made once per path until what it shows changes. */
   function serverRenderedPage(pathname: string, render: (pathname: string) => Promise<RenderedPage>): Promise<CompressedPage> {
-    return deps.publicReads.remember(`html ${pathname}`, async () => {
+    return deps.publicReads.remember(`html ${pathname}`, tagsOfPage(pathname), async () => {
       const [withHead, page] = await Promise.all([pageWithHead(pathname, templateOf(pathname)), render(pathname)]);
       const html = withHead.replace(
         ROOT_SLOT,
@@ -113,7 +133,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
           `<div id="root">${page.markup}</div><script type="application/json" id="${serverEntry?.QUERY_STATE_ELEMENT_ID}">${page.state}</script>`,
       );
       return compressPage(html);
-    });
+    }, (page) => Buffer.byteLength(page.html) + page.br.length + page.gzip.length);
   }
 
   // A client built before the slot existed is served as it is, with the head it was built with.
@@ -122,6 +142,10 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '';
     const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
+    if (render !== null && !(await pageExists(pathname))) {
+      // The browser shows its own "not found" for the page; nothing is kept.
+      return reply.code(404).send(await pageWithHead(pathname));
+    }
     if (render !== null) {
       try {
         const page = await serverRenderedPage(pathname, render);

@@ -1,49 +1,109 @@
 // Public reads served from memory. Visitors' reads (active events, their sessions, slots with seats
-// left, the public settings) change only when someone writes, so the serialized answer of a tRPC GET
-// is kept and sent again, with an ETag, until a write in this process or a short time-to-live ends
-// it. Callers with a session cookie always go through tRPC: their session is renewed on the way, and
-// their answers are marked no-store. The same cache keeps values derived from public reads (the home
-// page's content, the server-rendered public pages: remember()), so one invalidate() drops them all;
-// it is the single entry point for "something visitors see has changed".
+// left, the public settings, the home content) change only when staff or a booking change them, so
+// the answer of a tRPC GET is kept and sent again, with an ETag, until a change to what it shows or
+// a short time-to-live ends it. Callers with a session cookie always go through tRPC: their session
+// is renewed on the way, and their answers are marked no-store. The same cache keeps values derived
+// from public reads (the home content, the server-rendered public pages: remember()).
+//
+// - Keys are what tRPC will run: the procedures and their parsed inputs, written canonically
+//   (trpc-request.ts reads the URL as tRPC does). Other query parameters make no new entry, and
+//   only the plain JSON form of an answer is kept: a request for JSON lines goes to tRPC.
+// - Every entry carries the tags of the data it shows. The services name the tags a change touches
+//   after it commits (`invalidate(['slots'])` after a booking); nothing else empties the cache, so
+//   a refused request, a failed sign-in or a 404 changes nothing.
+// - It is bounded in bytes (lru-cache): a full cache drops its least recently used entries.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE } from '../auth/session';
-import { TRPC_PREFIX } from './trpc-limits';
+import { asksForJsonLines, trpcCallOf } from './trpc-request';
 
-/** Public procedures whose answer is the same for every anonymous caller with the same input. */
-export const CACHEABLE_PUBLIC_READS = new Set([
-  'events.list',
-  'sessions.listByEvent',
-  'timeSlots.listBySession',
-  'settings.public',
-  'homePage.get',
+/** The kinds of data visitors see; a change names the ones it touches. */
+export const PUBLIC_DATA_TAGS = ['events', 'sessions', 'slots', 'settings', 'home-content'] as const;
+export type PublicDataTag = (typeof PUBLIC_DATA_TAGS)[number];
+
+/**
+ * Public procedures whose answer is the same for every anonymous caller with the same input, with
+ * the data each shows. Seats left come from bookings: a booking change touches 'slots'.
+ */
+export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, readonly PublicDataTag[]> = new Map<string, readonly PublicDataTag[]>([
+  ['events.list', ['events']],
+  ['sessions.listByEvent', ['events', 'sessions']],
+  ['timeSlots.listBySession', ['sessions', 'slots']],
+  ['settings.public', ['settings']],
+  ['homePage.get', ['home-content']],
 ]);
+
+/** The tags of the data a set of public procedures shows. */
+export function tagsOfProcedures(procedures: readonly string[]): PublicDataTag[] {
+  return [...new Set(procedures.flatMap((name) => CACHEABLE_PUBLIC_READS.get(name) ?? []))];
+}
 
 /** Seats left change with every booking: browsers revalidate those each time (a 304 is cheap). */
 const ALWAYS_REVALIDATE = new Set(['timeSlots.listBySession']);
 
+/** The default bound of the cache in bytes: a few hundred pages and thousands of answers. */
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
 export interface PublicReadCacheOptions {
-  /** How long an answer is kept at most: bounds staleness after writes made outside this process. */
+  /** How long an entry is kept at most: bounds staleness after writes made outside this process. */
   ttlMs?: number;
-  /** At most this many answers (distinct URLs) are kept; a full cache starts over. */
-  maxEntries?: number;
+  /** The cache's bound in bytes (answers' bodies and kept values, as measured when kept). */
+  maxBytes?: number;
   now?: () => number;
 }
 
-interface Entry {
+/** A kept API answer. */
+interface Answer {
+  kind: 'answer';
   body: string;
   etag: string;
   cacheControl: string;
-  expiresAt: number;
 }
 
-/** The procedures of a tRPC GET URL when every one of them may be cached, else null. */
-export function cacheableProcedures(url: string): string[] | null {
-  if (!url.startsWith(`${TRPC_PREFIX}/`)) return null;
-  const queryStart = url.indexOf('?');
-  const path = url.slice(TRPC_PREFIX.length + 1, queryStart === -1 ? undefined : queryStart);
-  const procedures = decodeURIComponent(path).split(',');
-  return procedures.every((name) => CACHEABLE_PUBLIC_READS.has(name)) ? procedures : null;
+/** A kept value of remember(). */
+interface Remembered {
+  kind: 'value';
+  value: unknown;
+}
+
+type Kept = (Answer | Remembered) & { tags: readonly PublicDataTag[]; size: number; expiresAt: number };
+
+/** Sorted keys at every level, so inputs equal as data make one key. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Where a cacheable anonymous read is kept, and the data it shows; null for anything else. */
+export interface PublicReadKey {
+  key: string;
+  procedures: string[];
+  tags: PublicDataTag[];
+}
+
+export function publicReadKey(url: string, headers: FastifyRequest['headers']): PublicReadKey | null {
+  const call = trpcCallOf(url);
+  if (call === null || !call.procedures.every((name) => CACHEABLE_PUBLIC_READS.has(name))) return null;
+  if (asksForJsonLines(headers)) return null;
+  const rawInput = call.search.get('input');
+  let input: unknown;
+  try {
+    input = rawInput === null ? undefined : (JSON.parse(rawInput) as unknown);
+  } catch {
+    return null; // tRPC answers the malformed input; nothing to keep
+  }
+  const inputs = call.batch
+    ? call.procedures.map((_name, index) => (input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[index] : undefined))
+    : [input];
+  const calls = call.procedures.map((name, index) => `${name}:${canonicalJson(inputs[index])}`);
+  return { key: `api ${call.batch ? 'batch' : 'single'} ${calls.join(' ')}`, procedures: call.procedures, tags: tagsOfProcedures(call.procedures) };
 }
 
 function hasSessionCookie(req: FastifyRequest): boolean {
@@ -51,136 +111,170 @@ function hasSessionCookie(req: FastifyRequest): boolean {
   return value !== undefined && value !== '';
 }
 
-interface ValueEntry {
-  value: Promise<unknown>;
-  expiresAt: number;
-}
+/** The generation of each tag at one moment: a load started then is kept only if none has moved. */
+type TagSnapshot = readonly number[];
 
 export class PublicReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly values = new Map<string, ValueEntry>();
+  private readonly entries: LRUCache<string, Kept>;
+  /** Keys of the entries that carry each tag, so a change visits only its own entries. */
+  private readonly keysByTag = new Map<PublicDataTag, Set<string>>(PUBLIC_DATA_TAGS.map((tag) => [tag, new Set()]));
+  /** Raised by each change to a tag; a value computed under an older generation is not kept. */
+  private readonly generations = new Map<PublicDataTag, number>(PUBLIC_DATA_TAGS.map((tag) => [tag, 0]));
+  private readonly loading = new Map<string, { value: Promise<unknown>; tags: readonly PublicDataTag[]; snapshot: TagSnapshot }>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
-  /** Raised by every write; an answer computed under an older generation is not kept. */
-  private generation = 0;
 
   constructor(options: PublicReadCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10_000;
-    this.maxEntries = options.maxEntries ?? 1_000;
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, Kept>({
+      maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES,
+      sizeCalculation: (kept) => Math.max(1, kept.size),
+      dispose: (kept, key) => {
+        for (const tag of kept.tags) this.keysByTag.get(tag)?.delete(key);
+      },
+    });
   }
 
-  /** Forget every kept answer; call after any write that public reads could show. */
-  invalidate(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.values.clear();
+  /** Forgets every entry that shows data of these tags. Services call it after their change commits. */
+  invalidate(tags: readonly PublicDataTag[]): void {
+    this.forget(tags);
+  }
+
+  /** This instance's part of invalidate(); other instances are told separately (shared-invalidation.ts). */
+  private forget(tags: readonly PublicDataTag[]): void {
+    for (const tag of tags) {
+      this.generations.set(tag, (this.generations.get(tag) ?? 0) + 1);
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.entries.delete(key);
+    }
+  }
+
+  /** Forgets everything: "anything may have changed" (e.g. after missing other instances' news). */
+  invalidateAll(): void {
+    this.forget(PUBLIC_DATA_TAGS);
+  }
+
+  private snapshot(tags: readonly PublicDataTag[]): TagSnapshot {
+    return tags.map((tag) => this.generations.get(tag) ?? 0);
+  }
+
+  private unchangedSince(tags: readonly PublicDataTag[], snapshot: TagSnapshot): boolean {
+    return tags.every((tag, index) => (this.generations.get(tag) ?? 0) === snapshot[index]);
+  }
+
+  private keep(key: string, kept: Kept): void {
+    if (kept.size > (this.entries.maxSize || 0)) return;
+    this.entries.set(key, kept);
+    for (const tag of kept.tags) this.keysByTag.get(tag)?.add(key);
+  }
+
+  private fresh(key: string): Kept | undefined {
+    const kept = this.entries.get(key);
+    if (kept === undefined) return undefined;
+    if (kept.expiresAt > this.now()) return kept;
+    this.entries.delete(key);
+    return undefined;
   }
 
   /**
-   * The kept value of `key`, or `load()`'s, kept until the next invalidate() or the time-to-live.
-   * A failed load is not kept, nor one that an invalidate() overtook (it may predate the write).
+   * The kept value of `key`, or `load()`'s, kept until a change to one of `tags` or the
+   * time-to-live. `sizeOf` measures it for the bound. A failed load is not kept, nor one that a
+   * change to its tags overtook (it may predate the change). Loads of one key at once share one.
    */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const kept = this.values.get(key);
-    if (kept !== undefined && kept.expiresAt > this.now()) return kept.value as Promise<T>;
-    const generation = this.generation;
-    const value = load();
-    if (this.values.size >= this.maxEntries) this.values.clear();
-    const entry: ValueEntry = { value, expiresAt: this.now() + this.ttlMs };
-    this.values.set(key, entry);
-    const forget = () => {
-      if (this.values.get(key) === entry) this.values.delete(key);
+  remember<T>(key: string, tags: readonly PublicDataTag[], load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
+    const kept = this.fresh(key);
+    if (kept?.kind === 'value') return Promise.resolve(kept.value as T);
+    // A load already under way is shared, unless a change has overtaken it since it started.
+    const pending = this.loading.get(key);
+    if (pending !== undefined && this.unchangedSince(pending.tags, pending.snapshot)) return pending.value as Promise<T>;
+    const snapshot = this.snapshot(tags);
+    const value = load().then((loaded) => {
+      if (this.unchangedSince(tags, snapshot)) {
+        this.keep(key, { kind: 'value', value: loaded, tags, size: sizeOf(loaded) + key.length, expiresAt: this.now() + this.ttlMs });
+      }
+      return loaded;
+    });
+    this.loading.set(key, { value, tags, snapshot });
+    const settled = () => {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
     };
-    value.then(() => {
-      if (generation !== this.generation) forget();
-    }, forget);
+    value.then(settled, settled);
     return value;
   }
 
-  /** Kept API answers (remembered values are counted by valueCount). */
+  /** Kept API answers and values, and their bytes. */
   get size(): number {
     return this.entries.size;
   }
 
-  get valueCount(): number {
-    return this.values.size;
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
-  currentGeneration(): number {
-    return this.generation;
+  /** Kept answers' keys: for tests. */
+  keys(): string[] {
+    return [...this.entries.keys()];
   }
 
-  lookup(url: string): Entry | undefined {
-    const entry = this.entries.get(url);
-    if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(url);
-      return undefined;
-    }
-    return entry;
+  currentSnapshot(tags: readonly PublicDataTag[]): TagSnapshot {
+    return this.snapshot(tags);
   }
 
-  store(url: string, procedures: string[], body: string, generation: number): Entry | undefined {
-    if (generation !== this.generation) return undefined;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const entry: Entry = {
+  lookup(key: string): Answer | undefined {
+    const kept = this.fresh(key);
+    return kept?.kind === 'answer' ? kept : undefined;
+  }
+
+  store(read: PublicReadKey, body: string, snapshot: TagSnapshot): Answer | undefined {
+    if (!this.unchangedSince(read.tags, snapshot)) return undefined;
+    const answer: Answer = {
+      kind: 'answer',
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      cacheControl: procedures.some((name) => ALWAYS_REVALIDATE.has(name))
+      cacheControl: read.procedures.some((name) => ALWAYS_REVALIDATE.has(name))
         ? 'public, no-cache'
         : 'public, max-age=5, must-revalidate',
-      expiresAt: this.now() + this.ttlMs,
     };
-    this.entries.set(url, entry);
-    return entry;
+    this.keep(read.key, { ...answer, tags: read.tags, size: Buffer.byteLength(body) + read.key.length, expiresAt: this.now() + this.ttlMs });
+    return answer;
   }
 }
 
-function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
-  if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.code(200).type('application/json').send(entry.body);
+function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  reply.header('etag', answer.etag).header('cache-control', answer.cacheControl);
+  if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return reply.code(200).type('application/json').send(answer.body);
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set on a cacheable public read that missed: the generation it started under. */
-    publicReadGeneration?: number;
+    /** Set on a cacheable public read that missed: where to keep it, and the tags' generations it started under. */
+    publicRead?: { read: PublicReadKey; snapshot: TagSnapshot };
   }
 }
 
-/** Hooks that answer cached public reads before tRPC runs, keep fresh answers, and forget on writes. */
+/** Hooks that answer cached public reads before tRPC runs and keep fresh answers. */
 export function registerPublicReadCache(app: FastifyInstance, cache: PublicReadCache): void {
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || hasSessionCookie(req)) return;
-    if (cacheableProcedures(req.url) === null) return;
-    const entry = cache.lookup(req.url);
-    if (entry !== undefined) return sendEntry(req, reply, entry);
-    req.publicReadGeneration = cache.currentGeneration();
+    const read = publicReadKey(req.url, req.headers);
+    if (read === null) return;
+    const answer = cache.lookup(read.key);
+    if (answer !== undefined) return sendAnswer(req, reply, answer);
+    req.publicRead = { read, snapshot: cache.currentSnapshot(read.tags) };
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    // Any write through the API may change what visitors see; the next read starts afresh.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/')) {
-      cache.invalidate();
-      return payload;
-    }
-    const generation = req.publicReadGeneration;
-    if (generation === undefined) return payload;
-    const procedures = cacheableProcedures(req.url);
-    if (procedures === null) return payload;
+    const pending = req.publicRead;
     // tRPC's answers are text (server/http/trpc-route.ts).
-    if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
-    const body = payload;
-    const entry = cache.store(req.url, procedures, body, generation);
-    if (entry === undefined) return body;
-    reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
-    if (req.headers['if-none-match'] === entry.etag) {
+    if (pending === undefined || typeof payload !== 'string' || reply.statusCode !== 200) return payload;
+    const answer = cache.store(pending.read, payload, pending.snapshot);
+    if (answer === undefined) return payload;
+    reply.header('etag', answer.etag).header('cache-control', answer.cacheControl);
+    if (req.headers['if-none-match'] === answer.etag) {
       reply.code(304);
       return '';
     }
-    return body;
+    return payload;
   });
 }

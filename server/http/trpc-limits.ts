@@ -1,18 +1,10 @@
 // Request-level limits of the tRPC route (server/http/trpc-route.ts), answered before tRPC runs: the
 // number of calls in one batch, and bodies that are JSON and within the size limit.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TRPC_PREFIX, trpcCallOf } from './trpc-request';
 
-export const TRPC_PREFIX = '/api/trpc';
+export { TRPC_PREFIX } from './trpc-request';
 export const MAX_BATCH_SIZE = 10;
-
-/** Counts the procedures of a batched call: /api/trpc/a,b,c?batch=1 holds three. */
-export function batchSize(url: string): number {
-  const [path = '', query = ''] = url.split('?');
-  if (!new URLSearchParams(query).has('batch')) return 1;
-  // Fastify decodes the path before tRPC splits it, so an encoded comma (%2C) separates calls too.
-  const procedures = path.slice(TRPC_PREFIX.length + 1).replace(/%2c/gi, ',');
-  return procedures === '' ? 0 : procedures.split(',').length;
-}
 
 const JSON_RPC_CODES = {
   BAD_REQUEST: -32600,
@@ -26,9 +18,15 @@ export function trpcErrorBody(code: keyof typeof JSON_RPC_CODES, httpStatus: num
   return { error: { message, code: JSON_RPC_CODES[code], data: { code, httpStatus, fieldErrors: null } } };
 }
 
+/** Counts the calls tRPC will run (server/http/trpc-request.ts reads the URL as tRPC does). */
 export async function enforceBatchLimit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!req.url.startsWith(`${TRPC_PREFIX}/`)) return;
-  if (batchSize(req.url) > MAX_BATCH_SIZE) {
+  const call = trpcCallOf(req.url);
+  if (call === null) {
+    await reply.code(400).send(trpcErrorBody('BAD_REQUEST', 400, 'The procedure path is malformed.'));
+    return;
+  }
+  if (call.procedures.length > MAX_BATCH_SIZE) {
     await reply
       .code(400)
       .send(trpcErrorBody('BAD_REQUEST', 400, `Too many calls in one request: at most ${MAX_BATCH_SIZE} are allowed.`));

@@ -9,7 +9,7 @@
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPC_PREFIX } from './trpc-limits';
+import { MAX_BATCH_SIZE, TRPC_PREFIX } from './trpc-limits';
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> {
   router: TRouter;
@@ -56,10 +56,16 @@ export function trpcRoute<TRouter extends AnyRouter>(options: TrpcRouteOptions<T
         path: req.params.path,
         error: null,
         createContext: () => options.createContext({ req, res: reply }),
+        // The onRequest limit answers first; this holds should a path ever reach tRPC unchecked.
+        maxBatchSize: MAX_BATCH_SIZE,
         ...(options.onError === undefined ? {} : { onError: options.onError }),
       });
       reply.code(answer.status);
-      answer.headers.forEach((value, name) => void reply.header(name, value));
+      answer.headers.forEach((value, name) => {
+        // The answer leaves whole, with its Content-Length; a streamed (JSON lines) answer's
+        // chunked encoding would contradict it.
+        if (name !== 'transfer-encoding') reply.header(name, value);
+      });
       return answer.text();
     });
   };

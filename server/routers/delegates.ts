@@ -8,9 +8,9 @@ import { adminProcedure, router, staffProcedure } from '../trpc/init';
 export const delegatesRouter = router({
   list: staffProcedure.input(delegateListInput).query(({ ctx, input }) => listDelegates(ctx.db, input)),
 
-  create: adminProcedure.input(createDelegateInput).mutation(({ ctx, input }) => createDelegate(ctx.db, input, actorOf(ctx))),
+  create: adminProcedure.input(createDelegateInput).mutation(({ ctx, input }) => createDelegate(ctx, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateDelegateInput).mutation(({ ctx, input }) => updateDelegate(ctx.db, input, actorOf(ctx))),
+  update: adminProcedure.input(updateDelegateInput).mutation(({ ctx, input }) => updateDelegate(ctx, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteDelegate(ctx.db, input.id, actorOf(ctx))),
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteDelegate(ctx, input.id, actorOf(ctx))),
 });

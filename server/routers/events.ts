@@ -35,20 +35,20 @@ export const eventsRouter = router({
     .input(adminEventListInput)
     .query(({ ctx, input }) => events.listEventsForAdmin(ctx.db, input)),
 
-  create: adminProcedure.input(createEventInput).mutation(({ ctx, input }) => createEvent(ctx.db, input, actorOf(ctx))),
+  create: adminProcedure.input(createEventInput).mutation(({ ctx, input }) => createEvent(ctx, input, actorOf(ctx))),
 
   update: adminProcedure.input(updateEventInput).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
-    return updateEvent(ctx.db, id, values, actorOf(ctx));
+    return updateEvent(ctx, id, values, actorOf(ctx));
   }),
 
   delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteEvent(ctx, input.id, actorOf(ctx))),
 
   setActive: adminProcedure
     .input(setEventActiveInput)
-    .mutation(({ ctx, input }) => setEventActive(ctx.db, input.id, input.isActive, actorOf(ctx))),
+    .mutation(({ ctx, input }) => setEventActive(ctx, input.id, input.isActive, actorOf(ctx))),
 
   reorder: adminProcedure
     .input(reorderEventInput)
-    .mutation(({ ctx, input }) => moveEvent(ctx.db, input.id, input.direction, actorOf(ctx))),
+    .mutation(({ ctx, input }) => moveEvent(ctx, input.id, input.direction, actorOf(ctx))),
 });

@@ -5,6 +5,6 @@ import { getHomeContent, updateHomeContent } from '../services/home-content';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const homePageRouter = router({
-  get: publicProcedure.query(({ ctx }) => getHomeContent(ctx.db, ctx.publicReads)),
-  update: adminProcedure.input(homeContentInput).mutation(({ ctx, input }) => updateHomeContent(ctx.db, ctx.publicReads, input, actorOf(ctx))),
+  get: publicProcedure.query(({ ctx }) => getHomeContent(ctx)),
+  update: adminProcedure.input(homeContentInput).mutation(({ ctx, input }) => updateHomeContent(ctx, input, actorOf(ctx))),
 });

@@ -17,7 +17,7 @@ export const sessionsRouter = router({
 
   get: staffProcedure.input(byIdInput).query(({ ctx, input }) => getSessionDetail(ctx.db, input.id)),
 
-  create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx.db, input, actorOf(ctx))),
+  create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx, input, actorOf(ctx))),
 
   update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx, input, actorOf(ctx))),
 
@@ -25,5 +25,5 @@ export const sessionsRouter = router({
 
   toggleActive: adminProcedure
     .input(byIdInput)
-    .mutation(({ ctx, input }) => toggleSessionActive(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => toggleSessionActive(ctx, input.id, actorOf(ctx))),
 });

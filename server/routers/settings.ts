@@ -40,7 +40,7 @@ export const settingsRouter = router({
     .input(notificationSettingsInput)
     .mutation(({ ctx, input }) => settings.updateNotifications(ctx.db, ctx.user.id, input, actorOf(ctx))),
 
-  updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx.db, input, actorOf(ctx))),
+  updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx, input, actorOf(ctx))),
 
   /** An absent smtpPassword keeps the stored one; a string, even empty, replaces it. */
   updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input, actorOf(ctx))),

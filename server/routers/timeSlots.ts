@@ -11,7 +11,7 @@ export const timeSlotsRouter = router({
     .input(listBySessionInput)
     .query(({ ctx, input }) => listBookableSlots(ctx.db, input.sessionId, new Date().toISOString())),
 
-  create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx.db, input, actorOf(ctx))),
+  create: adminProcedure.input(createTimeSlotInput).mutation(({ ctx, input }) => createTimeSlot(ctx, input, actorOf(ctx))),
 
   update: adminProcedure.input(updateTimeSlotInput).mutation(({ ctx, input }) => updateTimeSlot(ctx, input, actorOf(ctx))),
 

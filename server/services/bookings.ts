@@ -249,12 +249,17 @@ export function runBookingChange(
   change: (trx: BookingTransaction) => Promise<BookingOutcome>,
   options: { notifyAdmins: boolean; audit?: BookingAudit } = { notifyAdmins: false },
 ): Promise<BookingOutcome> {
-  return inBookingTransaction(deps.db, async (trx) => {
+  const committed = inBookingTransaction(deps.db, async (trx) => {
     const outcome = await change(trx);
     await enqueueBookingMessages(trx, deps.config.publicOrigin, outcome, options);
     if (options.audit !== undefined) {
       await recordAudit(trx, options.audit.actor, describeBookingChange(options.audit.action, outcome, options.audit.before));
     }
+    return outcome;
+  });
+  // Seats left are shown publicly: once it has committed, the cache forgets them.
+  return committed.then((outcome) => {
+    deps.publicReads.invalidate(['slots']);
     return outcome;
   });
 }

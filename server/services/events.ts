@@ -1,11 +1,11 @@
 // Staff changes to events, each one transaction with its audit row (the router stays thin).
-import type { DB } from '@db/database';
 import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND, type EventDto, type EventValues } from '../repositories/events';
 import { NotFoundError } from '../errors';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import type { ServiceDeps } from '../deps';
 import { enqueueRemovalNotices } from './email/change-notices';
+import { changePublicData } from './public-changes';
 
 function notFound(): NotFoundError {
   return new NotFoundError(EVENT_NOT_FOUND);
@@ -25,16 +25,16 @@ const EVENT_FIELD_LABELS: Partial<Record<keyof EventDto, string>> = {
   displayOrder: 'display order',
 };
 
-export function createEvent(db: DB, values: EventValues, actor: AuditActor): Promise<EventDto> {
-  return db.transaction().execute(async (trx) => {
+export function createEvent(deps: ServiceDeps, values: EventValues, actor: AuditActor): Promise<EventDto> {
+  return changePublicData(deps, ['events'], async (trx) => {
     const event = await events.insertEvent(trx, values);
     await recordAudit(trx, actor, { action: 'create', entity: 'event', entityId: event.id, summary: event.title });
     return event;
   });
 }
 
-export function updateEvent(db: DB, id: string, values: EventValues, actor: AuditActor): Promise<EventDto> {
-  return db.transaction().execute(async (trx) => {
+export function updateEvent(deps: ServiceDeps, id: string, values: EventValues, actor: AuditActor): Promise<EventDto> {
+  return changePublicData(deps, ['events'], async (trx) => {
     const before = await events.findEvent(trx, id);
     const event = await events.updateEvent(trx, id, values);
     if (before === undefined || event === undefined) throw notFound();
@@ -45,7 +45,8 @@ export function updateEvent(db: DB, id: string, values: EventValues, actor: Audi
 
 /** Deletes the event (its sessions, slots and bookings cascade), telling each participant first. */
 export function deleteEvent(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  // Its sessions and slots go with it.
+  return changePublicData(deps, ['events', 'sessions', 'slots'], async (trx) => {
     const before = await events.findEvent(trx, id);
     if (before === undefined) throw notFound();
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { eventId: id });
@@ -55,8 +56,8 @@ export function deleteEvent(deps: ServiceDeps, id: string, actor: AuditActor): P
   });
 }
 
-export function setEventActive(db: DB, id: string, isActive: boolean, actor: AuditActor): Promise<EventDto> {
-  return db.transaction().execute(async (trx) => {
+export function setEventActive(deps: ServiceDeps, id: string, isActive: boolean, actor: AuditActor): Promise<EventDto> {
+  return changePublicData(deps, ['events'], async (trx) => {
     const event = await events.setEventActive(trx, id, isActive);
     if (event === undefined) throw notFound();
     await recordAudit(trx, actor, { action: 'status', entity: 'event', entityId: id, summary: isActive ? 'activated' : 'deactivated' });
@@ -64,8 +65,8 @@ export function setEventActive(db: DB, id: string, isActive: boolean, actor: Aud
   });
 }
 
-export function moveEvent(db: DB, id: string, direction: 'up' | 'down', actor: AuditActor): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+export function moveEvent(deps: ServiceDeps, id: string, direction: 'up' | 'down', actor: AuditActor): Promise<{ id: string }> {
+  return changePublicData(deps, ['events'], async (trx) => {
     if (!(await events.moveEvent(trx, id, direction))) throw notFound();
     await recordAudit(trx, actor, { action: 'reorder', entity: 'event', entityId: id, summary: `moved ${direction}` });
     return { id };

@@ -1,12 +1,13 @@
 // The home page's content: read by every visitor (kept in the public-read cache) and replaced as a
-// whole by an admin, which empties that cache so the next visitor sees the change.
+// whole by an admin, which forgets what the cache keeps of it so the next visitor sees the change.
 import type { DB } from '@db/database';
-import type { PublicReadCache } from '../http/public-read-cache';
+import type { ServiceDeps } from '../deps';
 import { findHomeContent, saveHomeContent } from '../repositories/home-content';
 import { type HomeContent, homeContentInput } from '../schemas/home-page';
 import { type AuditActor, recordAudit } from './audit';
+import { changePublicData } from './public-changes';
 
-export const HOME_CONTENT_CACHE_KEY = 'homePage.get';
+export const HOME_CONTENT_CACHE_KEY = 'value home-content';
 
 export interface HomeContentView extends HomeContent {
   updatedAt: string;
@@ -21,22 +22,15 @@ async function load(db: DB): Promise<HomeContentView> {
   return { ...content, updatedAt: row.updatedAt };
 }
 
-export function getHomeContent(db: DB, cache: PublicReadCache): Promise<HomeContentView> {
-  return cache.remember(HOME_CONTENT_CACHE_KEY, () => load(db));
+export function getHomeContent(deps: ServiceDeps): Promise<HomeContentView> {
+  return deps.publicReads.remember(HOME_CONTENT_CACHE_KEY, ['home-content'], () => load(deps.db), (content) => JSON.stringify(content).length);
 }
 
-export async function updateHomeContent(
-  db: DB,
-  cache: PublicReadCache,
-  input: HomeContent,
-  actor: AuditActor,
-): Promise<HomeContentView> {
+export async function updateHomeContent(deps: ServiceDeps, input: HomeContent, actor: AuditActor): Promise<HomeContentView> {
   const updatedAt = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await changePublicData(deps, ['home-content'], async (trx) => {
     await saveHomeContent(trx, JSON.stringify(input), updatedAt);
     await recordAudit(trx, actor, { action: 'update', entity: 'home-page', entityId: null, summary: 'home page content' });
   });
-  // The HTTP layer empties the cache after any write too; this covers callers that are not HTTP.
-  cache.invalidate();
-  return getHomeContent(db, cache);
+  return getHomeContent(deps);
 }

@@ -12,6 +12,7 @@ import { NotFoundError } from '../errors';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import type { ServiceDeps } from '../deps';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
+import { changePublicData } from './public-changes';
 
 export const SESSION_NOT_FOUND = 'Session not found.';
 export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
@@ -76,8 +77,8 @@ export async function getSessionDetail(db: DB, id: string): Promise<SessionDetai
 }
 
 /** The wizard's save: session, slots and delegates all stored, or none of them, so a failed save never leaves half a session. */
-export function createSession(db: DB, input: CreateSession, actor: AuditActor): Promise<SessionDetail> {
-  return db.transaction().execute(async (trx) => {
+export function createSession(deps: ServiceDeps, input: CreateSession, actor: AuditActor): Promise<SessionDetail> {
+  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     await requireEvent(trx, input.eventId);
     const session = await sessions.insertSession(trx, sessionValues(input));
     await timeSlots.insertTimeSlots(trx, session.id, input.timeSlots);
@@ -163,7 +164,7 @@ async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable
 
 /** Saves the session's fields and, when given, its full slot and delegate lists; all or nothing. */
 export function updateSession(deps: ServiceDeps, input: UpdateSession, actor: AuditActor): Promise<SessionDetail> {
-  return deps.db.transaction().execute(async (trx) => {
+  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, input.id);
     const before = await getSessionDetail(trx, input.id);
     if (input.eventId !== existing.eventId) {
@@ -181,7 +182,7 @@ export function updateSession(deps: ServiceDeps, input: UpdateSession, actor: Au
 
 /** Deletes the session (its slots and bookings cascade), telling each participant first. */
 export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, id);
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
     if (!(await sessions.deleteSession(trx, id))) throw notFound(SESSION_NOT_FOUND);
@@ -190,8 +191,8 @@ export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor):
   });
 }
 
-export function toggleSessionActive(db: DB, id: string, actor: AuditActor): Promise<sessions.SessionDto> {
-  return db.transaction().execute(async (trx) => {
+export function toggleSessionActive(deps: ServiceDeps, id: string, actor: AuditActor): Promise<sessions.SessionDto> {
+  return changePublicData(deps, ['sessions'], async (trx) => {
     const session = await sessions.toggleSessionActive(trx, id);
     if (session === undefined) throw notFound(SESSION_NOT_FOUND);
     const summary = session.isActive ? 'activated' : 'deactivated';
@@ -200,8 +201,8 @@ export function toggleSessionActive(db: DB, id: string, actor: AuditActor): Prom
   });
 }
 
-export function createTimeSlot(db: DB, input: CreateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
-  return db.transaction().execute(async (trx) => {
+export function createTimeSlot(deps: ServiceDeps, input: CreateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
+  return changePublicData(deps, ['slots'], async (trx) => {
     const session = await requireSession(trx, input.sessionId);
     const slot = await timeSlots.insertTimeSlot(trx, input.sessionId, input);
     await recordAudit(trx, actor, { action: 'create', entity: 'time-slot', entityId: slot.id, summary: `${session.title}: ${slot.startTime}` });
@@ -211,7 +212,7 @@ export function createTimeSlot(db: DB, input: CreateTimeSlot, actor: AuditActor)
 
 /** Changes a slot's times; when start or end moved, each live booking hears the new time. */
 export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
-  return deps.db.transaction().execute(async (trx) => {
+  return changePublicData(deps, ['slots'], async (trx) => {
     const before = await timeSlots.findTimeSlot(trx, input.id);
     const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
     if (before === undefined || slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
@@ -227,7 +228,7 @@ export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: 
 
 /** Deletes the slot with its bookings, telling each participant first. */
 export function deleteTimeSlot(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return changePublicData(deps, ['slots'], async (trx) => {
     const slot = await timeSlots.findTimeSlot(trx, id);
     if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
     await removeTimeSlots(deps, trx, [id]);
@@ -249,8 +250,8 @@ function delegateValues(input: CreateDelegate | UpdateDelegate): delegates.Deleg
 }
 
 /** The delegates screen passes no session (a free-standing delegate); the wizard passes one. */
-export function createDelegate(db: DB, input: CreateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
-  return db.transaction().execute(async (trx) => {
+export function createDelegate(deps: ServiceDeps, input: CreateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
+  return changePublicData(deps, ['sessions'], async (trx) => {
     const sessionId = input.sessionId ?? null;
     if (sessionId !== null) await requireSession(trx, sessionId);
     const delegate = await delegates.insertDelegate(trx, sessionId, delegateValues(input));
@@ -259,8 +260,8 @@ export function createDelegate(db: DB, input: CreateDelegate, actor: AuditActor)
   });
 }
 
-export function deleteDelegate(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
-  return db.transaction().execute(async (trx) => {
+export function deleteDelegate(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+  return changePublicData(deps, ['sessions'], async (trx) => {
     const existing = await delegates.findDelegate(trx, id);
     if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw notFound(DELEGATE_NOT_FOUND);
     await recordAudit(trx, actor, { action: 'delete', entity: 'delegate', entityId: id, summary: existing.name });
@@ -280,8 +281,8 @@ const DELEGATE_FIELD_LABELS = {
 } as const;
 
 /** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
-export function updateDelegate(db: DB, input: UpdateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
-  return db.transaction().execute(async (trx) => {
+export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
+  return changePublicData(deps, ['sessions'], async (trx) => {
     const before = await delegates.findDelegate(trx, input.id);
     if (before === undefined) throw notFound(DELEGATE_NOT_FOUND);
     if (typeof input.sessionId === 'string') await requireSession(trx, input.sessionId);

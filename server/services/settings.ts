@@ -19,12 +19,13 @@ import type {
   securitySettingsInput,
   SystemSettings,
 } from '../schemas/settings';
-import type { AppDeps } from '../deps';
+import type { AppDeps, ServiceDeps } from '../deps';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, type PasswordChanger } from './auth';
 import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './email/smtp';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
+import { changePublicData } from './public-changes';
 
 type ProfileInput = z.output<typeof profileSettingsInput>;
 type SecurityInput = z.output<typeof securitySettingsInput>;
@@ -241,8 +242,9 @@ async function saveNotifications(db: DB, userId: string, input: NotificationsInp
   return notificationsOf(row);
 }
 
-export async function updateSystem(db: DB, input: SystemSettings, actor: AuditActor): Promise<SystemSettings> {
-  return db.transaction().execute(async (trx) => {
+export async function updateSystem(deps: ServiceDeps, input: SystemSettings, actor: AuditActor): Promise<SystemSettings> {
+  // The site name, timezone and switches are in every public page.
+  return changePublicData(deps, ['settings'], async (trx) => {
     const before = await getSystemSettings(trx);
     await saveSystemSettings(trx, input);
     const after = await getSystemSettings(trx);

@@ -342,6 +342,22 @@ describe('batch limit', () => {
     expect(res.json<{ error: { message: string } }>().error.message).toBe(tooMany);
   });
 
+  it('counts calls the way tRPC runs them: a double-encoded comma separates calls too', async () => {
+    // Fastify decodes %252C to %2C, and tRPC decodes it again to a comma: 250 calls in one request.
+    const res = await app.inject({ method: 'GET', url: batchUrl(250, '%252C') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(tooMany);
+    const ten = await app.inject({ method: 'GET', url: batchUrl(10, '%252C') });
+    expect(ten.statusCode).toBe(200);
+    expect(ten.json<unknown[]>()).toHaveLength(10);
+  });
+
+  it('refuses a procedure path that cannot be decoded, without running anything', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/trpc/events.list%25E0%25A4%25A?batch=1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe('The procedure path is malformed.');
+  });
+
   it('refuses an oversized POST batch', async () => {
     const input = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), { email: 'a@example.com', password: 'x' }]));
     const res = await app.inject({

@@ -125,11 +125,11 @@ describe('the server-rendered home page', () => {
     const { id } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
     await start();
     expect(rootOf(await page('/'))).toContain('Accra Trade Summit</h3>');
-    expect(env.deps.publicReads.valueCount).toBeGreaterThan(0);
+    expect(env.deps.publicReads.keys()).toContain('html /');
 
     const updated = await adminPost('events.update', { id, ...eventInput({ title: 'Kumasi Investor Day' }) });
     expect(updated.statusCode).toBe(200);
-    expect(env.deps.publicReads.valueCount).toBe(0);
+    expect(env.deps.publicReads.keys()).not.toContain('html /');
     const after = rootOf(await page('/'));
     expect(after).toContain('Kumasi Investor Day</h3>');
     expect(after).not.toContain('Accra Trade Summit');
@@ -138,13 +138,13 @@ describe('the server-rendered home page', () => {
     expect(rootOf(await page('/'))).toContain('Grow Across Borders</h2>');
   });
 
-  it('keeps a rendered page until a write: the same HTML again without rendering anew', async () => {
+  it('keeps a rendered page until a change to what it shows: the same HTML again without rendering anew', async () => {
     await start();
     const first = await page('/');
     // A write that does not go through HTTP (a script) is not seen until invalidate() or the time-to-live.
     await insertEventRow(env.db, { title: 'Written By A Script' });
     expect(await page('/')).toBe(first);
-    env.deps.publicReads.invalidate();
+    env.deps.publicReads.invalidate(['events']);
     expect(rootOf(await page('/'))).toContain('Written By A Script</h3>');
   });
 
@@ -236,6 +236,18 @@ describe('the server-rendered booking pages', () => {
     expect(keys).toContainEqual([['events', 'list'], { type: 'query' }]);
     expect(keys).toContainEqual([['sessions', 'listByEvent'], { input: { eventId }, type: 'query' }]);
     expect(rootOf(await page('/booking'))).toContain('Book Your Session</h1>');
+  });
+
+  it('neither renders nor keeps the page of an event that does not exist or is hidden: 404, the empty root', async () => {
+    const { id: hiddenId } = await insertEventRow(env.db, { title: 'Hidden Summit', isActive: false });
+    await start();
+    for (const url of ['/booking/no-such-event', `/booking/${hiddenId}`, `/booking/${'x'.repeat(60)}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('query-state');
+    }
+    expect(env.deps.publicReads.keys().filter((key) => key.startsWith('html '))).toEqual([]);
   });
 
   it('lists in their footer the services staff saved on the home content', async () => {

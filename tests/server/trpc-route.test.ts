@@ -29,10 +29,10 @@ interface RawAnswer {
   body: string;
 }
 
-function call(method: 'GET' | 'POST', path: string, body?: string): Promise<RawAnswer> {
+function call(method: 'GET' | 'POST', path: string, body?: string, headers: http.OutgoingHttpHeaders = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method, path, headers: { origin: SAME_ORIGIN, 'content-type': 'application/json' } },
+      { host: '127.0.0.1', port, method, path, headers: { origin: SAME_ORIGIN, 'content-type': 'application/json', ...headers } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,5 +74,18 @@ describe('tRPC answers over HTTP', () => {
     expect(answer.status).toBe(200);
     expectWhole(answer);
     expect(JSON.parse(answer.body)).toEqual([{ result: { data: null } }, { result: { data: { needsSetup: true } } }]);
+  });
+
+  it('sends an answer asked for as JSON lines whole too, never with both a length and chunked encoding', async () => {
+    for (const headers of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+      const answer = await call('GET', '/api/trpc/auth.me,auth.setupStatus?batch=1&input=%7B%7D', undefined, headers);
+
+      expect(answer.status).toBe(200);
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      // tRPC's JSON lines: a head line, then a line per call.
+      expect(answer.body.trim().split('\n').length).toBeGreaterThan(1);
+    }
   });
 });
