@@ -51,6 +51,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: new LogController({ disableRequestLogging: !deps.config.accessLog }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A whole request, body included, must arrive within REQUEST_TIMEOUT_S (Fastify's default is no
+    // limit, so a client sending a byte every few seconds held its socket for good). Node only
+    // enforces a limit given when the server is created (setting it afterwards, as Fastify's own
+    // option does, leaves bodies unchecked), and checks open requests every
+    // `connectionsCheckingInterval`: a trickling request is closed within a quarter of the limit.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      requestTimeout: deps.config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, deps.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(deps.config.requestTimeoutMs / 4))),
+    },
     // A batch puts every procedure name in one path parameter (a,b,c); Fastify's default of 100
     // characters answered 414 to ordinary batches. tRPC's Fastify guide uses 5000.
     routerOptions: { maxParamLength: 5000 },

@@ -43,6 +43,11 @@ const envSchema = z
       })
       .optional(),
     ACCESS_LOG: booleanText.default(false),
+    REQUEST_TIMEOUT_S: z.coerce
+      .number({ error: 'must be a number of seconds from 1 to 3600' })
+      .min(0.1, 'must be a number of seconds from 1 to 3600')
+      .max(3600, 'must be a number of seconds from 1 to 3600')
+      .default(120),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
@@ -105,6 +110,11 @@ export interface Config {
   logLevel: LogLevel;
   /** One line per request when true; off by default, as it costs more than the request itself. */
   accessLog: boolean;
+  /**
+   * How long a client has to send a whole request, body included: a connection that trickles its
+   * bytes (slowloris) is closed after this, instead of holding a socket for as long as it likes.
+   */
+  requestTimeoutMs: number;
   /** A postgres:// URL: the data lives in PostgreSQL (several instances may share it); undefined: SQLite in DATA_DIR. */
   databaseUrl?: string | undefined;
 }
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: value.CLIENT_DIR,
     logLevel: value.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[value.NODE_ENV],
     accessLog: value.ACCESS_LOG,
+    requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
     databaseUrl: value.DATABASE_URL,
   };
 }

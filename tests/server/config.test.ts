@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       accessLog: false,
+      requestTimeoutMs: 120_000,
     });
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'error',
         ACCESS_LOG: 'true',
+        REQUEST_TIMEOUT_S: '45',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       trustProxy: 1,
       logLevel: 'error',
       accessLog: true,
+      requestTimeoutMs: 45_000,
     });
   });
 
