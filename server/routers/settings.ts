@@ -45,10 +45,10 @@ export const settingsRouter = router({
   /** An absent smtpPassword keeps the stored one; a string, even empty, replaces it. */
   updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input, actorOf(ctx))),
 
-  /** Sends a real message, with the settings as on screen, to the signed-in admin's own address. */
+  /** Sends a real message, with the settings as on screen, to the signed-in admin's own address (audited, sent or not). */
   testEmail: adminProcedure
     .input(testEmailInput)
-    .mutation(({ ctx, input }) => settings.sendTestEmail(ctx.db, ctx.user.email, input)),
+    .mutation(({ ctx, input }) => settings.sendTestEmail(ctx, ctx.user.email, input, actorOf(ctx))),
 
   /** 'Send me this report now': this week's report to the caller's own address, through the outbox. */
   sendWeeklyReport: staffProcedure.mutation(({ ctx }) => sendWeeklyReportNow(ctx, { ...actorOf(ctx), email: ctx.user.email })),

@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'settings',
   'home-page',
   'email',
+  'upload',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -31,9 +32,13 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   settings: 'Settings',
   'home-page': 'Home page',
   email: 'Email',
+  upload: 'Upload',
 };
 
-/** What happened. `two-factor` is for enabling, disabling or resetting a second factor. */
+/**
+ * What happened. `two-factor` is for enabling, disabling or resetting a second factor; `test-email`
+ * for a test message (sent or not); `export` for a CSV export of personal data.
+ */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -47,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'sign-out',
+  'test-email',
+  'export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +70,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Failed sign-in',
   'sign-out': 'Signed out',
+  'test-email': 'Test e-mail sent',
+  export: 'Exported',
 };
 
 /**

@@ -22,7 +22,7 @@ import type {
 import type { AppDeps, ServiceDeps } from '../deps';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, type PasswordChanger } from './auth';
-import { escapeHtml, sendMail, smtpFailureReason, toMailSettings } from './email/smtp';
+import { escapeHtml, sendMail, testFailureReason, toMailSettings } from './email/smtp';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 import { changePublicData } from './public-changes';
@@ -254,8 +254,23 @@ export async function updateSystem(deps: ServiceDeps, input: SystemSettings, act
   });
 }
 
-/** The stored settings with the form's values; an absent password keeps the stored one. */
+export const SMTP_PASSWORD_AGAIN = 'Enter the SMTP password again: the server or user changed.';
+
+/**
+ * The stored settings with the form's values; an absent password keeps the stored one, but only
+ * for the server and user it was saved for. A save or a test naming another host, port or user
+ * must carry the password again, so a signed-in session cannot send the stored password elsewhere.
+ */
 function mergeEmailSettings(stored: StoredEmailSettings, input: EmailInput): StoredEmailSettings {
+  const host = (input.smtpHost ?? '').trim().toLowerCase();
+  const sameServer =
+    host === (stored.smtpHost ?? '').trim().toLowerCase() &&
+    (input.smtpPort ?? null) === stored.smtpPort &&
+    (input.smtpUser ?? '') === (stored.smtpUser ?? '');
+  // Without a host nothing is sent anywhere (the settings are being cleared, or are incomplete).
+  if (input.smtpPassword === undefined && stored.smtpPassword !== null && host !== '' && !sameServer) {
+    throw new InvalidInputError(SMTP_PASSWORD_AGAIN, { smtpPassword: [SMTP_PASSWORD_AGAIN] });
+  }
   const password = input.smtpPassword === undefined ? stored.smtpPassword : input.smtpPassword;
   return {
     smtpHost: input.smtpHost,
@@ -289,13 +304,20 @@ export async function updateEmail(db: DB, input: EmailInput, actor: AuditActor):
 
 /**
  * Sends one message with the settings as they are on screen (not necessarily saved) to the
- * signed-in admin. A refusal or an unreachable server is BAD_GATEWAY with the server's reason.
+ * signed-in admin, and records the attempt in the audit log whatever its outcome. A refusal or an
+ * unreachable server is BAD_GATEWAY with a reason that says what failed (testFailureReason), never
+ * the raw network error: the test can name any host and port, and must not serve to probe them.
  */
-export async function sendTestEmail(db: DB, to: string, input: EmailInput): Promise<{ sent: true; to: string }> {
+export async function sendTestEmail(
+  deps: ServiceDeps,
+  to: string,
+  input: EmailInput,
+  actor: AuditActor,
+): Promise<{ sent: true; to: string }> {
   // The schema already requires a port and a from address whenever a host is given.
-  const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(db), input));
+  const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(deps.db), input));
   if (settings === null) throw new InvalidInputError(SMTP_NOT_CONFIGURED);
-  const { siteName } = await getSystemSettings(db);
+  const { siteName } = await getSystemSettings(deps.db);
   const server = `${settings.smtpHost}:${settings.smtpPort}`;
   const message = {
     to,
@@ -305,10 +327,15 @@ export async function sendTestEmail(db: DB, to: string, input: EmailInput): Prom
       `<p>This is a test email from <strong>${escapeHtml(siteName)}</strong>.</p>` +
       `<p>Your SMTP settings work: this message was sent through ${escapeHtml(server)}.</p>`,
   };
+  const audit = (outcome: string) =>
+    recordAudit(deps.db, actor, { action: 'test-email', entity: 'settings', entityId: 'email', summary: `test e-mail to ${to} through ${server}: ${outcome}` });
   try {
     await sendMail(settings, message);
   } catch (error) {
-    throw new UpstreamError(`Failed to send test email: ${smtpFailureReason(error)}`, null, { cause: error });
+    const reason = testFailureReason(error);
+    await audit(`failed (${reason})`);
+    throw new UpstreamError(`Failed to send test email: ${reason}`, null, { cause: error });
   }
+  await audit('sent');
   return { sent: true, to };
 }

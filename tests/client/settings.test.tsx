@@ -376,6 +376,23 @@ describe('Email', () => {
     }
   });
 
+  it('asks for the stored password again, under its field, before testing another server', async () => {
+    await saveEmailSettings(server.env.db, {
+      ...DEFAULT_EMAIL_SETTINGS,
+      smtpHost: 'smtp.example.com',
+      smtpUser: 'mailer',
+      smtpPassword: 'stored-smtp-secret-42',
+      fromEmail: 'desk@example.com',
+    });
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Email');
+    await replace(user, within(panel).getByLabelText('SMTP Host'), 'smtp.elsewhere.example');
+    await user.click(within(panel).getByRole('button', { name: 'Test Email Configuration' }));
+    const message = 'Enter the SMTP password again: the server or user changed.';
+    expect(await within(panel).findByText(message)).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Password')).toHaveAccessibleDescription(message);
+  });
+
   it('reports a failed test message with the reason', async () => {
     const user = await renderSettings();
     const panel = await openTab(user, 'Email');

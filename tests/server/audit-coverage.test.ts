@@ -21,7 +21,6 @@ const EXEMPT: Record<string, string> = {
   'bookings.create': 'public booking form: visitors, not staff',
   'bookings.cancelByToken': 'public manage link: the participant, not staff',
   'contacts.submit': 'public contact form: visitors, not staff',
-  'settings.testEmail': 'changes nothing stored; sends one message to the admin who asks',
   'auth.verifyTwoFactor': 'public second sign-in step; the sign-in it completes is recorded as sign-in by services/auth',
 };
 
@@ -294,6 +293,12 @@ const CASES: Record<string, Case> = {
     prepare: async () => (c) => c.settings.updateEmail({ smtpHost: 'smtp.example.com', smtpPort: 587, fromEmail: 'site@example.com' }),
   },
   'settings.sendWeeklyReport': { role: 'user', prepare: async () => (c) => c.settings.sendWeeklyReport() },
+  'settings.testEmail': {
+    role: 'admin',
+    // A port where nothing listens: the attempt is recorded though it fails.
+    prepare: async () => (c) =>
+      c.settings.testEmail({ smtpHost: '127.0.0.1', smtpPort: 9, fromEmail: 'site@example.com' }).catch((error: unknown) => error),
+  },
   'emails.dismiss': {
     role: 'admin',
     prepare: async (env) => {

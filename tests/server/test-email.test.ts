@@ -1,9 +1,10 @@
 // settings.testEmail against a real SMTP server on loopback (smtp-server), no mocks.
+import net, { type AddressInfo } from 'node:net';
 import type { SMTPServerOptions } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import type { EmailSettingsInput } from '@server/schemas/settings';
-import { createTestEnv, expectAdminOnly, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+import { createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { smtpError, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** The value of a top-level header of a raw message (headers end at the first blank line). */
@@ -133,11 +134,27 @@ describe('settings.testEmail: failures', () => {
     );
   });
 
-  it('reports an unreachable server as BAD_GATEWAY', async () => {
+  it('reports an unreachable server as BAD_GATEWAY, without the network detail a port scan would read', async () => {
     const server = await startSmtpServer();
     await server.close();
     const error = await expectTRPCError(callers.admin.settings.testEmail(settingsFor(server)), 'BAD_GATEWAY');
-    expect(error.message).toBe(`Failed to send test email: connect ECONNREFUSED 127.0.0.1:${server.port}`);
+    expect(error.message).toBe('Failed to send test email: could not reach an SMTP server at that host and port.');
+  });
+
+  it('says the same of a port where something other than SMTP answers', async () => {
+    const notSmtp = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n'));
+    await new Promise<void>((resolve) => notSmtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (notSmtp.address() as AddressInfo).port;
+      const error = await expectTRPCError(
+        callers.admin.settings.testEmail({ smtpHost: '127.0.0.1', smtpPort: port, fromEmail: 'desk@example.com' }),
+        'BAD_GATEWAY',
+      );
+      expect(error.message).toBe('Failed to send test email: could not reach an SMTP server at that host and port.');
+      expect(error.message).not.toContain('SSH');
+    } finally {
+      await new Promise((resolve) => notSmtp.close(resolve));
+    }
   });
 
   it('asks for SMTP settings first when the host is empty', async () => {
@@ -148,3 +165,60 @@ describe('settings.testEmail: failures', () => {
     );
   });
 });
+
+describe('settings.testEmail: the stored password stays with its server', () => {
+  it('asks for the password again before testing another host, port or user, and sends nothing', async () => {
+    const saved = await smtpServer();
+    const elsewhere = await smtpServer();
+    await callers.admin.settings.updateEmail(settingsFor(saved, { smtpUser: 'mailer', smtpPassword: 'stored-secret' }));
+    const changes: Partial<EmailSettingsInput>[] = [
+      { smtpPort: elsewhere.port },
+      { smtpHost: 'localhost' },
+      { smtpUser: 'someone-else' },
+    ];
+    for (const change of changes) {
+      await expectFieldErrors(callers.admin.settings.testEmail(settingsFor(saved, { smtpUser: 'mailer', ...change })), {
+        smtpPassword: 'Enter the SMTP password again: the server or user changed.',
+      });
+    }
+    expect(elsewhere.logins).toEqual([]);
+    expect(saved.logins).toEqual([]);
+    // The same server and user still use the stored password; a typed one goes anywhere.
+    await callers.admin.settings.testEmail(settingsFor(saved, { smtpUser: 'mailer' }));
+    await callers.admin.settings.testEmail(settingsFor(elsewhere, { smtpUser: 'mailer', smtpPassword: 'typed-secret' }));
+    expect(saved.logins).toEqual([{ username: 'mailer', password: 'stored-secret' }]);
+    expect(elsewhere.logins).toEqual([{ username: 'mailer', password: 'typed-secret' }]);
+  });
+
+  it('asks for it again before saving another server too, and keeps the stored settings', async () => {
+    const saved = await smtpServer();
+    await callers.admin.settings.updateEmail(settingsFor(saved, { smtpUser: 'mailer', smtpPassword: 'stored-secret' }));
+    await expectFieldErrors(callers.admin.settings.updateEmail(settingsFor(saved, { smtpUser: 'mailer', smtpHost: 'smtp.evil.example' })), {
+      smtpPassword: 'Enter the SMTP password again: the server or user changed.',
+    });
+    expect((await callers.admin.settings.get()).email).toMatchObject({ smtpHost: '127.0.0.1', smtpPasswordSet: true });
+    // A change of sender only keeps the password.
+    await callers.admin.settings.updateEmail(settingsFor(saved, { smtpUser: 'mailer', fromName: 'Front Desk' }));
+    expect((await callers.admin.settings.get()).email).toMatchObject({ fromName: 'Front Desk', smtpPasswordSet: true });
+  });
+
+  it('records each test in the audit log, sent or failed, never with a password', async () => {
+    const server = await smtpServer();
+    await callers.admin.settings.testEmail(settingsFor(server, { smtpPassword: 'typed-secret' }));
+    await server.close();
+    await expectTRPCError(callers.admin.settings.testEmail(settingsFor(server)), 'BAD_GATEWAY');
+    const rows = await env.db.selectFrom('auditLog').selectAll().where('action', '=', 'test-email').orderBy('createdAt').orderBy('id').execute();
+    const to = callers.adminAccount.user.email;
+    expect(rows.map((row) => [row.userId, row.entity, row.entityId, row.summary])).toEqual([
+      [callers.adminAccount.user.id, 'settings', 'email', `test e-mail to ${to} through 127.0.0.1:${server.port}: sent`],
+      [
+        callers.adminAccount.user.id,
+        'settings',
+        'email',
+        `test e-mail to ${to} through 127.0.0.1:${server.port}: failed (could not reach an SMTP server at that host and port.)`,
+      ],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('typed-secret');
+  });
+});
+

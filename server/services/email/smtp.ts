@@ -151,3 +151,32 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
+
+const COULD_NOT_REACH = 'could not reach an SMTP server at that host and port.';
+
+/**
+ * Why a test message failed, for the admin who pressed Test: what went wrong, in words that do not
+ * turn the test into a port scanner. A refused, silent or non-SMTP port all read the same; the
+ * server's own words are passed on only once it has spoken SMTP (a refused login, sender,
+ * recipient or message).
+ */
+export function testFailureReason(error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  const response = error instanceof Error && 'response' in error && typeof error.response === 'string' ? error.response.trim() : '';
+  const spokeSmtp = /^[2-5]\d\d[\s-]/.test(response);
+  switch (code) {
+    case 'EDNS':
+      return 'the SMTP host name could not be found.';
+    case 'ETLS':
+    case 'EREQUIRETLS':
+      return 'the secure connection to the SMTP server failed.';
+    case 'EAUTH':
+    case 'ENOAUTH':
+      return spokeSmtp ? response : 'the SMTP server refused the user name or password.';
+    case 'EENVELOPE':
+    case 'EMESSAGE':
+      return spokeSmtp ? response : 'the SMTP server refused the message.';
+    default:
+      return COULD_NOT_REACH;
+  }
+}

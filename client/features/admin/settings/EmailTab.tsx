@@ -1,12 +1,14 @@
 // Email (admins only): the SMTP server messages go through, and a real test message. The stored
 // SMTP password is write-only: the form never holds it, shows that one is saved, and sends a
-// password only when one is typed (or an empty one when the admin asks to remove it).
+// password only when one is typed (or an empty one when the admin asks to remove it). The server
+// keeps the stored password for the host, port and user it was saved with: naming another asks
+// for it again, under the Password field.
 import { Button, Checkbox, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '@server/schemas/settings';
-import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { notifyError, notifySuccess } from '../kit/notify';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
@@ -73,8 +75,12 @@ export function EmailTab({ email }: { email: EmailView }) {
   const test = trpc.settings.testEmail.useMutation({
     onSuccess: (result) => notifySuccess(`Test email sent to ${result.to}`),
     // The server's message is the whole sentence: 'Please configure SMTP settings before testing'
-    // or 'Failed to send test email: {reason}'.
-    onError: (error) => notifyError(messageOf(error, 'Failed to send test email')),
+    // or 'Failed to send test email: {reason}'. A field message (the password is needed again for
+    // another server) goes under its field too.
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error));
+      notifyError(messageOf(error, 'Failed to send test email'));
+    },
   });
 
   const sendTest = () => {
