@@ -27,6 +27,8 @@ export const EMAIL_KINDS = [
   'booking-reminder',
   'weekly-report',
   'system-alert',
+  'account-email-changed',
+  'booking-already-held',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';

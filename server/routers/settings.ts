@@ -20,9 +20,12 @@ export const settingsRouter = router({
   /** All five groups for the Settings screen; the e-mail group only for admins, without the password. */
   get: staffProcedure.query(({ ctx }) => settings.getAllSettings(ctx.db, ctx.user.id)),
 
+  /** A new sign-in e-mail needs the current password, and the old address is told. */
   updateProfile: staffProcedure
     .input(profileSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateProfile(ctx.db, ctx.user.id, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) =>
+      settings.updateProfile(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx)),
+    ),
 
   /** A new password ends the caller's other sessions, never the current one. */
   updateSecurity: staffProcedure
@@ -51,5 +54,5 @@ export const settingsRouter = router({
     .mutation(({ ctx, input }) => settings.sendTestEmail(ctx, ctx.user.email, input, actorOf(ctx))),
 
   /** 'Send me this report now': this week's report to the caller's own address, through the outbox. */
-  sendWeeklyReport: staffProcedure.mutation(({ ctx }) => sendWeeklyReportNow(ctx, { ...actorOf(ctx), email: ctx.user.email })),
+  sendWeeklyReport: staffProcedure.mutation(({ ctx }) => sendWeeklyReportNow(ctx, { ...actorOf(ctx), email: ctx.user.email, role: ctx.user.role })),
 });

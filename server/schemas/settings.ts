@@ -25,6 +25,8 @@ export const profileSettingsInput = z.object({
   name: requiredText('Name is required', LIMITS.name),
   email: requiredEmail('Valid email address is required', 'Valid email address is required'),
   avatarUrl: optionalUrl(),
+  /** Needed only when the e-mail changes: the sign-in address is the account's key. */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH, 'Password is too long').optional(),
 });
 export type ProfileSettingsInput = z.input<typeof profileSettingsInput>;
 

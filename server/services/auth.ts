@@ -142,6 +142,27 @@ export interface PasswordChanger {
   ip: string;
 }
 
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
+
+/**
+ * The signed-in caller proves they know the account's password again before a sensitive change (a
+ * new password, a new sign-in e-mail, turning two-factor on). Wrong passwords count like wrong
+ * sign-in passwords, per account and address, so a borrowed session cannot guess it.
+ */
+export async function checkCurrentPassword(
+  deps: Pick<AppDeps, 'db' | 'limits'>,
+  caller: Pick<PasswordChanger, 'userId' | 'email' | 'ip'>,
+  password: string,
+  field = 'currentPassword',
+): Promise<void> {
+  const user = await findUserById(deps.db, caller.userId);
+  if (user === undefined) throw new NotFoundError('Account not found.');
+  const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
+  if (!verdict.allowed) throw tooManyCredentialAttempts(verdict.retryAfterSeconds);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField(field, CURRENT_PASSWORD_INCORRECT);
+  await deps.limits.credentials.succeeded(caller.email, caller.ip);
+}
+
 /**
  * Changes the password after checking the current one; every other session of the user ends.
  * Wrong current passwords count like wrong sign-in passwords.
@@ -155,14 +176,7 @@ export async function changePassword(
 ): Promise<void> {
   const { db } = deps;
   const { userId, sessionId: currentSessionId } = caller;
-  const user = await findUserById(db, userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
-  const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
-  if (!verdict.allowed) throw tooManyCredentialAttempts(verdict.retryAfterSeconds);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw invalidField('currentPassword', 'Current password is incorrect.');
-  }
-  await deps.limits.credentials.succeeded(caller.email, caller.ip);
+  await checkCurrentPassword(deps, caller, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     await trx

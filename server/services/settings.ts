@@ -21,7 +21,8 @@ import type {
 } from '../schemas/settings';
 import type { AppDeps, ServiceDeps } from '../deps';
 import { type AuditActor, changedFields, recordAudit } from './audit';
-import { changePassword, type PasswordChanger } from './auth';
+import { changePassword, checkCurrentPassword, type PasswordChanger } from './auth';
+import { enqueueEmailChangedNotice } from './email/account-notices';
 import { escapeHtml, sendMail, testFailureReason, toMailSettings } from './email/smtp';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
@@ -127,23 +128,43 @@ export async function getAllSettings(db: DB, userId: string): Promise<AllSetting
   };
 }
 
-/** Name, e-mail and avatar of the caller's own account. The role is not part of it: see users.update. */
-export async function updateProfile(db: DB, userId: string, input: ProfileInput, actor: AuditActor): Promise<ProfileSettings> {
-  return db.transaction().execute(async (trx) => {
-    const before = profileOf(await requireUser(trx, userId));
+export const PASSWORD_FOR_NEW_EMAIL = 'Enter your current password to change your sign-in e-mail.';
+
+/**
+ * Name, e-mail and avatar of the caller's own account. The role is not part of it: see users.update.
+ * A new sign-in e-mail needs the current password (a borrowed session cannot take the account over
+ * by moving its address), and the address it replaces is told.
+ */
+export async function updateProfile(
+  deps: Pick<AppDeps, 'db' | 'limits' | 'config'>,
+  caller: PasswordChanger,
+  input: ProfileInput,
+  actor: AuditActor,
+): Promise<ProfileSettings> {
+  const current = await requireUser(deps.db, caller.userId);
+  const emailChanges = input.email !== current.email;
+  if (emailChanges) {
+    if ((input.currentPassword ?? '') === '') throw new InvalidInputError(PASSWORD_FOR_NEW_EMAIL, { currentPassword: [PASSWORD_FOR_NEW_EMAIL] });
+    await checkCurrentPassword(deps, caller, input.currentPassword ?? '');
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const before = profileOf(await requireUser(trx, caller.userId));
     const owner = await findUserByEmail(trx, input.email);
-    if (owner !== undefined && owner.id !== userId) throw conflictOnField('email', EMAIL_TAKEN);
+    if (owner !== undefined && owner.id !== caller.userId) throw conflictOnField('email', EMAIL_TAKEN);
     const row = await trx
       .updateTable('users')
       .set({ name: input.name, email: input.email, avatarUrl: input.avatarUrl, updatedAt: new Date().toISOString() })
-      .where('id', '=', userId)
+      .where('id', '=', caller.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = profileOf(row);
+    if (before.email !== after.email) {
+      await enqueueEmailChangedNotice(trx, deps.config.publicOrigin, { name: after.name, oldEmail: before.email, newEmail: after.email });
+    }
     await recordAudit(trx, actor, {
       action: 'settings',
       entity: 'user',
-      entityId: userId,
+      entityId: caller.userId,
       summary: `profile: ${changedFields(before, after, { name: 'name', email: 'email', avatarUrl: 'avatar' })}`,
     });
     return after;

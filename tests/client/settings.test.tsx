@@ -17,7 +17,7 @@ import {
   saveEmailSettings,
 } from '@server/repositories/settings';
 import { findUserById } from '@server/repositories/users';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { createAccount, TEST_PASSWORD, type TestAccount } from '../server/helpers';
 import { startSmtpServer } from '../server/smtp';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
@@ -144,10 +144,28 @@ describe('Profile', () => {
     await server.env.db.updateTable('users').set({ name: 'Ada Admin' }).where('id', '=', admin.user.id).execute();
   });
 
+  it('asks for the current password when the e-mail changes, and says when it is wrong', async () => {
+    const user = await renderSettings();
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).queryByLabelText(/Current Password/)).not.toBeInTheDocument();
+    await replace(user, within(panel).getByLabelText(/Email Address/), 'ada.new@example.com');
+    const password = within(panel).getByLabelText(/Current Password/);
+    expect(password).toHaveAccessibleDescription(
+      'Your e-mail address is how you sign in: confirm the change with your password. ada@example.com will be told.',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(panel).findByText('Enter your current password to change your sign-in e-mail.')).toBeInTheDocument();
+    await user.type(password, 'not-the-password');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(panel).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect((await findUserById(server.env.db, admin.user.id))?.email).toBe('ada@example.com');
+  });
+
   it("shows the server's reason when the e-mail belongs to another account", async () => {
     const user = await renderSettings();
     const panel = screen.getByRole('tabpanel');
     await replace(user, within(panel).getByLabelText(/Email Address/), 'uma@example.com');
+    await user.type(within(panel).getByLabelText(/Current Password/), TEST_PASSWORD);
     await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
     expect(
       await screen.findByText('Failed to save profile settings: An account with this email already exists.'),

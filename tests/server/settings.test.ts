@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '@server/auth/session';
 import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from '@server/schemas/settings';
 import {
+  TEST_PASSWORD,
   callerFor,
   createAccount,
   createTestEnv,
@@ -143,7 +144,12 @@ describe('settings: profile', () => {
   it('saves name, e-mail and avatar of the caller and reads them back', async () => {
     const account = await createAccount(env.db, 'user');
     const own = callerFor(env.deps, account);
-    const saved = await own.settings.updateProfile({ name: '  Ama Mensah ', email: ' AMA@Example.com ', avatarUrl: '/uploads/abc.png' });
+    const saved = await own.settings.updateProfile({
+      name: '  Ama Mensah ',
+      email: ' AMA@Example.com ',
+      avatarUrl: '/uploads/abc.png',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(saved).toEqual({ name: 'Ama Mensah', email: 'ama@example.com', role: 'user', avatarUrl: '/uploads/abc.png' });
     expect((await own.settings.get()).profile).toEqual(saved);
     // An absent avatar clears it: the form always sends the whole group.
@@ -164,7 +170,7 @@ describe('settings: profile', () => {
     const account = await createAccount(env.db, 'user', { name: 'Before' });
     const own = callerFor(env.deps, account);
     const error = await expectTRPCError(
-      own.settings.updateProfile({ name: 'After', email: 'TAKEN@example.com' }),
+      own.settings.updateProfile({ name: 'After', email: 'TAKEN@example.com', currentPassword: TEST_PASSWORD }),
       'CONFLICT',
       'An account with this email already exists.',
     );
@@ -174,6 +180,47 @@ describe('settings: profile', () => {
     expect(otherRow).toEqual({ name: other.user.name, email: 'taken@example.com' });
     // Keeping one's own address is not a conflict.
     await expect(own.settings.updateProfile({ name: 'After', email: account.user.email })).resolves.toMatchObject({ name: 'After' });
+  });
+
+  it('needs the current password for a new sign-in e-mail, counts wrong ones, and tells the old address', async () => {
+    const account = await createAccount(env.db, 'user', { name: 'Kofi Boateng', email: 'kofi@example.com' });
+    const own = callerFor(env.deps, account, { ip: '198.51.100.4' });
+    await expectFieldErrors(own.settings.updateProfile({ name: 'Kofi Boateng', email: 'kofi.new@example.com' }), {
+      currentPassword: 'Enter your current password to change your sign-in e-mail.',
+    });
+    await expectFieldErrors(
+      own.settings.updateProfile({ name: 'Kofi Boateng', email: 'kofi.new@example.com', currentPassword: 'not-the-password' }),
+      { currentPassword: 'Current password is incorrect.' },
+    );
+    expect((await own.settings.get()).profile.email).toBe('kofi@example.com');
+    expect(await env.db.selectFrom('emailOutbox').select('id').execute()).toEqual([]);
+
+    // Wrong passwords count like sign-in failures: after the limit even the right one waits.
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      await expectTRPCError(
+        own.settings.updateProfile({ name: 'Kofi Boateng', email: 'kofi.new@example.com', currentPassword: 'not-the-password' }),
+        'BAD_REQUEST',
+      );
+    }
+    await expectTRPCError(
+      own.settings.updateProfile({ name: 'Kofi Boateng', email: 'kofi.new@example.com', currentPassword: TEST_PASSWORD }),
+      'TOO_MANY_REQUESTS',
+    );
+
+    const fresh = callerFor(env.deps, account, { ip: '198.51.100.5' });
+    const saved = await fresh.settings.updateProfile({ name: 'Kofi Boateng', email: 'kofi.new@example.com', currentPassword: TEST_PASSWORD });
+    expect(saved.email).toBe('kofi.new@example.com');
+    const notices = await env.db.selectFrom('emailOutbox').select(['kind', 'toAddress', 'subject', 'textBody']).execute();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: 'account-email-changed',
+      toAddress: 'kofi@example.com',
+      subject: 'Global Reach Advisory: your sign-in e-mail was changed',
+    });
+    expect(notices[0]?.textBody).toContain('was changed from kofi@example.com to kofi.new@example.com');
+    // A name change alone needs no password and tells nobody.
+    await fresh.settings.updateProfile({ name: 'Kofi B.', email: 'kofi.new@example.com' });
+    expect(await env.db.selectFrom('emailOutbox').select('id').execute()).toHaveLength(1);
   });
 
   it('checks name and e-mail with their field messages and changes nothing', async () => {

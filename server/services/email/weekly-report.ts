@@ -1,10 +1,10 @@
 // The weekly report to staff: every Monday from 08:00 in the site's timezone, to each account with
 // Enable Email Notifications and Weekly Reports on: the last 7 days' new bookings and contact
-// messages by status, the next 7 days' time slots with seats taken out of capacity, and the e-mails
-// that gave up. One per person per ISO week (of the site's calendar), claimed in the database in the
+// messages by status, the next 7 days' time slots with seats taken out of capacity, and, for admins
+// only (what emails.list shows them and refuses staff), the e-mails that gave up. One per person per ISO week (of the site's calendar), claimed in the database in the
 // same transaction as the message, so a restart or a second instance never sends it twice.
 import type { DB } from '@db/database';
-import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
+import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, type Role, SEAT_HOLDING_STATUSES } from '@db/schema';
 import type { ServiceDeps } from '@server/deps';
 import { type AuditActor, recordAudit } from '@server/services/audit';
 import { getSystemSettings } from '@server/repositories/settings';
@@ -38,7 +38,14 @@ export interface WeeklyReport {
   bookings: Record<BookingStatus, number>;
   contacts: Record<ContactStatus, number>;
   upcoming: UpcomingSlot[];
-  failedEmails: { total: number; listed: { subject: string; toAddress: string; lastError: string | null }[] };
+  /** Admins only: the e-mail log is theirs (emails.list refuses role user); null in a user's report. */
+  failedEmails: { total: number; listed: { subject: string; toAddress: string; lastError: string | null }[] } | null;
+}
+
+/** Who a report is for: its content follows what their role may read through the API. */
+export interface ReportRecipient {
+  email: string;
+  role: Role;
 }
 
 /** The ISO week (Monday first) of a calendar date 'YYYY-MM-DD', e.g. '2026-W48'. */
@@ -61,7 +68,7 @@ export function weeklyReportDue(now: Date, timeZone: string): boolean {
   return monday && local.time >= WEEKLY_REPORT_LOCAL_TIME;
 }
 
-export async function collectWeeklyReport(db: DB, now: Date): Promise<WeeklyReport> {
+export async function collectWeeklyReport(db: DB, now: Date, role: Role): Promise<WeeklyReport> {
   const to = now.toISOString();
   const from = new Date(now.getTime() - WEEK_MS).toISOString();
   const until = new Date(now.getTime() + WEEK_MS).toISOString();
@@ -110,6 +117,7 @@ export async function collectWeeklyReport(db: DB, now: Date): Promise<WeeklyRepo
     .execute();
   const upcoming = upcomingRows.map((row) => ({ ...row, seatsTaken: Number(row.seatsTaken ?? 0) }));
 
+  if (role !== 'admin') return { from, to, until, bookings, contacts, upcoming, failedEmails: null };
   const failedBase = db.selectFrom('emailOutbox').where('status', '=', 'failed').where('updatedAt', '>=', from);
   const failedTotal = await failedBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const listed = await failedBase
@@ -154,16 +162,17 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
               (slot.capacity === null ? `${slot.seatsTaken} taken, no limit` : `${slot.seatsTaken} of ${slot.capacity}`),
           ),
         ].join('\n');
+  const failedEmails = report.failedEmails;
   const failed =
-    report.failedEmails.total === 0
-      ? 'No e-mails failed in the last 7 days.'
-      : [
-          `${report.failedEmails.total} e-mail${report.failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the E-mail Log):`,
-          ...report.failedEmails.listed.map((mail) => `- ${mail.subject} to ${mail.toAddress}: ${mail.lastError ?? 'unknown error'}`),
-          ...(report.failedEmails.total > report.failedEmails.listed.length
-            ? [`and ${report.failedEmails.total - report.failedEmails.listed.length} more.`]
-            : []),
-        ].join('\n');
+    failedEmails === null
+      ? null
+      : failedEmails.total === 0
+        ? 'No e-mails failed in the last 7 days.'
+        : [
+            `${failedEmails.total} e-mail${failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the E-mail Log):`,
+            ...failedEmails.listed.map((mail) => `- ${mail.subject} to ${mail.toAddress}: ${mail.lastError ?? 'unknown error'}`),
+            ...(failedEmails.total > failedEmails.listed.length ? [`and ${failedEmails.total - failedEmails.listed.length} more.`] : []),
+          ].join('\n');
   return renderMessage({
     subject: `${site.siteName}: weekly report`,
     siteName: site.siteName,
@@ -171,13 +180,13 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
     paragraphs: [
       `Your weekly report from ${site.siteName}, for the 7 days to ${formatDateTime(report.to, zone)} and the 7 days ahead.`,
       upcoming,
-      failed,
+      ...(failed === null ? [] : [failed]),
     ],
     details: [
       ['New bookings', `${total(report.bookings)} (${byStatus(report.bookings, BOOKING_LABELS)})`],
       ['New contact messages', `${total(report.contacts)} (${byStatus(report.contacts, CONTACT_LABELS)})`],
       ['Sessions ahead', String(report.upcoming.length)],
-      ['Failed e-mails', String(report.failedEmails.total)],
+      ...(failedEmails === null ? [] : [['Failed e-mails', String(failedEmails.total)] as [string, string]]),
     ],
     link: { label: 'Open the dashboard', url: `${site.publicOrigin}/admin` },
     notes: ['You receive this because Weekly Reports are on in your notification settings.'],
@@ -185,20 +194,21 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
   });
 }
 
-/** Writes one report for `to` into the outbox, in the caller's transaction; answers its outbox id. */
-export async function enqueueWeeklyReport(db: DB, publicOrigin: string, to: string, now: Date): Promise<string> {
+/** Writes one report for `recipient` into the outbox, in the caller's transaction; answers its outbox id. */
+export async function enqueueWeeklyReport(db: DB, publicOrigin: string, recipient: ReportRecipient, now: Date): Promise<string> {
   const site = await loadOutboxSite(db, publicOrigin);
-  const report = await collectWeeklyReport(db, now);
-  return enqueueMessage(db, site, { kind: 'weekly-report', to, rendered: weeklyReportMessage(site, report), ics: null, bookingId: null }, now);
+  const report = await collectWeeklyReport(db, now, recipient.role);
+  const rendered = weeklyReportMessage(site, report);
+  return enqueueMessage(db, site, { kind: 'weekly-report', to: recipient.email, rendered, ics: null, bookingId: null }, now);
 }
 
 /**
  * 'Send me this report now': this week's report to the caller at once, whatever their settings
  * (they asked for it), audited. It does not count as the Monday report.
  */
-export function sendWeeklyReportNow(deps: ServiceDeps, actor: AuditActor & { email: string }, now = new Date()): Promise<{ to: string }> {
+export function sendWeeklyReportNow(deps: ServiceDeps, actor: AuditActor & ReportRecipient, now = new Date()): Promise<{ to: string }> {
   return deps.db.transaction().execute(async (trx) => {
-    const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, actor.email, now);
+    const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, actor, now);
     await recordAudit(trx, actor, { action: 'create', entity: 'email', entityId: id, summary: `weekly report to ${actor.email}` });
     return { to: actor.email };
   });
@@ -214,7 +224,7 @@ export async function sendDueWeeklyReports(deps: ServiceDeps, now: Date): Promis
   const week = isoWeekOf(utcToZonedParts(now.toISOString(), timezone).date);
   const recipients = await deps.db
     .selectFrom('users')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'role'])
     .where('notifyEmail', '=', 1)
     .where('notifyWeeklyReports', '=', 1)
     .orderBy('email')
@@ -223,7 +233,7 @@ export async function sendDueWeeklyReports(deps: ServiceDeps, now: Date): Promis
   for (const recipient of recipients) {
     const wrote = await deps.db.transaction().execute(async (trx) => {
       if (!(await claimOnce(trx, `weekly-report:${recipient.id}:${week}`, now.toISOString()))) return false;
-      await enqueueWeeklyReport(trx, deps.config.publicOrigin, recipient.email, now);
+      await enqueueWeeklyReport(trx, deps.config.publicOrigin, recipient, now);
       return true;
     });
     if (wrote) written += 1;

@@ -1,6 +1,7 @@
 // Profile: the signed-in account's avatar, name and e-mail. The role is shown, never edited here:
-// nobody changes their own role (an admin changes another account's role under Users).
-import { TextInput } from '@mantine/core';
+// nobody changes their own role (an admin changes another account's role under Users). A new
+// e-mail address (the sign-in name) asks for the current password, and the old address is told.
+import { PasswordInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ROLE_LABELS } from '@server/schemas/auth';
 import { profileSettingsInput } from '@server/schemas/settings';
@@ -12,7 +13,7 @@ import { notifySaved, notifySaveFailed } from './saveFeedback';
 type Profile = RouterOutputs['settings']['get']['profile'];
 
 function formValues(profile: Profile) {
-  return { name: profile.name, email: profile.email, avatarUrl: profile.avatarUrl ?? '' };
+  return { name: profile.name, email: profile.email, avatarUrl: profile.avatarUrl ?? '', currentPassword: '' };
 }
 
 export function ProfileTab({ profile }: { profile: Profile }) {
@@ -33,11 +34,15 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     onError: (error) => notifySaveFailed('profile', error, form.setErrors),
   });
 
+  const emailChanged = form.values.email.trim().toLowerCase() !== profile.email;
+
   return (
     <PageForm
       saving={save.isPending}
       error={save.error}
-      onSubmit={form.onSubmit((values) => save.mutate(values))}
+      onSubmit={form.onSubmit(({ currentPassword, ...values }) =>
+        save.mutate(emailChanged ? { ...values, currentPassword } : values),
+      )}
     >
       <FormSection title="Profile Information" description="Your name, e-mail address and picture as other staff see them.">
         <AvatarField
@@ -48,6 +53,15 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         />
         <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+        {emailChanged && (
+          <PasswordInput
+            label="Current Password"
+            withAsterisk
+            autoComplete="current-password"
+            description={`Your e-mail address is how you sign in: confirm the change with your password. ${profile.email} will be told.`}
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <TextInput
           label="Role"
           value={ROLE_LABELS[profile.role]}
