@@ -11,6 +11,8 @@ import { BOOKING_STATUS_LABELS, bookingExportInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { CONTACT_STATUS_LABELS, contactListInput } from '../schemas/contacts';
 import { listStaffBookings } from '../services/booking-list';
+import type { AuditEntity } from '../schemas/audit';
+import { actorOf, recordAudit } from '../services/audit';
 import { authenticateRequest } from '../trpc/context';
 
 export const EXPORT_ROUTES = { bookings: '/api/export/bookings.csv', contacts: '/api/export/contacts.csv' } as const;
@@ -53,6 +55,8 @@ function utc(iso: string | null): string {
 
 interface ExportSpec<TFilter, TItem extends { id: string }> {
   name: string;
+  /** The kind of record in the audit log. */
+  entity: AuditEntity;
   filter: z.ZodType<TFilter>;
   header: readonly string[];
   list: (deps: AppDeps, filter: TFilter, page: number) => Promise<Page<TItem>>;
@@ -65,6 +69,7 @@ const contactExportFilter = contactListInput.omit({ page: true, pageSize: true }
 
 const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingListItem> = {
   name: 'bookings',
+  entity: 'booking',
   filter: bookingExportFilter,
   header: [
     'Booking ID',
@@ -103,6 +108,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
 
 const contactsExport: ExportSpec<z.output<typeof contactExportFilter>, ContactDto> = {
   name: 'contacts',
+  entity: 'contact',
   filter: contactExportFilter,
   header: ['Contact ID', 'Name', 'Email', 'Company', 'Message', 'Status', 'Notes', 'Created At (UTC)', 'Updated At (UTC)'],
   list: (deps, filter, page) => listContacts(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
@@ -144,6 +150,14 @@ async function* csvLines<TFilter, TItem extends { id: string }>(
   }
 }
 
+/** The filter an export was made with, for its audit row: ' (status=confirmed, from=2026-12-01)', or '' for everything. */
+function describeFilter(filter: unknown): string {
+  const parts = Object.entries(filter as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '' && value !== 'all')
+    .map(([key, value]) => `${key}=${String(value)}`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
 function refuse(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply.code(statusCode).send({ error: { message } });
 }
@@ -158,6 +172,13 @@ function exportHandler<TFilter, TItem extends { id: string }>(deps: AppDeps, spe
     if (caller.user === null) return refuse(reply, 401, EXPORT_MESSAGES.signIn);
     const filter = spec.filter.safeParse(req.query);
     if (!filter.success) return refuse(reply, 400, filter.error.issues[0]?.message ?? EXPORT_MESSAGES.badFilter);
+    // Every row is personal data: who took which, and with which filter, is on record before a byte leaves.
+    await recordAudit(deps.db, actorOf({ user: caller.user, ip: req.ip }), {
+      action: 'export',
+      entity: spec.entity,
+      entityId: null,
+      summary: `CSV export of ${spec.name}${describeFilter(filter.data)}`,
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${spec.name}-${todayUtc()}.csv"`)

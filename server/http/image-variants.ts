@@ -7,12 +7,19 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps';
+import { MAX_IMAGE_MEGAPIXELS } from './uploads';
 import { IMAGE_VARIANT_WIDTHS, variantSource } from '../shared/image-variants';
 
 const WIDTHS = new Set<number>(IMAGE_VARIANT_WIDTHS);
 const WEBP_QUALITY = 75;
+/**
+ * Copies made at once. Each decodes a whole picture into memory; anonymous requests for many new
+ * widths at once wait their turn instead of each taking hundreds of megabytes.
+ */
+export const CONCURRENT_RESIZES = 2;
 
 export function imageVariantsDir(deps: AppDeps): string {
   return path.resolve(deps.config.dataDir, 'image-variants');
@@ -22,11 +29,14 @@ export function imageVariantRoutes(deps: AppDeps) {
   const dir = imageVariantsDir(deps);
   /** Copies being made, so simultaneous first requests make one. */
   const making = new Map<string, Promise<void>>();
+  const resizing = pLimit(CONCURRENT_RESIZES);
 
   async function make(source: string, target: string, width: number): Promise<void> {
     await fsp.mkdir(dir, { recursive: true });
     const temporary = `${target}.${process.pid}.tmp`;
-    await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toFile(temporary);
+    // The pixel limit of uploads holds for pictures stored before it existed too.
+    const input = sharp(source, { limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000 });
+    await input.rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toFile(temporary);
     await fsp.rename(temporary, target);
   }
 
@@ -42,7 +52,7 @@ export function imageVariantRoutes(deps: AppDeps) {
       if (!fs.existsSync(target)) {
         let pending = making.get(target);
         if (pending === undefined) {
-          pending = make(source, target, width).finally(() => making.delete(target));
+          pending = resizing(() => make(source, target, width)).finally(() => making.delete(target));
           making.set(target, pending);
         }
         try {

@@ -10,9 +10,12 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { getSystemSettings } from '../repositories/settings';
+import type { AuthUser } from '../auth/session';
+import { actorOf, recordAudit } from '../services/audit';
 import { authenticateRequest } from '../trpc/context';
 import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-types';
 
@@ -37,6 +40,13 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
   avatar: { types: ['png', 'jpg', 'gif'], maxMb: 1, unsupportedMessage: IMAGE_TYPES_MESSAGE },
 };
 
+/**
+ * Pictures are resized on request (server/http/image-variants.ts): a small file can hold a huge
+ * canvas (a 16,000 x 16,000 PNG of one colour is a few hundred kB), which decoding would turn into
+ * gigabytes. The photos the site shows need nothing near this.
+ */
+export const MAX_IMAGE_MEGAPIXELS = 40;
+
 export const UPLOAD_MESSAGES = {
   signIn: 'Please sign in to continue.',
   badKind: 'Unknown upload kind. Use image, video or avatar.',
@@ -47,9 +57,20 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'The upload could not be read. Please try again.',
   failed: 'Something went wrong. Please try again.',
   tooLarge: (maxMb: number) => `The file is too large. The maximum size is ${maxMb} MB.`,
+  tooManyPixels: `The image is too large: at most ${MAX_IMAGE_MEGAPIXELS} megapixels (for example 8000 x 5000).`,
+  notAnImage: 'The image could not be read. Please try another file.',
 } as const;
 
 const uploadQuery = z.object({ kind: z.enum(UPLOAD_KIND_NAMES) });
+
+const IMAGE_TYPES = new Set<DetectedFileType>(['png', 'jpg', 'gif']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in uploader, found before the body is read; audited with the stored file. */
+    uploader?: AuthUser;
+  }
+}
 
 /** An expected refusal: answered with its status and message, never logged as a failure. */
 class UploadRefusal extends Error {
@@ -68,6 +89,10 @@ class UploadRefusal extends Error {
  */
 class UploadMeter extends Transform {
   private received = 0;
+  /** Bytes passed through. */
+  get bytes(): number {
+    return this.received;
+  }
   private head = Buffer.alloc(0);
   private identified = false;
   detected: DetectedFileType | null = null;
@@ -148,8 +173,21 @@ function whenClosed(stream: fs.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
-/** Writes the part to a temporary file in `dir`, checked by UploadMeter; returns the final name. */
-async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, maxMb: number): Promise<string> {
+/** An uploaded picture's canvas, read from its header by sharp without decoding the pixels. */
+async function checkImageSize(file: string): Promise<void> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file).metadata();
+  } catch {
+    throw new UploadRefusal(415, UPLOAD_MESSAGES.notAnImage);
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+  if (pixels === 0) throw new UploadRefusal(415, UPLOAD_MESSAGES.notAnImage);
+  if (pixels > MAX_IMAGE_MEGAPIXELS * 1_000_000) throw new UploadRefusal(413, UPLOAD_MESSAGES.tooManyPixels);
+}
+
+/** Writes the part to a temporary file in `dir`, checked by UploadMeter; returns the final name and size. */
+async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, maxMb: number): Promise<{ name: string; bytes: number }> {
   // A hidden, unguessable name that is never listed: nobody can fetch a file before it is checked.
   const tempPath = path.join(dir, `.upload-${randomName()}.part`);
   const meter = new UploadMeter(kind, maxMb);
@@ -159,9 +197,10 @@ async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, m
     // Busboy stops at its own limit (one byte past ours) by truncating quietly; count that as too large.
     if (part.file.truncated) throw new UploadRefusal(413, UPLOAD_MESSAGES.tooLarge(maxMb));
     if (meter.detected === null) throw new UploadRefusal(415, kind.unsupportedMessage);
+    if (IMAGE_TYPES.has(meter.detected)) await checkImageSize(tempPath);
     const name = `${randomName()}.${meter.detected}`;
     await fsp.rename(tempPath, path.join(dir, name));
-    return name;
+    return { name, bytes: meter.bytes };
   } catch (error) {
     // The write stream may still be opening the file; removing it before it closes would leave it behind.
     await whenClosed(out);
@@ -195,7 +234,13 @@ async function handleUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyRe
   }
 
   try {
-    const name = await storeUpload(deps.uploadsDir, part, kind, maxMb);
+    const { name, bytes } = await storeUpload(deps.uploadsDir, part, kind, maxMb);
+    await recordAudit(deps.db, actorOf({ user: req.uploader ?? null, ip: req.ip }), {
+      action: 'create',
+      entity: 'upload',
+      entityId: name,
+      summary: `${query.data.kind}, ${Math.max(1, Math.round(bytes / 1024))} kB`,
+    });
     return reply.code(201).send({ url: `/uploads/${name}` });
   } catch (error) {
     discardRestOfRequest(req);
@@ -231,6 +276,7 @@ export function uploadRoutes(deps: AppDeps): FastifyPluginAsync {
       onRequest: async (req, reply) => {
         const caller = await authenticateRequest(deps, req, reply);
         if (caller.user === null) return refuse(reply, 401, UPLOAD_MESSAGES.signIn);
+        req.uploader = caller.user;
         return undefined;
       },
       handler: (req, reply) => handleUpload(deps, req, reply),

@@ -135,6 +135,18 @@ describe('who may export', () => {
     }
   });
 
+  it('records every export in the audit log with its filter, by the person who took it', async () => {
+    await download(`${EXPORT_ROUTES.bookings}?status=confirmed&from=2026-12-01`, user);
+    await download(EXPORT_ROUTES.contacts, admin);
+    await download(`${EXPORT_ROUTES.bookings}?status=lost`, admin); // refused: nothing left, nothing recorded
+    await download(EXPORT_ROUTES.contacts, null);
+    const rows = await env.db.selectFrom('auditLog').selectAll().where('action', '=', 'export').orderBy('createdAt').orderBy('id').execute();
+    expect(rows.map((row) => [row.userId, row.entity, row.summary])).toEqual([
+      [user.user.id, 'booking', 'CSV export of bookings (status=confirmed, from=2026-12-01)'],
+      [admin.user.id, 'contact', 'CSV export of contacts'],
+    ]);
+  });
+
   it('refuses a filter the list procedures would refuse with 400', async () => {
     const res = await download(`${EXPORT_ROUTES.bookings}?status=lost`);
     expect(res.statusCode).toBe(400);

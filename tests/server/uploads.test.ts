@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { sweepPartialUploads } from '@server/http/uploads';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
@@ -15,8 +17,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), Buffer.alloc(32)]);
+// Pictures must also be readable pictures (their size is checked): real ones, made by sharp.
+const JPEG = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+const GIF = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#336699' } }).gif().toBuffer();
+/** A JPEG's signature followed by nothing a decoder can read. */
+const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isomiso2'), Buffer.alloc(64)]);
 const MOV = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(4), Buffer.from('qt  '), Buffer.alloc(64)]);
 const AVI = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('AVI LIST'), Buffer.alloc(64)]);
@@ -25,6 +30,23 @@ const TEXT = Buffer.from('just some text pretending to be an image\n');
 
 const IMAGE_TYPES = 'Unsupported file type. Use JPG, GIF or PNG.';
 const VIDEO_TYPES = 'Unsupported file type. Use MP4, MOV or AVI.';
+
+/** A PNG whose header claims a canvas of width x height; its pixels are never there to decode. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A PNG padded to exactly `size` bytes. */
 function pngOfSize(size: number): Buffer {
@@ -124,6 +146,16 @@ describe('POST /api/uploads: accepted files', () => {
     expect(response.json<{ url: string }>().url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
   });
 
+  it('records each stored upload in the audit log, by the uploader, and no refused one', async () => {
+    const response = await upload('?kind=image', file(PNG, 'logo.png', 'image/png'));
+    const name = response.json<{ url: string }>().url.slice('/uploads/'.length);
+    await upload('?kind=image', file(TEXT, 'notes.png'));
+    const rows = await env.db.selectFrom('auditLog').selectAll().where('entity', '=', 'upload').execute();
+    expect(rows.map((row) => [row.action, row.entityId, row.summary, row.userId, row.actorEmail])).toEqual([
+      ['create', name, 'image, 1 kB', staff.user.id, staff.user.email],
+    ]);
+  });
+
   it('gives two uploads of the same file two names', async () => {
     const first = (await upload('?kind=image', file(PNG, 'a.png'))).json<{ url: string }>().url;
     const second = (await upload('?kind=image', file(PNG, 'a.png'))).json<{ url: string }>().url;
@@ -197,6 +229,19 @@ describe('POST /api/uploads: refusals leave nothing behind', () => {
 
   it('does not take a HEIC photo for an MP4 video', async () => {
     await expectRefused('?kind=video', file(HEIC, 'photo.mp4'), 415, VIDEO_TYPES);
+  });
+
+  it('refuses a picture whose canvas is over 40 megapixels, however small the file (413)', async () => {
+    const huge = pngClaiming(16_000, 16_000);
+    expect(huge.length).toBeLessThan(1024);
+    const message = 'The image is too large: at most 40 megapixels (for example 8000 x 5000).';
+    await expectRefused('?kind=image', file(huge, 'huge.png'), 413, message);
+    await expectRefused('?kind=avatar', file(pngClaiming(7_000, 7_000), 'me.png'), 413, message);
+    expect((await upload('?kind=image', file(pngClaiming(8_000, 5_000), 'wide.png'))).statusCode).toBe(201);
+  });
+
+  it('refuses a picture with a right signature that no decoder can read (415)', async () => {
+    await expectRefused('?kind=image', file(FAKE_JPEG, 'photo.jpg'), 415, 'The image could not be read. Please try another file.');
   });
 
   it('refuses a file shorter than any signature, and an empty file', async () => {
