@@ -46,7 +46,7 @@ export async function removeTwoFactor(db: DB, userId: string): Promise<void> {
   const now = new Date().toISOString();
   await db.deleteFrom('twoFactorCredentials').where('userId', '=', userId).execute();
   await db.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute();
-  await db.deleteFrom('twoFactorChallenges').where('userId', '=', userId).execute();
+  await deleteChallengesOfUser(db, userId);
   await db.updateTable('users').set({ twoFactorEnabled: 0, updatedAt: now }).where('id', '=', userId).execute();
 }
 
@@ -71,6 +71,11 @@ export async function insertChallenge(db: DB, values: { id: string; userId: stri
 
 export function findChallenge(db: DB, id: string) {
   return db.selectFrom('twoFactorChallenges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ends every pending sign-in challenge of the account (its password changed: they were won with the old one). */
+export async function deleteChallengesOfUser(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('twoFactorChallenges').where('userId', '=', userId).execute();
 }
 
 export async function deleteChallenge(db: DB, id: string): Promise<void> {

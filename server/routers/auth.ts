@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countUsers } from '../repositories/users';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
-import { disableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
+import { disableTwoFactorInput, enableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
 import { actorOf } from '../services/audit';
 import { changePassword, setupFirstAdmin, signIn, signOut, verifyTwoFactor } from '../services/auth';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/two-factor';
@@ -34,11 +34,11 @@ export const authRouter = router({
   twoFactor: router({
     /** A new key for the caller's authenticator app; enables nothing yet. */
     setup: staffProcedure.mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user.id, actorOf(ctx))),
-    /** Finishes the set-up with a current code; the recovery codes are shown this once. */
+    /** Finishes the set-up with the password and a current code; other sessions end; the recovery codes are shown this once. */
     enable: staffProcedure
-      .input(twoFactorCodeInput)
+      .input(enableTwoFactorInput)
       .mutation(({ ctx, input }) =>
-        enableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input.code, actorOf(ctx)),
+        enableTwoFactor(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx)),
       ),
     disable: staffProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
       await disableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx));

@@ -8,7 +8,7 @@ import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
 import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from '../repositories/setup-links';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
-import { deleteChallenge, findChallenge } from '../repositories/two-factor';
+import { deleteChallenge, deleteChallengesOfUser, findChallenge } from '../repositories/two-factor';
 import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
 import { type AuditActor, actorOf, recordAudit } from './audit';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
@@ -164,7 +164,8 @@ export async function checkCurrentPassword(
 }
 
 /**
- * Changes the password after checking the current one; every other session of the user ends.
+ * Changes the password after checking the current one; every other session of the user ends, and
+ * every sign-in waiting for its second factor.
  * Wrong current passwords count like wrong sign-in passwords.
  */
 export async function changePassword(
@@ -185,6 +186,8 @@ export async function changePassword(
       .where('id', '=', userId)
       .execute();
     await invalidateUserSessions(trx, userId, currentSessionId);
+    // A sign-in half done with the old password (a challenge waiting for its code) ends too.
+    await deleteChallengesOfUser(trx, userId);
     await recordAudit(trx, actor, { action: 'password', entity: 'user', entityId: userId, summary: 'password changed' });
   });
 }

@@ -4,7 +4,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '@db/database';
-import { generateSessionToken } from '../auth/session';
+import { generateSessionToken, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/limits';
 import { verifyPassword } from '../auth/password';
 import {
@@ -70,19 +70,27 @@ export async function setupTwoFactor(db: DB, userId: string, actor: AuditActor):
   return { secret: key.base32, uri: key.uri };
 }
 
-/** Finishes the enrolment with a current code; answers the recovery codes, shown this once. */
+/**
+ * Finishes the enrolment with the account's password and a current code; answers the recovery
+ * codes, shown this once. Every other session of the account ends: whoever held one without the
+ * second factor must now pass it. The password keeps a borrowed session from locking the owner
+ * behind an authenticator the borrower holds.
+ */
 export async function enableTwoFactor(
   deps: LimitDeps,
-  caller: { userId: string; email: string; ip: string },
-  code: string,
+  caller: { userId: string; sessionId: string; email: string; ip: string },
+  input: { password: string; code: string },
   actor: AuditActor,
 ): Promise<{ recoveryCodes: string[] }> {
   const credential = await findCredential(deps.db, caller.userId);
   if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError(ALREADY_ENABLED);
   if (credential === undefined) throw new PreconditionError(NOT_STARTED);
+  const user = await findUserById(deps.db, caller.userId);
+  if (user === undefined) throw new NotFoundError('Account not found.');
   const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
-  const step = matchTotpStep(credential.secret, code);
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', WRONG_PASSWORD);
+  const step = matchTotpStep(credential.secret, input.code);
   if (step === null) throw invalidField('code', INVALID_CODE);
   await deps.limits.credentials.succeeded(caller.email, caller.ip);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
@@ -90,6 +98,7 @@ export async function enableTwoFactor(
     // The enrolment's code counts as used: it cannot sign in afterwards.
     await claimTimeStep(trx, caller.userId, step);
     await markEnabled(trx, caller.userId, recoveryCodes.map(hashRecoveryCode));
+    await invalidateUserSessions(trx, caller.userId, caller.sessionId);
     await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: caller.userId, summary: 'two-factor enabled' });
   });
   return { recoveryCodes };

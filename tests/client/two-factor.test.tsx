@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import { findUserById } from '@server/repositories/users';
-import { callerFor, createAccount, type TestAccount } from '../server/helpers';
+import { callerFor, createAccount, TEST_PASSWORD, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;
@@ -34,7 +34,7 @@ async function enrolInThePast(account: TestAccount): Promise<string> {
   try {
     const own = callerFor(server.env.deps, account);
     const { secret } = await own.auth.twoFactor.setup();
-    await own.auth.twoFactor.enable({ code: currentCode(secret) });
+    await own.auth.twoFactor.enable({ password: TEST_PASSWORD, code: currentCode(secret) });
     return secret;
   } finally {
     vi.useRealTimers();
@@ -122,6 +122,15 @@ describe('Security tab enrolment', () => {
     expect((await findUserById(server.env.db, account.user.id))?.twoFactorEnabled).toBe(0);
 
     await user.type(within(dialog).getByLabelText(/^Verification Code/), currentCode(secret));
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and Turn On' }));
+    // The password is asked too, and a wrong one is said under its field.
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Current Password/), 'not-the-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and Turn On' }));
+    expect(await within(dialog).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect((await findUserById(server.env.db, account.user.id))?.twoFactorEnabled).toBe(0);
+    await user.clear(within(dialog).getByLabelText(/^Current Password/));
+    await user.type(within(dialog).getByLabelText(/^Current Password/), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Verify and Turn On' }));
     const list = await within(dialog).findByRole('list', { name: 'Recovery codes' });
     const codes = within(list).getAllByRole('listitem').map((item) => item.textContent);

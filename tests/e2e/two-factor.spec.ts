@@ -24,6 +24,7 @@ test('a user enrols in two-factor, then signs in with the password and a code', 
   const secret = (await dialog.getByTestId('two-factor-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await dialog.getByLabel(/^Verification Code/).fill(codeFor(secret, -1));
+  await dialog.getByLabel(/^Current Password/).fill(credentials.password);
   await dialog.getByRole('button', { name: 'Verify and Turn On' }).click();
   await expect(dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await dialog.getByRole('button', { name: 'Done' }).click();

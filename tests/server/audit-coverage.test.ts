@@ -3,7 +3,7 @@
 // here (and without a row) fails this file until it is audited or consciously exempted below.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '@server/router';
-import { callerFor, type Caller, createAccount, createTestEnv, type TestAccount, type TestEnv } from './helpers';
+import { callerFor, type Caller, createAccount, createTestEnv, TEST_PASSWORD, type TestAccount, type TestEnv } from './helpers';
 import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { newId } from '@server/ids';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
@@ -33,7 +33,7 @@ function currentCode(secret: string): string {
 async function enrolTwoFactor(env: TestEnv, account: TestAccount): Promise<string[]> {
   const own = callerFor(env.deps, account);
   const { secret } = await own.auth.twoFactor.setup();
-  return (await own.auth.twoFactor.enable({ code: currentCode(secret) })).recoveryCodes;
+  return (await own.auth.twoFactor.enable({ password: TEST_PASSWORD, code: currentCode(secret) })).recoveryCodes;
 }
 
 interface Case {
@@ -69,7 +69,7 @@ const CASES: Record<string, Case> = {
     role: 'user',
     prepare: async (env, account) => {
       const { secret } = await callerFor(env.deps, account).auth.twoFactor.setup();
-      return (c) => c.auth.twoFactor.enable({ code: currentCode(secret) });
+      return (c) => c.auth.twoFactor.enable({ password: TEST_PASSWORD, code: currentCode(secret) });
     },
   },
   'auth.twoFactor.disable': {

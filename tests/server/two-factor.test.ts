@@ -8,7 +8,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE } from '@server/auth/session';
+import { createSession, SESSION_COOKIE, sessionIdFromToken } from '@server/auth/session';
 import { type AuthUser } from '@server/auth/session';
 import { createLimits } from '@server/deps';
 import { type ChallengeCookie, createContextInner } from '@server/trpc/context';
@@ -21,6 +21,7 @@ import {
   expectFieldErrors,
   expectTRPCError,
   recordCookies,
+  TEST_PASSWORD,
   type TestAccount,
   type TestEnv,
 } from './helpers';
@@ -79,7 +80,7 @@ function anonymousCaller(ip: string, challenge = challengeJar(), cookies = recor
 async function enrol(account: TestAccount): Promise<{ secret: string; recoveryCodes: string[] }> {
   const own = callerFor(env.deps, account);
   const { secret } = await own.auth.twoFactor.setup();
-  const { recoveryCodes } = await own.auth.twoFactor.enable({ code: codeAt(secret, Date.now()) });
+  const { recoveryCodes } = await own.auth.twoFactor.enable({ password: TEST_PASSWORD, code: codeAt(secret, Date.now()) });
   return { secret, recoveryCodes };
 }
 
@@ -129,11 +130,11 @@ describe('enrolment and sign-in over HTTP', () => {
     // Setup enables nothing.
     expect((await callerFor(env.deps, account).settings.get()).security.twoFactorEnabled).toBe(false);
 
-    const wrong = await post('auth.twoFactor.enable', { code: '000000' === codeAt(secret, T0) ? '111111' : '000000' }, session);
+    const wrong = await post('auth.twoFactor.enable', { password: TEST_PASSWORD, code: '000000' === codeAt(secret, T0) ? '111111' : '000000' }, session);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ error: { message: string } }>().error.message).toBe(INVALID_CODE);
 
-    const enabled = await post('auth.twoFactor.enable', { code: codeAt(secret, T0) }, session);
+    const enabled = await post('auth.twoFactor.enable', { password: TEST_PASSWORD, code: codeAt(secret, T0) }, session);
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json<{ result: { data: { recoveryCodes: string[] } } }>().result.data;
     expect(recoveryCodes).toHaveLength(10);
@@ -246,7 +247,7 @@ describe('codes', () => {
     await expectFieldErrors(caller.auth.verifyTwoFactor({ code: '  ' }), { code: 'Verification code is required' });
     await expectFieldErrors(caller.auth.verifyTwoFactor({ code: 'x'.repeat(65) }), { code: INVALID_CODE });
     const own = callerFor(env.deps, await createAccount(env.db, 'user'));
-    await expectFieldErrors(own.auth.twoFactor.enable({ code: '' }), { code: 'Verification code is required' });
+    await expectFieldErrors(own.auth.twoFactor.enable({ password: TEST_PASSWORD, code: '' }), { code: 'Verification code is required' });
     await expectFieldErrors(own.auth.twoFactor.disable({ password: '', code: '123456' }), { password: 'Password is required' });
   });
 });
@@ -255,14 +256,14 @@ describe('access', () => {
   it('needs a signed-in account for setup, enable and disable', async () => {
     const anonymous = callerFor(env.deps, null);
     await expectTRPCError(anonymous.auth.twoFactor.setup(), 'UNAUTHORIZED');
-    await expectTRPCError(anonymous.auth.twoFactor.enable({ code: '123456' }), 'UNAUTHORIZED');
+    await expectTRPCError(anonymous.auth.twoFactor.enable({ password: TEST_PASSWORD, code: '123456' }), 'UNAUTHORIZED');
     await expectTRPCError(anonymous.auth.twoFactor.disable({ password: 'x', code: '123456' }), 'UNAUTHORIZED');
   });
 
   it('refuses enable before setup and setup when already on', async () => {
     const account = await createAccount(env.db, 'user');
     const own = callerFor(env.deps, account);
-    await expectTRPCError(own.auth.twoFactor.enable({ code: '123456' }), 'PRECONDITION_FAILED', 'Start the two-factor set-up first.');
+    await expectTRPCError(own.auth.twoFactor.enable({ password: TEST_PASSWORD, code: '123456' }), 'PRECONDITION_FAILED', 'Start the two-factor set-up first.');
     await enrol(account);
     await expectTRPCError(own.auth.twoFactor.setup(), 'PRECONDITION_FAILED', 'Two-factor authentication is already on.');
   });
@@ -294,6 +295,46 @@ describe('access', () => {
     await expect(caller.auth.signIn({ email: 'lost-phone@example.com', password: colleague.password })).resolves.toMatchObject({
       email: 'lost-phone@example.com',
     });
+  });
+});
+
+describe('turning it on, and what a password change ends', () => {
+  it('needs the account password; a wrong one enables nothing', async () => {
+    const account = await createAccount(env.db, 'user', { email: 'on@example.com' });
+    const own = callerFor(env.deps, account, { ip: '192.0.2.41' });
+    const { secret } = await own.auth.twoFactor.setup();
+    await expectFieldErrors(own.auth.twoFactor.enable({ password: 'not-my-password', code: codeAt(secret, T0) }), {
+      password: 'Current password is incorrect.',
+    });
+    await expectFieldErrors(own.auth.twoFactor.enable({ password: '', code: codeAt(secret, T0) }), { password: 'Password is required' });
+    expect((await own.settings.get()).security.twoFactorEnabled).toBe(false);
+    expect(await env.db.selectFrom('twoFactorRecoveryCodes').selectAll().execute()).toEqual([]);
+  });
+
+  it("ends the account's other sessions, keeping the one that turned it on", async () => {
+    const account = await createAccount(env.db, 'user', { email: 'sessions@example.com' });
+    const elsewhere = await createSession(env.db, account.user.id, 60);
+    const other = await createAccount(env.db, 'user');
+    await enrol(account);
+    const sessions = await env.db.selectFrom('sessions').select(['id', 'userId']).execute();
+    expect(sessions.filter((row) => row.userId === account.user.id).map((row) => row.id)).toEqual([sessionIdFromToken(account.token)]);
+    expect(sessions.some((row) => row.id === elsewhere.session.id)).toBe(false);
+    // Other accounts keep theirs.
+    expect(sessions.some((row) => row.id === sessionIdFromToken(other.token))).toBe(true);
+  });
+
+  it('a password change ends the sign-ins that wait for their code: the old password cannot finish one', async () => {
+    const account = await createAccount(env.db, 'user', { email: 'stolen@example.com' });
+    const { secret } = await enrol(account);
+    // Someone with the old password is at the code step.
+    const { caller: intruder } = anonymousCaller('203.0.113.66');
+    expect(await intruder.auth.signIn({ email: account.user.email, password: account.password })).toEqual({ twoFactorRequired: true });
+    // The owner changes the password meanwhile.
+    const owner = callerFor(env.deps, account, { ip: '192.0.2.42' });
+    await owner.auth.changePassword({ currentPassword: account.password, newPassword: 'a-brand-new-password', confirmPassword: 'a-brand-new-password' });
+    vi.setSystemTime(T0 + STEP);
+    await expectTRPCError(intruder.auth.verifyTwoFactor({ code: codeAt(secret, T0 + STEP) }), 'UNAUTHORIZED', EXPIRED);
+    expect(await env.db.selectFrom('twoFactorChallenges').selectAll().execute()).toEqual([]);
   });
 });
 

@@ -41,7 +41,8 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
   const setEnabled = useSetEnabled();
   const [qrSvg, setQrSvg] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | undefined; code?: string | undefined }>({});
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const setup = trpc.auth.twoFactor.setup.useMutation({
     onSuccess: async ({ uri }) => setQrSvg(await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })),
@@ -51,18 +52,22 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
       setRecoveryCodes(codes);
       setEnabled(true);
     },
-    onError: (error) => setCodeError(fieldErrorsOf(error).code ?? messageOf(error, 'Could not turn on two-factor authentication.')),
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields.password !== undefined) setErrors({ password: fields.password });
+      else setErrors({ code: fields.code ?? messageOf(error, 'Could not turn on two-factor authentication.') });
+    },
   });
   const { mutate: startSetup } = setup;
   useEffect(() => startSetup(), [startSetup]);
 
   const submit = () => {
-    setCodeError(null);
-    if (code.trim() === '') {
-      setCodeError('Verification code is required');
-      return;
-    }
-    enable.mutate({ code });
+    const missing = {
+      code: code.trim() === '' ? 'Verification code is required' : undefined,
+      password: password === '' ? 'Password is required' : undefined,
+    };
+    setErrors(missing);
+    if (missing.code === undefined && missing.password === undefined) enable.mutate({ password, code });
   };
 
   return (
@@ -102,8 +107,16 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
             maxLength={6}
             data-autofocus
             value={code}
-            error={codeError}
+            error={errors.code}
             onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Current Password"
+            description="3. Confirm with your password. Your other signed-in sessions will end."
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
           />
         </ModalForm>
       )}
