@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, idInput, listInputBase, requiredEmail, requiredText } from './common';
+import { idInput, LIMITS, listInputBase, requiredEmail, requiredLine } from './common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './settings';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -36,7 +36,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 export const setupAdminInput = z.object({
   token: z.string({ error: 'Setup token is required' }).min(1, 'Setup token is required').max(200),
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   password: newPassword,
 });
@@ -45,7 +45,7 @@ export type SetupAdminInput = z.input<typeof setupAdminInput>;
 const role = z.enum(ROLES, { error: 'Role is required' });
 
 export const createUserInput = z.object({
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   password: newPassword,
   role,
@@ -54,7 +54,7 @@ export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z.object({
   id: idInput,
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   role,
 });

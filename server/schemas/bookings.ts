@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '@db/schema';
-import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText, timestamp } from './common';
+import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, timestamp } from './common';
 
 export { BOOKING_STATUSES };
 
@@ -13,9 +13,9 @@ export const BOOKING_STATUS_LABELS = {
 } as const satisfies Record<(typeof BOOKING_STATUSES)[number], string>;
 
 const participant = {
-  participantName: requiredText('Participant name is required', LIMITS.name),
+  participantName: requiredLine('Participant name is required', LIMITS.name),
   participantEmail: requiredEmail('Email is required', 'Please enter a valid email address'),
-  participantPhone: optionalText(LIMITS.phone),
+  participantPhone: optionalLine(LIMITS.phone),
 };
 
 const timeSlotId = z.string({ error: 'Time slot is required' }).trim().min(1, 'Time slot is required').max(64);

@@ -12,6 +12,26 @@ export const LIMITS = {
   search: 200,
 } as const;
 
+export const ONE_LINE_MESSAGE = 'Must be one line of text, without control characters.';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** No line breaks, tabs or other control characters (a name with CR/LF could forge lines of a plain-text e-mail). */
+export function isOneLine(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
+/** requiredText for a name, title or other one-line value that goes into e-mails and headers. */
+export function requiredLine(message: string, max: number = LIMITS.shortText) {
+  return requiredText(message, max).refine(isOneLine, ONE_LINE_MESSAGE);
+}
+
+/** optionalText for a one-line value (a phone number, a company). */
+export function optionalLine(max: number = LIMITS.shortText) {
+  return optionalText(max).refine((value) => value === null || isOneLine(value), ONE_LINE_MESSAGE);
+}
+
 /** A required, trimmed string whose every failure (missing, wrong type, blank) says `message`. */
 export function requiredText(message: string, max: number = LIMITS.shortText) {
   return z
@@ -54,12 +74,19 @@ export function optionalUrl(message = 'Please enter a valid URL') {
   return optionalText(LIMITS.url).refine((value) => value === null || isUrlOrSitePath(value), message);
 }
 
+/**
+ * A path on this site ('/uploads/...', '/images/...'), the one check every path field uses.
+ * Control characters (tabs and newlines are dropped by URL parsers) and backslashes (browsers read
+ * '/\host' as '//host') could turn a site path into a link to another host.
+ */
+export function isSitePath(value: string): boolean {
+  if (!isOneLine(value) || value.includes('\\')) return false;
+  return /^\/(?!\/)\S*$/.test(value);
+}
+
 export function isUrlOrSitePath(value: string): boolean {
-  // Control characters (tabs and newlines are dropped by URL parsers) and backslashes (browsers
-  // read '/\host' as '//host') could turn a site path into a link to another host.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return false;
-  if (value.startsWith('/')) return /^\/(?![/\\])\S*$/.test(value);
+  if (value.startsWith('/')) return isSitePath(value);
+  if (!isOneLine(value) || value.includes('\\')) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES } from '@db/schema';
-import { LIMITS, idInput, listInputBase, optionalText, requiredEmail, requiredText } from './common';
+import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, requiredText } from './common';
 
 export { CONTACT_STATUSES };
 
@@ -12,9 +12,9 @@ export const CONTACT_STATUS_LABELS = {
 } as const;
 
 const contactBase = {
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
-  company: optionalText(LIMITS.shortText),
+  company: optionalLine(LIMITS.shortText),
   message: requiredText('Message is required', LIMITS.longText),
 };
 

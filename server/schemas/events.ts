@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LIMITS, byIdInput, idInput, listInputBase, optionalText, optionalUrl, requiredText } from './common';
+import { byIdInput, idInput, LIMITS, listInputBase, optionalText, optionalUrl, requiredLine, requiredText } from './common';
 
 export const MAX_BENEFITS = 20;
 
 export const eventFields = z.object({
-  title: requiredText('Title is required', LIMITS.title),
+  title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
   date: optionalText(LIMITS.title),
   location: optionalText(LIMITS.shortText),

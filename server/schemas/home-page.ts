@@ -2,7 +2,7 @@
 // priorities. One document, read by every visitor and replaced as a whole by an admin. Zod only:
 // the back-office form imports this file too.
 import { z } from 'zod';
-import { isUrlOrSitePath, LIMITS, optionalText, requiredText } from './common';
+import { isSitePath, isUrlOrSitePath, LIMITS, optionalText, requiredLine, requiredText } from './common';
 
 export const SERVICE_ICONS = ['compass', 'handshake', 'plane', 'megaphone', 'globe', 'people'] as const;
 export type ServiceIcon = (typeof SERVICE_ICONS)[number];
@@ -20,17 +20,11 @@ export const HOME_LIMITS = {
 
 /** A picture on this site: an upload ('/uploads/...') or a bundled image ('/images/...'). */
 function sitePath(requiredMessage: string) {
-  return requiredText(requiredMessage, LIMITS.url).refine(
-    (value) => /^\/(?!\/)\S*$/.test(value),
-    'Please choose an uploaded image',
-  );
+  return requiredText(requiredMessage, LIMITS.url).refine(isSitePath, 'Please choose an uploaded image');
 }
 
 /** An optional photo; blank means none, and the page shows the person's initials instead. */
-const optionalPhoto = optionalText(LIMITS.url).refine(
-  (value) => value === null || /^\/(?!\/)\S*$/.test(value),
-  'Please choose an uploaded image',
-);
+const optionalPhoto = optionalText(LIMITS.url).refine((value) => value === null || isSitePath(value), 'Please choose an uploaded image');
 
 const optionalLink = optionalText(LIMITS.url).refine(
   (value) => value === null || (isUrlOrSitePath(value) && /^(https?:\/\/|\/)/.test(value)),
@@ -38,19 +32,19 @@ const optionalLink = optionalText(LIMITS.url).refine(
 );
 
 export const heroSlideSchema = z.object({
-  title: requiredText('Slide title is required', LIMITS.title),
+  title: requiredLine('Slide title is required', LIMITS.title),
   text: requiredText('Slide text is required', HOME_LIMITS.paragraph),
   image: sitePath('Slide image is required'),
 });
 
 export const serviceSchema = z.object({
-  title: requiredText('Service title is required', LIMITS.title),
+  title: requiredLine('Service title is required', LIMITS.title),
   text: requiredText('Service text is required', HOME_LIMITS.paragraph),
   icon: z.enum(SERVICE_ICONS, { error: 'Please choose an icon' }),
 });
 
 export const testimonialSchema = z.object({
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   role: requiredText('Role is required', LIMITS.title),
   photo: optionalPhoto,
   text: requiredText('Testimonial text is required', HOME_LIMITS.paragraph),
@@ -58,7 +52,7 @@ export const testimonialSchema = z.object({
 });
 
 export const founderSchema = z.object({
-  name: requiredText('Founder name is required', LIMITS.name),
+  name: requiredLine('Founder name is required', LIMITS.name),
   role: requiredText('Founder role is required', LIMITS.title),
   photo: optionalPhoto,
   bio: z
@@ -76,7 +70,7 @@ export const founderSchema = z.object({
 });
 
 export const prioritySchema = z.object({
-  title: requiredText('Priority title is required', LIMITS.title),
+  title: requiredLine('Priority title is required', LIMITS.title),
   text: requiredText('Priority text is required', HOME_LIMITS.paragraph),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, idInput, listInputBase, optionalText, optionalUrl, requiredEmail, requiredText, timestamp } from './common';
+import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredEmail, requiredLine, timestamp } from './common';
 
 export const DEFAULT_MAX_PARTICIPANTS = 20;
 export const MAX_SLOTS_PER_SESSION = 200;
@@ -17,11 +17,11 @@ export const timeSlotFields = z
 export type TimeSlotFields = z.input<typeof timeSlotFields>;
 
 export const delegateFields = z.object({
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
-  phone: optionalText(LIMITS.phone),
-  organization: optionalText(LIMITS.shortText),
-  position: optionalText(LIMITS.shortText),
+  phone: optionalLine(LIMITS.phone),
+  organization: optionalLine(LIMITS.shortText),
+  position: optionalLine(LIMITS.shortText),
   bio: optionalText(LIMITS.longText),
   photoUrl: optionalUrl(),
 });
@@ -29,7 +29,7 @@ export type DelegateFields = z.input<typeof delegateFields>;
 
 export const sessionFields = z.object({
   eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64),
-  title: requiredText('Title is required', LIMITS.title),
+  title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
   location: optionalText(LIMITS.shortText),
   facilitator: optionalText(LIMITS.name),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, optionalText, optionalUrl, requiredEmail, requiredText } from './common';
+import { LIMITS, optionalText, optionalUrl, requiredEmail, requiredLine, requiredText } from './common';
 
 export const TIMEZONES = [
   { value: 'UTC', label: 'UTC' },
@@ -22,7 +22,7 @@ const REMINDER_MESSAGE = 'Reminder before a booked slot must be between 0 and 16
 const RETENTION_MESSAGE = 'Keep sent e-mails must be between 1 and 3650 days';
 
 export const profileSettingsInput = z.object({
-  name: requiredText('Name is required', LIMITS.name),
+  name: requiredLine('Name is required', LIMITS.name),
   email: requiredEmail('Valid email address is required', 'Valid email address is required'),
   avatarUrl: optionalUrl(),
   /** Needed only when the e-mail changes: the sign-in address is the account's key. */

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import { inGroupCommit } from '@db/group-commit';
+import { newId } from '@server/ids';
 import type { BookingRow, BookingStatus, Database } from '@db/schema';
 import type { ServiceDeps } from '../deps';
 import {
@@ -16,6 +17,7 @@ import {
   countSeatsTaken,
   deleteBookingRow,
   findBooking,
+  findBookingDetails,
   findBookingForUpdate,
   findLiveBookingByEmail,
   findOldestWaitlisted,
@@ -33,7 +35,8 @@ import { newManageToken } from './email/manage-token';
 import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { alertIfWaitlistStarted } from './email/alerts';
-import { ConflictError, NotFoundError, conflictOnField } from '../errors';
+import { enqueueAlreadyHeldNotice } from './email/already-held';
+import { ConflictError, NotFoundError } from '../errors';
 
 export type { BookingOutcome };
 
@@ -51,8 +54,15 @@ function bookingNotFound(): NotFoundError {
   return new NotFoundError(BOOKING_NOT_FOUND);
 }
 
-function duplicateBooking(): ConflictError {
-  return conflictOnField('participantEmail', DUPLICATE_BOOKING);
+/** The address already holds a live booking of the slot: staff see it as a field message. */
+export class DuplicateBookingError extends ConflictError {
+  constructor() {
+    super(DUPLICATE_BOOKING, { participantEmail: [DUPLICATE_BOOKING] });
+  }
+}
+
+function duplicateBooking(): DuplicateBookingError {
+  return new DuplicateBookingError();
 }
 
 /**
@@ -87,6 +97,24 @@ export async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransac
       throw error;
     }
   }
+}
+
+/**
+ * What the public form answers when the address already holds a live booking of the slot: the
+ * answer a new booking would get now (pending while seats are left, else waitlisted, with an id of
+ * its own that is stored nowhere), while the holder is told by e-mail. A slot that is not bookable
+ * answers as it would for anyone.
+ */
+async function answerAlreadyHeld(deps: ServiceDeps, input: PublicBookingInput): Promise<{ id: string; status: BookingStatus }> {
+  const status = await deps.db.transaction().execute(async (trx) => {
+    const slot = await findSlotContext(trx, input.timeSlotId);
+    if (slot === undefined || !isBookableNow(slot)) throw new NotFoundError(SLOT_UNAVAILABLE);
+    const held = await findLiveBookingByEmail(trx, slot.id, input.participantEmail);
+    const details = held === undefined ? undefined : await findBookingDetails(trx, held.id);
+    if (details !== undefined) await enqueueAlreadyHeldNotice(trx, deps.config.publicOrigin, details);
+    return (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
+  });
+  return { id: newId(), status };
 }
 
 /** Whether `slot` has a seat left. A slot with no seat limit is not counted: counting its seats is the dearest read of a booking. */
@@ -293,6 +321,11 @@ function describeBookingChange(action: BookingAudit['action'], outcome: BookingO
   return { action, entity: 'booking' as const, entityId: booking.id, summary: parts.join('; ') };
 }
 
+/**
+ * The public form. An address that already holds a live booking of the slot gets the same answer
+ * as a new booking (a 409 would tell anyone which addresses are booked where): its owner is
+ * e-mailed that they already hold it (answerAlreadyHeld), and nothing is stored.
+ */
 export async function createPublicBooking(
   deps: ServiceDeps,
   input: PublicBookingInput,
@@ -303,8 +336,13 @@ export async function createPublicBooking(
     if (outcome.booking.status === 'waitlisted') await alertIfWaitlistStarted(trx, deps.config.publicOrigin, outcome.booking.timeSlotId);
     return outcome;
   };
-  const { booking } = await runBookingChange(deps, place, { notifyAdmins: true });
-  return { id: booking.id, status: booking.status };
+  try {
+    const { booking } = await runBookingChange(deps, place, { notifyAdmins: true });
+    return { id: booking.id, status: booking.status };
+  } catch (error) {
+    if (!(error instanceof DuplicateBookingError)) throw error;
+    return answerAlreadyHeld(deps, input);
+  }
 }
 
 export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {

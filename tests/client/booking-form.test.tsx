@@ -141,18 +141,33 @@ describe('BookingForm', () => {
 
   it('keeps what was typed and shows the server message when the booking is refused', async () => {
     const user = userEvent.setup();
-    // This address already holds a booking of the slot chosen below.
-    await insertBookingRow(server.env.db, { id: ids.slotA1, sessionId: ids.sessionA1 }, ids.eventA, { email: 'efua@example.com' });
     renderForm();
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
     await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
     await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    // Staff close the session while the visitor types.
+    await server.env.db.updateTable('eventSessions').set({ isActive: 0 }).where('id', '=', ids.sessionA1).execute();
     await user.click(confirmButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('You already have a booking for this time slot.')).toBeInTheDocument();
-    expect(screen.getAllByText('You already have a booking for this time slot.')).toHaveLength(2); // banner + field
+    expect(within(alert).getByText('This time slot is no longer available.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('Efua Again');
+    expect(screen.getByLabelText(/Email Address/)).toHaveValue('efua@example.com');
+  });
+
+  it('answers an address that already holds the slot like any booking: the holder is e-mailed instead', async () => {
+    const user = userEvent.setup();
+    await insertBookingRow(server.env.db, { id: ids.slotA1, sessionId: ids.sessionA1 }, ids.eventA, { email: 'efua@example.com' });
+    const onBooked = vi.fn();
+    renderForm({ onBooked });
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
+    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await user.click(confirmButton());
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

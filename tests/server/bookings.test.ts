@@ -242,8 +242,13 @@ describe('bookings.create: the public booking rules', () => {
     const { slot } = await insertBookableSlot(env.db, 1);
     const other = await insertBookableSlot(env.db, 1);
     const first = await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'Efua@Example.com' }) });
+    // A second try is answered as a booking would be, and stores nothing (see "a duplicate" below).
+    const second = await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'efua@example.COM' }) });
+    expect(second.id).not.toBe(first.id);
+    expect(await env.db.selectFrom('bookings').select('id').where('timeSlotId', '=', slot.id).execute()).toEqual([{ id: first.id }]);
+    // Staff are told plainly.
     await expectDuplicateConflict(
-      callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'efua@example.COM' }) }),
+      callers.user.bookings.adminCreate({ timeSlotId: slot.id, status: 'pending', ...participant({ participantEmail: 'efua@example.com' }) }),
     );
     // Another slot is fine, and so is a waitlisted booking elsewhere.
     await expect(
@@ -260,9 +265,37 @@ describe('bookings.create: the public booking rules', () => {
   it('treats a waitlisted booking as live for the e-mail rule', async () => {
     const { event, slot } = await insertBookableSlot(env.db, 1);
     await insertBookingRow(env.db, slot, event.id, { email: 'kwame@example.com', status: 'waitlisted' });
-    await expectDuplicateConflict(
-      callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'kwame@example.com' }) }),
+    await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'kwame@example.com' }) });
+    expect(await env.db.selectFrom('bookings').select('status').where('timeSlotId', '=', slot.id).execute()).toEqual([{ status: 'waitlisted' }]);
+  });
+
+  it('answers a duplicate exactly like a new booking, and tells the holder by e-mail, once an hour', async () => {
+    const { slot } = await insertBookableSlot(env.db, 2);
+    const held = await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'ama@example.com', participantName: 'Ama Mensah' }) });
+    // What a stranger sees for a held address and for a free one is the same: pending, a new id.
+    const duplicate = await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'ama@example.com' }) });
+    expect(Object.keys(duplicate).sort()).toEqual(['id', 'status']);
+    expect(duplicate.status).toBe('pending');
+    expect(duplicate.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(duplicate.id > held.id).toBe(true); // as new as a booking made now
+    expect(await countBookings()).toBe(1);
+    // Full slot: the answer a newcomer would get, waitlisted.
+    await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant() });
+    expect((await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...participant({ participantEmail: 'ama@example.com' }) })).status).toBe(
+      'waitlisted',
     );
+
+    const notices = await env.db.selectFrom('emailOutbox').selectAll().where('kind', '=', 'booking-already-held').execute();
+    expect(notices).toHaveLength(1); // twice this hour, told once
+    expect(notices[0]).toMatchObject({ toAddress: 'ama@example.com', bookingId: held.id });
+    expect(notices[0]?.subject).toMatch(/: you already hold a booking for /);
+    expect(notices[0]?.textBody).toContain('You already hold a booking for it (pending confirmation), so nothing has changed.');
+    expect(notices[0]?.textBody).not.toContain('/booking/manage/');
+    // No admin notice, no second received message.
+    expect(await env.db.selectFrom('emailOutbox').select('kind').where('toAddress', '=', 'ama@example.com').orderBy('kind').execute()).toEqual([
+      { kind: 'booking-already-held' },
+      { kind: 'booking-received' },
+    ]);
   });
 
   it('recognises the database unique index as the same conflict', async () => {

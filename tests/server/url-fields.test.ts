@@ -1,8 +1,10 @@
-// Link and site-path fields (event image, video and registration link, delegate photo, avatar):
-// they refuse what a browser would follow to another host ('/\host/...', '//host') and control
-// characters, with the field's own message, both in the shared schemas and through the API.
+// Link and site-path fields (event image, video and registration link, delegate photo, avatar, the
+// home page's pictures): they refuse what a browser would follow to another host ('/\host/...',
+// '//host') and control characters, with the field's own message, both in the shared schemas and
+// through the API. One check (isSitePath) serves every path field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isUrlOrSitePath } from '@server/schemas/common';
+import { isSitePath, isUrlOrSitePath } from '@server/schemas/common';
+import { homeContentInput } from '@server/schemas/home-page';
 import { eventFields } from '@server/schemas/events';
 import { profileSettingsInput } from '@server/schemas/settings';
 import { createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
@@ -30,6 +32,17 @@ describe('isUrlOrSitePath', () => {
   });
   it.each(ACCEPTED)('accepts %j', (value) => {
     expect(isUrlOrSitePath(value)).toBe(true);
+  });
+});
+
+describe('isSitePath', () => {
+  it.each(REFUSED)('refuses %j', (value) => {
+    expect(isSitePath(value)).toBe(false);
+  });
+  it('accepts paths on the site only', () => {
+    expect(isSitePath('/uploads/0123456789abcdef0123456789abcdef.png')).toBe(true);
+    expect(isSitePath('/images/hero.jpg')).toBe(true);
+    expect(isSitePath('https://cdn.example.com/a.png')).toBe(false);
   });
 });
 
@@ -75,4 +88,25 @@ describe('through the API', () => {
     const count = await env.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
+
+  it('homePage.update refuses a picture path another host would serve, for slides, testimonials and the founder', async () => {
+    const { updatedAt: _updatedAt, ...content } = await callers.admin.homePage.get();
+    const evil = '/\\evil.example/x.png';
+    const [slide, ...slides] = content.heroSlides;
+    const [testimonial, ...testimonials] = content.testimonials;
+    if (slide === undefined || testimonial === undefined) throw new Error('the shipped content has slides and testimonials');
+    for (const changed of [
+      { ...content, heroSlides: [{ ...slide, image: evil }, ...slides] },
+      { ...content, testimonials: [{ ...testimonial, photo: evil }, ...testimonials] },
+      { ...content, founder: { ...content.founder, photo: evil } },
+    ]) {
+      const result = homeContentInput.safeParse(changed);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Please choose an uploaded image');
+      await expect(callers.admin.homePage.update(changed)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(await callers.admin.homePage.get()).toEqual(await callers.anonymous.homePage.get());
+    expect((await callers.anonymous.homePage.get()).founder.photo).not.toBe(evil);
+  });
 });
+

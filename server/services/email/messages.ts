@@ -39,7 +39,8 @@ export interface ManageLinkFacts {
 
 const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
 
-function slotDetails(site: SiteVoice, booking: BookingFacts): [string, string][] {
+/** Event, session, time (in the site's zone) and place of a booking, as every participant message lists them. */
+export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, string][] {
   return [
     ['Event', booking.eventTitle],
     ['Session', booking.sessionTitle],
@@ -71,7 +72,7 @@ function participantMessage(
     siteName: site.siteName,
     greeting: `Dear ${booking.participantName},`,
     paragraphs,
-    details: slotDetails(site, booking),
+    details: slotDetailsOf(site, booking),
     ...manageLinkParts(link),
   });
 }
@@ -150,7 +151,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): 
       ['Email', booking.participantEmail],
       ['Phone', booking.participantPhone ?? 'Not given'],
       ['Status', waitlisted ? 'Waitlisted (the time slot is full)' : 'Pending'],
-      ...slotDetails(site, booking),
+      ...slotDetailsOf(site, booking),
     ],
     link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
     notes: ['You receive this because New Bookings notifications are on in your settings.'],

@@ -1,0 +1,56 @@
+// Names, titles, phones and companies go into plain-text e-mails and headers line by line: a CR/LF
+// in one would forge lines of a message ("When: ...", "Manage: https://evil.example"). Every such
+// field refuses control characters with a field message and stores nothing, through the API.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ONE_LINE_MESSAGE } from '@server/schemas/common';
+import { insertBookableSlot } from './fixtures';
+import { createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+
+let env: TestEnv;
+let callers: RoleCallers;
+
+beforeEach(async () => {
+  env = await createTestEnv();
+  callers = await roleCallers(env);
+});
+afterEach(() => env.close());
+
+const FORGED = ['Ama\r\nWhen: never\r\nManage: https://evil.example', 'Ama\nMensah', 'Ama\tMensah', 'Ama\u0000', 'Ama\u001b[31m', 'Ama\u0085'];
+
+describe('one-line fields', () => {
+  it('bookings.create refuses a name or phone with control characters, storing nothing', async () => {
+    const { slot } = await insertBookableSlot(env.db);
+    for (const value of FORGED) {
+      await expectFieldErrors(callers.anonymous.bookings.create({ timeSlotId: slot.id, participantName: value, participantEmail: 'ama@example.com' }), {
+        participantName: ONE_LINE_MESSAGE,
+      });
+      await expectFieldErrors(
+        callers.anonymous.bookings.create({ timeSlotId: slot.id, participantName: 'Ama', participantEmail: 'ama@example.com', participantPhone: `+233${value}` }),
+        { participantPhone: ONE_LINE_MESSAGE },
+      );
+    }
+    expect(await env.db.selectFrom('bookings').select('id').execute()).toEqual([]);
+    expect(await env.db.selectFrom('emailOutbox').select('id').execute()).toEqual([]);
+  });
+
+  it('contacts.submit refuses a name or company with control characters; the message itself may have lines', async () => {
+    await expectFieldErrors(callers.anonymous.contacts.submit({ name: FORGED[0] ?? '', email: 'ama@example.com', message: 'Hello' }), {
+      name: ONE_LINE_MESSAGE,
+    });
+    await expectFieldErrors(callers.anonymous.contacts.submit({ name: 'Ama', email: 'ama@example.com', company: 'Acme\nLtd', message: 'Hello' }), {
+      company: ONE_LINE_MESSAGE,
+    });
+    await expect(
+      callers.anonymous.contacts.submit({ name: 'Ama Mensah', email: 'ama@example.com', message: 'First line\nSecond line' }),
+    ).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
+  it('staff names and titles refuse them too: accounts, profile, delegates, events', async () => {
+    await expectFieldErrors(callers.admin.users.create({ name: 'Kofi\r\nBcc: x', email: 'kofi@example.com', password: 'a-long-password', role: 'user' }), {
+      name: ONE_LINE_MESSAGE,
+    });
+    await expectFieldErrors(callers.user.settings.updateProfile({ name: 'Uma\nUser', email: callers.userAccount.user.email }), { name: ONE_LINE_MESSAGE });
+    await expectFieldErrors(callers.admin.delegates.create({ name: 'Yaw\nDarko', email: 'yaw@example.com' }), { name: ONE_LINE_MESSAGE });
+    await expectFieldErrors(callers.admin.events.create(eventInput({ title: 'Summit\r\nSubject: free money' })), { title: ONE_LINE_MESSAGE });
+  });
+});
