@@ -13,6 +13,7 @@ export const LIMITS = {
 } as const;
 
 export const ONE_LINE_MESSAGE = 'Must be one line of text, without control characters.';
+export const SEARCH_CONTROL_MESSAGE = 'Search text cannot contain control characters.';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -114,6 +115,8 @@ export const listInputBase = z.object({
     .string()
     .trim()
     .max(LIMITS.search, `Must be at most ${LIMITS.search} characters`)
+    // A NUL ended the full-text query early (a 500) and emptied the CSV export.
+    .refine(isOneLine, SEARCH_CONTROL_MESSAGE)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   page: z.number().int().min(1).default(1),

@@ -2,9 +2,11 @@
 // in one would forge lines of a message ("When: ...", "Manage: https://evil.example"). Every such
 // field refuses control characters with a field message and stores nothing, through the API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ONE_LINE_MESSAGE } from '@server/schemas/common';
+import { EXPORT_ROUTES } from '@server/http/exports';
+import { ONE_LINE_MESSAGE, SEARCH_CONTROL_MESSAGE } from '@server/schemas/common';
+import { SESSION_COOKIE } from '@server/auth/session';
 import { insertBookableSlot } from './fixtures';
-import { createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+import { buildTestApp, createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -54,3 +56,32 @@ describe('one-line fields', () => {
     await expectFieldErrors(callers.admin.events.create(eventInput({ title: 'Summit\r\nSubject: free money' })), { title: ONE_LINE_MESSAGE });
   });
 });
+
+describe('search text', () => {
+  it('refuses a NUL or other control character with a field message on every list, never a 500', async () => {
+    for (const search of ['Ama\u0000', '\u0000', 'a\nb']) {
+      await expectFieldErrors(callers.user.bookings.list({ search }), { search: SEARCH_CONTROL_MESSAGE });
+      await expectFieldErrors(callers.user.contacts.list({ search }), { search: SEARCH_CONTROL_MESSAGE });
+      await expectFieldErrors(callers.user.sessions.list({ search }), { search: SEARCH_CONTROL_MESSAGE });
+      await expectFieldErrors(callers.admin.audit.list({ search }), { search: SEARCH_CONTROL_MESSAGE });
+    }
+  });
+
+  it('answers the CSV export with 400 and the message, not a file with only its header', async () => {
+    const app = await buildTestApp(env);
+    try {
+      for (const url of Object.values(EXPORT_ROUTES)) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `${url}?search=${encodeURIComponent('Ama\u0000')}`,
+          headers: { cookie: `${SESSION_COOKIE}=${callers.userAccount.token}` },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: { message: SEARCH_CONTROL_MESSAGE } });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
