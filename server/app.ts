@@ -1,6 +1,7 @@
 // buildApp(deps): the Fastify instance with security hooks, the tRPC API, uploads and the built
 // client. It does not listen; server/index.ts does, and tests use app.inject().
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -85,6 +86,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (req, reply) => {
     if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
       await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
+    }
+  });
+  // Behind a proxy the client address comes from X-Forwarded-For: a value that is not an address
+  // (a misconfigured chain, or a header a visitor wrote that reached us unchecked) is refused
+  // rather than stored in sessions and the audit log or used as a rate-limit key.
+  app.addHook('onRequest', async (req, reply) => {
+    if (net.isIP(req.ip) === 0) {
+      await reply.code(400).send(trpcErrorBody('BAD_REQUEST', 400, 'The client address sent by the proxy (X-Forwarded-For) is not an address.'));
     }
   });
   app.addHook('onRequest', enforceBatchLimit);

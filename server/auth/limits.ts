@@ -27,6 +27,13 @@ export const RATE_LIMITS = {
   credentialsPerAddress: { points: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   /** Public bookings, contact messages and manage-link calls per client address and form. */
   publicForms: { points: 20, windowSeconds: 10 * 60, blockSeconds: 0 },
+  /**
+   * Wrong authenticator-app codes for one account from every address together. Only someone who
+   * knows the password reaches the code step; with many addresses they would otherwise get 5 guesses
+   * each. Past this, app codes for the account wait an hour, but recovery codes (far too many to
+   * guess) still sign its owner in, so the cap cannot lock the owner out.
+   */
+  appCodesPerAccount: { points: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export interface Verdict {
@@ -93,6 +100,8 @@ export interface SignInThrottledEvent {
   email: string;
   /** The client addresses refused for this account at this moment. */
   addresses: string[];
+  /** 'code': the account's wrong app codes passed their cap, so someone who knows its password is guessing codes. */
+  step?: 'password' | 'code';
 }
 
 /**
@@ -141,9 +150,40 @@ export class CredentialLimit {
   }
 }
 
+/** Failed app codes per account (RATE_LIMITS.appCodesPerAccount). */
+export class AppCodeLimit {
+  constructor(
+    readonly limiter: RateLimiterAbstract,
+    private readonly onCapped?: (event: SignInThrottledEvent) => void,
+  ) {}
+
+  /** Whether app codes may be tried for the account now (nothing is counted). */
+  async check(account: string): Promise<Verdict> {
+    const res = await this.limiter.get(account.toLowerCase());
+    if (res === null || res.consumedPoints < this.limiter.points) return ALLOWED;
+    return refusal(res);
+  }
+
+  /** Counts one wrong app code; the one that reaches the cap is reported (an alert to admins). */
+  async failed(account: string, ip: string): Promise<void> {
+    try {
+      const res = await this.limiter.consume(account.toLowerCase());
+      if (res.consumedPoints === this.limiter.points) this.onCapped?.({ email: account.toLowerCase(), addresses: [ip], step: 'code' });
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    }
+  }
+
+  async succeeded(account: string): Promise<void> {
+    await this.limiter.delete(account.toLowerCase());
+  }
+}
+
 export interface Limits {
   /** Sign-in (password and code), change password, turning two-factor off. */
   credentials: CredentialLimit;
+  /** Wrong app codes for one account from any address. */
+  appCodes: AppCodeLimit;
   /** Public bookings and contact messages per client address per window. */
   publicForms: WindowLimit;
 }
@@ -172,6 +212,7 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
       createStore('credentials-address', { ...address, points: options.signInFreeFailuresPerIp ?? address.points }, pool),
       hooks.onSignInThrottled,
     ),
+    appCodes: new AppCodeLimit(createStore('app-codes-account', RATE_LIMITS.appCodesPerAccount, pool), hooks.onSignInThrottled),
     publicForms: new WindowLimit(
       createStore('public-forms', {
         ...forms,

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from '../repositories/setup-links';
 import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
 import { deleteChallenge, deleteChallengesOfUser, findChallenge } from '../repositories/two-factor';
+import { looksLikeTotp } from '../auth/totp';
 import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
 import { type AuditActor, actorOf, recordAudit } from './audit';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '../errors';
@@ -125,13 +126,28 @@ export async function verifyTwoFactor(deps: AppDeps, challengeToken: string | nu
   if (user === undefined) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
   const verdict = await deps.limits.credentials.attempt(user.email, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  // App codes are capped per account across addresses too; recovery codes are not (see RATE_LIMITS).
+  const appCode = looksLikeTotp(code);
+  if (appCode) {
+    const capped = await deps.limits.appCodes.check(user.email);
+    if (!capped.allowed) {
+      await deps.limits.credentials.stepPassed(user.email, ip);
+      throw new TooManyRequestsError(appCodesCappedMessage(capped.retryAfterSeconds), capped.retryAfterSeconds);
+    }
+  }
   if (!(await checkSecondFactor(deps.db, user.id, code))) {
     await recordFailedSignIn(deps.db, user.email, user.id, ip);
+    if (appCode) await deps.limits.appCodes.failed(user.email, ip);
     throw new UnauthenticatedError(INVALID_CODE);
   }
   await deps.limits.credentials.succeeded(user.email, ip);
+  await deps.limits.appCodes.succeeded(user.email);
   await deleteChallenge(deps.db, challengeId);
   return startSession(deps.db, user.id, ip);
+}
+
+function appCodesCappedMessage(retryAfterSeconds: number): string {
+  return `Too many wrong codes for this account. Sign in with a recovery code, or try again in ${describeWait(retryAfterSeconds)}.`;
 }
 
 /** Who changes a password, for the limit on wrong current passwords (per account and address). */

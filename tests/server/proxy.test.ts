@@ -90,6 +90,25 @@ describe('TRUST_PROXY as a hop count', () => {
   });
 });
 
+describe('a forwarded value that is not an address', () => {
+  it('is refused with 400 and stored nowhere, for a hop count and for a proxy list', async () => {
+    for (const trust of ['1', '10.0.0.2']) {
+      const server = await start(trust);
+      for (const forwarded of ['not-an-address', '<script>alert(1)</script>', '198.51.100.8, unknown', '999.1.1.1']) {
+        const refused = await submit(server, '10.0.0.2', forwarded);
+        expect(refused.statusCode, `${trust}: ${forwarded}`).toBe(400);
+        expect(errorMessage(refused.body)).toBe('The client address sent by the proxy (X-Forwarded-For) is not an address.');
+      }
+      expect(await env?.db.selectFrom('contactForms').select('id').execute()).toEqual([]);
+      expect((await submit(server, '10.0.0.2', '198.51.100.8')).statusCode).toBe(200);
+      await app?.close();
+      await env?.close();
+    }
+    app = undefined;
+    env = undefined;
+  });
+});
+
 describe('TRUST_PROXY as a list of proxy addresses', () => {
   it('skips trusted proxies from the right and stops at the first other address', async () => {
     const server = await start('10.0.0.2, 10.1.0.0/16');

@@ -408,6 +408,36 @@ describe('limits', () => {
     });
   });
 
+  it('caps wrong app codes per account across addresses; recovery codes still sign the owner in', async () => {
+    const events: { email: string; addresses: string[] }[] = [];
+    env.deps.limits = createLimits({}, { onSignInThrottled: (event) => events.push(event) });
+    const account = await createAccount(env.db, 'user', { email: 'many-addresses@example.com' });
+    const { secret, recoveryCodes } = await enrol(account);
+    vi.setSystemTime(T0 + 20 * STEP);
+    const wrong = codeAt(secret, T0);
+    // Ten addresses, one wrong code each: each address is far from its own limit of five.
+    for (let a = 0; a < 10; a += 1) {
+      const { caller } = anonymousCaller(`203.0.113.${10 + a}`);
+      expect(await caller.auth.signIn({ email: account.user.email, password: account.password })).toEqual({ twoFactorRequired: true });
+      await expectTRPCError(caller.auth.verifyTwoFactor({ code: wrong }), 'UNAUTHORIZED', INVALID_CODE);
+    }
+    expect(events).toEqual([{ email: 'many-addresses@example.com', addresses: ['203.0.113.19'], step: 'code' }]);
+    // An eleventh address, even with the right app code, waits; the message says what still works.
+    const fresh = anonymousCaller('203.0.113.99');
+    expect(await fresh.caller.auth.signIn({ email: account.user.email, password: account.password })).toEqual({ twoFactorRequired: true });
+    await expectTRPCError(
+      fresh.caller.auth.verifyTwoFactor({ code: codeAt(secret, Date.now()) }),
+      'TOO_MANY_REQUESTS',
+      'Too many wrong codes for this account. Sign in with a recovery code, or try again in 60 minutes.',
+    );
+    // The owner's recovery code works at once, and resets the count.
+    await expect(fresh.caller.auth.verifyTwoFactor({ code: recoveryCodes[0] ?? '' })).resolves.toMatchObject({ email: account.user.email });
+    vi.setSystemTime(T0 + 22 * STEP);
+    await expect(signInWithCode(account.user.email, account.password, codeAt(secret, T0 + 22 * STEP), '198.51.100.78')).resolves.toMatchObject({
+      email: account.user.email,
+    });
+  });
+
   it('throttles wrong current passwords of a password change', async () => {
     const account = await createAccount(env.db, 'user');
     const own = callerFor(env.deps, account, { ip: '192.0.2.50' });

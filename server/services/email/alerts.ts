@@ -101,8 +101,11 @@ export function signInThrottledAlert(event: SignInThrottledEvent): AlertContent 
     kind: 'sign-in-throttled',
     title: `repeated failed sign-ins for ${event.email}`,
     paragraphs: [
-      `Sign-in failures for the account ${event.email} passed the limit, so further attempts are refused for a while. ` +
-        'This may be an attack: someone guessing its password.',
+      event.step === 'code'
+        ? `Wrong authenticator codes for the account ${event.email} passed the limit, so app codes are refused for an hour ` +
+          '(recovery codes still work). Only someone who knows its password reaches that step: change the password.'
+        : `Sign-in failures for the account ${event.email} passed the limit, so further attempts are refused for a while. ` +
+          'This may be an attack: someone guessing its password.',
     ],
     details: [
       ['Account', event.email],
