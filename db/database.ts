@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import { isPostgresUrl, openPostgres, type PgPool } from './postgres';
 import type { Database } from './schema';
 
@@ -39,6 +39,7 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDa
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      if (sql === 'rollback') return rollbackIfOpen(sqlite);
       let statement = statements.get(sql);
       if (statement === undefined) {
         statement = sqlite.prepare(sql);
@@ -50,6 +51,21 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDa
       }
       return statement;
     },
+  };
+}
+
+/**
+ * Kysely rolls back a transaction whose COMMIT failed. SQLite has already rolled it back by then
+ * when the COMMIT failed for lack of disk space or an I/O error, and a second ROLLBACK throws 'cannot
+ * rollback - no transaction is active', which would replace the real error (a full disk) with a
+ * meaningless one, once per waiting request. The rollback runs only while a transaction is open.
+ */
+function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
+  return {
+    reader: false,
+    all: () => [],
+    run: () => (sqlite.inTransaction ? sqlite.prepare('rollback').run() : { changes: 0, lastInsertRowid: 0 }),
+    iterate: () => [][Symbol.iterator](),
   };
 }
 

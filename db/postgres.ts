@@ -93,8 +93,12 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Opened
     types,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${assertPlainIdentifier(options.schema)},public` }),
   });
-  // An idle connection that the server drops (restart, network) must not crash the process.
+  // A connection that the server drops (restart, network) must not crash the process. The pool
+  // listens on idle clients only, and removes its listener while a client is checked out (Kysely
+  // holds one through every transaction): every client gets a listener of its own for its whole
+  // life. The query that was running fails, and db/faults.ts makes it a 503.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin(), new CaseInsensitiveLikePlugin()],

@@ -6,6 +6,7 @@
 #
 #   url=$(scripts/pg-test-server.sh start [port])   # first free port from 5440 unless given
 #   scripts/pg-test-server.sh stop "$url"           # stops it and removes its folder (found by port)
+#   scripts/pg-test-server.sh restart|halt|resume "$url"   # fault tests: restart, stop keeping data, start again
 #
 # Debian's postgresql package is installed with apt-get when no `postgres` binary is found.
 set -euo pipefail
@@ -49,26 +50,58 @@ start() {
   chmod 700 "$dir"
   as_postgres "$initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
-  as_postgres "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  # Kept for `resume`: a stopped server started again needs them (restart reuses them by itself).
+  echo "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" > "$dir/options"
+  chmod 644 "$dir/options"
+  as_postgres "$pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
     start >&2 || { cat "$dir/server.log" >&2; exit 1; }
   echo "$port" > "$dir/port"
   echo "postgres://postgres@127.0.0.1:$port/postgres"
 }
 
-stop() {
+# The folder of the server this script started for URL (found by its port).
+folder_of() {
   local url=$1 port dir=""
   port=$(echo "$url" | sed -E 's#^postgres(ql)?://[^:/]*(:[^@]*)?@?[^:/]*:([0-9]+)/.*$#\3#')
   for candidate in /tmp/site-pg-*; do
     if [ -f "$candidate/port" ] && [ "$(cat "$candidate/port")" = "$port" ]; then dir=$candidate; fi
   done
   [ -n "$dir" ] || { echo "no server started by this script on port $port" >&2; exit 1; }
+  echo "$dir"
+}
+
+stop() {
+  local dir
+  dir=$(folder_of "$1")
   as_postgres "$(find_bin pg_ctl)" -D "$dir/data" -m fast -w stop >&2 || true
   rm -rf "$dir"
+}
+
+# Fault tests: `restart` as an operator would (pg_ctl restart -m fast: every connection is ended);
+# `halt` stops the server and keeps its data, `resume` starts it again on the same port.
+restart() {
+  local dir
+  dir=$(folder_of "$1")
+  as_postgres "$(find_bin pg_ctl)" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart >&2
+}
+
+halt() {
+  local dir
+  dir=$(folder_of "$1")
+  as_postgres "$(find_bin pg_ctl)" -D "$dir/data" -m fast -w stop >&2
+}
+
+resume() {
+  local dir
+  dir=$(folder_of "$1")
+  as_postgres "$(find_bin pg_ctl)" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" start >&2
 }
 
 case "${1:-}" in
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
-  *) echo "usage: $0 start [port] | stop URL" >&2; exit 2 ;;
+  restart) shift; restart "$@" ;;
+  halt) shift; halt "$@" ;;
+  resume) shift; resume "$@" ;;
+  *) echo "usage: $0 start [port] | stop URL | restart URL | halt URL | resume URL" >&2; exit 2 ;;
 esac

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
+import { infrastructureFault } from './errors';
 import { calendarFeedRoutes } from './http/calendar-feed';
 import { exportRoutes } from './http/exports';
 import { imageVariantRoutes } from './http/image-variants';
@@ -72,6 +73,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // when it exists at their registration, and Fastify's default one sends raw 500 messages.
   app.setErrorHandler(async (error, req, reply) => {
     const err = error instanceof Error ? error : new Error(String(error));
+    // A full disk or an unreachable database: 503 with its sentence, logged once a minute.
+    const fault = deps.faults.report(err);
+    if (fault !== null) return reply.code(503).send({ error: { message: infrastructureFault(fault).message } });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message = status >= 500 && production ? 'Something went wrong. Please try again.' : err.message;

@@ -48,6 +48,12 @@ const envSchema = z
       .min(0.1, 'must be a number of seconds from 1 to 3600')
       .max(3600, 'must be a number of seconds from 1 to 3600')
       .default(120),
+    DATABASE_WAIT_S: z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 3600' })
+      .int('must be a whole number of seconds from 0 to 3600')
+      .min(0, 'must be a whole number of seconds from 0 to 3600')
+      .max(3600, 'must be a whole number of seconds from 0 to 3600')
+      .default(60),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
@@ -117,6 +123,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** A postgres:// URL: the data lives in PostgreSQL (several instances may share it); undefined: SQLite in DATA_DIR. */
   databaseUrl?: string | undefined;
+  /** How long start-up waits for PostgreSQL to answer (DATABASE_WAIT_S), trying again every 2 s. */
+  databaseWaitMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLog: value.ACCESS_LOG,
     requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
     databaseUrl: value.DATABASE_URL,
+    databaseWaitMs: value.DATABASE_WAIT_S * 1000,
   };
 }
 

@@ -6,6 +6,7 @@ import { poolOf } from '@db/postgres';
 import { type LimitHooks, type LimitOptions, type Limits, createLimits } from './auth/limits';
 import type { Config } from './config';
 import { PublicReadCache } from './http/public-read-cache';
+import { createFaultReporter, type FaultReporter } from './services/faults';
 
 export type { LimitOptions, Limits } from './auth/limits';
 export { createLimits } from './auth/limits';
@@ -27,6 +28,8 @@ export interface AppDeps {
   uploadsDir: string;
   /** Answers of anonymous public reads, kept until a change to what they show (server/http/public-read-cache.ts). */
   publicReads: PublicReadCache;
+  /** A full disk or an unreachable database: logged, alerted, answered 503 (server/services/faults.ts). */
+  faults: FaultReporter;
 }
 
 /**
@@ -45,5 +48,12 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
     publicReads: new PublicReadCache(),
+    faults: createFaultReporter({
+      db,
+      dataDir: path.resolve(config.dataDir),
+      publicOrigin: config.publicOrigin,
+      // Operators must read it whatever LOG_LEVEL says, as the lifecycle lines.
+      log: (line) => console.error(line),
+    }),
   };
 }

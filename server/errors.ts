@@ -86,3 +86,14 @@ export function invalidField(field: string, message: string): InvalidInputError 
 export function conflictOnField(field: string, message: string): ConflictError {
   return new ConflictError(message, { [field]: [message] });
 }
+
+export const SERVICE_BRIEFLY_UNAVAILABLE = 'The service is briefly unavailable. Please try again.';
+export const OUT_OF_DISK_SPACE = 'The server is out of disk space. Please try again later.';
+
+/**
+ * The domain error a fault of the database becomes (server/services/faults.ts tells them apart):
+ * a 503 with a sentence for the visitor, never a 500 or the driver's words.
+ */
+export function infrastructureFault(kind: 'disk-full' | 'database-unreachable'): UnavailableError {
+  return new UnavailableError(kind === 'disk-full' ? OUT_OF_DISK_SPACE : SERVICE_BRIEFLY_UNAVAILABLE);
+}

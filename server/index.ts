@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const opened = openAppDatabaseOf(config);
     db = opened.db;
     try {
-      await checkPostgresConnection(db, config.databaseUrl);
+      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => console.log(line) });
     } catch (error) {
       await db.destroy();
       throw error;

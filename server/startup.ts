@@ -53,15 +53,48 @@ export function describePostgresUrl(url: string): string {
   }
 }
 
-/** PostgreSQL must answer before anything else runs; a refusal names the server and what to check. */
-export async function checkPostgresConnection(db: Kysely<Database>, url: string): Promise<void> {
-  try {
-    await sql`select 1`.execute(db);
-  } catch (error) {
-    const message = (error as Error).message.replace(/\s+/g, ' ') || String((error as { code?: string }).code ?? error);
-    throw new StartupError(
-      `PostgreSQL at ${describePostgresUrl(url)} did not answer (${message}): check DATABASE_URL, that the server runs and that the user may connect.`,
-    );
+export interface PostgresWait {
+  /** How long to keep trying (DATABASE_WAIT_S); 0 tries once. */
+  waitMs: number;
+  /** One line per failed attempt (standard output: operators read it while the site starts). */
+  log: (line: string) => void;
+  /** Between attempts; injectable so tests do not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const RETRY_EVERY_MS = 2_000;
+
+function reasonOf(error: unknown): string {
+  return (error as Error).message.replace(/\s+/g, ' ') || String((error as { code?: string }).code ?? error);
+}
+
+/**
+ * PostgreSQL must answer before anything else runs. A server that is still starting (or restarting
+ * beside the site, as after a reboot) is waited for, one line per attempt, for up to `waitMs`; then
+ * a refusal names the server and what to check.
+ */
+export async function checkPostgresConnection(db: Kysely<Database>, url: string, wait: PostgresWait = { waitMs: 0, log: () => undefined }): Promise<void> {
+  const now = wait.now ?? Date.now;
+  const sleep = wait.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const deadline = now() + wait.waitMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      const left = deadline - now();
+      if (left <= 0) {
+        throw new StartupError(
+          `PostgreSQL at ${describePostgresUrl(url)} did not answer (${reasonOf(error)}): check DATABASE_URL, that the server runs and that the user may connect.`,
+        );
+      }
+      const pause = Math.min(RETRY_EVERY_MS, left);
+      wait.log(
+        `PostgreSQL at ${describePostgresUrl(url)} is not answering yet (${reasonOf(error)}); attempt ${attempt}, trying again in ${Math.ceil(pause / 1000)} s (gives up after ${Math.round(wait.waitMs / 1000)} s).`,
+      );
+      await sleep(pause);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { infrastructureFault } from '../errors';
 import { getSystemSettings } from '../repositories/settings';
 import type { AuthUser } from '../auth/session';
 import { actorOf, recordAudit } from '../services/audit';
@@ -245,6 +246,8 @@ async function handleUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyRe
   } catch (error) {
     discardRestOfRequest(req);
     if (error instanceof UploadRefusal) return refuse(reply, error.statusCode, error.message);
+    const fault = deps.faults.report(error);
+    if (fault !== null) return refuse(reply, 503, infrastructureFault(fault).message);
     if (isSystemError(error)) {
       req.log.error({ err: error }, 'upload failed');
       return refuse(reply, 500, UPLOAD_MESSAGES.failed);

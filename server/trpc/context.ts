@@ -4,6 +4,8 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { infrastructureFault } from '../errors';
+import { toTRPCError } from './init';
 
 /** How procedures set or clear the session cookie without knowing about HTTP. */
 export interface SessionCookieWriter {
@@ -106,7 +108,15 @@ export async function authenticateRequest(
 
 export function makeCreateContext(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    const caller = await authenticateRequest(deps, req, res);
+    let caller: Awaited<ReturnType<typeof authenticateRequest>>;
+    try {
+      caller = await authenticateRequest(deps, req, res);
+    } catch (error) {
+      // The session lookup is the first read of a request: a database fault here is a 503 too.
+      const fault = deps.faults.report(error);
+      if (fault !== null) throw toTRPCError(infrastructureFault(fault));
+      throw error;
+    }
     return createContextInner(deps, { ...caller, ip: req.ip, challenge: challengeCookie(deps, req, res) });
   };
 }

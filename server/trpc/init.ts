@@ -2,7 +2,7 @@
 // code, and for bad input the field messages; never a stack outside development.
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { DomainError, type DomainErrorKind, type FieldErrors } from '../errors';
+import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault } from '../errors';
 import type { Context } from './context';
 
 /** The one mapping from a service's domain error to the tRPC code the caller sees. */
@@ -66,10 +66,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Every procedure passes here, so a domain error thrown anywhere below leaves with its code. */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * Every procedure passes here, so a domain error thrown anywhere below leaves with its code, and a
+ * fault of the database (a full disk, PostgreSQL gone) leaves as 503 with its sentence.
+ */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof DomainError) throw toTRPCError(cause);
+  const fault = ctx.faults.report(cause);
+  if (fault !== null) throw toTRPCError(infrastructureFault(fault));
   return result;
 });
 

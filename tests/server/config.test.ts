@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       accessLog: false,
       requestTimeoutMs: 120_000,
+      databaseWaitMs: 60_000,
     });
   });
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'error',
         ACCESS_LOG: 'true',
         REQUEST_TIMEOUT_S: '45',
+        DATABASE_WAIT_S: '0',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       logLevel: 'error',
       accessLog: true,
       requestTimeoutMs: 45_000,
+      databaseWaitMs: 0,
     });
   });
 

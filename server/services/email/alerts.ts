@@ -8,7 +8,9 @@ import type { DB } from '@db/database';
 import type { LimitHooks, SignInThrottledEvent } from '@server/auth/limits';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { failedSignInAddresses } from '@server/repositories/audit';
+import { getEmailSettings } from '@server/repositories/settings';
 import { claimOnce } from './claims';
+import { sendMail, toMailSettings } from './smtp';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
 import type { SiteVoice } from './messages';
@@ -16,7 +18,7 @@ import { notificationSettingsLink } from './staff-links';
 
 const HOUR_MS = 3_600_000;
 
-export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop'] as const;
+export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** What one alert says; `details` are label/value rows. */
@@ -147,6 +149,38 @@ export function uncleanStopAlert(timeZone: string, runningSince: string, started
     ],
     link: null,
   };
+}
+
+export function diskFullAlert(dataDir: string, cause: string): AlertContent {
+  return {
+    kind: 'disk-full',
+    title: 'the server is out of disk space',
+    paragraphs: [
+      'Writes to the database are refused for lack of disk space: visitors cannot book and staff cannot save changes. ' +
+        'Pages and lists still show. Free space on the disk (old backups, logs); writes work again at once, with no restart.',
+    ],
+    details: [
+      ['Data folder', dataDir],
+      ['Cause', cause],
+    ],
+    link: null,
+  };
+}
+
+/**
+ * Sends an alert to the admins who want alerts straight through SMTP, not through the outbox:
+ * for a fault that refuses every write (a full disk), the outbox cannot take it. Reads still work,
+ * so the recipients and the SMTP settings are read as usual. Resolves to the number of recipients.
+ */
+export async function sendSystemAlertNow(db: DB, publicOrigin: string, alert: AlertContent): Promise<number> {
+  const recipients = await alertRecipients(db);
+  const settings = toMailSettings(await getEmailSettings(db));
+  if (recipients.length === 0 || settings === null) return 0;
+  const site = await loadOutboxSite(db, publicOrigin);
+  const rendered = systemAlertMessage(site, alert);
+  const from = { ...settings, fromName: settings.fromName ?? site.siteName };
+  for (const to of recipients) await sendMail(from, { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [] });
+  return recipients.length;
 }
 
 // ---- Where they are raised ---------------------------------------------------------------------
