@@ -33,9 +33,9 @@ export interface TestEnv {
 }
 
 export async function createTestEnv(
-  options: { limits?: LimitOptions; env?: Record<string, string> } = {},
+  options: { limits?: LimitOptions; env?: Record<string, string>; /** A folder of the test's own (a small disk). */ dataDir?: string } = {},
 ): Promise<TestEnv> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const postgres = inject('postgresDatabase');
   if (postgres !== undefined) {
     // PostgreSQL (TEST_DATABASE_URL): a migrated schema of its own in the run's database.
