@@ -25,7 +25,15 @@ export function openDatabase(file: string): OpenedDatabase {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
+  handles.set(db, sqlite);
   return { db, sqlite };
+}
+
+const handles = new WeakMap<DB, SQLite.Database>();
+
+/** The better-sqlite3 connection under a database opened by openDatabase (the automatic backup copies through it). */
+export function sqliteOf(db: DB): SQLite.Database | undefined {
+  return handles.get(db);
 }
 
 /**

@@ -17,7 +17,7 @@ import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
 import { benchFrontEnd } from './bench/frontend';
-import { runHttpBench } from './bench/http-cases';
+import { runHttpBench, runOutboxBacklogBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 
@@ -172,12 +172,15 @@ async function main(): Promise<void> {
     insertSlot.run(slotId, sessionId, iso(tomorrow), iso(tomorrow + 3_600_000));
   }
   const staff = await createSession(db, admin.id, 600);
-  const figures = await runHttpBench({
+  const httpSetup = {
     dataDir,
     staffToken: staff.token,
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
-  });
+  };
+  // BENCH_ONLY=outbox npm run bench: the outbox backlog figures alone.
+  const figures = process.env.BENCH_ONLY === 'outbox' ? [] : await runHttpBench(httpSetup);
+  figures.push(...(await runOutboxBacklogBench(httpSetup)));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

@@ -44,6 +44,11 @@ start() {
     done
   fi
   [ -n "$port" ] || { echo "no free port for PostgreSQL" >&2; exit 1; }
+  # Folders left by a run that was killed name a port nobody listens on any more: stop/restart
+  # find their server by port, so a stale one with this port must not be found instead.
+  for stale in /tmp/site-pg-*; do
+    if [ -f "$stale/port" ] && [ "$(cat "$stale/port")" = "$port" ]; then rm -rf "$stale"; fi
+  done
   local dir
   dir=$(mktemp -d /tmp/site-pg-XXXXXX)
   if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; fi

@@ -10,6 +10,7 @@ import { deleteExpiredSessions } from './auth/session';
 import { sweepPartialUploads } from './http/uploads';
 import { loadConfigOrExit } from './config';
 import { createDeps } from './deps';
+import { removeRunLock, writeRunLock } from './run-lock';
 import { loadDotEnv, projectRoot } from './env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './services/email/alerts';
 import { startEmailSender } from './services/email/sender';
@@ -117,7 +118,9 @@ async function main(): Promise<void> {
     }
     await alerts.settled();
     await clearServerRunning(db, instance);
+    await deps.faults.settled();
     await db.destroy();
+    removeRunLock(config.dataDir);
     console.log('Stopped.');
     process.exit(0);
   };
@@ -135,6 +138,8 @@ async function main(): Promise<void> {
   // the server is running; still set from the previous run means that run stopped uncleanly, and
   // the admins are alerted. The clean shutdown above clears it.
   await noteServerStart(db, config.publicOrigin, instance).catch((error: unknown) => app.log.error({ err: error }, 'start-up alert failed'));
+  // npm run db:restore refuses while this names a live process (one process owns a SQLite file).
+  if (config.databaseUrl === undefined) writeRunLock(config.dataDir, config.port);
   // Printed once the port is ours, so a start that fails prints only its one line.
   if (firstRun.kind === 'setup-link') {
     console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);

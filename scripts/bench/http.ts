@@ -62,12 +62,12 @@ export interface Target {
   cpuMs(): number;
 }
 
-export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: number): Promise<Target> {
+export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<Target> {
   // BENCH_CPU_PROF=<folder>: each server writes a .cpuprofile there when it stops (a flame graph in
   // Chrome DevTools, Performance > Load profile).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, await targetBundle()], {
-    env: { ...process.env, BENCH_TARGET: kind, BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port), NODE_ENV: 'production' },
+    env: { ...process.env, ...extraEnv, BENCH_TARGET: kind, BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

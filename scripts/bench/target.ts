@@ -9,6 +9,7 @@ import { databaseFile, openDatabase } from '@db/database';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { createDeps } from '@server/deps';
+import { startEmailSender } from '@server/services/email/sender';
 
 const target = process.env.BENCH_TARGET;
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
@@ -20,6 +21,9 @@ async function startApp(): Promise<void> {
   // The public limits are raised so the benchmark measures the work, not the refusals.
   const deps = createDeps(db, config, { publicFormsPerWindow: 100_000_000 });
   const app = await buildApp(deps);
+  // BENCH_SENDER=1: the outbox sender runs as in the server, woken by every booking's message.
+  const sender = process.env.BENCH_SENDER === '1' ? startEmailSender(deps, { onError: () => undefined }) : undefined;
+  app.addHook('onClose', async () => sender?.stop());
   await app.listen({ port, host: '127.0.0.1' });
 }
 

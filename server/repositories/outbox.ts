@@ -81,40 +81,28 @@ export function findOutboxRow(db: DB, id: string): Promise<EmailOutboxRow | unde
   return db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The next message due at `nowIso`: pending, its time come, oldest first. */
-export async function findDueMessageId(db: DB, nowIso: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('emailOutbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', nowIso)
-    .orderBy('nextAttemptAt')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}
+/** The priorities messages are written with (services/email/enqueue.ts), most urgent first. */
+export const OUTBOX_PRIORITIES = [0, 1, 2, 3] as const;
 
 /**
- * Takes a pending message for sending. The status check is in the UPDATE itself, so of two passes
- * racing for one row exactly one gets it; the other gets undefined and moves on.
+ * Takes up to `limit` due pending messages for sending, most urgent first, then oldest. Each
+ * priority is read on its own, as a range of the index (status, priority, next_attempt_at) that
+ * starts at the oldest due message and stops at the limit or at the first one not due: a backlog
+ * of messages waiting for their next attempt is never read. (One query ordered by priority would
+ * walk every waiting entry of a priority to find that none is due.) Each claim is one conditional
+ * UPDATE: of two senders racing, each row goes to exactly one of them.
  */
-export function claimMessage(db: DB, id: string, nowIso: string): Promise<EmailOutboxRow | undefined> {
-  return db
-    .updateTable('emailOutbox')
-    .set({ status: 'sending', updatedAt: nowIso })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+export async function claimDueMessages(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
+  const claimed: EmailOutboxRow[] = [];
+  for (const priority of OUTBOX_PRIORITIES) {
+    const left = limit - claimed.length;
+    if (left <= 0) break;
+    claimed.push(...(await (isPostgres(db) ? claimDueOfPriorityShared : claimDueOfPriority)(db, priority, nowIso, left)));
+  }
+  return claimed;
 }
 
-/**
- * Takes up to `limit` due pending messages for sending, most urgent first, then oldest. One
- * conditional UPDATE: of two senders racing, each row goes to exactly one of them.
- */
-export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
-  if (isPostgres(db)) return claimDueMessagesShared(db, nowIso, limit);
+function claimDueOfPriority(db: DB, priority: number, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
   return db
     .updateTable('emailOutbox')
     .set({ status: 'sending', updatedAt: nowIso })
@@ -124,14 +112,21 @@ export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise
         .selectFrom('emailOutbox')
         .select('id')
         .where('status', '=', 'pending')
+        .where('priority', '=', priority)
         .where('nextAttemptAt', '<=', nowIso)
-        .orderBy('priority')
         .orderBy('nextAttemptAt')
         .orderBy('id')
         .limit(limit),
     )
     .returningAll()
-    .execute();
+    .execute()
+    .then(inPickOrder);
+}
+
+/** The order of the pick (due time, then id), which an UPDATE's answer does not keep. */
+function inPickOrder(rows: EmailOutboxRow[]): EmailOutboxRow[] {
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return rows.sort((a, b) => byText(a.nextAttemptAt, b.nextAttemptAt) || byText(a.id, b.id));
 }
 
 /**
@@ -140,15 +135,15 @@ export function claimDueMessages(db: DB, nowIso: string, limit: number): Promise
  * waited for, and each sender gets a disjoint batch. The pick is a CTE so it runs once (as a
  * subquery of the UPDATE, PostgreSQL may run it again per row and take more than `limit`).
  */
-async function claimDueMessagesShared(db: DB, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
-  const rows = await db
+function claimDueOfPriorityShared(db: DB, priority: number, nowIso: string, limit: number): Promise<EmailOutboxRow[]> {
+  return db
     .with('due', (qb) =>
       qb
         .selectFrom('emailOutbox')
         .select('id')
         .where('status', '=', 'pending')
+        .where('priority', '=', priority)
         .where('nextAttemptAt', '<=', nowIso)
-        .orderBy('priority')
         .orderBy('nextAttemptAt')
         .orderBy('id')
         .limit(limit)
@@ -160,10 +155,8 @@ async function claimDueMessagesShared(db: DB, nowIso: string, limit: number): Pr
     .where('status', '=', 'pending')
     .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
     .returningAll()
-    .execute();
-  // The same order as the pick, as SQLite's answer has.
-  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return rows.sort((a, b) => a.priority - b.priority || byText(a.nextAttemptAt, b.nextAttemptAt) || byText(a.id, b.id));
+    .execute()
+    .then(inPickOrder);
 }
 
 /** Retention: sent messages sent before `beforeIso` go, with their attempts; failed ones stay. */
@@ -206,13 +199,52 @@ export async function markMessageFailed(
   await db.updateTable('emailOutbox').set(values).where('id', '=', id).execute();
 }
 
-/** Without SMTP settings nothing is attempted; pending messages say why they wait. */
+/**
+ * SMTP settings were removed: waiting messages say why they wait. Run once by the change of
+ * settings (a pass of the sender never scans the waiting messages).
+ */
 export async function markPendingBlocked(db: DB, reason: string, nowIso: string): Promise<number> {
   const result = await db
     .updateTable('emailOutbox')
     .set({ lastError: reason, updatedAt: nowIso })
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('lastError', 'is', null), eb('lastError', '<>', reason)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The mail server is back after failures: every message waiting for its next attempt is due now,
+ * so the queue drains by itself instead of each message waiting out its own delay (up to an hour).
+ */
+export async function makeWaitingDueNow(db: DB, nowIso: string): Promise<number> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ nextAttemptAt: nowIso, updatedAt: nowIso })
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '>', nowIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether a message is waiting for a later attempt after failing (one row of the index, at most). */
+export async function hasWaitingRetries(db: DB, nowIso: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '>', nowIso)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** 'Retry all failed': every failed message back in line at once, in one statement; answers how many. */
+export async function requeueAllFailed(db: DB, nowIso: string): Promise<number> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ status: 'pending', nextAttemptAt: nowIso, updatedAt: nowIso })
+    .where('status', '=', 'failed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

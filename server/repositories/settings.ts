@@ -5,6 +5,8 @@ import { type Params, preparedQuery } from '@db/prepared';
 import {
   DEFAULT_SMTP_PORT,
   MAX_FILE_SIZE_RANGE,
+  BACKUP_KEEP_RANGE,
+  EMAIL_GIVE_UP_HOURS_RANGE,
   OUTBOX_RETENTION_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   type SystemSettings,
@@ -20,6 +22,10 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   maxFileSize: MAX_FILE_SIZE_RANGE.default,
   reminderHours: REMINDER_HOURS_RANGE.default,
   outboxRetentionDays: OUTBOX_RETENTION_DAYS_RANGE.default,
+  emailGiveUpHours: EMAIL_GIVE_UP_HOURS_RANGE.default,
+  backupSchedule: 'off',
+  backupTime: '03:00',
+  backupKeep: BACKUP_KEEP_RANGE.default,
 };
 
 export interface StoredEmailSettings {
@@ -93,3 +99,25 @@ export async function getSystemAndEmailSettings(db: DB): Promise<{ system: Syste
 export function saveEmailSettings(db: DB, settings: StoredEmailSettings): Promise<void> {
   return writeGroup(db, 'email', settings);
 }
+
+/** How the last automatic backup went (server/services/scheduled-backup.ts); shown on the System tab. */
+export interface BackupStatus {
+  /** When it ran (UTC ISO). */
+  at: string;
+  ok: boolean;
+  /** The backup's folder when it worked. */
+  folder: string | null;
+  bytes: number;
+  /** 'Backup written to ...' or why it failed. */
+  message: string;
+}
+
+export async function getBackupStatus(db: DB): Promise<BackupStatus | null> {
+  const row = await groupQuery.first(db, { key: 'backup-status' });
+  return row === undefined ? null : (JSON.parse(row.value) as BackupStatus);
+}
+
+export function saveBackupStatus(db: DB, status: BackupStatus): Promise<void> {
+  return writeGroup(db, 'backup-status', status);
+}
+

@@ -2,7 +2,7 @@
 import { listOutbox } from '../repositories/outbox';
 import { byIdInput } from '../schemas/common';
 import { emailListInput } from '../schemas/emails';
-import { dismissMessage, messageAttempts, retryMessage } from '../services/email/log';
+import { dismissMessage, messageAttempts, retryAllFailed, retryMessage } from '../services/email/log';
 import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 
@@ -15,6 +15,9 @@ export const emailsRouter = router({
 
   /** Sends again at the next pass; not for a message already sent. */
   retry: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => retryMessage(ctx.db, input.id, actorOf(ctx))),
+
+  /** Every failed message back in line at once; answers how many. */
+  retryAllFailed: adminProcedure.mutation(({ ctx }) => retryAllFailed(ctx.db, actorOf(ctx))),
 
   /** Removes a failed message from the log for good; sent, pending and unknown messages are refused. */
   dismiss: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => dismissMessage(ctx.db, input.id, actorOf(ctx))),

@@ -20,6 +20,12 @@ export const REMINDER_HOURS_RANGE = { min: 0, max: 168, default: 24 } as const;
 export const OUTBOX_RETENTION_DAYS_RANGE = { min: 1, max: 3650, default: 90 } as const;
 const REMINDER_MESSAGE = 'Reminder before a booked slot must be between 0 and 168 hours';
 const RETENTION_MESSAGE = 'Keep sent e-mails must be between 1 and 3650 days';
+export const EMAIL_GIVE_UP_HOURS_RANGE = { min: 1, max: 168, default: 24 } as const;
+const GIVE_UP_MESSAGE = 'Give up on an e-mail after must be between 1 and 168 hours';
+export const BACKUP_KEEP_RANGE = { min: 1, max: 90, default: 7 } as const;
+const BACKUP_KEEP_MESSAGE = 'Backups to keep must be between 1 and 90';
+export const BACKUP_SCHEDULES = ['off', 'daily'] as const;
+export type BackupSchedule = (typeof BACKUP_SCHEDULES)[number];
 
 export const profileSettingsInput = z.object({
   name: requiredLine('Name is required', LIMITS.name),
@@ -95,6 +101,25 @@ export const systemSettingsInput = z.object({
     .min(OUTBOX_RETENTION_DAYS_RANGE.min, RETENTION_MESSAGE)
     .max(OUTBOX_RETENTION_DAYS_RANGE.max, RETENTION_MESSAGE)
     .default(OUTBOX_RETENTION_DAYS_RANGE.default),
+  /** A message that keeps failing is retried (1, 5, 15 minutes, then hourly) for this long, then marked failed. */
+  emailGiveUpHours: z
+    .number({ error: GIVE_UP_MESSAGE })
+    .int(GIVE_UP_MESSAGE)
+    .min(EMAIL_GIVE_UP_HOURS_RANGE.min, GIVE_UP_MESSAGE)
+    .max(EMAIL_GIVE_UP_HOURS_RANGE.max, GIVE_UP_MESSAGE)
+    .default(EMAIL_GIVE_UP_HOURS_RANGE.default),
+  /** Automatic backups: off, or daily at `backupTime` in the site's timezone, keeping the last `backupKeep`. */
+  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: 'Please choose when to back up' }).default('off'),
+  backupTime: z
+    .string({ error: 'Please enter a time as HH:MM' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM')
+    .default('03:00'),
+  backupKeep: z
+    .number({ error: BACKUP_KEEP_MESSAGE })
+    .int(BACKUP_KEEP_MESSAGE)
+    .min(BACKUP_KEEP_RANGE.min, BACKUP_KEEP_MESSAGE)
+    .max(BACKUP_KEEP_RANGE.max, BACKUP_KEEP_MESSAGE)
+    .default(BACKUP_KEEP_RANGE.default),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 export type SystemSettings = z.output<typeof systemSettingsInput>;

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { DB } from '@db/database';
 import type { Role, UserRow } from '@db/schema';
 import {
+  type BackupStatus,
+  getBackupStatus,
   getEmailSettings,
   getSystemSettings,
   saveEmailSettings,
@@ -24,6 +26,8 @@ import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, checkCurrentPassword, type PasswordChanger } from './auth';
 import { enqueueEmailChangedNotice } from './email/account-notices';
 import { escapeHtml, sendMail, testFailureReason, toMailSettings } from './email/smtp';
+import { SMTP_NOT_CONFIGURED_REASON } from './email/enqueue';
+import { markPendingBlocked } from '../repositories/outbox';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 import { changePublicData } from './public-changes';
@@ -65,7 +69,7 @@ export interface EmailSettingsView {
   fromName: string | null;
 }
 
-export type PublicSettings = Omit<SystemSettings, 'maxFileSize' | 'reminderHours' | 'outboxRetentionDays'>;
+export type PublicSettings = Pick<SystemSettings, 'siteName' | 'siteDescription' | 'timezone' | 'maintenanceMode' | 'allowRegistrations'>;
 
 export interface AllSettings {
   profile: ProfileSettings;
@@ -74,6 +78,8 @@ export interface AllSettings {
   system: SystemSettings;
   /** Admins only; null for role user. */
   email: EmailSettingsView | null;
+  /** How the last automatic backup went; admins only, null for role user or before the first one. */
+  backup: BackupStatus | null;
 }
 
 function profileOf(row: UserRow): ProfileSettings {
@@ -125,6 +131,7 @@ export async function getAllSettings(db: DB, userId: string): Promise<AllSetting
     notifications: notificationsOf(row),
     system: await getSystemSettings(db),
     email: row.role === 'admin' ? emailViewOf(await getEmailSettings(db)) : null,
+    backup: row.role === 'admin' ? await getBackupStatus(db) : null,
   };
 }
 
@@ -308,6 +315,8 @@ export async function updateEmail(db: DB, input: EmailInput, actor: AuditActor):
     const stored = await getEmailSettings(trx);
     const next = mergeEmailSettings(stored, input);
     await saveEmailSettings(trx, next);
+    // Nothing can be sent now: the waiting messages say why (once here, not at every sender pass).
+    if (toMailSettings(next) === null) await markPendingBlocked(trx, SMTP_NOT_CONFIGURED_REASON, new Date().toISOString());
     // Field names only: the password's value never reaches the log.
     const summary = changedFields(stored, next, {
       smtpHost: 'SMTP host',

@@ -128,7 +128,7 @@ describe('E-mail Log', () => {
       'failed@example.com',
       'Your booking is confirmed',
       'Failed',
-      '6 of 6',
+      '6',
       LONG_ERROR,
       'Nov 2, 2026, 5:00 AM EST',
       'No further attempts',
@@ -138,14 +138,14 @@ describe('E-mail Log', () => {
       'desk@example.com',
       'New contact message',
       'Sent',
-      '1 of 6',
+      '1',
       '–',
       'Nov 1, 2026, 5:00 AM EST',
       'Sent Nov 2, 2026, 5:05 AM EST',
       'Attempts',
     ]);
     const waiting = cellsOf(panel, 'kofi@example.com');
-    expect(waiting.slice(2, 5)).toEqual(['Pending', '0 of 6', 'SMTP not configured']);
+    expect(waiting.slice(2, 5)).toEqual(['Pending', '0', 'SMTP not configured']);
     expect(waiting[6]).toBe('Once SMTP is configured');
 
     // Newest first: the booking's message (now) before the failed (Nov 2) before the sent (Nov 1).
@@ -197,7 +197,16 @@ describe('E-mail Log', () => {
     expect(await screen.findByText('Message queued for another attempt')).toBeInTheDocument();
     const stored = await outboxRow(ids.failed ?? '');
     expect([stored.status, stored.attempts, stored.maxAttempts]).toEqual(['pending', 6, 7]);
-    await waitFor(() => expect(cellsOf(panel, 'failed@example.com').slice(2, 4)).toEqual(['Pending', '6 of 7']));
+    await waitFor(() => expect(cellsOf(panel, 'failed@example.com').slice(2, 4)).toEqual(['Pending', '6']));
+  });
+
+  it('puts every failed message back in line with Retry All Failed, saying how many', async () => {
+    const { user, panel } = await openLog();
+    const button = await within(panel).findByRole('button', { name: 'Retry All Failed (1)' });
+    await user.click(button);
+    expect(await screen.findByText('1 failed message queued again')).toBeInTheDocument();
+    expect((await outboxRow(ids.failed ?? '')).status).toBe('pending');
+    expect(await within(panel).findByRole('button', { name: 'Retry All Failed (0)' })).toBeDisabled();
   });
 
   it('dismisses a failed message after the confirmation; Cancel keeps it; other rows have no Dismiss', async () => {

@@ -12,6 +12,7 @@ import { verifyPassword } from '@server/auth/password';
 import {
   DEFAULT_EMAIL_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
+  saveBackupStatus,
   getEmailSettings,
   getSystemSettings,
   saveEmailSettings,
@@ -304,6 +305,39 @@ describe('System', () => {
       maintenanceMode: true,
       maxFileSize: 25,
     });
+  });
+
+  it('saves the give-up time of e-mails and the automatic backups, and shows how the last backup went', async () => {
+    await saveBackupStatus(server.env.db, { at: '2026-01-10T08:00:00.000Z', ok: false, folder: null, bytes: 0, message: 'No space left on device' });
+    const user = await renderSettings();
+    const panel = await openTab(user, 'System');
+    expect(within(panel).getByText('Last backup failed')).toBeInTheDocument();
+    expect(within(panel).getByText(/No space left on device$/)).toBeInTheDocument();
+    await replace(user, within(panel).getByLabelText('Give up on an e-mail after (hours)'), '48');
+    await user.click(within(panel).getByRole('combobox', { name: 'Back up automatically' }));
+    await user.click(await screen.findByRole('option', { name: 'Every day' }));
+    await replace(user, within(panel).getByLabelText(/^Backup time/), '02:30');
+    await replace(user, within(panel).getByLabelText('Backups to keep'), '14');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('System settings saved')).toBeInTheDocument();
+    expect(await getSystemSettings(server.env.db)).toMatchObject({
+      emailGiveUpHours: 48,
+      backupSchedule: 'daily',
+      backupTime: '02:30',
+      backupKeep: 14,
+    });
+  });
+
+  it('refuses a give-up time and a number of backups out of range, sending nothing', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'System');
+    const calls = watchCalls('settings.updateSystem');
+    await replace(user, within(panel).getByLabelText('Give up on an e-mail after (hours)'), '0');
+    await replace(user, within(panel).getByLabelText('Backups to keep'), '200');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(panel).findByText('Give up on an e-mail after must be between 1 and 168 hours')).toBeInTheDocument();
+    expect(within(panel).getByText('Backups to keep must be between 1 and 90')).toBeInTheDocument();
+    expectNothingSent(calls);
   });
 });
 

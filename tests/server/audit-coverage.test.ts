@@ -306,6 +306,14 @@ const CASES: Record<string, Case> = {
       return (c) => c.emails.dismiss({ id });
     },
   },
+  'emails.retryAllFailed': {
+    role: 'admin',
+    prepare: async (env) => {
+      const id = await outboxMessage(env);
+      await env.db.updateTable('emailOutbox').set({ status: 'failed' }).where('id', '=', id).execute();
+      return (c) => c.emails.retryAllFailed();
+    },
+  },
   'emails.retry': {
     role: 'admin',
     prepare: async (env) => {

@@ -1,10 +1,13 @@
-// The outbox sender against a real SMTP server on loopback: delivery, refusals with back-off and
-// kept errors, Retry, and a restart in the middle that sends every message exactly once.
+// The outbox sender against a real SMTP server on loopback: delivery, refusals retried on a mail
+// server's schedule with kept errors until the give-up time, Retry and Retry all failed, a server
+// that comes back draining the queue by itself, and a restart in the middle that sends every message
+// exactly once.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailStatus } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { backoffDelayMs, type EmailSender, type EmailSenderOptions, startEmailSender } from '@server/services/email/sender';
+import { type EmailSender, type EmailSenderOptions, retryDelayMs, startEmailSender } from '@server/services/email/sender';
 import { createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 import { parseMail, smtpError, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
@@ -47,6 +50,11 @@ function manualClock() {
       return current;
     },
   };
+}
+
+/** Dates every message as written at `iso` (the column is not updatable through the typed builder), due at `dueIso`. */
+async function writtenAt(iso: string, dueIso = iso): Promise<void> {
+  await sql`update email_outbox set created_at = ${iso}, next_attempt_at = ${dueIso}`.execute(env.db);
 }
 
 async function enqueue(count: number, prefix = 'reader'): Promise<string[]> {
@@ -134,7 +142,7 @@ describe('sending', () => {
 });
 
 describe('failures', () => {
-  it('backs off exponentially on a refused recipient, keeps every error, and gives up after max attempts', async () => {
+  it('retries a refused recipient after 1, 5 and 15 minutes, then hourly, keeps every error, and gives up after 24 hours', async () => {
     let rcptAttempts = 0;
     await smtpServer({
       onRcptTo(_address, _session, callback) {
@@ -142,49 +150,74 @@ describe('failures', () => {
         callback(smtpError(550, 'Mailbox unavailable'));
       },
     });
-    const [id = ''] = await enqueue(1);
     const clock = manualClock();
-    const sender = manualSender({ now: clock.now, baseDelayMs: 1_000, maxDelayMs: 5_000 });
+    const [id = ''] = await enqueue(1);
+    await writtenAt(clock.now().toISOString());
+    const sender = manualSender({ now: clock.now });
 
     const delays: number[] = [];
-    for (let attempt = 1; attempt <= 6; attempt += 1) {
+    for (;;) {
       expect(await sender.runOnce()).toBe(0);
       const stored = await row(id);
-      expect(stored.attempts).toBe(attempt);
+      expect(stored.attempts).toBe(rcptAttempts);
       expect(stored.lastError).toBe('550 Mailbox unavailable');
-      expect(stored.status).toBe(attempt < 6 ? 'pending' : 'failed');
+      if (stored.status === 'failed') break;
       delays.push(Date.parse(stored.nextAttemptAt) - clock.ms);
       // Not due yet: a pass now attempts nothing.
       await sender.runOnce();
-      expect(rcptAttempts).toBe(attempt);
+      expect(rcptAttempts).toBe(stored.attempts);
       clock.advance(delays[delays.length - 1] ?? 0);
     }
-    expect(delays.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(delays.slice(0, 6)).toEqual([60_000, 300_000, 900_000, 3_600_000, 3_600_000, 3_600_000]);
+    // Attempts until the next one would come after 24 hours of waiting: 0, 1, 6, 21 minutes, then hourly.
+    const waited = delays.reduce((sum, delay) => sum + delay, 0);
+    expect(waited).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(waited + 3_600_000).toBeGreaterThan(24 * 3_600_000);
+    expect(rcptAttempts).toBe(delays.length + 1);
 
     clock.advance(3_600_000);
     await sender.runOnce();
-    expect(rcptAttempts).toBe(6);
+    expect(rcptAttempts).toBe(delays.length + 1);
     await sender.stop();
 
     const attempts = await callers.admin.emails.attempts({ id });
-    expect(attempts.map((attempt) => attempt.error)).toEqual(Array.from({ length: 6 }, () => '550 Mailbox unavailable'));
+    expect(attempts.map((attempt) => attempt.error)).toEqual(Array.from({ length: rcptAttempts }, () => '550 Mailbox unavailable'));
     expect(attempts.map((attempt) => attempt.attemptedAt)).toEqual([...attempts.map((attempt) => attempt.attemptedAt)].sort());
+  });
+
+  it('gives up after the Give Up setting, in hours', async () => {
+    await smtpServer({ onRcptTo: (_address, _session, callback) => callback(smtpError(550, 'Mailbox unavailable')) });
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, emailGiveUpHours: 1 });
+    const clock = manualClock();
+    const [id = ''] = await enqueue(1);
+    await writtenAt(clock.now().toISOString());
+    const sender = manualSender({ now: clock.now });
+    for (const wait of [60_000, 300_000, 900_000]) {
+      await sender.runOnce();
+      expect(await row(id)).toMatchObject({ status: 'pending' });
+      clock.advance(wait);
+    }
+    // The fourth failure, 21 minutes in: the next attempt would be past the hour.
+    await sender.runOnce();
+    await sender.stop();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 4 });
   });
 
   it('keeps the refusal of the message itself, and Retry sends a failed message again', async () => {
     let refuse = true;
     const server = await smtpServer({}, { onMessage: () => (refuse ? smtpError(554, 'Message rejected as spam') : undefined) });
     const [id = ''] = await enqueue(1);
-    await env.db.updateTable('emailOutbox').set({ maxAttempts: 2 }).where('id', '=', id).execute();
     const clock = manualClock();
-    const sender = manualSender({ now: clock.now, baseDelayMs: 1_000 });
+    // Written a day ago: its second failure is its last.
+    await writtenAt(new Date(clock.ms - 23.95 * 3_600_000).toISOString(), clock.now().toISOString());
+    const sender = manualSender({ now: clock.now });
     await sender.runOnce();
-    clock.advance(1_000);
+    clock.advance(60_000);
     await sender.runOnce();
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: '554 Message rejected as spam' });
 
     const retried = await callers.admin.emails.retry({ id });
-    expect(retried).toMatchObject({ id, status: 'pending', attempts: 2, maxAttempts: 3 });
+    expect(retried).toMatchObject({ id, status: 'pending', attempts: 2 });
     expect(Date.parse(retried.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
     refuse = false;
     expect(await sender.runOnce()).toBe(1);
@@ -210,10 +243,79 @@ describe('failures', () => {
     expect(stored.lastError).toBe(`connect ECONNREFUSED 127.0.0.1:${server.port}`);
   });
 
-  it('computes the back-off: base, doubled each time, capped', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelayMs(attempts, 30_000, 3_600_000))).toEqual([
-      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000,
-    ]);
+  it('waits as a mail server does: 1, 5 and 15 minutes, then every hour', () => {
+    expect([1, 2, 3, 4, 5, 30].map(retryDelayMs)).toEqual([60_000, 300_000, 900_000, 3_600_000, 3_600_000, 3_600_000]);
+  });
+});
+
+describe('an SMTP outage', () => {
+  it('retries on the schedule while the server is down, and drains the whole queue by itself once it is back', async () => {
+    const down = await startSmtpServer();
+    const port = down.port;
+    await down.close();
+    await useSmtpServer(env.db, { port });
+    const clock = manualClock();
+    const sender = manualSender({ now: clock.now });
+    await enqueue(5, 'waiting');
+    await writtenAt(clock.now().toISOString());
+    expect(await sender.runOnce()).toBe(0);
+    expect(await statuses()).toMatchObject({ pending: 5, sent: 0 });
+    // Twenty minutes later, still down: each has failed three times and waits for its hourly attempt.
+    for (const wait of [60_000, 300_000, 900_000]) {
+      clock.advance(wait);
+      expect(await sender.runOnce()).toBe(0);
+    }
+    const waiting = await env.db.selectFrom('emailOutbox').select(['attempts', 'nextAttemptAt']).execute();
+    expect(waiting.map((row) => row.attempts)).toEqual([4, 4, 4, 4, 4]);
+    for (const row of waiting) expect(Date.parse(row.nextAttemptAt)).toBe(clock.ms + 3_600_000);
+
+    // The server comes back; a new message goes, and everything that waited goes with it at once.
+    const back = await smtpServer({}, { port });
+    await enqueue(1, 'new');
+    clock.advance(1_000);
+    expect(await sender.runOnce()).toBe(6);
+    await sender.stop();
+    expect(await statuses()).toMatchObject({ pending: 0, sent: 6 });
+    expect(back.received).toHaveLength(6);
+  });
+
+  it('makes waiting messages due after a restart too, once a send works', async () => {
+    const down = await startSmtpServer();
+    const port = down.port;
+    await down.close();
+    await useSmtpServer(env.db, { port });
+    const clock = manualClock();
+    const first = manualSender({ now: clock.now });
+    await enqueue(2, 'waiting');
+    await first.runOnce();
+    await first.stop();
+    // A new process, the server back: the first send that works brings the others along.
+    const back = await smtpServer({}, { port });
+    await enqueue(1, 'new');
+    const second = manualSender({ now: clock.now });
+    expect(await second.runOnce()).toBe(3);
+    await second.stop();
+    expect(back.received).toHaveLength(3);
+  });
+
+  it('leaves a message refused for itself on its schedule when others go out', async () => {
+    await smtpServer({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('refused')) callback(smtpError(550, 'Mailbox unavailable'));
+        else callback();
+      },
+    });
+    const clock = manualClock();
+    const sender = manualSender({ now: clock.now });
+    const [refused = ''] = await enqueue(1, 'refused');
+    await sender.runOnce();
+    const waitingUntil = (await row(refused)).nextAttemptAt;
+    await enqueue(1, 'fine');
+    clock.advance(1_000);
+    expect(await sender.runOnce()).toBe(1);
+    await sender.stop();
+    // A refusal is no outage: the refused message keeps its own wait.
+    expect((await row(refused)).nextAttemptAt).toBe(waitingUntil);
   });
 });
 

@@ -64,7 +64,27 @@ describe('emails router: role matrix', () => {
     await expectAdminOnly(callers, (c) => c.emails.list({}));
     await expectAdminOnly(callers, (c) => c.emails.attempts({ id }));
     await expectAdminOnly(callers, (c) => c.emails.retry({ id }));
+    await expectAdminOnly(callers, (c) => c.emails.retryAllFailed());
     expect((await env.db.selectFrom('emailOutbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
+  });
+});
+
+describe('emails.retryAllFailed', () => {
+  it('puts every failed message back in line at once, audited with how many; nothing else changes', async () => {
+    await message('failed2', 'failed', '2026-11-02T11:00:00.000Z', { attempts: 20, lastError: 'could not reach the server' });
+    const before = await env.db.selectFrom('emailOutbox').select(['id', 'status', 'nextAttemptAt']).where('status', '<>', 'failed').orderBy('id').execute();
+    expect(await callers.admin.emails.retryAllFailed()).toEqual({ queued: 2 });
+    const requeued = await env.db.selectFrom('emailOutbox').select(['status', 'attempts', 'nextAttemptAt']).where('id', 'in', [ids.failed ?? '', ids.failed2 ?? '']).execute();
+    for (const row of requeued) {
+      expect(row.status).toBe('pending');
+      expect(Date.parse(row.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+    }
+    expect(requeued.map((row) => row.attempts).sort((a, b) => a - b)).toEqual([6, 20]);
+    const others = await env.db.selectFrom('emailOutbox').select(['id', 'status', 'nextAttemptAt']).where('id', 'in', before.map((row) => row.id)).orderBy('id').execute();
+    expect(others).toEqual(before);
+    const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'summary', 'userId']).where('entity', '=', 'email').execute();
+    expect(audit).toEqual([{ action: 'retry', entity: 'email', summary: 'all failed messages queued again: 2', userId: callers.adminAccount.user.id }]);
+    expect(await callers.admin.emails.retryAllFailed()).toEqual({ queued: 0 });
   });
 });
 

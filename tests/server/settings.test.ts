@@ -37,6 +37,10 @@ const system: SystemSettingsInput = {
   maxFileSize: 25,
   reminderHours: 48,
   outboxRetentionDays: 30,
+  emailGiveUpHours: 12,
+  backupSchedule: 'daily',
+  backupTime: '04:30',
+  backupKeep: 5,
 };
 const email: EmailSettingsInput = {
   smtpHost: 'smtp.example.com',
@@ -122,8 +126,13 @@ describe('settings: defaults', () => {
         maxFileSize: 10,
         reminderHours: 24,
         outboxRetentionDays: 90,
+        emailGiveUpHours: 24,
+        backupSchedule: 'off',
+        backupTime: '03:00',
+        backupKeep: 7,
       },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
+      backup: null,
     });
   });
 
@@ -397,6 +406,11 @@ describe('settings: system', () => {
       callers.admin.settings.updateSystem({ ...system, timezone: 'Europe/Paris' as SystemSettingsInput['timezone'] }),
       { timezone: 'Please choose a timezone' },
     );
+    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, emailGiveUpHours: 0, backupTime: '25:00', backupKeep: 91 }), {
+      emailGiveUpHours: 'Give up on an e-mail after must be between 1 and 168 hours',
+      backupTime: 'Please enter a time as HH:MM',
+      backupKeep: 'Backups to keep must be between 1 and 90',
+    });
     expect((await callers.admin.settings.get()).system).toEqual(system);
   });
 

@@ -31,9 +31,11 @@ export interface SmtpHooks {
    * (nothing is recorded), anything else to accept and record it. `accepted` counts earlier ones.
    */
   onMessage?: (mail: ReceivedMail, accepted: number) => Error | undefined;
+  /** Listen on this port (a server that comes back where it was); a random free one by default. */
+  port?: number;
 }
 
-/** A plain-text SMTP server on 127.0.0.1 and a random port, recording what it receives. */
+/** A plain-text SMTP server on 127.0.0.1 and a random port (or `hooks.port`), recording what it receives. */
 export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}, hooks: SmtpHooks = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const logins: TestSmtpServer['logins'] = [];
@@ -70,7 +72,7 @@ export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}, 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(hooks.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -91,7 +91,7 @@ describe('an e-mail that gave up', () => {
     for (const subject of ['First lost message', 'Second lost message']) {
       await env.db
         .insertInto('emailOutbox')
-        .values({ id: newId(), kind: 'booking-received', toAddress: 'bounce@example.com', subject, textBody: 't', htmlBody: 'h', maxAttempts: 1, nextAttemptAt: new Date(at - 1000).toISOString() })
+        .values({ id: newId(), kind: 'booking-received', toAddress: 'bounce@example.com', subject, textBody: 't', htmlBody: 'h', createdAt: new Date(at - 25 * 3_600_000).toISOString(), nextAttemptAt: new Date(at - 1000).toISOString() })
         .execute();
     }
     expect(await deliver(at)).toHaveLength(0);

@@ -18,7 +18,7 @@ import { notificationSettingsLink } from './staff-links';
 
 const HOUR_MS = 3_600_000;
 
-export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full'] as const;
+export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full', 'backup-failed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** What one alert says; `details` are label/value rows. */

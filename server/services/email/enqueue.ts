@@ -65,6 +65,12 @@ function wakeSenders(): void {
   for (const listener of wakeListeners) listener();
 }
 
+/** Wakes the senders (of every instance, once the transaction of `db` commits) for messages made due. */
+export async function wakeOutboxSenders(db: DB): Promise<void> {
+  if (isPostgres(db)) await notifyInstances(db, 'outbox');
+  else wakeSenders();
+}
+
 /**
  * Writes one message into the outbox, due at `now` (the clock of the caller, so work run by an
  * injected clock, such as reminders, reports and alerts, is due by that same clock).

@@ -1,15 +1,18 @@
-// The admin e-mail log: the outbox newest first, each message's attempts, Retry and Dismiss.
+// The admin e-mail log: the outbox newest first, each message's attempts, Retry, Retry all failed
+// and Dismiss.
 import type { DB } from '@db/database';
 import {
   type EmailAttemptItem,
   type EmailLogItem,
   findOutboxRow,
   listAttempts,
+  requeueAllFailed,
   requeueMessage,
   toEmailLogItem,
 } from '@server/repositories/outbox';
 import { NotFoundError, PreconditionError } from '@server/errors';
 import { type AuditActor, recordAudit } from '@server/services/audit';
+import { wakeOutboxSenders } from './enqueue';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
@@ -54,5 +57,18 @@ export async function dismissMessage(db: DB, id: string, actor: AuditActor): Pro
     await trx.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').execute();
     await recordAudit(trx, actor, { action: 'delete', entity: 'email', entityId: id, summary: `failed message to ${row.toAddress} dismissed` });
     return { id };
+  });
+}
+
+/**
+ * 'Retry all failed': every failed message back in line for the next pass, in one statement (after
+ * an outage longer than the give-up time, say), audited with how many; the senders are woken.
+ */
+export async function retryAllFailed(db: DB, actor: AuditActor, now: Date = new Date()): Promise<{ queued: number }> {
+  return db.transaction().execute(async (trx) => {
+    const queued = await requeueAllFailed(trx, now.toISOString());
+    await recordAudit(trx, actor, { action: 'retry', entity: 'email', entityId: null, summary: `all failed messages queued again: ${queued}` });
+    if (queued > 0) await wakeOutboxSenders(trx);
+    return { queued };
   });
 }

@@ -1,5 +1,6 @@
 // Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
-// clock: booking reminders, the daily outbox retention and the weekly reports (weekly-report.ts).
+// clock: booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts) and
+// the automatic backup (../scheduled-backup.ts).
 // Each piece is idempotent through the database (one booking_reminders row per booking, one
 // notification_claims key per day or per person and week), so a restart neither loses nor repeats
 // it, and several instances would still do it once.
@@ -14,6 +15,7 @@ import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
 import { claimOnce } from './claims';
 import { sendDueWeeklyReports } from './weekly-report';
+import { runDueBackup } from '../scheduled-backup';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -103,6 +105,8 @@ export interface ScheduledWorkResult {
   removedSent: number;
   /** Weekly reports written (Monday from 08:00 in the site's timezone, once per person per week). */
   weeklyReports: number;
+  /** The automatic backup of this run, if it was due. */
+  backup: 'written' | 'failed' | 'not-due';
 }
 
 export interface NotificationScheduler {
@@ -126,11 +130,12 @@ export function startNotificationScheduler(
     const reminders = await sendDueReminders(deps, at);
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
-    return { reminders, removedSent, weeklyReports };
+    const backup = await runDueBackup(deps, at);
+    return { reminders, removedSent, weeklyReports, backup };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -1,8 +1,12 @@
 // The outbox sender: a loop in the server process that claims a batch of due messages (most urgent
 // first: booking messages, then alerts, then reminders and reports) and sends them concurrently
 // through one pooled SMTP transport, each with its own result, so one failing message never holds up
-// the rest. Failures are retried with exponential back-off; every attempt is kept. It wakes when a
-// message is enqueued, not only on its tick, so a burst drains at once.
+// the rest. Failures are retried as a mail server retries: after about 1, 5 and 15 minutes, then
+// every hour, until the message has waited for Give Up After (a system setting, 24 hours by
+// default); every attempt is kept. A send that works after the server was unreachable makes every
+// waiting message due at once, so the queue drains by itself when SMTP comes back. It wakes when a
+// message is enqueued, not only on its tick, so a burst drains at once. A pass costs the same
+// however many messages wait: it reads only what is due (repositories/outbox.ts).
 //
 // Exactly-once, as far as SMTP allows: a message is claimed (pending -> sending) by a conditional
 // UPDATE before it is sent, so two passes never send the same row, and marked sent right after the
@@ -13,10 +17,11 @@
 import type { ServiceDeps } from '@server/deps';
 import {
   claimDueMessages,
+  hasWaitingRetries,
   insertAttempt,
+  makeWaitingDueNow,
   markMessageFailed,
   markMessageSent,
-  markPendingBlocked,
   resetInterruptedSends,
 } from '@server/repositories/outbox';
 import { getEmailSettings, getSystemSettings } from '@server/repositories/settings';
@@ -25,13 +30,14 @@ import { listenToInstances } from '@db/pg-notify';
 import { isPostgres } from '@db/postgres';
 import type { EmailOutboxRow } from '@db/schema';
 import { type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
-import { onOutboxEnqueued, SMTP_NOT_CONFIGURED_REASON } from './enqueue';
+import { onOutboxEnqueued } from './enqueue';
 import { redactManageLinks } from './manage-token';
 import { emailGaveUpAlert, raiseSystemAlert } from './alerts';
 
 export const DEFAULT_SEND_INTERVAL_MS = 5_000;
-export const DEFAULT_BASE_DELAY_MS = 30_000;
-export const DEFAULT_MAX_DELAY_MS = 60 * 60_000;
+/** The waits after the first, second and third failures; every later one waits an hour. */
+export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
+export const RETRY_HOURLY_MS = 60 * 60_000;
 /** Messages claimed and sent concurrently at once. */
 export const DEFAULT_BATCH_SIZE = 100;
 /** Batches per pass at most, so one pass never runs for ever. */
@@ -47,9 +53,6 @@ export const STRANDED_SEND_MS = 10 * 60_000;
 export interface EmailSenderOptions {
   /** Pause between passes; null runs no loop (passes only through runOnce, as tests do). */
   intervalMs?: number | null;
-  /** First retry after this long; each further failure doubles it. */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
   batchSize?: number;
   maxBatches?: number;
   maxConnections?: number;
@@ -67,9 +70,20 @@ export interface EmailSender {
   stop(): Promise<void>;
 }
 
-/** Delay before the next attempt after `attempts` failed ones: base, 2 x base, 4 x base... capped. */
-export function backoffDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
-  return Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
+/** The wait before the next attempt after `failedAttempts` failed ones: 1, 5, 15 minutes, then hourly. */
+export function retryDelayMs(failedAttempts: number): number {
+  return RETRY_WAITS_MS[failedAttempts - 1] ?? RETRY_HOURLY_MS;
+}
+
+/**
+ * Failures that say the mail server could not be reached or talked to at all (not a refusal of
+ * one message): once a send works again, everything waiting is tried at once.
+ */
+const SERVER_TROUBLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'ECONNREFUSED', 'ECONNRESET']);
+
+function isServerTrouble(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return SERVER_TROUBLE.has(code);
 }
 
 function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): OutgoingMail {
@@ -90,8 +104,6 @@ function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): OutgoingMai
 export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions = {}): EmailSender {
   const { db } = deps;
   const intervalMs = options.intervalMs === undefined ? DEFAULT_SEND_INTERVAL_MS : options.intervalMs;
-  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
-  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const maxBatches = options.maxBatches ?? DEFAULT_MAX_BATCHES;
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
@@ -102,6 +114,11 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * Set when the server could not be reached (or, at start, when messages already wait for a later
+   * attempt): the next send that works makes every waiting message due.
+   */
+  let serverTrouble = false;
 
   async function recordSuccess(trx: DB, row: EmailOutboxRow): Promise<void> {
     const at = now().toISOString();
@@ -115,10 +132,12 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     });
   }
 
-  async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string): Promise<void> {
+  async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string, giveUpAfterMs: number): Promise<void> {
     const at = now();
     const attempts = row.attempts + 1;
-    const gaveUp = attempts >= row.maxAttempts;
+    const next = at.getTime() + retryDelayMs(attempts);
+    // Given up once the next attempt would come after the message has waited its time.
+    const gaveUp = next - Date.parse(row.createdAt) > giveUpAfterMs;
     await insertAttempt(trx, row.id, at.toISOString(), reason);
     // Admins hear of a message that gave up; an alert that gave up raises none (no loop).
     if (gaveUp && row.kind !== 'system-alert') {
@@ -129,7 +148,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
       status: gaveUp ? 'failed' : 'pending',
       attempts,
       lastError: reason,
-      nextAttemptAt: new Date(at.getTime() + backoffDelayMs(attempts, baseDelayMs, maxDelayMs)).toISOString(),
+      nextAttemptAt: new Date(next).toISOString(),
       updatedAt: at.toISOString(),
     });
   }
@@ -151,9 +170,11 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
       await pool.send(outgoingMail(row, messageIdDomain));
       return null;
     } catch (error) {
+      if (isServerTrouble(error)) serverTrouble = true;
       return smtpFailureReason(error);
     }
   }
+
 
   const shared = isPostgres(db);
 
@@ -162,13 +183,14 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
       const current = now();
       await resetInterruptedSends(db, current.toISOString(), new Date(current.getTime() - STRANDED_SEND_MS).toISOString());
     }
+    // Without SMTP settings nothing is attempted; the messages say why they wait (written so when
+    // enqueued, or when the settings were removed: services/settings.ts), and nothing is scanned.
     const mail = toMailSettings(await getEmailSettings(db));
-    if (mail === null) {
-      await markPendingBlocked(db, SMTP_NOT_CONFIGURED_REASON, now().toISOString());
-      return 0;
-    }
+    if (mail === null) return 0;
+    const system = await getSystemSettings(db);
+    const giveUpAfterMs = system.emailGiveUpHours * 3_600_000;
     // Messages go out in the site's name when no From name is set.
-    const settings: MailSettings = { ...mail, fromName: mail.fromName ?? (await getSystemSettings(db)).siteName };
+    const settings: MailSettings = { ...mail, fromName: mail.fromName ?? system.siteName };
     const pool = mailerFor(settings);
     let sent = 0;
     // Batches until nothing is due, at most `maxBatches` per pass so one pass never runs for ever.
@@ -181,10 +203,16 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
         for (const [index, row] of rows.entries()) {
           const reason = results[index] ?? null;
           if (reason === null) await recordSuccess(trx, row);
-          else await recordFailure(trx, row, reason);
+          else await recordFailure(trx, row, reason, giveUpAfterMs);
         }
       });
-      sent += results.filter((reason) => reason === null).length;
+      const worked = results.filter((reason) => reason === null).length;
+      sent += worked;
+      // The server is back: what waited for it goes now, in the next batches of this pass.
+      if (worked > 0 && serverTrouble) {
+        serverTrouble = false;
+        if ((await makeWaitingDueNow(db, now().toISOString())) > 0) continue;
+      }
       if (rows.length < batchSize) break;
     }
     return sent;
@@ -196,10 +224,15 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     db,
     startedAt.toISOString(),
     shared ? new Date(startedAt.getTime() - STRANDED_SEND_MS).toISOString() : undefined,
-  ).then(
-    () => undefined,
-    (error: unknown) => onError(error),
-  );
+  )
+    // Messages that failed before this start may have failed for an outage now over.
+    .then(async () => {
+      serverTrouble = await hasWaitingRetries(db, startedAt.toISOString());
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => onError(error),
+    );
   let chain: Promise<unknown> = ready;
 
   function runOnce(): Promise<number> {

@@ -1,7 +1,8 @@
 // E-mail Log (admins only): the outbox newest first, searched, filtered and paged on the server.
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
-// (removed for good, after a confirmation); each message's attempts open in a dialog. The sender
-// works in the background, so the list can be refreshed by hand.
+// (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
+// once (after an outage longer than the give-up time); each message's attempts open in a dialog.
+// The sender works in the background, so the list can be refreshed by hand.
 import { Alert, Anchor, Badge, Button, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
@@ -42,6 +43,14 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
   // Without SMTP settings every pending message carries the reason, so the newest one tells,
   // whatever the filter and page being shown.
   const newestPending = trpc.emails.list.useQuery({ status: 'pending', page: 1, pageSize: 1 }, { staleTime: 0 });
+  const failedCount = trpc.emails.list.useQuery({ status: 'failed', page: 1, pageSize: 1 }, { staleTime: 0 }).data?.total ?? 0;
+  const retryAll = trpc.emails.retryAllFailed.useMutation({
+    onSuccess: async ({ queued }) => {
+      notifySuccess(`${queued} failed message${queued === 1 ? '' : 's'} queued again`);
+      await utils.emails.invalidate();
+    },
+    onError: (error) => notifyError(failureText('Failed to retry the failed messages', error)),
+  });
   const [viewing, setViewing] = useState<EmailRow | null>(null);
   useKeepPageInRange(messages.data, list.page, list.setPage);
 
@@ -92,9 +101,14 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         title="E-mail Log"
         subtitle="Messages the site has sent or is waiting to send, newest first."
         actions={
-          <Button variant="default" onClick={() => void utils.emails.invalidate()} loading={messages.isFetching && !messages.isPending}>
-            Refresh
-          </Button>
+          <>
+            <Button variant="default" disabled={failedCount === 0} loading={retryAll.isPending} onClick={() => retryAll.mutate()}>
+              {`Retry All Failed (${failedCount})`}
+            </Button>
+            <Button variant="default" onClick={() => void utils.emails.invalidate()} loading={messages.isFetching && !messages.isPending}>
+              Refresh
+            </Button>
+          </>
         }
         search={{ label: 'Search messages', placeholder: 'Search messages...', value: list.search, onChange: list.setSearch }}
         filters={<StatusFilter list={list} options={FILTER_OPTIONS} />}
@@ -137,7 +151,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                   {EMAIL_STATUS_LABELS[row.status]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{`${row.attempts} of ${row.maxAttempts}`}</Table.Td>
+              <Table.Td>{row.attempts}</Table.Td>
               <Table.Td>
                 {row.lastError === null ? (
                   <Text size="sm" c="dimmed">

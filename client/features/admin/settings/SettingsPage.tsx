@@ -91,7 +91,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="system" {...panelSpacing}>
-            <SystemTab system={data.system} />
+            <SystemTab system={data.system} backup={data.backup} />
           </Tabs.Panel>
         )}
         {isAdmin && data.email !== null && (

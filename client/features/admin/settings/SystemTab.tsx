@@ -1,8 +1,11 @@
-// System (admins only): site-wide name, description, timezone, the two public-access switches and
-// the upload ceiling. The public site reads these through settings.public, refreshed after a save.
-import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+// System (admins only): site-wide name, description, timezone, the two public-access switches, the
+// upload ceiling, the e-mail schedule's limits and the automatic backups (with how the last one
+// went). The public site reads these through settings.public, refreshed after a save.
+import { Alert, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
+  BACKUP_KEEP_RANGE,
+  EMAIL_GIVE_UP_HOURS_RANGE,
   MAX_FILE_SIZE_RANGE,
   OUTBOX_RETENTION_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
@@ -11,9 +14,11 @@ import {
 } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '../kit/PageForm';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 
 type System = RouterOutputs['settings']['get']['system'];
+type BackupStatus = RouterOutputs['settings']['get']['backup'];
 
 function formValues(system: System) {
   return {
@@ -22,10 +27,31 @@ function formValues(system: System) {
     maxFileSize: system.maxFileSize as number | string,
     reminderHours: system.reminderHours as number | string,
     outboxRetentionDays: system.outboxRetentionDays as number | string,
+    emailGiveUpHours: system.emailGiveUpHours as number | string,
+    backupKeep: system.backupKeep as number | string,
   };
 }
 
-export function SystemTab({ system }: { system: System }) {
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** The last automatic backup: when, how big, and whether it worked. */
+function LastBackup({ backup }: { backup: BackupStatus }) {
+  const { format } = useSiteTimezone();
+  if (backup === null) return <Alert color="gray" title="Last backup">No automatic backup has run yet.</Alert>;
+  return backup.ok ? (
+    <Alert color="green" title="Last backup">
+      {`${format(backup.at)}: ${megabytes(backup.bytes)}, written to ${backup.folder ?? ''}.`}
+    </Alert>
+  ) : (
+    <Alert color="red" title="Last backup failed">
+      {`${format(backup.at)}: ${backup.message}`}
+    </Alert>
+  );
+}
+
+export function SystemTab({ system, backup }: { system: System; backup: BackupStatus }) {
   const utils = trpc.useUtils();
   const form = useForm({
     initialValues: formValues(system),
@@ -53,6 +79,8 @@ export function SystemTab({ system }: { system: System }) {
           maxFileSize: Number(values.maxFileSize),
           reminderHours: Number(values.reminderHours),
           outboxRetentionDays: Number(values.outboxRetentionDays),
+          emailGiveUpHours: Number(values.emailGiveUpHours),
+          backupKeep: Number(values.backupKeep),
         }),
       )}
     >
@@ -105,6 +133,42 @@ export function SystemTab({ system }: { system: System }) {
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('outboxRetentionDays')}
+        />
+        <NumberInput
+          label="Give up on an e-mail after (hours)"
+          description="A message that cannot be sent is tried again after 1, 5 and 15 minutes, then every hour, for this long; then it is marked failed and the admins are alerted."
+          min={EMAIL_GIVE_UP_HOURS_RANGE.min}
+          max={EMAIL_GIVE_UP_HOURS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('emailGiveUpHours')}
+        />
+      </FormSection>
+      <FormSection
+        title="Automatic Backups"
+        description="A checked copy of the database and the uploads in the data folder's backups/ (on PostgreSQL, the uploads: back the database up with pg_dump)."
+      >
+        <LastBackup backup={backup} />
+        <Select
+          label="Back up automatically"
+          data={[
+            { value: 'off', label: 'Off' },
+            { value: 'daily', label: 'Every day' },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('backupSchedule')}
+        />
+        <TextInput label="Backup time" description="HH:MM in the site's timezone." type="time" {...form.getInputProps('backupTime')} />
+        <NumberInput
+          label="Backups to keep"
+          description="The newest ones are kept; older automatic and manual backups are removed."
+          min={BACKUP_KEEP_RANGE.min}
+          max={BACKUP_KEEP_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('backupKeep')}
         />
       </FormSection>
     </PageForm>
