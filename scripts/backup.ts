@@ -1,24 +1,35 @@
-// npm run db:backup [-- --out DIR]: a consistent copy of the live database (SQLite online backup,
-// safe while the server runs) plus the uploads folder, in DIR (default DATA_DIR/backups/<time>).
-import fs from 'node:fs';
+// npm run db:backup [-- --out DIR]: a checked copy of the live database (SQLite's backup API, every
+// page in one step, safe and finishing while the server runs) plus the uploads, in
+// DATA_DIR/backups/<time>/ or DIR. Written under a temporary name and renamed only once checked
+// (server/services/backups.ts). On PostgreSQL it copies the uploads; the database is backed up with
+// pg_dump (README, "When things go wrong").
 import path from 'node:path';
-import { openAppDatabase, parseArgs } from './open-database';
+import { BackupCheckFailed, writeBackup } from '@server/services/backups';
+import { openConfiguredDatabase, parseArgs } from './open-database';
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const { db, sqlite, config } = await openAppDatabase();
-  const dataDir = path.resolve(config.dataDir);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const opened = await openConfiguredDatabase();
+  const dataDir = path.resolve(opened.config.dataDir);
   const out = args.get('out');
-  const target = path.resolve(typeof out === 'string' ? out : path.join(dataDir, 'backups', stamp));
-  fs.mkdirSync(target, { recursive: true });
   try {
-    await sqlite.backup(path.join(target, 'app.db'));
-    const uploads = path.join(dataDir, 'uploads');
-    if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(target, 'uploads'), { recursive: true });
-    console.log(`Backup written to ${target}`);
+    const result = await writeBackup({
+      sqlite: opened.dialect === 'sqlite' ? opened.sqlite : null,
+      copy: 'one-step',
+      dataDir,
+      ...(typeof out === 'string' ? { folder: path.resolve(out) } : {}),
+    });
+    console.log(`Backup written to ${result.folder} (${(result.bytes / 1_000_000).toFixed(1)} MB, ${result.uploads} uploads).`);
+    for (const table of result.tables) console.log(`  ${table.name}: ${table.rows} rows`);
+    if (opened.dialect === 'postgres') {
+      console.log('The database is in PostgreSQL: back it up with pg_dump (README, "When things go wrong").');
+    }
+  } catch (error) {
+    if (!(error instanceof BackupCheckFailed)) throw error;
+    console.error(`The backup failed its check and was not kept: ${error.message}`);
+    process.exitCode = 1;
   } finally {
-    await db.destroy();
+    await opened.db.destroy();
   }
 }
 
