@@ -125,8 +125,14 @@ async function inSavepoint(trx: Transaction<Database>, body: Body<unknown>): Pro
     await sql`release savepoint grouped`.execute(trx);
     return { ok: true, value };
   } catch (error) {
-    await sql`rollback to savepoint grouped`.execute(trx);
-    await sql`release savepoint grouped`.execute(trx);
+    try {
+      await sql`rollback to savepoint grouped`.execute(trx);
+      await sql`release savepoint grouped`.execute(trx);
+    } catch {
+      // SQLite rolled the whole transaction back itself (a full disk, an I/O error): there is no
+      // savepoint left, and the body's own error is what every body of the batch must hear.
+      throw error;
+    }
     return { ok: false, error };
   }
 }

@@ -112,6 +112,25 @@ describe('inGroupCommit', () => {
     expect(committedNotes()).toEqual(['after', 'before']);
   });
 
+  it("gives every body a failing body's own error when SQLite ended the transaction itself (a full disk)", async () => {
+    // What SQLite does on a full disk or an I/O error: the transaction is gone, savepoints with it.
+    const outcomes = await Promise.allSettled([
+      addNote('first'),
+      inGroupCommit(db, async (trx) => {
+        await sql`insert into notes (name) values ('doomed')`.execute(trx);
+        await sql`rollback`.execute(trx);
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      }),
+    ]);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as Error).message : outcome.value))).toEqual([
+      'database or disk is full',
+      'database or disk is full',
+    ]);
+    expect(committedNotes()).toEqual([]);
+    // The next body finds the database as it should.
+    expect(await addNote('next')).toBe('next');
+  });
+
   it('gives a lone body that fails its own error and leaves nothing behind', async () => {
     let runs = 0;
     const lone = inGroupCommit(db, async (trx) => {
