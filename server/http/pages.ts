@@ -112,7 +112,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
 
   /**
    * A page about one event exists while the event is active: a made-up or hidden event's page is
-   * neither rendered on the server nor kept, so requests for random ids cost one indexed read.
+   * neither rendered on the server nor kept, so a request for a random id costs one indexed read.
+   * Asked only when the page is not kept already (a kept page exists: the event's change forgets it).
    */
   async function pageExists(pathname: string): Promise<boolean> {
     for (const query of serverEntry?.publicQueriesOf(pathname) ?? []) {
@@ -126,6 +127,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   /** The whole server-rendered page with its compressed forms, made once per path until what it shows changes. */
   function serverRenderedPage(pathname: string, render: (pathname: string) => Promise<RenderedPage>): Promise<CompressedPage> {
     return deps.publicReads.remember(`html ${pathname}`, tagsOfPage(pathname), async () => {
+      if (!(await pageExists(pathname))) throw new PageMissing();
       const [withHead, page] = await Promise.all([pageWithHead(pathname, templateOf(pathname)), render(pathname)]);
       const html = withHead.replace(
         ROOT_SLOT,
@@ -139,13 +141,13 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   // A client built before the slot existed is served as it is, with the head it was built with.
   return async function renderPage(req: FastifyRequest, reply: FastifyReply) {
     const pathname = pagePath(req.url);
+    // One spelling per page: '/booking/%61bc' is '/booking/abc', kept and rendered once.
+    const canonical = canonicalPath(pathname);
+    // Never to '//host': a browser would take that for another site.
+    if (canonical !== pathname && !canonical.startsWith('//')) return reply.redirect(`${canonical}${req.url.slice(pathname.length)}`, 301);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '';
     const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
-    if (render !== null && !(await pageExists(pathname))) {
-      // The browser shows its own "not found" for the page; nothing is kept.
-      return reply.code(404).send(await pageWithHead(pathname));
-    }
     if (render !== null) {
       try {
         const page = await serverRenderedPage(pathname, render);
@@ -155,11 +157,33 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
         if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
         return reply.send(page.html);
       } catch (error) {
+        // The browser shows its own "not found" for the page; nothing is kept.
+        if (error instanceof PageMissing) return reply.code(404).send(await pageWithHead(pathname));
         req.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
       }
     }
     return reply.send(await pageWithHead(pathname));
   };
+}
+
+/** Thrown inside a page's load when what it shows does not exist, so nothing is kept. */
+class PageMissing extends Error {}
+
+/**
+ * The one spelling of a path: each segment decoded and encoded again, so that percent-encoded
+ * letters (`%61`, `%2D` and `%2d`) name the page once. A segment that cannot be decoded is left as it is.
+ */
+export function canonicalPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment));
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
 }
 
 interface CompressedPage {

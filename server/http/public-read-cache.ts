@@ -5,9 +5,10 @@
 // is renewed on the way, and their answers are marked no-store. The same cache keeps values derived
 // from public reads (the home content, the server-rendered public pages: remember()).
 //
-// - Keys are what tRPC will run: the procedures and their parsed inputs, written canonically
-//   (trpc-request.ts reads the URL as tRPC does). Other query parameters make no new entry, and
-//   only the plain JSON form of an answer is kept: a request for JSON lines goes to tRPC.
+// - Keys are what tRPC will run: the procedures and their inputs as each procedure's own schema
+//   reads them, written canonically (trpc-request.ts reads the URL as tRPC does). Other query
+//   parameters, extra fields and spacing make no new entry, and only the plain JSON form of an
+//   answer is kept: a request for JSON lines goes to tRPC.
 // - Every entry carries the tags of the data it shows. The services name the tags a change touches
 //   after it commits (`invalidate(['slots'])` after a booking); nothing else empties the cache, so
 //   a refused request, a failed sign-in or a 404 changes nothing.
@@ -15,6 +16,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import { eventListInput } from '../schemas/events';
+import { listByEventInput, listBySessionInput } from '../schemas/sessions';
 import { SESSION_COOKIE } from '../auth/session';
 import { asksForJsonLines, trpcCallOf } from './trpc-request';
 
@@ -22,21 +26,38 @@ import { asksForJsonLines, trpcCallOf } from './trpc-request';
 export const PUBLIC_DATA_TAGS = ['events', 'sessions', 'slots', 'settings', 'home-content'] as const;
 export type PublicDataTag = (typeof PUBLIC_DATA_TAGS)[number];
 
-/**
- * Public procedures whose answer is the same for every anonymous caller with the same input, with
- * the data each shows. Seats left come from bookings: a booking change touches 'slots'.
- */
-export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, readonly PublicDataTag[]> = new Map<string, readonly PublicDataTag[]>([
-  ['events.list', ['events']],
-  ['sessions.listByEvent', ['events', 'sessions']],
-  ['timeSlots.listBySession', ['sessions', 'slots']],
-  ['settings.public', ['settings']],
-  ['homePage.get', ['home-content']],
+interface CacheableRead {
+  /** The data it shows: seats left come from bookings, so a booking change touches 'slots'. */
+  tags: readonly PublicDataTag[];
+  /**
+   * The procedure's own input schema: the key holds the input as the procedure reads it, so extra
+   * fields, spacing or defaults make no new entry; none for a procedure that takes no input (tRPC
+   * ignores whatever is sent).
+   */
+  input: z.ZodType | null;
+}
+
+/** Public procedures whose answer is the same for every anonymous caller with the same input. */
+export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, CacheableRead> = new Map<string, CacheableRead>([
+  ['events.list', { tags: ['events'], input: eventListInput }],
+  ['sessions.listByEvent', { tags: ['events', 'sessions'], input: listByEventInput }],
+  ['timeSlots.listBySession', { tags: ['sessions', 'slots'], input: listBySessionInput }],
+  ['settings.public', { tags: ['settings'], input: null }],
+  ['homePage.get', { tags: ['home-content'], input: null }],
 ]);
 
 /** The tags of the data a set of public procedures shows. */
 export function tagsOfProcedures(procedures: readonly string[]): PublicDataTag[] {
-  return [...new Set(procedures.flatMap((name) => CACHEABLE_PUBLIC_READS.get(name) ?? []))];
+  return [...new Set(procedures.flatMap((name) => CACHEABLE_PUBLIC_READS.get(name)?.tags ?? []))];
+}
+
+/** The input as procedure `name` reads it, written canonically; null when the procedure would refuse it. */
+function canonicalInput(name: string, input: unknown): string | null {
+  const read = CACHEABLE_PUBLIC_READS.get(name);
+  if (read === undefined) return null;
+  if (read.input === null) return '';
+  const parsed = read.input.safeParse(input);
+  return parsed.success ? canonicalJson(parsed.data) : null;
 }
 
 /** Seats left change with every booking: browsers revalidate those each time (a 304 is cheap). */
@@ -102,7 +123,13 @@ export function publicReadKey(url: string, headers: FastifyRequest['headers']): 
   const inputs = call.batch
     ? call.procedures.map((_name, index) => (input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[index] : undefined))
     : [input];
-  const calls = call.procedures.map((name, index) => `${name}:${canonicalJson(inputs[index])}`);
+  const calls: string[] = [];
+  for (const [index, name] of call.procedures.entries()) {
+    const canonical = canonicalInput(name, inputs[index]);
+    // Input the procedure refuses is answered by tRPC (400) and never kept.
+    if (canonical === null) return null;
+    calls.push(`${name}:${canonical}`);
+  }
   return { key: `api ${call.batch ? 'batch' : 'single'} ${calls.join(' ')}`, procedures: call.procedures, tags: tagsOfProcedures(call.procedures) };
 }
 

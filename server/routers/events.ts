@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND } from '../repositories/events';
 import { byIdInput } from '../schemas/common';
 import {
   adminEventListInput,
   createEventInput,
+  eventListInput,
   reorderEventInput,
   setEventActiveInput,
   updateEventInput,
@@ -21,8 +21,8 @@ function notFound(): NotFoundError {
 export const eventsRouter = router({
   /** Active events in display order, for the home page and the booking form. */
   list: publicProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(100).default(100) }).optional())
-    .query(({ ctx, input }) => events.listActiveEvents(ctx.db, input?.limit ?? 100)),
+    .input(eventListInput)
+    .query(({ ctx, input }) => events.listActiveEvents(ctx.db, input.limit)),
 
   /** One event: visitors see only active events, staff see any. */
   byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {

@@ -51,3 +51,7 @@ export const adminEventListInput = listInputBase.extend({
 export type AdminEventListInput = z.input<typeof adminEventListInput>;
 
 export const eventByIdInput = byIdInput;
+
+/** The public list of active events: at most `limit` (100 by default); absent input is the default. */
+export const eventListInput = z.object({ limit: z.number().int().min(1).max(100).default(100) }).default({ limit: 100 });
+

@@ -156,6 +156,12 @@ describe('anonymous public reads', () => {
     const plain = readKey(`/api/trpc/sessions.listByEvent?input=${encodeURIComponent('{"eventId":"e1"}')}`);
     expect(readKey(`/api/trpc/sessions.listByEvent?cb=1&input=${encodeURIComponent('{ "eventId" : "e1" }')}&cb=2`).key).toBe(plain.key);
     expect(readKey(`/api/trpc/sessions.listByEvent?input=${encodeURIComponent('{"eventId":"e2"}')}`).key).not.toBe(plain.key);
+    // The input as the procedure reads it: fields it does not take and defaults make no new entry.
+    expect(readKey(`/api/trpc/sessions.listByEvent?input=${encodeURIComponent('{"eventId":"e1","cb":7}')}`).key).toBe(plain.key);
+    expect(readKey('/api/trpc/events.list').key).toBe(readKey(`/api/trpc/events.list?input=${encodeURIComponent('{"limit":100,"junk":1}')}`).key);
+    expect(readKey(`/api/trpc/settings.public?input=${encodeURIComponent('{"cb":1}')}`).key).toBe(readKey('/api/trpc/settings.public').key);
+    // Input the procedure refuses is tRPC's to answer (400), never kept.
+    expect(publicReadKey(`/api/trpc/timeSlots.listBySession?input=${encodeURIComponent('{"sessionId":42}')}`, {})).toBeNull();
     // A batch of one is answered as an array, a single call as an object: two entries.
     expect(readKey('/api/trpc/events.list?batch=1').key).not.toBe(readKey('/api/trpc/events.list').key);
 

@@ -250,6 +250,20 @@ describe('the server-rendered booking pages', () => {
     expect(env.deps.publicReads.keys().filter((key) => key.startsWith('html '))).toEqual([]);
   });
 
+  it('keeps one page per event whatever the spelling of its address: other spellings are sent to it (301)', async () => {
+    const { id: eventId } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
+    await start();
+    const spelled = `/booking/${eventId.replace(/-/g, '%2d')}?from=mail`;
+    const moved = await app.inject({ method: 'GET', url: spelled });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/booking/${eventId}?from=mail`);
+    expect((await app.inject({ method: 'GET', url: `/%62ooking/${eventId}` })).headers.location).toBe(`/booking/${eventId}`);
+    // Never towards another host.
+    expect((await app.inject({ method: 'GET', url: '//evil.%65xample/x' })).statusCode).not.toBe(301);
+    await page(`/booking/${eventId}`);
+    expect(env.deps.publicReads.keys().filter((key) => key.startsWith('html '))).toEqual([`html /booking/${eventId}`]);
+  });
+
   it('lists in their footer the services staff saved on the home content', async () => {
     const { id: eventId } = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
     await start();
