@@ -21,6 +21,21 @@ import type { DB } from './database';
 
 type Body<T> = (trx: Transaction<Database>) => Promise<T>;
 
+declare const REPLAY_SAFE: unique symbol;
+
+/**
+ * A transaction body that may run more than once (this file's retry in savepoints, PostgreSQL's
+ * deadlock retry): it does only database work on `trx` and hands everything it learns back in its
+ * result, writing nothing outside itself, so a second run leaves no trace of the first. Only
+ * `replaySafe` makes one, so each body that group commit may replay is marked where it is written.
+ */
+export type ReplaySafeBody<T> = Body<T> & { readonly [REPLAY_SAFE]: true };
+
+/** Marks `body` as replay-safe (see ReplaySafeBody): a promise its author makes and a reviewer checks. */
+export function replaySafe<T>(body: Body<T>): ReplaySafeBody<T> {
+  return body as ReplaySafeBody<T>;
+}
+
 interface Waiting {
   body: Body<unknown>;
   resolve: (value: unknown) => void;
@@ -142,10 +157,10 @@ const committers = new WeakMap<DB, GroupCommitter>();
 
 /**
  * Runs `body` in a write transaction that may be shared with other bodies waiting at the same time
- * (see the top of this file). The body must do only database work on `trx`, may be run twice, and
- * must not depend on another body of the batch having committed.
+ * (see the top of this file). The body may be run twice (ReplaySafeBody) and must not depend on
+ * another body of the batch having committed.
  */
-export function inGroupCommit<T>(db: DB, body: Body<T>): Promise<T> {
+export function inGroupCommit<T>(db: DB, body: ReplaySafeBody<T>): Promise<T> {
   // Only SQLite's single writer gains; a server with concurrent transactions runs each on its own.
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(body);
   let committer = committers.get(db);

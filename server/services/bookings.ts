@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import { inGroupCommit } from '@db/group-commit';
+import { inGroupCommit, type ReplaySafeBody, replaySafe } from '@db/group-commit';
 import { newId } from '@server/ids';
 import type { BookingRow, BookingStatus, Database } from '@db/schema';
 import type { ServiceDeps } from '../deps';
@@ -87,7 +87,7 @@ function isDeadlock(error: unknown): boolean {
 const DEADLOCK_RETRIES = 3;
 
 /** Booking writes share their commit with the bookings arriving at the same time on SQLite (db/group-commit.ts). */
-export async function inBookingTransaction<T>(db: DB, body: (trx: BookingTransaction) => Promise<T>): Promise<T> {
+export async function inBookingTransaction<T>(db: DB, body: ReplaySafeBody<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await inGroupCommit(db, body);
@@ -274,17 +274,20 @@ export async function removeBooking(trx: BookingTransaction, id: string): Promis
  */
 export function runBookingChange(
   deps: ServiceDeps,
-  change: (trx: BookingTransaction) => Promise<BookingOutcome>,
+  change: (trx: BookingTransaction) => Promise<BookingChange>,
   options: { notifyAdmins: boolean; audit?: BookingAudit } = { notifyAdmins: false },
 ): Promise<BookingOutcome> {
-  const committed = inBookingTransaction(deps.db, async (trx) => {
-    const outcome = await change(trx);
+  // Replay-safe: the change reads and writes through `trx` only and returns what the audit needs
+  // (the row as it was) instead of setting it aside; the messages and the audit row follow from it.
+  const body = replaySafe(async (trx: BookingTransaction) => {
+    const { before, ...outcome } = await change(trx);
     await enqueueBookingMessages(trx, deps.config.publicOrigin, outcome, options);
     if (options.audit !== undefined) {
-      await recordAudit(trx, options.audit.actor, describeBookingChange(options.audit.action, outcome, options.audit.before));
+      await recordAudit(trx, options.audit.actor, describeBookingChange(options.audit.action, outcome, before));
     }
     return outcome;
   });
+  const committed = inBookingTransaction(deps.db, body);
   // Seats left are shown publicly: once it has committed, the cache forgets them.
   return committed.then((outcome) => {
     deps.publicReads.invalidate(['slots']);
@@ -292,12 +295,14 @@ export function runBookingChange(
   });
 }
 
-/** Staff changes are audited; `before` is the row as it was, read by the change, for the summary. */
+/** Staff changes are audited, by whom and as what. */
 interface BookingAudit {
   actor: AuditActor;
   action: 'create' | 'update' | 'status' | 'delete';
-  before?: BookingRow | undefined;
 }
+
+/** What a change returns: its outcome and, for an update's audit summary, the row as it was. */
+export type BookingChange = BookingOutcome & { before?: BookingRow | undefined };
 
 const BOOKING_FIELD_LABELS = {
   timeSlotId: 'time slot',
@@ -352,9 +357,8 @@ export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingI
 
 export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
   const audit: BookingAudit = { actor, action: 'update' };
-  const change = async (trx: BookingTransaction) => {
+  const change = async (trx: BookingTransaction): Promise<BookingChange> => {
     const before = await findBooking(trx, id);
-    audit.before = before;
     const changed = await changeBooking(trx, id, input);
     // A move to another slot with no status message of its own still changes the participant's time.
     const moved = before !== undefined && before.timeSlotId !== changed.booking.timeSlotId;

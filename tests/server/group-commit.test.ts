@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DB, openDatabase } from '@db/database';
-import { inGroupCommit } from '@db/group-commit';
+import { inGroupCommit, replaySafe } from '@db/group-commit';
 
 let dataDir: string;
 let file: string;
@@ -30,10 +30,10 @@ afterEach(async () => {
 });
 
 function addNote(name: string) {
-  return inGroupCommit(db, async (trx) => {
+  return inGroupCommit(db, replaySafe(async (trx) => {
     await sql`insert into notes (name) values (${name})`.execute(trx);
     return name;
-  });
+  }));
 }
 
 function committedNotes(): string[] {
@@ -46,12 +46,12 @@ describe('inGroupCommit', () => {
     const results = await Promise.all([
       addNote('a'),
       addNote('b'),
-      inGroupCommit(db, async (trx) => {
+      inGroupCommit(db, replaySafe(async (trx) => {
         await sql`insert into notes (name) values ('c')`.execute(trx);
         // Not committed yet although 'a' and 'b' ran before: the three share one commit.
         seenFromOutside.push(committedNotes());
         return 'c';
-      }),
+      })),
     ]);
 
     expect(results).toEqual(['a', 'b', 'c']);
@@ -62,10 +62,10 @@ describe('inGroupCommit', () => {
   it('rolls back only the body that fails, and gives it its own error', async () => {
     const outcomes = await Promise.allSettled([
       addNote('first'),
-      inGroupCommit(db, async (trx) => {
+      inGroupCommit(db, replaySafe(async (trx) => {
         await sql`insert into notes (name) values ('half-done')`.execute(trx);
         throw new Error('The second body changed its mind.');
-      }),
+      })),
       addNote('first'), // a duplicate key: SQLite refuses this statement
       addNote('last'),
     ]);
@@ -80,11 +80,11 @@ describe('inGroupCommit', () => {
   it('runs each body once when the whole batch succeeds', async () => {
     const runs = new Map<string, number>();
     const counted = (name: string) =>
-      inGroupCommit(db, async (trx) => {
+      inGroupCommit(db, replaySafe(async (trx) => {
         runs.set(name, (runs.get(name) ?? 0) + 1);
         await sql`insert into notes (name) values (${name})`.execute(trx);
         return name;
-      });
+      }));
 
     expect(await Promise.all([counted('a'), counted('b'), counted('c')])).toEqual(['a', 'b', 'c']);
     expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 1, c: 1 });
@@ -93,12 +93,12 @@ describe('inGroupCommit', () => {
   it('runs the batch again with savepoints when a body fails, so the others still commit once', async () => {
     const runs = new Map<string, number>();
     const counted = (name: string, fail = false) =>
-      inGroupCommit(db, async (trx) => {
+      inGroupCommit(db, replaySafe(async (trx) => {
         runs.set(name, (runs.get(name) ?? 0) + 1);
         await sql`insert into notes (name) values (${name})`.execute(trx);
         if (fail) throw new Error(`${name} failed.`);
         return name;
-      });
+      }));
 
     const outcomes = await Promise.allSettled([counted('before'), counted('broken', true), counted('after')]);
 
@@ -116,11 +116,11 @@ describe('inGroupCommit', () => {
     // What SQLite does on a full disk or an I/O error: the transaction is gone, savepoints with it.
     const outcomes = await Promise.allSettled([
       addNote('first'),
-      inGroupCommit(db, async (trx) => {
+      inGroupCommit(db, replaySafe(async (trx) => {
         await sql`insert into notes (name) values ('doomed')`.execute(trx);
         await sql`rollback`.execute(trx);
         throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-      }),
+      })),
     ]);
     expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as Error).message : outcome.value))).toEqual([
       'database or disk is full',
@@ -133,11 +133,11 @@ describe('inGroupCommit', () => {
 
   it('gives a lone body that fails its own error and leaves nothing behind', async () => {
     let runs = 0;
-    const lone = inGroupCommit(db, async (trx) => {
+    const lone = inGroupCommit(db, replaySafe(async (trx) => {
       runs += 1;
       await sql`insert into notes (name) values ('lone')`.execute(trx);
       throw new Error('Nothing to keep.');
-    });
+    }));
 
     await expect(lone).rejects.toThrow('Nothing to keep.');
     expect(runs).toBe(1);
@@ -166,3 +166,9 @@ describe('inGroupCommit', () => {
     expect(committedNotes()).toEqual(['z']);
   });
 });
+
+// `npm run typecheck` fails if this compiles: group commit takes only bodies marked replay-safe.
+export function unmarkedBodiesDoNotCompile(database: DB): void {
+  // @ts-expect-error -- a body that may run twice must be marked with replaySafe
+  void inGroupCommit(database, async () => 1);
+}
