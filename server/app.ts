@@ -10,7 +10,9 @@ import type { AppDeps } from './deps';
 import { infrastructureFault } from './errors';
 import { calendarFeedRoutes } from './http/calendar-feed';
 import { exportRoutes } from './http/exports';
+import { countRequests, healthRoutes } from './http/health';
 import { imageVariantRoutes } from './http/image-variants';
+import { InFlightRequests, trackInFlight } from './http/in-flight';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
@@ -35,6 +37,13 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Server renderer of the public pages; by default the one built beside clientDir, if any. */
   serverEntry?: ServerEntry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The requests being answered now; a shutdown waits for them (server/index.ts). */
+    requestsInFlight: InFlightRequests;
+  }
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -81,6 +90,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const message = status >= 500 && production ? 'Something went wrong. Please try again.' : err.message;
     return reply.code(status).send({ error: { message } });
   });
+
+  // First, so every request is seen from its arrival, whichever hook answers it.
+  app.decorate('requestsInFlight', new InFlightRequests());
+  trackInFlight(app, app.requestsInFlight);
+  if (deps.config.metrics) countRequests(app, deps);
+  // GET /healthz, /readyz and /metrics (server/http/health.ts).
+  await app.register(healthRoutes(deps));
 
   await app.register(fastifyCookie);
 

@@ -343,6 +343,7 @@ export async function createPublicBooking(
   };
   try {
     const { booking } = await runBookingChange(deps, place, { notifyAdmins: true });
+    deps.metrics.bookingCreated('public', booking.status);
     return { id: booking.id, status: booking.status };
   } catch (error) {
     if (!(error instanceof DuplicateBookingError)) throw error;
@@ -352,7 +353,9 @@ export async function createPublicBooking(
 
 export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
   const audit: BookingAudit = { actor, action: 'create' };
-  return toBookingDto((await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit })).booking);
+  const { booking } = await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit });
+  deps.metrics.bookingCreated('staff', booking.status);
+  return toBookingDto(booking);
 }
 
 export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
