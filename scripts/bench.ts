@@ -17,7 +17,7 @@ import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
 import { benchFrontEnd } from './bench/frontend';
-import { runHttpBench, runOutboxBacklogBench } from './bench/http-cases';
+import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 
@@ -178,9 +178,11 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox npm run bench: the outbox backlog figures alone.
-  const figures = process.env.BENCH_ONLY === 'outbox' ? [] : await runHttpBench(httpSetup);
-  figures.push(...(await runOutboxBacklogBench(httpSetup)));
+  // BENCH_ONLY=outbox or BENCH_ONLY=metrics npm run bench: those figures alone.
+  const part = process.env.BENCH_ONLY;
+  const figures = part === 'outbox' || part === 'metrics' ? [] : await runHttpBench(httpSetup);
+  if (part !== 'metrics') figures.push(...(await runOutboxBacklogBench(httpSetup)));
+  if (part !== 'outbox') figures.push(...(await runMetricsCostBench(httpSetup)));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

@@ -187,3 +187,54 @@ export async function runOutboxBacklogBench(setup: HttpBenchSetup): Promise<Figu
   return figures;
 }
 
+
+/** On/off pairs per case for the cost of metrics: alternating, so a change in the machine's load hits both. */
+const METRICS_PAIRS = 4;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * What request metrics cost: the cached public read and the staff booking with METRICS on and off,
+ * in alternating pairs. The goal is on server CPU per request (at most 3% more with metrics on):
+ * requests per second swing by a third between runs on a shared machine, CPU per request by a few
+ * per cent. The rates are shown beside it.
+ */
+export async function runMetricsCostBench(setup: HttpBenchSetup): Promise<Figure[]> {
+  const staffHeaders = { cookie: `${SESSION_COOKIE}=${setup.staffToken}` };
+  const cases = [
+    { name: 'events.list (cached public read)', run: (url: string, target: Parameters<typeof load>[0]) => load(target, { url: `${url}/api/trpc/events.list`, seconds: 4 }) },
+    {
+      name: 'bookings.adminCreate (staff booking)',
+      run: (url: string, target: Parameters<typeof load>[0], pass: string) => {
+        const next = bookingBody(setup.bookingSlots.staff, `metrics-${pass}-`);
+        return load(target, {
+          url: `${url}/api/trpc/bookings.adminCreate`,
+          method: 'POST',
+          headers: staffHeaders,
+          body: () => JSON.stringify({ ...(JSON.parse(next()) as object), status: 'pending' }),
+          seconds: 4,
+        });
+      },
+    },
+  ];
+  const figures: Figure[] = [];
+  for (const { name, run } of cases) {
+    const results: Record<'true' | 'false', LoadResult[]> = { true: [], false: [] };
+    for (let pair = 0; pair < METRICS_PAIRS; pair += 1) {
+      for (const metrics of ['true', 'false'] as const) {
+        results[metrics].push(await measureWith({ BENCH_METRICS: metrics }, setup.dataDir, (url, target) => run(url, target, `${pair}${metrics}`)));
+      }
+    }
+    const cpu = (metrics: 'true' | 'false') => median(results[metrics].map((result) => result.cpuMsPerRequest * 1000));
+    const rate = (metrics: 'true' | 'false') => median(results[metrics].map((result) => result.requestsPerSecond));
+    figures.push(
+      { name: `server CPU per ${name}, metrics on vs off`, value: cpu('true'), unit: 'µs', baseline: cpu('false'), goal: { kind: 'ratio-at-most', target: 1.03 } },
+      { name: `${name} rate, metrics on vs off`, value: rate('true'), unit: 'req/s', baseline: rate('false'), goal: { kind: 'information' } },
+    );
+  }
+  return figures;
+}

@@ -16,7 +16,9 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '';
 const port = Number(process.env.BENCH_PORT);
 
 async function startApp(): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port) });
+  // BENCH_METRICS=false: the site without request metrics, for the cost of /metrics.
+  const metrics = process.env.BENCH_METRICS === undefined ? {} : { METRICS: process.env.BENCH_METRICS };
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), ...metrics });
   const { db } = openDatabase(databaseFile(dataDir));
   // The public limits are raised so the benchmark measures the work, not the refusals.
   const deps = createDeps(db, config, { publicFormsPerWindow: 100_000_000 });
