@@ -21,8 +21,28 @@ export function methodLabel(method: string): string {
   return METHODS.has(method) ? method : 'other';
 }
 
+const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
 export function statusClassLabel(statusCode: number): string {
-  return `${Math.min(5, Math.max(1, Math.floor(statusCode / 100)))}xx`;
+  return STATUS_CLASSES[Math.min(5, Math.max(1, Math.floor(statusCode / 100)))] ?? '5xx';
+}
+
+const PROCEDURE_START = TRPC_PREFIX.length + 1;
+
+/**
+ * The procedure a tRPC URL names. Most requests name one procedure in plain letters, which is read
+ * straight off the path (this runs on every request); anything encoded or with a comma goes through
+ * the parser tRPC's own reading is matched by.
+ */
+function procedureLabel(url: string, procedures: ReadonlySet<string>): string {
+  const queryStart = url.indexOf('?', PROCEDURE_START);
+  const path = url.slice(PROCEDURE_START, queryStart === -1 ? undefined : queryStart);
+  if (!path.includes('%') && !path.includes(',')) return procedures.has(path) ? path : UNKNOWN_PROCEDURE_ROUTE;
+  const call = trpcCallOf(url);
+  if (call === null) return UNKNOWN_PROCEDURE_ROUTE;
+  if (call.procedures.length > 1) return BATCH_ROUTE;
+  const [procedure] = call.procedures;
+  return procedure !== undefined && procedures.has(procedure) ? procedure : UNKNOWN_PROCEDURE_ROUTE;
 }
 
 /**
@@ -30,13 +50,7 @@ export function statusClassLabel(statusCode: number): string {
  * route pattern Fastify matched (`/api/uploads`, `/uploads/*`), else a page or not-found.
  */
 export function routeLabel(req: FastifyRequest, procedures: ReadonlySet<string>): string {
-  if (req.url.startsWith(`${TRPC_PREFIX}/`)) {
-    const call = trpcCallOf(req.url);
-    if (call === null) return UNKNOWN_PROCEDURE_ROUTE;
-    if (call.procedures.length > 1) return BATCH_ROUTE;
-    const [procedure] = call.procedures;
-    return procedure !== undefined && procedures.has(procedure) ? procedure : UNKNOWN_PROCEDURE_ROUTE;
-  }
+  if (req.url.startsWith(`${TRPC_PREFIX}/`)) return procedureLabel(req.url, procedures);
   const pattern = req.routeOptions.url;
   if (pattern === undefined) {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');

@@ -6,6 +6,7 @@ import {
   createBookingInput,
   manageBookingInput,
   setBookingStatusInput,
+  setBookingStatusManyInput,
   updateBookingInput,
 } from '../schemas/bookings';
 import { byIdInput } from '../schemas/common';
@@ -17,6 +18,7 @@ import {
   updateBooking,
 } from '../services/bookings';
 import { actorOf } from '../services/audit';
+import { setBookingStatusMany } from '../services/bulk-bookings';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { listStaffBookings } from '../services/booking-list';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
@@ -55,6 +57,15 @@ export const bookingsRouter = router({
   setStatus: staffProcedure
     .input(setBookingStatusInput)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status, actorOf(ctx))),
+
+  /** One status for the bookings chosen, or for every one the filters match; each changed (or refused) as one change would be. */
+  setStatusMany: staffProcedure
+    .meta({
+      description:
+        'Sets one status on up to 100 chosen bookings, or on every booking the list filters match (at most 1,000), each as one change: capacity rules, messages and an audit row per booking; answers what changed, what already had that status and what was refused and why.',
+    })
+    .input(setBookingStatusManyInput)
+    .mutation(({ ctx, input }) => setBookingStatusMany(ctx, input, actorOf(ctx))),
 
   delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     await deleteBooking(ctx, input.id, actorOf(ctx));
