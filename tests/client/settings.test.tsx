@@ -92,7 +92,7 @@ describe('the page', () => {
       'Notifications',
       'System',
       'Email',
-      'E-mail Log',
+      'Email Log',
       'Users',
     ]);
   });

@@ -1,9 +1,11 @@
-// E-mail Log (admins only): the outbox newest first, searched, filtered and paged on the server.
+// Email Log (admins only): the outbox newest first, searched, filtered and paged on the server. One
+// line per message so every column fits a 1,280 px screen: long recipients, subjects and errors
+// are cut with an ellipsis, shown whole on hover and in the message's details dialog.
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
 // once (after an outage longer than the give-up time); each message's attempts open in a dialog.
 // The sender works in the background, so the list can be refreshed by hand.
-import { Alert, Anchor, Badge, Button, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
@@ -25,9 +27,20 @@ const SMTP_NOT_CONFIGURED = 'SMTP not configured';
 const STATUS_COLORS: Record<EmailStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
 
 const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All Statuses' },
+  { value: 'all', label: 'All Status' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
 ];
+
+/** Text cut to one line at `width` px; the whole text on hover (and in the details dialog). */
+function OneLine({ text, width }: { text: string; width: number }) {
+  return (
+    <Tooltip label={text} multiline maw={360} withinPortal openDelay={300}>
+      <Text size="sm" truncate="end" maw={width}>
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
 
 /** Sent messages and one being sent right now are refused by the server, so they get no Retry. */
 function canRetry(row: EmailRow): boolean {
@@ -98,7 +111,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     <>
       <ListPage
         level={2}
-        title="E-mail Log"
+        title="Email Log"
         subtitle="Messages the site has sent or is waiting to send, newest first."
         actions={
           <>
@@ -125,8 +138,8 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
           )
         }
         query={messages}
-        tableLabel="E-mail log"
-        minWidth={900}
+        tableLabel="Email log"
+        minWidth={820}
         striped
         columns={
           <>
@@ -135,7 +148,6 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
             <Table.Th>Status</Table.Th>
             <Table.Th>Attempts</Table.Th>
             <Table.Th>Last Error</Table.Th>
-            <Table.Th>Created</Table.Th>
             <Table.Th>Sent / Next Attempt</Table.Th>
             <Table.Th>Actions</Table.Th>
           </>
@@ -143,8 +155,12 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.toAddress}</Table.Td>
-              <Table.Td>{row.subject}</Table.Td>
+              <Table.Td>
+                <OneLine text={row.toAddress} width={170} />
+              </Table.Td>
+              <Table.Td>
+                <OneLine text={row.subject} width={220} />
+              </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
                 <Badge variant="light" color={STATUS_COLORS[row.status]} miw="max-content">
@@ -158,18 +174,16 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                     –
                   </Text>
                 ) : (
-                  // Clamped to two lines; the whole text is in the tooltip and in the attempts dialog.
-                  <Tooltip label={row.lastError} multiline w={320} withinPortal>
-                    <Text size="sm" lineClamp={2} w={130}>
-                      {row.lastError}
-                    </Text>
-                  </Tooltip>
+                  <OneLine text={row.lastError} width={140} />
                 )}
               </Table.Td>
-              <Table.Td>{format(row.createdAt)}</Table.Td>
-              <Table.Td>{whenText(row)}</Table.Td>
               <Table.Td>
-                <Stack gap={4} align="flex-start">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {whenText(row)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap">
                   <Button
                     variant="subtle"
                     size="compact-sm"
@@ -200,13 +214,13 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                       Dismiss
                     </Button>
                   )}
-                </Stack>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))
         }
         loadingText="Loading messages..."
-        errorText={(error) => failureText('Failed to load e-mail log', error)}
+        errorText={(error) => failureText('Failed to load email log', error)}
         empty={{ title: 'No messages found' }}
         page={list.page}
         onPage={list.setPage}
@@ -300,6 +314,9 @@ function AttemptsModal({
             </Text>
             <Text size="sm">
               <strong>Subject:</strong> {message.subject}
+            </Text>
+            <Text size="sm">
+              <strong>Created:</strong> {format(message.createdAt)}
             </Text>
             {message.lastError !== null && (
               <Text size="sm">
