@@ -1,6 +1,6 @@
 // npm run bench: fills a scratch database with 100,000 bookings, 100,000 contacts, 10,000 sessions
 // and their slots and delegates, then times the real procedures behind every list screen.
-// It measures; it asserts nothing. Numbers go in the README.
+// It measures; it asserts nothing. Numbers go in docs/performance.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The booking rules (README, 'Booking rules'): capacity and waitlist, one live booking per e-mail and
+// The booking rules (docs/features.md, 'Booking rules'): capacity and waitlist, one live booking per e-mail and
 // slot, and promotion from the waitlist when a seat frees up. Every entry point runs one write
 // transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
 // remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends

@@ -224,7 +224,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toBe(
-      `The database file ${path.join(dataDir, 'app.db')} is damaged (file is not a database): restore app.db from a backup (README.md, section "Backup and restore").`,
+      `The database file ${path.join(dataDir, 'app.db')} is damaged (file is not a database): restore app.db from a backup (docs/operations.md, section "Backup and restore").`,
     );
   }, 60_000);
 
@@ -248,7 +248,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      new RegExp(`^The database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (fails its integrity check|is damaged) \\(.+\\): restore app\\.db from a backup \\(README\\.md, section "Backup and restore"\\)\\.$`),
+      new RegExp(`^The database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (fails its integrity check|is damaged) \\(.+\\): restore app\\.db from a backup \\(docs/operations\\.md, section "Backup and restore"\\)\\.$`),
     );
   }, 60_000);
 
@@ -262,7 +262,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     const { code, lines } = await failingStart({ PORT: String(BASE_PORT + 4), DATA_DIR: dataDir });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Updating the database failed \(.*2099-01-01_001_future.*\): the site did not start; restore app\.db from a backup \(README\.md, section "Backup and restore"\) if the file was changed by hand, otherwise report this line\.$/);
+    expect(lines[0]).toMatch(/^Updating the database failed \(.*2099-01-01_001_future.*\): the site did not start; restore app\.db from a backup \(docs\/operations\.md, section "Backup and restore"\) if the file was changed by hand, otherwise report this line\.$/);
   }, 60_000);
 });
 
