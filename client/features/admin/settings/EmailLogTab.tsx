@@ -5,7 +5,9 @@
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
 // once (after an outage longer than the give-up time); each message's attempts open in a dialog.
 // The sender works in the background, so the list can be refreshed by hand.
-import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
@@ -32,12 +34,23 @@ const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** Text cut to one line at `width` px; the whole text on hover (and in the details dialog). */
-function OneLine({ text, width }: { text: string; width: number }) {
+function OneLine({ text, width, full = text }: { text: string; width: number; full?: string }) {
   return (
-    <Tooltip label={text} multiline maw={360} withinPortal openDelay={300}>
+    <Tooltip label={full} multiline maw={360} withinPortal openDelay={300}>
       <Text size="sm" truncate="end" maw={width}>
         {text}
       </Text>
+    </Tooltip>
+  );
+}
+
+/** A row's action as an icon button: its name (for screen readers and the tooltip) says what and which message. */
+function RowAction({ label, color, loading, onClick, children }: { label: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={label} withinPortal openDelay={300}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
+        {children}
+      </ActionIcon>
     </Tooltip>
   );
 }
@@ -49,7 +62,7 @@ function canRetry(row: EmailRow): boolean {
 
 export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () => void }) {
   const list = useListState<StatusFilter>('all');
-  const { format } = useSiteTimezone();
+  const { format, timeZone } = useSiteTimezone();
   const utils = trpc.useUtils();
   // The sender changes rows in the background: reopening the tab always asks again (staleTime 0).
   const messages = trpc.emails.list.useQuery(list.query, { placeholderData: (previous) => previous, staleTime: 0 });
@@ -99,12 +112,14 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     newestPending.data?.items[0]?.lastError === SMTP_NOT_CONFIGURED ||
     (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
 
-  function whenText(row: EmailRow): string {
-    if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${format(row.sentAt)}`;
+  // The table's times leave out the year and zone to stay on one line; the tooltip has them.
+  const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  function whenText(row: EmailRow, at: (iso: string) => string = format): string {
+    if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${at(row.sentAt)}`;
     if (row.status === 'sending') return 'Sending now';
     if (row.status === 'failed') return 'No further attempts';
     if (row.lastError === SMTP_NOT_CONFIGURED) return 'Once SMTP is configured';
-    return `Next attempt ${format(row.nextAttemptAt)}`;
+    return `Next attempt ${at(row.nextAttemptAt)}`;
   }
 
   return (
@@ -139,8 +154,9 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         }
         query={messages}
         tableLabel="Email log"
-        minWidth={820}
+        minWidth={720}
         striped
+        compact
         columns={
           <>
             <Table.Th>Recipient</Table.Th>
@@ -156,10 +172,10 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
           items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <OneLine text={row.toAddress} width={170} />
+                <OneLine text={row.toAddress} width={120} />
               </Table.Td>
               <Table.Td>
-                <OneLine text={row.subject} width={220} />
+                <OneLine text={row.subject} width={130} />
               </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
@@ -174,45 +190,30 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                     –
                   </Text>
                 ) : (
-                  <OneLine text={row.lastError} width={140} />
+                  <OneLine text={row.lastError} width={100} />
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {whenText(row)}
-                </Text>
+                <OneLine text={whenText(row, (iso) => shortFormat.format(new Date(iso)))} full={whenText(row)} width={155} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setViewing(row)}
-                    aria-label={`View attempts for ${row.subject} to ${row.toAddress}`}
-                  >
-                    Attempts
-                  </Button>
+                  <RowAction label={`View attempts for ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
+                    <IconListDetails size={18} stroke={1.6} aria-hidden="true" />
+                  </RowAction>
                   {canRetry(row) && (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
+                    <RowAction
+                      label={`Retry ${row.subject} to ${row.toAddress}`}
                       loading={retry.isPending && retry.variables?.id === row.id}
                       onClick={() => retry.mutate({ id: row.id })}
-                      aria-label={`Retry ${row.subject} to ${row.toAddress}`}
                     >
-                      Retry
-                    </Button>
+                      <IconRefresh size={18} stroke={1.6} aria-hidden="true" />
+                    </RowAction>
                   )}
                   {row.status === 'failed' && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      onClick={() => setDismissing({ row, opened: true })}
-                      aria-label={`Dismiss ${row.subject} to ${row.toAddress}`}
-                    >
-                      Dismiss
-                    </Button>
+                    <RowAction label={`Dismiss ${row.subject} to ${row.toAddress}`} color="red" onClick={() => setDismissing({ row, opened: true })}>
+                      <IconTrash size={18} stroke={1.6} aria-hidden="true" />
+                    </RowAction>
                   )}
                 </Group>
               </Table.Td>

@@ -70,7 +70,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         orientation={phone ? 'horizontal' : 'vertical'}
         variant={phone ? 'default' : 'pills'}
       >
-        <Tabs.List miw={phone ? undefined : 180}>
+        <Tabs.List miw={phone ? undefined : 150}>
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           <Tabs.Tab value="security">Security</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
