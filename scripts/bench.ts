@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     ['contacts.stats', () => caller.contacts.stats()],
     ['contacts.recent', () => caller.contacts.recent()],
     ['dashboard.stats', () => caller.dashboard.stats()],
+    ['dashboard.week', () => caller.dashboard.week()],
     ['audit.list page 1 (1M rows)', () => caller.audit.list({})],
     ['audit.list page 2000', () => caller.audit.list({ page: 2000 })],
     ['audit.list page 40000 (deepest)', () => caller.audit.list({ page: 40_000 })],

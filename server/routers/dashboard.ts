@@ -1,8 +1,16 @@
 import { dashboardStats } from '../repositories/dashboard';
+import { dashboardWeek } from '../repositories/dashboard-week';
 import { router, staffProcedure } from '../trpc/init';
 
 export const dashboardRouter = router({
   stats: staffProcedure
     .meta({ description: "The dashboard's summary: totals, the next upcoming time slot and the figures the caller's role may see." })
     .query(({ ctx }) => dashboardStats(ctx.db, ctx.user.id)),
+
+  week: staffProcedure
+    .meta({
+      description:
+        'The week at a glance: bookings made in the last 7 days by status beside the 7 days before, seats taken of the seats offered by the next 7 days\' slots (those with a limit), waitlisted bookings of slots to come, contact messages still New, and the next 5 slots with their seats.',
+    })
+    .query(({ ctx }) => dashboardWeek(ctx.db, new Date())),
 });

@@ -2,7 +2,7 @@
 // and Delegates is among them; the Email Log fits 1,280 px with one line per message and every column
 // on screen; the video field's preview is allowed by the site's own Content-Security-Policy.
 import AxeBuilder from '@axe-core/playwright';
-import { createBookableSlot, mutate, signInThroughUi } from './support';
+import { createBookableSlot, mutate, readDatabase, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 
 test('the sidebar has an icon for every entry and lists Delegates', async ({ page }) => {
@@ -72,4 +72,37 @@ test('the Content-Security-Policy lets the video preview play from a blob: URL',
     video.load();
   });
   await expect.poll(() => violations).toEqual([]);
+});
+
+test('the dashboard runs the week: its figures match the database, and it reads well at 1,280 and 375 px', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const slot = await createBookableSlot(request, { title: `Dashboard Forum ${stamp}`, capacity: 6 });
+  await mutate(request, 'bookings.adminCreate', { timeSlotId: slot.slotId, status: 'confirmed', participantName: 'Efua Mensah', participantEmail: `efua-${stamp}@example.com` });
+  const expected = readDatabase((db) => {
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    return {
+      newBookings: (db.prepare('select count(*) as n from bookings where created_at >= ?').get(weekAgo) as { n: number }).n,
+      contactsWaiting: (db.prepare("select count(*) as n from contact_forms where status = 'new'").get() as { n: number }).n,
+    };
+  });
+
+  await signInThroughUi(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin/dashboard');
+    const bookings = page.getByLabel('New Bookings, Last 7 Days');
+    await expect(bookings).toContainText(String(expected.newBookings));
+    await expect(page.getByLabel('Contacts Waiting')).toContainText(String(expected.contactsWaiting));
+    const next = page.getByRole('region', { name: 'Next sessions' });
+    await expect(next.getByRole('link', { name: `Dashboard Forum ${stamp} Workshop` })).toHaveAttribute('href', `/admin/bookings?timeSlotId=${slot.slotId}`);
+    await expect(next.getByRole('row').filter({ hasText: `Dashboard Forum ${stamp} Workshop` })).toContainText('1 / 6');
+    // The last sign-in stays on one line.
+    const lastLogin = page.getByLabel('Last Login').locator('p span, span').last();
+    const lines = await lastLogin.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
+    expect(lines).toBe(1);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((violation) => violation.id), `axe at ${width} px`).toEqual([]);
+    const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
+  }
 });

@@ -65,6 +65,7 @@ export function BookingsPage({
     status: filters.status ?? ('all' as const),
     eventId: filters.eventId,
     sessionId: filters.sessionId,
+    timeSlotId: filters.timeSlotId,
     from: filters.from,
     to: filters.to,
   };
