@@ -8,7 +8,7 @@ export interface Figure {
   /** The same work done by a bare baseline in the same run, where there is one. */
   baseline?: number;
   /** 'information': shown to explain other figures, with no goal of its own. */
-  goal: { kind: 'ratio-at-least' | 'ratio-at-most' | 'at-least' | 'at-most'; target: number } | { kind: 'information' };
+  goal: { kind: 'ratio-at-least' | 'at-least' | 'at-most'; target: number } | { kind: 'information' };
 }
 
 function formatNumber(value: number): string {
@@ -19,7 +19,6 @@ export function meetsGoal(figure: Figure): boolean {
   const goal = figure.goal;
   if (goal.kind === 'information') return true;
   if (goal.kind === 'ratio-at-least') return figure.baseline !== undefined && figure.value / figure.baseline >= goal.target;
-  if (goal.kind === 'ratio-at-most') return figure.baseline !== undefined && figure.value / figure.baseline <= goal.target;
   if (goal.kind === 'at-least') return figure.value >= goal.target;
   return figure.value <= goal.target;
 }
@@ -28,7 +27,6 @@ function goalText(figure: Figure): string {
   const goal = figure.goal;
   if (goal.kind === 'information') return '(information)';
   if (goal.kind === 'ratio-at-least') return `ratio >= ${goal.target}`;
-  if (goal.kind === 'ratio-at-most') return `ratio <= ${goal.target}`;
   return `${goal.kind === 'at-least' ? '>=' : '<='} ${formatNumber(goal.target)} ${figure.unit}`;
 }
 
