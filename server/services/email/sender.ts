@@ -286,7 +286,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     unsubscribe = () => listening.then((stop) => stop(), () => undefined);
     chain = chain.then(() => listening).catch(() => undefined);
   } else if (wakeOnEnqueue) {
-    unsubscribe = onOutboxEnqueued(wake);
+    unsubscribe = onOutboxEnqueued(db, wake);
   }
   scheduleNext();
 
