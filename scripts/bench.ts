@@ -17,7 +17,7 @@ import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
 import { benchFrontEnd } from './bench/frontend';
-import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench } from './bench/http-cases';
+import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServerBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 
@@ -179,11 +179,13 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox or BENCH_ONLY=metrics npm run bench: those figures alone.
+  // BENCH_ONLY=outbox, metrics or trpc npm run bench: those figures alone.
   const part = process.env.BENCH_ONLY;
-  const figures = part === 'outbox' || part === 'metrics' ? [] : await runHttpBench(httpSetup);
-  if (part !== 'metrics') figures.push(...(await runOutboxBacklogBench(httpSetup)));
-  if (part !== 'outbox') figures.push(...(await runMetricsCostBench(httpSetup)));
+  const httpPart = (name: string) => part === undefined || part === name || !['outbox', 'metrics', 'trpc'].includes(part);
+  const figures = httpPart('http') ? await runHttpBench(httpSetup) : [];
+  if (httpPart('outbox')) figures.push(...(await runOutboxBacklogBench(httpSetup)));
+  if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
+  if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
 import { infrastructureFault } from './errors';
@@ -21,7 +22,7 @@ import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loadServerEntry, type ServerEntry } from './http/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { enforceBatchLimit, enforceTrpcBody, trpcErrorBody } from './http/trpc-limits';
+import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
 import { trpcRoute } from './http/trpc-route';
 import { uploadRoutes } from './http/uploads';
 import { appRouter } from './router';
@@ -37,6 +38,11 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Server renderer of the public pages; by default the one built beside clientDir, if any. */
   serverEntry?: ServerEntry;
+  /**
+   * 'adapter' serves the API with tRPC's own Fastify adapter instead of server/http/trpc-route.ts:
+   * only `npm run bench` uses it, to measure what the home-made route gains (decision 005).
+   */
+  trpcServer?: 'route' | 'adapter';
 }
 
 declare module 'fastify' {
@@ -121,15 +127,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await shareCacheInvalidation(app, deps.db, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));
 
-  await app.register(
-    trpcRoute({
-      router: appRouter,
-      createContext: makeCreateContext(deps),
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
-      },
-    }),
-  );
+  const trpcOptions = {
+    router: appRouter,
+    createContext: makeCreateContext(deps),
+    onError({ error, path: procedure }: { error: { code: string }; path?: string | undefined }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+    },
+  };
+  if (options.trpcServer === 'adapter') {
+    await app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { ...trpcOptions, maxBatchSize: MAX_BATCH_SIZE } });
+  } else {
+    await app.register(trpcRoute(trpcOptions));
+  }
 
   fs.mkdirSync(deps.uploadsDir, { recursive: true });
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.

@@ -255,3 +255,47 @@ export async function runMetricsCostBench(setup: HttpBenchSetup): Promise<Figure
   }
   return figures;
 }
+
+/**
+ * server/http/trpc-route.ts against tRPC's own Fastify adapter, on an uncached signed-in read
+ * (`auth.me`: the session lookup and little else, so the route's share shows) and a staff booking,
+ * in alternating pairs; server CPU per request and requests per second, for information (decision
+ * 005 records the figures).
+ */
+export async function runTrpcServerBench(setup: HttpBenchSetup): Promise<Figure[]> {
+  const staffHeaders = { cookie: `${SESSION_COOKIE}=${setup.staffToken}` };
+  const cases = [
+    { name: 'auth.me (signed in, uncached)', run: (url: string, target: Parameters<typeof load>[0]) => load(target, { url: `${url}/api/trpc/auth.me`, headers: staffHeaders, seconds: 4 }) },
+    {
+      name: 'bookings.adminCreate (staff booking)',
+      run: (url: string, target: Parameters<typeof load>[0], pass: string) => {
+        const next = bookingBody(setup.bookingSlots.staff, `trpc-${pass}-`);
+        return load(target, {
+          url: `${url}/api/trpc/bookings.adminCreate`,
+          method: 'POST',
+          headers: staffHeaders,
+          body: () => JSON.stringify({ ...(JSON.parse(next()) as object), status: 'pending' }),
+          seconds: 4,
+        });
+      },
+    },
+  ];
+  const figures: Figure[] = [];
+  for (const { name, run } of cases) {
+    const results: Record<'route' | 'adapter', LoadResult[]> = { route: [], adapter: [] };
+    for (let pair = 0; pair < 3; pair += 1) {
+      for (const server of pair % 2 === 0 ? (['route', 'adapter'] as const) : (['adapter', 'route'] as const)) {
+        results[server].push(await measureWith({ BENCH_TRPC: server }, setup.dataDir, (url, target) => run(url, target, `${pair}${server}`)));
+      }
+    }
+    const cpu = (server: 'route' | 'adapter') => median(results[server].map((result) => result.cpuMsPerRequest * 1000));
+    const rate = (server: 'route' | 'adapter') => median(results[server].map((result) => result.requestsPerSecond));
+    const errors = [...results.route, ...results.adapter].reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+    figures.push(
+      { name: `${name}: server CPU, our route vs tRPC's adapter`, value: cpu('route'), unit: 'µs', baseline: cpu('adapter'), goal: { kind: 'information' } },
+      { name: `${name}: requests per second, route vs adapter`, value: rate('route'), unit: 'req/s', baseline: rate('adapter'), goal: { kind: 'information' } },
+      { name: `${name}: failed requests, both`, value: errors, unit: '', goal: { kind: 'at-most', target: 0 } },
+    );
+  }
+  return figures;
+}

@@ -22,7 +22,8 @@ async function startApp(): Promise<void> {
   const { db } = openDatabase(databaseFile(dataDir));
   // The public limits are raised so the benchmark measures the work, not the refusals.
   const deps = createDeps(db, config, { publicFormsPerWindow: 100_000_000 });
-  const app = await buildApp(deps);
+  // BENCH_TRPC=adapter: the API served by tRPC's own Fastify adapter, for the comparison with our route.
+  const app = await buildApp(deps, { trpcServer: process.env.BENCH_TRPC === 'adapter' ? 'adapter' : 'route' });
   // BENCH_SENDER=1: the outbox sender runs as in the server, woken by every booking's message.
   const sender = process.env.BENCH_SENDER === '1' ? startEmailSender(deps, { onError: () => undefined }) : undefined;
   app.addHook('onClose', async () => sender?.stop());
