@@ -193,7 +193,7 @@ test('a role-user account sees the sessions and stats but no add, edit, delete o
 
   await expect(sessionRow(page, slot.sessionTitle)).toContainText('Active');
   await expect(page.getByLabel('Total Sessions')).not.toContainText('—');
-  await expect(page.getByRole('link', { name: 'Delegates' })).toBeVisible();
+  await expect(page.locator('#admin-main').getByRole('link', { name: 'Delegates' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Session' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Activate|Deactivate|Edit|Delete) session/ })).toHaveCount(0);
   // The only action left is View: the session's details, slots and delegates, read-only.
