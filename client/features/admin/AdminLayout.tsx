@@ -43,7 +43,7 @@ export const ADMIN_ONLY_NAV = [
 ] as const;
 
 /**
- * Keyboard users skip the header and the navigation (up to nine links) to the screen itself; focus
+ * Keyboard users skip the header and the navigation (up to ten links) to the screen itself; focus
  * moves to it without touching the URL (the router owns the hash).
  */
 function skipToAdminMain(event: MouseEvent<HTMLAnchorElement>) {
