@@ -39,7 +39,7 @@ beforeEach(async () => {
   const event = await insertEventRow(db, { title: 'Lagos Market Entry' });
   const tax = await insertSessionRow(db, event.id, { title: 'Tax Workshop', maxParticipants: 4 });
   const legal = await insertSessionRow(db, event.id, { title: 'Legal Clinic', maxParticipants: 2 });
-  const forum = await insertSessionRow(db, event.id, { title: 'Open Forum', maxParticipants: null });
+  const forum = await insertSessionRow(db, event.id, { title: 'Open Forum', maxParticipants: null, isActive: false });
   // 10:00 AM on Monday 23 November in New York.
   const taxSlot = await slotAt(tax.id, `${nov(23)}T15:00:00.000Z`);
   await insertBookingRow(db, taxSlot, event.id, { status: 'pending' });
@@ -50,7 +50,7 @@ beforeEach(async () => {
   // 11:30 PM on Sunday 29 November in New York, already Monday 30 November in UTC.
   const lateSlot = await slotAt(tax.id, `${nov(30)}T04:30:00.000Z`);
   for (const status of ['confirmed', 'confirmed'] as const) await insertBookingRow(db, lateSlot, event.id, { status });
-  // The next week: Wednesday 2 December.
+  // The next week: Wednesday 2 December, of an inactive session (still shown, marked).
   const forumSlot = await slotAt(forum.id, `${isoDay(YEAR, 12, 2)}T15:00:00.000Z`);
   for (const status of ['pending', 'confirmed', 'waitlisted'] as const) await insertBookingRow(db, forumSlot, event.id, { status });
   ids = { event: event.id, tax: tax.id, taxSlot: taxSlot.id };
@@ -109,7 +109,7 @@ describe('CalendarPage', () => {
     await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
     await interaction.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('heading', { name: `November 30 – December 6, ${YEAR}` })).toBeInTheDocument();
-    await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00 AM – 11:00 AMOpen ForumLagos Market Entry2 booked · No limit']));
+    await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00 AM – 11:00 AMOpen ForumLagos Market Entry2 booked · No limitInactive']));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('CalendarPage', () => {
       '10:00 AMTax WorkshopLagos Market Entry1 / 4, Seats free',
       '10:00 AMLegal ClinicLagos Market Entry2 / 2, Full',
       '11:30 PMTax WorkshopLagos Market Entry2 / 4, Filling up',
-      '10:00 AMOpen ForumLagos Market Entry2 booked, No limit',
+      '10:00 AMOpen ForumLagos Market Entry2 booked, No limitInactive',
     ]);
     await interaction.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { name: `December ${YEAR}` })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { newId } from '@server/ids';
 import { getSystemSettings, saveSystemSettings } from '@server/repositories/settings';
 import { INVALID_LIST_DATE, LIST_RANGE_REVERSED } from '@server/schemas/bookings';
 import { CALENDAR_RANGE_TOO_LONG } from '@server/schemas/calendar';
+import { CALENDAR_MAX_SLOTS } from '@server/services/slot-calendar';
 import { futureYear, isoDay } from '../dates';
 import { insertBookingRow, insertEventRow, insertSessionRow } from './fixtures';
 import { createTestEnv, expectFieldErrors, expectStaffOnly, roleCallers, type RoleCallers, type TestEnv } from './helpers';
@@ -96,6 +97,23 @@ describe('timeSlots.calendar', () => {
         booked: 3,
       },
     ]);
+  });
+
+  it('returns at most CALENDAR_MAX_SLOTS slots, the earliest, and says the view is cut short', async () => {
+    const event = await insertEventRow(env.db);
+    const session = await insertSessionRow(env.db, event.id);
+    const start = Date.parse(`${dec(1)}T12:00:00.000Z`);
+    const rows = Array.from({ length: CALENDAR_MAX_SLOTS + 1 }, (_, index) => ({
+      id: newId(),
+      sessionId: session.id,
+      startTime: new Date(start + index * 60_000).toISOString(),
+      endTime: new Date(start + index * 60_000 + 3_600_000).toISOString(),
+    }));
+    await env.db.insertInto('timeSlots').values(rows).execute();
+    const { slots, truncated } = await callers.admin.timeSlots.calendar({ from: dec(1), to: dec(7) });
+    expect(truncated).toBe(true);
+    expect(slots).toHaveLength(CALENDAR_MAX_SLOTS);
+    expect(slots.at(-1)?.id).toBe(rows[CALENDAR_MAX_SLOTS - 1]?.id);
   });
 
   it("reads the days in the site's timezone: a slot just inside each end is in, one just outside is not", async () => {
