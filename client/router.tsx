@@ -15,6 +15,7 @@ import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
 import { HomePage } from './features/home/HomePage';
 import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
+import { validateCalendarSearch } from './features/admin/calendar/calendarSearch';
 import { validateSettingsSearch } from './features/admin/settings/settingsTabs';
 import type { QueryUtils } from './trpc';
 
@@ -135,6 +136,13 @@ const adminBookingsRoute = createRoute({
   validateSearch: validateBookingSearch,
   component: lazyRouteComponent(() => import('./features/admin/bookings/BookingsPage'), 'BookingsRoutePage'),
 });
+const adminCalendarRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/calendar',
+  // The week or month shown lives in the URL, so a reload stays on it.
+  validateSearch: validateCalendarSearch,
+  component: lazyRouteComponent(() => import('./features/admin/calendar/CalendarPage'), 'CalendarRoutePage'),
+});
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/contacts',
@@ -164,6 +172,7 @@ const adminScreens = [
   adminSessionsRoute,
   adminDelegatesRoute,
   adminBookingsRoute,
+  adminCalendarRoute,
   adminContactsRoute,
   adminSettingsRoute,
   adminAuditRoute,

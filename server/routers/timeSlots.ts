@@ -1,15 +1,25 @@
 import { listBookableSlots } from '../repositories/timeSlots';
+import { calendarInput } from '../schemas/calendar';
 import { byIdInput } from '../schemas/common';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { actorOf } from '../services/audit';
 import { createTimeSlot, deleteTimeSlot, updateTimeSlot } from '../services/sessions';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { slotCalendar } from '../services/slot-calendar';
+import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const timeSlotsRouter = router({
   listBySession: publicProcedure
     .meta({ description: "The booking form's slot list: future slots of an active session of an active event, by start time, with seatsLeft." })
     .input(listBySessionInput)
     .query(({ ctx, input }) => listBookableSlots(ctx.db, input.sessionId, new Date().toISOString())),
+
+  calendar: staffProcedure
+    .meta({
+      description:
+        "The back-office calendar: every slot starting in a range of site-zone days (both included, at most 42), with its session and event titles, whether each is active, seats taken (pending + confirmed) and capacity.",
+    })
+    .input(calendarInput)
+    .query(({ ctx, input }) => slotCalendar(ctx.db, input)),
 
   create: adminProcedure
     .meta({ description: 'Adds a time slot to a session (audited).' })

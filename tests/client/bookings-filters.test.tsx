@@ -1,6 +1,6 @@
 // The bookings filters live in the URL: a shared or reloaded link shows the same filtered list (and
 // the same CSV link), and changing a filter rewrites the URL. Real router, real API server.
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createMemoryHistory,
@@ -29,6 +29,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 let server: TestServer;
 let admin: TestAccount;
+let march13SlotId: string;
 
 beforeEach(async () => {
   server = await startTestServer();
@@ -45,6 +46,7 @@ beforeEach(async () => {
       .executeTakeFirstOrThrow();
   const march13 = await slot(`${MARCH_13}T14:00:00.000Z`);
   const march20 = await slot(`${MARCH_20}T14:00:00.000Z`);
+  march13SlotId = march13.id;
   await insertBookingRow(db, march13, event.id, { name: 'Ama Owusu', status: 'confirmed' });
   await insertBookingRow(db, march13, event.id, { name: 'Kofi Mensah', status: 'pending' });
   await insertBookingRow(db, march20, event.id, { name: 'Esi Quartey', status: 'confirmed' });
@@ -67,6 +69,7 @@ async function renderAt(url: string) {
 
 function participantNames(): string[] {
   const rows = within(screen.getByRole('table', { name: 'Bookings' })).getAllByRole('row').slice(1);
+  // The first cell is the row's tick box; the participant comes next.
   return rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '').sort();
 }
 
@@ -97,13 +100,25 @@ describe('bookings filters in the URL', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await waitFor(() => expect(participantNames()).toHaveLength(3));
   });
+
+  it("a calendar slot's link lists that slot's bookings; choosing another day leaves the slot", async () => {
+    const router = await renderAt(`/admin/bookings?timeSlotId=${march13SlotId}`);
+    await waitFor(() => expect(participantNames()).toEqual([expect.stringContaining('Ama Owusu'), expect.stringContaining('Kofi Mensah')]));
+    const interaction = userEvent.setup();
+    await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await interaction.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ timeSlotId: march13SlotId, status: 'pending' }));
+    await waitFor(() => expect(participantNames()).toEqual([expect.stringContaining('Kofi Mensah')]));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: MARCH_20 } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'pending', from: MARCH_20 }));
+  });
 });
 
 describe('validateBookingSearch', () => {
   it('keeps valid filters and drops what is malformed', () => {
     expect(
-      validateBookingSearch({ search: ' ama ', status: 'confirmed', eventId: 'e1', from: '2031-03-13', to: '2031-03-20', page: '3' }),
-    ).toEqual({ search: 'ama', status: 'confirmed', eventId: 'e1', from: '2031-03-13', to: '2031-03-20', page: 3 });
+      validateBookingSearch({ search: ' ama ', status: 'confirmed', eventId: 'e1', timeSlotId: 's1', from: '2031-03-13', to: '2031-03-20', page: '3' }),
+    ).toEqual({ search: 'ama', status: 'confirmed', eventId: 'e1', timeSlotId: 's1', from: '2031-03-13', to: '2031-03-20', page: 3 });
     expect(validateBookingSearch({ status: 'lost', from: '2031-02-30', to: 'tomorrow', page: -1, search: '' })).toEqual({});
   });
 

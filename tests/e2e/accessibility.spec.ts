@@ -126,6 +126,7 @@ for (const width of [375, 1280]) {
         ['/admin/events', 'Events'],
         ['/admin/sessions', 'Sessions'],
         ['/admin/bookings', 'Bookings'],
+        ['/admin/calendar', 'Calendar'],
         ['/admin/contacts', 'Contact Management'],
         ['/admin/delegates', 'Delegates'],
         ['/admin/audit', 'Audit Log'],

@@ -6,6 +6,7 @@ import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Te
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
+  IconCalendar,
   IconCalendarEvent,
   IconHistory,
   IconHome,
@@ -30,6 +31,7 @@ export const ADMIN_NAV = [
   { to: '/admin/sessions', label: 'Sessions', icon: IconPresentation },
   { to: '/admin/delegates', label: 'Delegates', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconTicket },
+  { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ] as const;
@@ -41,7 +43,7 @@ export const ADMIN_ONLY_NAV = [
 ] as const;
 
 /**
- * Keyboard users skip the header and the navigation (up to nine links) to the screen itself; focus
+ * Keyboard users skip the header and the navigation (up to ten links) to the screen itself; focus
  * moves to it without touching the URL (the router owns the hash).
  */
 function skipToAdminMain(event: MouseEvent<HTMLAnchorElement>) {

@@ -57,7 +57,11 @@ export function BookingsPage({
   const setFilters = onFiltersChange ?? setOwnFilters;
   const withoutEmpty = (next: BookingSearch): BookingSearch =>
     Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) as BookingSearch;
-  const updateFilters = (patch: Partial<BookingSearch>) => setFilters(withoutEmpty({ ...filters, ...patch, page: undefined }));
+  // A slot (opened from the calendar or the dashboard) belongs to one event, session and day: choosing another one of
+  // those leaves the slot behind rather than matching nothing.
+  const leavesSlot = (patch: Partial<BookingSearch>) => ['eventId', 'sessionId', 'from', 'to'].some((key) => key in patch);
+  const updateFilters = (patch: Partial<BookingSearch>) =>
+    setFilters(withoutEmpty({ ...filters, ...(leavesSlot(patch) ? { timeSlotId: undefined } : {}), ...patch, page: undefined }));
   const page = filters.page ?? 1;
   const setPage = (next: number) => setFilters(withoutEmpty({ ...filters, page: next > 1 ? next : undefined }));
   const filter = {

@@ -5,5 +5,7 @@ import { trpc } from '@client/trpc';
 export function useSiteTimezone() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: 5 * 60_000 });
   const timeZone = settings.data?.timezone ?? 'UTC';
-  return { timeZone, format: (iso: string) => formatDateTime(iso, timeZone) };
+  // `ready`: the setting has arrived (until then `timeZone` is UTC, which a screen that computes
+  // days, such as the calendar, must not use).
+  return { timeZone, ready: settings.data !== undefined || settings.isError, format: (iso: string) => formatDateTime(iso, timeZone) };
 }

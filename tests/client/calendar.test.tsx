@@ -1,0 +1,142 @@
+// The calendar screen against a real API server: a week and a month of slots in the site's
+// timezone, seats taken / capacity with the fullness in words and colour, Previous / Today / Next,
+// and each slot linking to its bookings.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
+import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendarDays';
+import type { CalendarSearch } from '@client/features/admin/calendar/calendarSearch';
+import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { futureYear, isoDay } from '../dates';
+import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
+import { createAccount, type TestAccount } from '../server/helpers';
+import { renderRoute, startTestServer, type TestServer } from './render';
+
+// Monday 23 November in a year ahead of the clock: the week is 23 to 29 November.
+const YEAR = futureYear(11, 23, 'Monday');
+const nov = (day: number) => isoDay(YEAR, 11, day);
+
+let server: TestServer;
+let account: TestAccount;
+let ids: { event: string; tax: string; taxSlot: string };
+
+async function slotAt(sessionId: string, startIso: string) {
+  return server.env.db
+    .insertInto('timeSlots')
+    .values({ id: newId(), sessionId, startTime: startIso, endTime: new Date(Date.parse(startIso) + 3_600_000).toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+beforeEach(async () => {
+  server = await startTestServer();
+  const db = server.env.db;
+  account = await createAccount(db, 'user');
+  await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
+  const event = await insertEventRow(db, { title: 'Lagos Market Entry' });
+  const tax = await insertSessionRow(db, event.id, { title: 'Tax Workshop', maxParticipants: 4 });
+  const legal = await insertSessionRow(db, event.id, { title: 'Legal Clinic', maxParticipants: 2 });
+  const forum = await insertSessionRow(db, event.id, { title: 'Open Forum', maxParticipants: null, isActive: false });
+  // 10:00 AM on Monday 23 November in New York.
+  const taxSlot = await slotAt(tax.id, `${nov(23)}T15:00:00.000Z`);
+  await insertBookingRow(db, taxSlot, event.id, { status: 'pending' });
+  await insertBookingRow(db, taxSlot, event.id, { status: 'cancelled' });
+  const legalSlot = await slotAt(legal.id, `${nov(25)}T15:00:00.000Z`);
+  await insertBookingRow(db, legalSlot, event.id, { status: 'confirmed' });
+  await insertBookingRow(db, legalSlot, event.id, { status: 'pending' });
+  // 11:30 PM on Sunday 29 November in New York, already Monday 30 November in UTC.
+  const lateSlot = await slotAt(tax.id, `${nov(30)}T04:30:00.000Z`);
+  for (const status of ['confirmed', 'confirmed'] as const) await insertBookingRow(db, lateSlot, event.id, { status });
+  // The next week: Wednesday 2 December, of an inactive session (still shown, marked).
+  const forumSlot = await slotAt(forum.id, `${isoDay(YEAR, 12, 2)}T15:00:00.000Z`);
+  for (const status of ['pending', 'confirmed', 'waitlisted'] as const) await insertBookingRow(db, forumSlot, event.id, { status });
+  ids = { event: event.id, tax: tax.id, taxSlot: taxSlot.id };
+});
+afterEach(() => server.close());
+
+function Harness() {
+  const [search, setSearch] = useState<CalendarSearch>({ date: nov(25) });
+  return <CalendarPage search={search} onSearchChange={setSearch} />;
+}
+
+function renderCalendar() {
+  return renderRoute(Harness, { baseUrl: server.baseUrl, sessionToken: account.token });
+}
+
+function slotLinks(day: string): string[] {
+  return within(screen.getByRole('group', { name: day }))
+    .queryAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('CalendarPage', () => {
+  it("shows a week's slots by site-zone day with seats taken / capacity and how full each is", async () => {
+    await renderCalendar();
+    expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
+    expect(screen.getByText('Times in America/New_York')).toBeInTheDocument();
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    expect(slotLinks('Monday, November 23')).toEqual(['10:00 AM – 11:00 AMTax WorkshopLagos Market Entry1 / 4 · Seats free']);
+    expect(slotLinks('Wednesday, November 25')).toEqual(['10:00 AM – 11:00 AMLegal ClinicLagos Market Entry2 / 2 · Full']);
+    // Late on Sunday in New York, although Monday in UTC.
+    expect(slotLinks('Sunday, November 29')).toEqual(['11:30 PM – 12:30 AMTax WorkshopLagos Market Entry2 / 4 · Filling up']);
+    expect(slotLinks('Tuesday, November 24')).toEqual([]);
+    expect(within(screen.getByRole('group', { name: 'Tuesday, November 24' })).getByText('No slots')).toBeInTheDocument();
+    const colours = screen.getAllByRole('link').map((link) => link.querySelector('[data-fullness]')?.getAttribute('data-fullness'));
+    expect(colours).toEqual(['green', 'red', 'yellow']);
+  });
+
+  it("links each slot to its bookings: the bookings screen filtered to the slot, its session and day", async () => {
+    await renderCalendar();
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    const link = within(screen.getByRole('group', { name: 'Monday, November 23' })).getByRole('link');
+    const href = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/admin/bookings');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      eventId: ids.event,
+      sessionId: ids.tax,
+      timeSlotId: ids.taxSlot,
+      from: nov(23),
+      to: nov(23),
+    });
+  });
+
+  it('moves by week, switches to the month and back to today', async () => {
+    const interaction = userEvent.setup();
+    await renderCalendar();
+    await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
+    await interaction.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('heading', { name: `November 30 – December 6, ${YEAR}` })).toBeInTheDocument();
+    await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00 AM – 11:00 AMOpen ForumLagos Market Entry2 booked · No limitInactive']));
+    await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
+    await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('link')).toHaveLength(0));
+
+    // The month of the day shown: a grid from the Monday before the 1st to the Sunday after the 30th.
+    await interaction.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(await screen.findByRole('heading', { name: `November ${YEAR}` })).toBeInTheDocument();
+    const grid = await screen.findByRole('table', { name: 'Month' });
+    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(4));
+    expect(within(grid).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '10:00 AMTax WorkshopLagos Market Entry1 / 4, Seats free',
+      '10:00 AMLegal ClinicLagos Market Entry2 / 2, Full',
+      '11:30 PMTax WorkshopLagos Market Entry2 / 4, Filling up',
+      '10:00 AMOpen ForumLagos Market Entry2 booked, No limitInactive',
+    ]);
+    await interaction.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByRole('heading', { name: `December ${YEAR}` })).toBeInTheDocument();
+    await interaction.click(screen.getByRole('button', { name: 'Previous month' }));
+    await interaction.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('heading', { name: `October ${YEAR}` })).toBeInTheDocument();
+
+    // Today: this week in the site's zone.
+    await interaction.click(screen.getByRole('radio', { name: 'Week' }));
+    await interaction.click(screen.getByRole('button', { name: 'Today' }));
+    const thisWeek = calendarRange('week', todayIn('America/New_York'));
+    expect(await screen.findByRole('heading', { name: weekHeading(thisWeek.from, thisWeek.to) })).toBeInTheDocument();
+  });
+});
