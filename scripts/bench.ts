@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     ['contacts.recent', () => caller.contacts.recent()],
     ['dashboard.stats', () => caller.dashboard.stats()],
     ['dashboard.week', () => caller.dashboard.week()],
+    ['timeSlots.calendar (a week)', () => caller.timeSlots.calendar({ from: benchDay(3), to: benchDay(9) })],
+    ['timeSlots.calendar (six weeks)', () => caller.timeSlots.calendar({ from: benchDay(0), to: benchDay(41) })],
     ['audit.list page 1 (1M rows)', () => caller.audit.list({})],
     ['audit.list page 2000', () => caller.audit.list({ page: 2000 })],
     ['audit.list page 40000 (deepest)', () => caller.audit.list({ page: 40_000 })],
