@@ -181,9 +181,10 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox, metrics or trpc npm run bench: those figures alone.
+  // BENCH_ONLY=outbox, metrics or trpc npm run bench: those HTTP figures alone; any other word (the
+  // procedure cases above) runs no HTTP part.
   const part = process.env.BENCH_ONLY;
-  const httpPart = (name: string) => part === undefined || part === name || !['outbox', 'metrics', 'trpc'].includes(part);
+  const httpPart = (name: string) => part === undefined || part === name;
   const figures = httpPart('http') ? await runHttpBench(httpSetup) : [];
   if (httpPart('outbox')) figures.push(...(await runOutboxBacklogBench(httpSetup)));
   if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
