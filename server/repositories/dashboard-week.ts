@@ -44,16 +44,26 @@ function zeroCounts(): StatusCounts {
   return Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as StatusCounts;
 }
 
+/**
+ * Bookings made in [from, before), by status: one query of four range counts, each read from the
+ * (status, created_at) index alone (grouping the created_at range instead read every row's status).
+ */
 async function countNewBookings(db: DB, from: string, before: string): Promise<StatusCounts> {
-  const rows = await db
-    .selectFrom('bookings')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', before)
-    .groupBy('status')
-    .execute();
+  const row = await db
+    .selectNoFrom((eb) =>
+      BOOKING_STATUSES.map((status) =>
+        eb
+          .selectFrom('bookings')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('status', '=', status)
+          .where('createdAt', '>=', from)
+          .where('createdAt', '<', before)
+          .as(status),
+      ),
+    )
+    .executeTakeFirstOrThrow();
   const counts = zeroCounts();
-  for (const row of rows) counts[row.status] = Number(row.n);
+  for (const status of BOOKING_STATUSES) counts[status] = Number(row[status] ?? 0);
   return counts;
 }
 
