@@ -1,5 +1,4 @@
 // Events: rows to API objects, and the queries behind the events router.
-import { sql } from 'kysely';
 import type { DB } from '@db/database';
 import type { EventRow } from '@db/schema';
 import { newId } from '../ids';
@@ -152,10 +151,3 @@ export async function moveEvent(trx: DB, id: string, direction: 'up' | 'down'): 
   }
 }
 
-export async function countEvents(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('events')
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}

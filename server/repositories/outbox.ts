@@ -169,12 +169,6 @@ export async function deleteSentBefore(db: DB, beforeIso: string): Promise<numbe
   return Number(result.numDeletedRows);
 }
 
-/** Dismissing a failed message from the log: it is removed and never sent. */
-export async function deleteFailedMessage(db: DB, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
 export async function insertAttempt(db: DB, outboxId: string, attemptedAt: string, error: string | null): Promise<void> {
   await db.insertInto('emailAttempts').values({ id: newId(), outboxId, attemptedAt, error }).execute();
 }

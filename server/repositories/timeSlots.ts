@@ -131,18 +131,6 @@ export async function updateTimeSlot(db: DB, id: string, values: TimeSlotValues)
   return row === undefined ? undefined : toTimeSlotDto(row);
 }
 
-/** Bookings that still matter to a slot: everything but cancelled (waitlisted ones included). */
-export async function countLiveBookings(db: DB, slotIds: string[]): Promise<number> {
-  if (slotIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('timeSlotId', 'in', slotIds)
-    .where('status', '<>', 'cancelled')
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** Deletes slots; their bookings go with them (ON DELETE CASCADE). Returns how many were deleted. */
 export async function deleteTimeSlots(db: DB, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;

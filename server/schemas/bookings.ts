@@ -26,7 +26,7 @@ export const createBookingInput = z.object({ timeSlotId, ...participant });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */
-export const adminBookingFields = z.object({
+const adminBookingFields = z.object({
   timeSlotId,
   status,
   bookingDate: timestamp('Booking date is required').optional(),

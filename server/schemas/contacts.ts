@@ -25,7 +25,7 @@ export type SubmitContactInput = z.input<typeof submitContactInput>;
 const status = z.enum(CONTACT_STATUSES, { error: 'Status is required' });
 
 /** Staff contact modal: also status and internal notes. */
-export const contactFields = z.object({
+const contactFields = z.object({
   ...contactBase,
   status: status.default('new'),
   notes: optionalText(LIMITS.longText),

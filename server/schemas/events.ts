@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { byIdInput, idInput, LIMITS, listInputBase, optionalText, optionalUrl, requiredLine, requiredText } from './common';
+import { idInput, LIMITS, listInputBase, optionalText, optionalUrl, requiredLine, requiredText } from './common';
 
 export const MAX_BENEFITS = 20;
 
-export const eventFields = z.object({
+const eventFields = z.object({
   title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
   date: optionalText(LIMITS.title),
@@ -50,7 +50,6 @@ export const adminEventListInput = listInputBase.extend({
 });
 export type AdminEventListInput = z.input<typeof adminEventListInput>;
 
-export const eventByIdInput = byIdInput;
 
 /** The public list of active events: at most `limit` (100 by default); absent input is the default. */
 export const eventListInput = z.object({ limit: z.number().int().min(1).max(100).default(100) }).default({ limit: 100 });

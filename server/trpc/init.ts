@@ -64,7 +64,6 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /**
  * Every procedure passes here, so a domain error thrown anywhere below leaves with its code, and a

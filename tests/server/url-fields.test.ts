@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSitePath, isUrlOrSitePath } from '@server/schemas/common';
 import { homeContentInput } from '@server/schemas/home-page';
-import { eventFields } from '@server/schemas/events';
+import { createEventInput } from '@server/schemas/events';
 import { profileSettingsInput } from '@server/schemas/settings';
 import { createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 
@@ -49,7 +49,7 @@ describe('isSitePath', () => {
 describe('schemas give the field its own message', () => {
   it('event fields', () => {
     for (const value of REFUSED) {
-      const result = eventFields.safeParse({ title: 'Summit', imageUrl: value, videoUrl: value, registrationLink: value });
+      const result = createEventInput.safeParse({ title: 'Summit', imageUrl: value, videoUrl: value, registrationLink: value });
       expect(result.success, value).toBe(false);
       const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
       expect(messages, JSON.stringify(value)).toEqual({

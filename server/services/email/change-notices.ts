@@ -111,7 +111,3 @@ export async function enqueueTimeChangeNotices(db: DB, publicOrigin: string, boo
   return told;
 }
 
-/** Live bookings of one slot, for a change of the slot's times. */
-export async function liveBookingIdsOfSlot(db: DB, timeSlotId: string): Promise<string[]> {
-  return affectedBookingIds(db, { timeSlotId });
-}

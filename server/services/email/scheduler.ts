@@ -21,7 +21,6 @@ export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export { claimOnce } from './claims';
 
 /**
  * Pending and confirmed bookings whose slot starts within `reminderHours` of `now`, made before that

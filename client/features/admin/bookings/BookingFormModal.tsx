@@ -4,7 +4,7 @@ import { Divider, Group, Loader, Select, SimpleGrid, TextInput } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { adminBookingFields } from '@server/schemas/bookings';
+import { adminCreateBookingInput } from '@server/schemas/bookings';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
@@ -16,7 +16,7 @@ import { type SlotChoice, SlotChooser } from './SlotChooser';
 export type BookingItem = RouterOutputs['bookings']['list']['items'][number];
 
 /** The modal's fields: the shared schema's messages, with the booking date as the input's local text. */
-const bookingFormSchema = adminBookingFields.omit({ bookingDate: true }).extend({ bookingDate: z.string() });
+const bookingFormSchema = adminCreateBookingInput.omit({ bookingDate: true }).extend({ bookingDate: z.string() });
 
 interface BookingFormModalProps {
   opened: boolean;

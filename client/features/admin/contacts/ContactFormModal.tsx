@@ -3,7 +3,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { CONTACT_STATUSES, contactFields } from '@server/schemas/contacts';
+import { CONTACT_STATUSES, createContactInput } from '@server/schemas/contacts';
 import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
@@ -12,7 +12,7 @@ import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
 export type Contact = RouterOutputs['contacts']['list']['items'][number];
 
 /** The shared schema, with status required on the form so a cleared status says so. */
-const contactFormSchema = contactFields.extend({ status: z.enum(CONTACT_STATUSES, { error: 'Status is required' }) });
+const contactFormSchema = createContactInput.extend({ status: z.enum(CONTACT_STATUSES, { error: 'Status is required' }) });
 
 interface ContactFormModalProps {
   opened: boolean;
