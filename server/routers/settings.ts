@@ -8,6 +8,8 @@ import {
   systemSettingsInput,
   testEmailInput,
 } from '../schemas/settings';
+import { siteIdentityInput } from '../schemas/site-identity';
+import { updateSiteIdentity } from '../services/site-identity';
 import { actorOf } from '../services/audit';
 import * as settings from '../services/settings';
 import { sendWeeklyReportNow } from '../services/email/weekly-report';
@@ -44,6 +46,12 @@ export const settingsRouter = router({
     .mutation(({ ctx, input }) => settings.updateNotifications(ctx.db, ctx.user.id, input, actorOf(ctx))),
 
   updateSystem: adminProcedure.input(systemSettingsInput).mutation(({ ctx, input }) => settings.updateSystem(ctx, input, actorOf(ctx))),
+
+  /** Firm name, tagline, description, contact details, map, social links and footer text, all at once. */
+  updateIdentity: adminProcedure
+    .meta({ description: "Saves the firm's identity shown on every public page, e-mail and calendar file." })
+    .input(siteIdentityInput)
+    .mutation(({ ctx, input }) => updateSiteIdentity(ctx, input, actorOf(ctx))),
 
   /** An absent smtpPassword keeps the stored one; a string, even empty, replaces it. */
   updateEmail: adminProcedure.input(emailSettingsInput).mutation(({ ctx, input }) => settings.updateEmail(ctx.db, input, actorOf(ctx))),

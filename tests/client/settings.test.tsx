@@ -82,7 +82,7 @@ function expectNothingSent(calls: () => number): void {
 }
 
 describe('the page', () => {
-  it('shows the title, the subtitle and all six tabs for an admin', async () => {
+  it('shows the title, the subtitle and all eight tabs for an admin', async () => {
     await renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
@@ -91,6 +91,7 @@ describe('the page', () => {
       'Security',
       'Notifications',
       'System',
+      'Site',
       'Email',
       'E-mail Log',
       'Users',
@@ -338,6 +339,61 @@ describe('System', () => {
     expect(await within(panel).findByText('Give up on an e-mail after must be between 1 and 168 hours')).toBeInTheDocument();
     expect(within(panel).getByText('Backups to keep must be between 1 and 90')).toBeInTheDocument();
     expectNothingSent(calls);
+  });
+});
+
+describe('Site', () => {
+  it('refuses a bad e-mail and a LinkedIn link elsewhere without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await user.type(within(panel).getByLabelText('Email Address'), 'not-an-address');
+    await user.type(within(panel).getByLabelText('LinkedIn'), 'https://linkedin.example.com/kestrel');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(panel).getByText('Please enter an https:// LinkedIn link on linkedin.com')).toBeInTheDocument();
+    expectNothingSent(calls);
+  });
+
+  it('asks for the point of a map', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    await user.click(within(panel).getByText('Link only'));
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(panel).findByText('Latitude is required for the map')).toBeInTheDocument();
+    expect(within(panel).getByText('Longitude is required for the map')).toBeInTheDocument();
+  });
+
+  it('saves the identity, and the System tab shows the new name', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    await replace(user, within(panel).getByLabelText(/Site Name/), 'Kestrel & Finch');
+    await user.type(within(panel).getByLabelText(/^Tagline/), 'Export advice for makers.');
+    await user.type(within(panel).getByLabelText('Email Address'), 'hello@kestrel.example');
+    await user.type(within(panel).getByLabelText('Phone Number'), '+44 161 496 0000');
+    await user.type(within(panel).getByLabelText(/^Address/), '12 Mill Lane{Enter}Manchester');
+    await user.click(within(panel).getByText('OpenStreetMap view'));
+    await user.type(within(panel).getByLabelText(/Latitude/), '53.48');
+    await user.type(within(panel).getByLabelText(/Longitude/), '-2.24');
+    await user.type(within(panel).getByLabelText('Instagram'), 'https://www.instagram.com/kestrel');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
+    const saved = await server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'identity').executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.value)).toMatchObject({
+      tagline: 'Export advice for makers.',
+      contactEmail: 'hello@kestrel.example',
+      contactPhone: '+44 161 496 0000',
+      addressLines: ['12 Mill Lane', 'Manchester'],
+      mapMode: 'embed',
+      mapLatitude: 53.48,
+      mapLongitude: -2.24,
+      social: { instagram: 'https://www.instagram.com/kestrel', linkedin: null },
+    });
+    expect((await getSystemSettings(server.env.db)).siteName).toBe('Kestrel & Finch');
+    const system = await openTab(user, 'System');
+    expect(within(system).getByLabelText(/Site Name/)).toHaveValue('Kestrel & Finch');
   });
 });
 
