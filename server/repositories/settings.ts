@@ -11,7 +11,7 @@ import {
   REMINDER_HOURS_RANGE,
   type SystemSettings,
 } from '../schemas/settings';
-import type { StoredIdentity } from '../schemas/site-identity';
+import { EMPTY_IDENTITY, type StoredIdentity } from '../schemas/site-identity';
 
 /** What a fresh install shows until an admin names the site (Settings, Site). */
 export const DEFAULT_SITE_NAME = 'Our Firm';
@@ -50,19 +50,7 @@ export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
 };
 
 /** A fresh install has no contact details: the public pages show no contact block until they exist. */
-export const DEFAULT_IDENTITY: StoredIdentity = {
-  tagline: null,
-  contactEmail: null,
-  contactPhone: null,
-  addressLines: [],
-  openingHours: null,
-  replyPromise: null,
-  mapMode: 'none',
-  mapLatitude: null,
-  mapLongitude: null,
-  social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
-  footerText: null,
-};
+export const DEFAULT_IDENTITY: StoredIdentity = EMPTY_IDENTITY;
 
 function parseGroup<T extends object>(value: string | undefined, defaults: T): T {
   if (value === undefined) return { ...defaults };

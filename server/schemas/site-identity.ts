@@ -110,3 +110,18 @@ export type SiteIdentityInput = z.input<typeof siteIdentityInput>;
 export type SiteIdentity = z.output<typeof siteIdentityInput>;
 /** What the identity group stores beside the System group's name and description. */
 export type StoredIdentity = Omit<SiteIdentity, 'siteName' | 'siteDescription'>;
+
+/** No tagline, no contact details, no map, no links: what a fresh install has. */
+export const EMPTY_IDENTITY: StoredIdentity = {
+  tagline: null,
+  contactEmail: null,
+  contactPhone: null,
+  addressLines: [],
+  openingHours: null,
+  replyPromise: null,
+  mapMode: 'none',
+  mapLatitude: null,
+  mapLongitude: null,
+  social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
+  footerText: null,
+};

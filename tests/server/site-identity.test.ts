@@ -1,7 +1,7 @@
 // Settings, Site: the firm's identity. Admins only, audited, every field checked with its message,
 // and what it saves is what the public settings (every public page's data) read.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteIdentityInput } from '@server/schemas/site-identity';
+import { IDENTITY } from './identity-fixture';
 import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 
 let env: TestEnv;
@@ -12,28 +12,6 @@ beforeEach(async () => {
   callers = await roleCallers(env);
 });
 afterEach(() => env.close());
-
-export const IDENTITY: SiteIdentityInput = {
-  siteName: 'Kestrel & Finch Partners',
-  tagline: 'Export advice for makers in the north.',
-  siteDescription: 'Kestrel & Finch helps small manufacturers sell abroad.',
-  contactEmail: 'Hello@Kestrel-Finch.example',
-  contactPhone: '+44 161 496 0000',
-  addressLines: ['12 Mill Lane', '', 'Manchester M1 1AA', 'United Kingdom'],
-  openingHours: 'Monday to Thursday, 8:00 to 16:00',
-  replyPromise: 'We answer within two working days.',
-  mapMode: 'embed',
-  mapLatitude: 53.4808,
-  mapLongitude: -2.2426,
-  social: {
-    linkedin: 'https://www.linkedin.com/company/kestrel-finch',
-    x: 'https://x.com/kestrelfinch',
-    facebook: 'https://facebook.com/kestrelfinch',
-    instagram: 'https://www.instagram.com/kestrelfinch',
-    youtube: 'https://www.youtube.com/@kestrelfinch',
-  },
-  footerText: 'Registered in England and Wales, no. 01234567.',
-};
 
 describe('settings.updateIdentity', () => {
   it('is for admins only', async () => {

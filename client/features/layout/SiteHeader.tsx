@@ -43,12 +43,25 @@ function NavLinks({ className, onNavigate, current }: NavLinksProps) {
   );
 }
 
-export function LogoMark({ size = 36 }: { size?: number }) {
+/** Up to two letters standing for the firm: the first letters of its first two words ('Kestrel & Finch' is 'KF'). */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/** The firm's mark: its initials in a rounded square of the brand colours (decorative: the name is beside it). */
+export function LogoMark({ size = 36, siteName }: { size?: number; siteName: string }) {
+  const initials = initialsOf(siteName);
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="14" fill="#f2b544" />
-      <circle cx="32" cy="32" r="17" fill="none" stroke="#0b3d5c" strokeWidth="4" />
-      <path d="M15 32h34M32 15c-8 9-8 25 0 34M32 15c8 9 8 25 0 34" fill="none" stroke="#0b3d5c" strokeWidth="3" />
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" className={classes.logoMark}>
+      <rect width="64" height="64" rx="14" className={classes.logoShape} />
+      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize={initials.length > 1 ? 26 : 32} fontWeight="700" className={classes.logoText}>
+        {initials}
+      </text>
     </svg>
   );
 }
@@ -77,9 +90,10 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
   return (
     <header className={classes.header} onKeyDown={closeOnEscape}>
       <div className={classes.headerBar}>
-        <SiteLink to="/" className={classes.brand} onClick={closeMenu}>
-          <LogoMark />
-          <span className={classes.brandName}>{siteName}</span>
+        {/* Without a name (the settings could not be read) the mark alone leads home. */}
+        <SiteLink to="/" className={classes.brand} onClick={closeMenu} aria-label={siteName === '' ? 'Home page' : undefined}>
+          <LogoMark siteName={siteName} />
+          {siteName !== '' && <span className={classes.brandName}>{siteName}</span>}
         </SiteLink>
 
         <nav aria-label="Main" className={classes.desktopNav}>

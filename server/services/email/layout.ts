@@ -11,6 +11,8 @@ export interface RenderedMessage {
 export interface MessageContent {
   subject: string;
   siteName: string;
+  /** The lines a message signs with: the firm's name, then its contact details. */
+  signature: string[];
   greeting: string | null;
   /** Plain text; line breaks inside a paragraph are kept. */
   paragraphs: string[];
@@ -34,7 +36,7 @@ function renderText(content: MessageContent): string {
   if (content.link !== null) blocks.push(`${content.link.label}: ${content.link.url}`);
   blocks.push(...content.notes);
   if (content.endLink !== undefined) blocks.push(`${content.endLink.label}: ${content.endLink.url}`);
-  blocks.push(content.siteName);
+  blocks.push(content.signature.join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -71,6 +73,7 @@ function renderHtml(content: MessageContent): string {
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">' +
     `<h1 style="font-size:18px;margin:0 0 16px;">${htmlText(content.siteName)}</h1>` +
     parts.join('') +
+    `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #dde3ea;font-size:13px;color:#52606d;">${content.signature.map(htmlText).join('<br>')}</p>` +
     '</div></body></html>'
   );
 }
