@@ -13,7 +13,9 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultEventBenefits, fallbackEvent } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
+import { saveHomeContent } from '@server/repositories/home-content';
 import type { SiteIdentityInput } from '@server/schemas/site-identity';
+import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { Reveal } from '@client/features/home/Reveal';
 import { PublicRouteLayout } from '@client/features/layout/PublicRouteLayout';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
@@ -183,18 +185,11 @@ describe('home page: sections', () => {
       'Cultural Intelligence',
     ]);
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Client Success Stories' })).toBeInTheDocument();
-    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(3);
-    // No cartoon portraits: without a photo each person is shown by a monogram of their initials.
+    // The shipped content has no testimonials (each firm writes its own): the section is left out.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Client Success Stories' })).toBeNull();
+    // No cartoon portraits: without a photo a person is shown by a monogram of their initials.
     expect(screen.queryAllByRole('img', { name: /^Portrait of / })).toHaveLength(0);
-    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
-    // A profile link only for a testimonial that has one, opening in a new tab.
-    expect(
-      screen.getAllByRole('link', { name: /on LinkedIn/ }).map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('target')]),
-    ).toEqual([
-      ['Daniel Mensah on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/daniel-mensah-agro', '_blank'],
-      ['Amara Diallo on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/amara-diallo-sahel', '_blank'],
-    ]);
+    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['OF']);
 
     const about = within(document.getElementById('about') as HTMLElement);
     expect(about.getByRole('heading', { level: 2, name: 'About Our Founder' })).toBeInTheDocument();
@@ -215,6 +210,23 @@ describe('home page: sections', () => {
     for (const image of Array.from(document.querySelectorAll('img'))) {
       expect(image.hasAttribute('alt'), image.getAttribute('src') ?? '').toBe(true);
     }
+  });
+});
+
+describe('home page: testimonials', () => {
+  it("shows the firm's testimonials with monograms and profile links", async () => {
+    await saveHomeContent(env.db, JSON.stringify(DEMO_HOME_CONTENT), new Date().toISOString());
+    await renderPage(HomePage, { baseUrl });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Client Success Stories' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(3);
+    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
+    // A profile link only for a testimonial that has one, opening in a new tab.
+    expect(
+      screen.getAllByRole('link', { name: /on LinkedIn/ }).map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('target')]),
+    ).toEqual([
+      ['Daniel Mensah on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/daniel-mensah-agro', '_blank'],
+      ['Amara Diallo on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/amara-diallo-sahel', '_blank'],
+    ]);
   });
 });
 

@@ -30,9 +30,11 @@ export function HomePage() {
       <HydrateOnView id="services">
         <ServicesSection services={content.services} />
       </HydrateOnView>
-      <HydrateOnView id="testimonials-heading">
-        <TestimonialsSection testimonials={content.testimonials} />
-      </HydrateOnView>
+      {content.testimonials.length > 0 && (
+        <HydrateOnView id="testimonials-heading">
+          <TestimonialsSection testimonials={content.testimonials} />
+        </HydrateOnView>
+      )}
       <HydrateOnView id="events">
         <EventsSection bookingState={bookingState} contactEmail={identity.contactEmail} />
       </HydrateOnView>
