@@ -26,6 +26,9 @@ export const DEMO_IDENTITY: SiteIdentity = {
     youtube: null,
   },
   footerText: null,
+  // The demo's navy and gold, as the site ships.
+  primaryColor: '#0b3d5c',
+  accentColor: '#f2b544',
 };
 
 const DEMO_TESTIMONIALS: HomeContent['testimonials'] = [

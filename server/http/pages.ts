@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
+import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colours';
 import type { AppDeps } from '../deps';
 import { findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -45,6 +46,8 @@ export interface PageHead {
   siteName: string;
   /** The schema.org Organization the page belongs to (JSON-LD), for search engines. */
   organization?: Record<string, unknown>;
+  /** The site's brand colours, when they are not the shipped ones. */
+  colours?: { primary: string; accent: string };
 }
 
 /** The firm as a schema.org Organization: name, address, contact points and social profiles. */
@@ -65,6 +68,11 @@ export function organizationOf(settings: PublicSettings, origin: string): Record
   };
 }
 
+function coloursOf(settings: PublicSettings): Pick<PageHead, 'colours'> {
+  const { primaryColor: primary, accentColor: accent } = settings.identity;
+  return primary === DEFAULT_PRIMARY && accent === DEFAULT_ACCENT ? {} : { colours: { primary, accent } };
+}
+
 export function renderHead(head: PageHead): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -77,6 +85,8 @@ export function renderHead(head: PageHead): string {
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     `<meta name="twitter:card" content="summary" />`,
     ...(head.organization === undefined ? [] : [`<script type="application/ld+json">${scriptSafeJson(head.organization)}</script>`]),
+    // The colours are checked as #rrggbb by the schema, so nothing else can reach the style sheet.
+    ...(head.colours === undefined ? [] : [`<style id="brand-colours">${brandCss(head.colours.primary, head.colours.accent)}</style>`]),
   ];
   return tags.join('\n    ');
 }
@@ -123,6 +133,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       canonical: `${deps.config.publicOrigin}${pathname}`,
       siteName: settings.siteName,
       organization: organizationOf(settings, deps.config.publicOrigin),
+      ...coloursOf(settings),
     });
     // A replacement function, so a `$` in a site name is taken literally.
     return template.replace(HEAD_SLOT, () => head);

@@ -2,6 +2,8 @@
 // social links and footer text. Set by admins on the Site tab of Settings. Zod only: the client's
 // form validates with the same schema, so its messages are the server's.
 import { z } from 'zod';
+import { MAP_MODES, SOCIAL_NETWORKS } from '../shared/site-identity';
+import { brandColourIssues, DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR } from '../shared/brand-colours';
 import { isOneLine, LIMITS, optionalLine, optionalText, requiredLine } from './common';
 
 export const IDENTITY_LIMITS = {
@@ -14,24 +16,25 @@ export const IDENTITY_LIMITS = {
   footerText: 500,
 } as const;
 
-export const MAP_MODES = ['none', 'embed', 'link'] as const;
-export type MapMode = (typeof MAP_MODES)[number];
-
-/** The networks a firm may link to, each with the hosts its profile pages live on. */
-export const SOCIAL_NETWORKS = [
-  { key: 'linkedin', label: 'LinkedIn', hosts: ['linkedin.com'] },
-  { key: 'x', label: 'X', hosts: ['x.com', 'twitter.com'] },
-  { key: 'facebook', label: 'Facebook', hosts: ['facebook.com'] },
-  { key: 'instagram', label: 'Instagram', hosts: ['instagram.com'] },
-  { key: 'youtube', label: 'YouTube', hosts: ['youtube.com'] },
-] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['key'];
+export { MAP_MODES, type MapMode, SOCIAL_NETWORKS, type SocialNetwork, EMPTY_IDENTITY } from '../shared/site-identity';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PHONE_MESSAGE = 'Please enter a phone number: digits, spaces and + ( ) - . only';
 export const LATITUDE_MESSAGE = 'Latitude must be a number between -90 and 90';
 export const LONGITUDE_MESSAGE = 'Longitude must be a number between -180 and 180';
 export const ADDRESS_LINES_MESSAGE = `At most ${IDENTITY_LIMITS.addressLines} address lines`;
+
+export const COLOUR_MESSAGE = 'Please enter a colour as # and six hex digits, e.g. #0b3d5c';
+
+/** A brand colour: #rrggbb, stored in lower case; absent keeps the shipped one. */
+function brandColour(fallback: string) {
+  return z
+    .string({ error: COLOUR_MESSAGE })
+    .trim()
+    .regex(HEX_COLOUR, COLOUR_MESSAGE)
+    .transform((value) => value.toLowerCase())
+    .default(fallback);
+}
 
 export function socialUrlMessage(label: string, host: string): string {
   return `Please enter an https:// ${label} link on ${host}`;
@@ -99,8 +102,15 @@ export const siteIdentityInput = z
     mapLongitude: coordinate(180, LONGITUDE_MESSAGE),
     social: socialLinks,
     footerText: optionalText(IDENTITY_LIMITS.footerText),
+    /** Carries white text (header, footer, buttons); links and headings on white. */
+    primaryColor: brandColour(DEFAULT_PRIMARY),
+    /** Behind primary-coloured labels (call-to-action buttons); headings and focus rings on primary. */
+    accentColor: brandColour(DEFAULT_ACCENT),
   })
   .superRefine((value, ctx) => {
+    for (const issue of brandColourIssues(value.primaryColor, value.accentColor)) {
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    }
     if (value.mapMode === 'none') return;
     if (value.mapLatitude === null) ctx.addIssue({ code: 'custom', path: ['mapLatitude'], message: 'Latitude is required for the map' });
     if (value.mapLongitude === null) ctx.addIssue({ code: 'custom', path: ['mapLongitude'], message: 'Longitude is required for the map' });
@@ -111,17 +121,3 @@ export type SiteIdentity = z.output<typeof siteIdentityInput>;
 /** What the identity group stores beside the System group's name and description. */
 export type StoredIdentity = Omit<SiteIdentity, 'siteName' | 'siteDescription'>;
 
-/** No tagline, no contact details, no map, no links: what a fresh install has. */
-export const EMPTY_IDENTITY: StoredIdentity = {
-  tagline: null,
-  contactEmail: null,
-  contactPhone: null,
-  addressLines: [],
-  openingHours: null,
-  replyPromise: null,
-  mapMode: 'none',
-  mapLatitude: null,
-  mapLongitude: null,
-  social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
-  footerText: null,
-};

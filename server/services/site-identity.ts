@@ -27,6 +27,8 @@ const LABELS: Record<keyof SiteIdentity, string> = {
   mapLongitude: 'map longitude',
   social: 'social links',
   footerText: 'footer text',
+  primaryColor: 'primary colour',
+  accentColor: 'accent colour',
 };
 
 /** Saves the whole identity (admins); audited with the names of the fields that changed. */

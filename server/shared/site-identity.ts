@@ -1,6 +1,24 @@
-// What the public pages, the server's page head and the e-mails derive from the firm's contact
-// details: the tel: link of a phone number and the OpenStreetMap addresses of the map's point.
+// What the public pages, the server's page head and the e-mails derive from the firm's identity:
+// the networks and map modes, the empty identity of a fresh install, the tel: link of a phone
+// number and the OpenStreetMap addresses of the map's point.
 import type { StoredIdentity } from '../schemas/site-identity';
+import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from './brand-colours';
+
+// Kept apart from the zod schema (server/schemas/site-identity.ts): the home page's script reads
+// these without loading zod.
+export const MAP_MODES = ['none', 'embed', 'link'] as const;
+export type MapMode = (typeof MAP_MODES)[number];
+
+/** The networks a firm may link to, each with the hosts its profile pages live on. */
+export const SOCIAL_NETWORKS = [
+  { key: 'linkedin', label: 'LinkedIn', hosts: ['linkedin.com'] },
+  { key: 'x', label: 'X', hosts: ['x.com', 'twitter.com'] },
+  { key: 'facebook', label: 'Facebook', hosts: ['facebook.com'] },
+  { key: 'instagram', label: 'Instagram', hosts: ['instagram.com'] },
+  { key: 'youtube', label: 'YouTube', hosts: ['youtube.com'] },
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['key'];
+
 
 /** The number as a tel: link needs it: digits and a leading +. */
 export function phoneHref(phone: string): string {
@@ -41,3 +59,20 @@ export function osmLinkUrl(point: MapPoint): string {
   const lon = fixed(point.longitude);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
 }
+
+/** No tagline, no contact details, no map, no links: what a fresh install has. */
+export const EMPTY_IDENTITY: StoredIdentity = {
+  tagline: null,
+  contactEmail: null,
+  contactPhone: null,
+  addressLines: [],
+  openingHours: null,
+  replyPromise: null,
+  mapMode: 'none',
+  mapLatitude: null,
+  mapLongitude: null,
+  social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
+  footerText: null,
+  primaryColor: DEFAULT_PRIMARY,
+  accentColor: DEFAULT_ACCENT,
+};

@@ -356,6 +356,22 @@ describe('Site', () => {
     expectNothingSent(calls);
   });
 
+  it('refuses a colour pair that fails WCAG AA, saying the ratio, without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#3b82f6');
+    await replace(user, within(panel).getByLabelText(/Accent colour/), '#93c5fd');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(panel).findByText('White text on the primary colour has a contrast of 3.67:1; body text needs at least 4.5:1. Choose a darker primary colour.'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Primary-coloured text on the accent colour has a contrast of 2.03:1; body text needs at least 4.5:1. Choose a lighter accent colour.'),
+    ).toBeInTheDocument();
+    expectNothingSent(calls);
+  });
+
   it('asks for the point of a map', async () => {
     const user = await renderSettings();
     const panel = await openTab(user, 'Site');
@@ -377,6 +393,8 @@ describe('Site', () => {
     await user.type(within(panel).getByLabelText(/Latitude/), '53.48');
     await user.type(within(panel).getByLabelText(/Longitude/), '-2.24');
     await user.type(within(panel).getByLabelText('Instagram'), 'https://www.instagram.com/kestrel');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#1d4ed8');
+    await replace(user, within(panel).getByLabelText(/Accent colour/), '#fde68a');
     await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
@@ -390,7 +408,11 @@ describe('Site', () => {
       mapLatitude: 53.48,
       mapLongitude: -2.24,
       social: { instagram: 'https://www.instagram.com/kestrel', linkedin: null },
+      primaryColor: '#1d4ed8',
+      accentColor: '#fde68a',
     });
+    // The open back office takes the new colours at once.
+    expect(document.getElementById('brand-colours')?.textContent).toContain('--mantine-color-navy-8:#1d4ed8');
     expect((await getSystemSettings(server.env.db)).siteName).toBe('Kestrel & Finch');
     const system = await openTab(user, 'System');
     expect(within(system).getByLabelText(/Site Name/)).toHaveValue('Kestrel & Finch');

@@ -144,6 +144,8 @@ describe('settings: defaults', () => {
         mapLongitude: null,
         social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
         footerText: null,
+        primaryColor: '#0b3d5c',
+        accentColor: '#f2b544',
       },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
       backup: null,

@@ -142,6 +142,32 @@ describe('the public pages', () => {
   });
 });
 
+describe('brand colours', () => {
+  it('are written into every page head and the e-mails, and left out while they are the shipped ones', async () => {
+    expect(await page('/')).not.toContain('id="brand-colours"');
+    await saveIdentity({ ...IDENTITY, primaryColor: '#1d4ed8', accentColor: '#fde68a' });
+    for (const url of ['/', '/booking', '/admin/login']) {
+      const html = await page(url);
+      expect(html).toMatch(/<style id="brand-colours">html:root\{--brand-primary:#1d4ed8;--brand-primary-deep:#[0-9a-f]{6};.*--brand-accent:#fde68a;.*--mantine-color-navy-8:#1d4ed8;.*\}<\/style>/);
+    }
+    const { slot } = await insertBookableSlot(env.db);
+    await app.inject({
+      method: 'POST',
+      url: '/api/trpc/bookings.create',
+      headers: { 'content-type': 'application/json', origin: SAME_ORIGIN },
+      payload: JSON.stringify({ timeSlotId: slot.id, participantName: 'Ama Mensah', participantEmail: 'ama@example.com' }),
+    });
+    const sender = startEmailSender(env.deps, { intervalMs: null });
+    try {
+      await sender.runOnce();
+    } finally {
+      await sender.stop();
+    }
+    const mail = parseMail(smtp.received.find((received) => received.rcptTo.includes('ama@example.com'))?.raw ?? '');
+    expect(mail.html).toContain('background:#1d4ed8;color:#ffffff;');
+  });
+});
+
 describe('e-mails and calendars', () => {
   it('sign with the contact details and name the firm as organizer', async () => {
     await saveIdentity(IDENTITY);

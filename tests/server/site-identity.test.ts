@@ -40,6 +40,8 @@ describe('settings.updateIdentity', () => {
       mapLongitude: -2.2426,
       social: IDENTITY.social,
       footerText: IDENTITY.footerText,
+      primaryColor: '#0b3d5c',
+      accentColor: '#f2b544',
     });
     // The System tab shows the same name; its other settings are untouched.
     const all = await callers.admin.settings.get();
@@ -111,5 +113,29 @@ describe('settings.updateIdentity', () => {
       social: { x: 'https://twitter.com/kestrel', linkedin: 'https://uk.linkedin.com/in/k' },
     });
     expect(saved.social).toEqual({ linkedin: 'https://uk.linkedin.com/in/k', x: 'https://twitter.com/kestrel', facebook: null, instagram: null, youtube: null });
+  });
+
+  it('refuses a colour pair under which text fails WCAG AA, giving the ratio found and the one needed', async () => {
+    await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#3B82F6', accentColor: '#93c5fd' }), {
+      primaryColor: 'White text on the primary colour has a contrast of 3.67:1; body text needs at least 4.5:1. Choose a darker primary colour.',
+      accentColor:
+        'Primary-coloured text on the accent colour has a contrast of 2.03:1; body text needs at least 4.5:1. Choose a lighter accent colour.',
+    });
+    // 4.47:1 is not rounded up into a pass.
+    await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#777777', accentColor: '#ffffff' }), {
+      primaryColor: 'White text on the primary colour has a contrast of 4.47:1; body text needs at least 4.5:1. Choose a darker primary colour.',
+    });
+    await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: 'navy', accentColor: '#fff' }), {
+      primaryColor: 'Please enter a colour as # and six hex digits, e.g. #0b3d5c',
+      accentColor: 'Please enter a colour as # and six hex digits, e.g. #0b3d5c',
+    });
+    expect((await callers.anonymous.settings.public()).identity).toMatchObject({ primaryColor: '#0b3d5c', accentColor: '#f2b544' });
+  });
+
+  it('accepts a passing pair, in lower case, and records it', async () => {
+    const saved = await callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#767676', accentColor: '#FFFFFF' });
+    expect(saved).toMatchObject({ primaryColor: '#767676', accentColor: '#ffffff' });
+    const { items } = await callers.admin.audit.list({ entity: 'settings' });
+    expect(items[0]?.summary).toContain('primary colour, accent colour');
   });
 });

@@ -1,7 +1,7 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
 import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
-import { EMPTY_IDENTITY } from '@server/schemas/site-identity';
+import { EMPTY_IDENTITY } from '@server/shared/site-identity';
 import { defaultHomeContent } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import './focus.css';

@@ -1,7 +1,7 @@
 // The public footer: the firm's mark and tagline, services (from the editable home content), the
 // contact details and social links from Settings, Site, the footer text and the copyright line.
-import { SOCIAL_NETWORKS, type StoredIdentity } from '@server/schemas/site-identity';
-import { hasContactDetails, phoneHref } from '@server/shared/site-identity';
+import type { StoredIdentity } from '@server/schemas/site-identity';
+import { hasContactDetails, phoneHref, SOCIAL_NETWORKS } from '@server/shared/site-identity';
 import type { Service } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';

@@ -29,6 +29,7 @@ export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<Outb
   const organizerEmail = identity.contactEmail ?? email.fromEmail;
   return {
     siteName: system.siteName,
+    primaryColor: identity.primaryColor,
     signature: signatureLines({ ...identity, siteName: system.siteName, siteDescription: system.siteDescription }),
     timeZone: system.timezone,
     publicOrigin,

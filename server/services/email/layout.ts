@@ -13,6 +13,8 @@ export interface MessageContent {
   siteName: string;
   /** The lines a message signs with: the firm's name, then its contact details. */
   signature: string[];
+  /** #rrggbb (checked by the identity schema): the button's background and the links' colour. */
+  primaryColor: string;
   greeting: string | null;
   /** Plain text; line breaks inside a paragraph are kept. */
   paragraphs: string[];
@@ -56,14 +58,14 @@ function renderHtml(content: MessageContent): string {
   }
   if (content.link !== null) {
     parts.push(
-      `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px;">${htmlText(content.link.label)}</a></p>`,
+      `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;padding:10px 16px;background:${content.primaryColor};color:#ffffff;text-decoration:none;border-radius:4px;">${htmlText(content.link.label)}</a></p>`,
       `<p style="font-size:12px;color:#52606d;">${htmlText(content.link.url)}</p>`,
     );
   }
   for (const note of content.notes) parts.push(`<p style="font-size:12px;color:#52606d;">${htmlText(note)}</p>`);
   if (content.endLink !== undefined) {
     parts.push(
-      `<p style="font-size:12px;color:#52606d;"><a href="${escapeHtml(content.endLink.url)}" style="color:#1c7ed6;">${htmlText(content.endLink.label)}</a>: ${htmlText(content.endLink.url)}</p>`,
+      `<p style="font-size:12px;color:#52606d;"><a href="${escapeHtml(content.endLink.url)}" style="color:${content.primaryColor};">${htmlText(content.endLink.label)}</a>: ${htmlText(content.endLink.url)}</p>`,
     );
   }
   return (

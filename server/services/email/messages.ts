@@ -9,6 +9,8 @@ export interface SiteVoice {
   siteName: string;
   /** What every message signs with: the firm's name, then its address, phone and e-mail (Settings, Site). */
   signature: string[];
+  /** The brand's primary colour: the background of the message's button. */
+  primaryColor: string;
   timeZone: string;
   publicOrigin: string;
 }
@@ -42,8 +44,8 @@ export interface ManageLinkFacts {
 const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
 
 /** The name and signature of a message from `site`. */
-export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature'> {
-  return { siteName: site.siteName, signature: site.signature };
+export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature' | 'primaryColor'> {
+  return { siteName: site.siteName, signature: site.signature, primaryColor: site.primaryColor };
 }
 
 /** Event, session, time (in the site's zone) and place of a booking, as every participant message lists them. */

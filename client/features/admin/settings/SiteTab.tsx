@@ -1,12 +1,13 @@
 // Site (admins only): the firm's identity as visitors see it. Name (the Site Name setting), tagline,
 // the short description search engines and link previews show, contact details, the map, social
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
-import { Anchor, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, ColorInput, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/schemas/site-identity';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { showBrandColours } from './brandStyle';
 
 type Identity = RouterOutputs['settings']['get']['identity'];
 
@@ -32,6 +33,8 @@ function formValues(identity: Identity) {
       youtube: identity.social.youtube ?? '',
     },
     footerText: identity.footerText ?? '',
+    primaryColor: identity.primaryColor,
+    accentColor: identity.accentColor,
   };
 }
 export type SiteFormValues = ReturnType<typeof formValues>;
@@ -68,6 +71,8 @@ export function SiteTab({ identity }: { identity: Identity }) {
       utils.settings.get.setData(undefined, (old) =>
         old === undefined ? old : { ...old, identity: saved, system: { ...old.system, siteName: saved.siteName, siteDescription: saved.siteDescription } },
       );
+      // The open back office takes the new colours at once; other pages get them from the server.
+      showBrandColours(saved.primaryColor, saved.accentColor);
       await utils.settings.public.invalidate();
     },
     onError: (error) => notifySaveFailed('site', error, form.setErrors),
@@ -134,6 +139,16 @@ export function SiteTab({ identity }: { identity: Identity }) {
             : right-click the place and choose Show address; the numbers are latitude, longitude.
           </Text>
         )}
+      </FormSection>
+
+      <FormSection
+        title="Brand Colours"
+        description="The primary colour carries white text (header, footer, buttons) and colours links and headings; the accent is behind the call-to-action buttons' labels. A pair under which text would be hard to read is refused (WCAG AA: 4.5:1 for text)."
+      >
+        <Group grow align="flex-start" wrap="wrap">
+          <ColorInput label="Primary colour" format="hex" withEyeDropper={false} withAsterisk {...form.getInputProps('primaryColor')} />
+          <ColorInput label="Accent colour" format="hex" withEyeDropper={false} withAsterisk {...form.getInputProps('accentColor')} />
+        </Group>
       </FormSection>
 
       <FormSection title="Social Links" description="Each an https:// link on that network; the footer shows the ones given.">
