@@ -29,6 +29,8 @@ export const DEMO_IDENTITY: SiteIdentity = {
   // The demo's navy and gold, as the site ships.
   primaryColor: '#0b3d5c',
   accentColor: '#f2b544',
+  // No logo: the site shows the firm's initials.
+  logoUrl: null,
 };
 
 const DEMO_TESTIMONIALS: HomeContent['testimonials'] = [

@@ -10,6 +10,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
 import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colours';
+import { iconUrlOf, initialsIconSvg, initialsOf } from '../shared/site-identity';
 import type { AppDeps } from '../deps';
 import { findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -48,6 +49,21 @@ export interface PageHead {
   organization?: Record<string, unknown>;
   /** The site's brand colours, when they are not the shipped ones. */
   colours?: { primary: string; accent: string };
+  /** The favicon and touch icons: made from the logo, or the initials' mark without one. */
+  icons?: { logoUrl: string | null; initials: string; primary: string; accent: string; origin: string };
+}
+
+function iconTags(icons: NonNullable<PageHead['icons']>): string[] {
+  if (icons.logoUrl === null) {
+    const svg = initialsIconSvg(icons.initials, icons.primary, icons.accent);
+    return [`<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(svg))}" />`];
+  }
+  return [
+    `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(iconUrlOf(icons.logoUrl, 32))}" />`,
+    `<link rel="icon" type="image/png" sizes="512x512" href="${escapeHtml(iconUrlOf(icons.logoUrl, 512))}" />`,
+    `<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(iconUrlOf(icons.logoUrl, 180))}" />`,
+    `<meta property="og:image" content="${escapeHtml(`${icons.origin}${iconUrlOf(icons.logoUrl, 512)}`)}" />`,
+  ];
 }
 
 /** The firm as a schema.org Organization: name, address, contact points and social profiles. */
@@ -65,6 +81,7 @@ export function organizationOf(settings: PublicSettings, origin: string): Record
     ...(identity.contactPhone === null ? {} : { telephone: identity.contactPhone }),
     ...(identity.addressLines.length === 0 ? {} : { address: { '@type': 'PostalAddress', streetAddress: identity.addressLines.join(', ') } }),
     ...(sameAs.length === 0 ? {} : { sameAs }),
+    ...(identity.logoUrl === null ? {} : { logo: `${origin}${identity.logoUrl}` }),
   };
 }
 
@@ -85,6 +102,7 @@ export function renderHead(head: PageHead): string {
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     `<meta name="twitter:card" content="summary" />`,
     ...(head.organization === undefined ? [] : [`<script type="application/ld+json">${scriptSafeJson(head.organization)}</script>`]),
+    ...(head.icons === undefined ? [] : iconTags(head.icons)),
     // The colours are checked as #rrggbb by the schema, so nothing else can reach the style sheet.
     ...(head.colours === undefined ? [] : [`<style id="brand-colours">${brandCss(head.colours.primary, head.colours.accent)}</style>`]),
   ];
@@ -134,6 +152,13 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       siteName: settings.siteName,
       organization: organizationOf(settings, deps.config.publicOrigin),
       ...coloursOf(settings),
+      icons: {
+        logoUrl: settings.identity.logoUrl,
+        initials: initialsOf(settings.siteName),
+        primary: settings.identity.primaryColor,
+        accent: settings.identity.accentColor,
+        origin: deps.config.publicOrigin,
+      },
     });
     // A replacement function, so a `$` in a site name is taken literally.
     return template.replace(HEAD_SLOT, () => head);

@@ -2,7 +2,7 @@
 // social links and footer text. Set by admins on the Site tab of Settings. Zod only: the client's
 // form validates with the same schema, so its messages are the server's.
 import { z } from 'zod';
-import { MAP_MODES, SOCIAL_NETWORKS } from '../shared/site-identity';
+import { LOGO_PATH, MAP_MODES, SOCIAL_NETWORKS } from '../shared/site-identity';
 import { brandColourIssues, DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR } from '../shared/brand-colours';
 import { isOneLine, LIMITS, optionalLine, optionalText, requiredLine } from './common';
 
@@ -23,6 +23,8 @@ export const PHONE_MESSAGE = 'Please enter a phone number: digits, spaces and + 
 export const LATITUDE_MESSAGE = 'Latitude must be a number between -90 and 90';
 export const LONGITUDE_MESSAGE = 'Longitude must be a number between -180 and 180';
 export const ADDRESS_LINES_MESSAGE = `At most ${IDENTITY_LIMITS.addressLines} address lines`;
+
+export const LOGO_MESSAGE = 'Please upload the logo as a PNG, JPEG or WebP image';
 
 export const COLOUR_MESSAGE = 'Please enter a colour as # and six hex digits, e.g. #0b3d5c';
 
@@ -106,6 +108,8 @@ export const siteIdentityInput = z
     primaryColor: brandColour(DEFAULT_PRIMARY),
     /** Behind primary-coloured labels (call-to-action buttons); headings and focus rings on primary. */
     accentColor: brandColour(DEFAULT_ACCENT),
+    /** An uploaded PNG, JPEG or WebP ('/uploads/...'); none shows the initials. */
+    logoUrl: optionalText(LIMITS.url).refine((value) => value === null || LOGO_PATH.test(value), LOGO_MESSAGE),
   })
   .superRefine((value, ctx) => {
     for (const issue of brandColourIssues(value.primaryColor, value.accentColor)) {

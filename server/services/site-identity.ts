@@ -2,11 +2,12 @@
 // the identity group (tagline, contact details, map, social links, footer text). Every public page,
 // e-mail and calendar file reads it; a save empties the public-read and page caches on every instance.
 import type { DB } from '@db/database';
-import type { ServiceDeps } from '../deps';
+import type { AppDeps, ServiceDeps } from '../deps';
 import { getSystemAndIdentity, getSystemSettings, saveIdentity, saveSystemSettings } from '../repositories/settings';
 import type { SiteIdentity, StoredIdentity } from '../schemas/site-identity';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePublicData } from './public-changes';
+import { makeSiteIcons } from './site-icons';
 
 export async function getSiteIdentity(db: DB): Promise<SiteIdentity> {
   const { system, identity } = await getSystemAndIdentity(db);
@@ -29,10 +30,17 @@ const LABELS: Record<keyof SiteIdentity, string> = {
   footerText: 'footer text',
   primaryColor: 'primary colour',
   accentColor: 'accent colour',
+  logoUrl: 'logo',
 };
 
 /** Saves the whole identity (admins); audited with the names of the fields that changed. */
-export async function updateSiteIdentity(deps: ServiceDeps, input: SiteIdentity, actor: AuditActor): Promise<SiteIdentity> {
+export async function updateSiteIdentity(
+  deps: ServiceDeps & Pick<AppDeps, 'uploadsDir'>,
+  input: SiteIdentity,
+  actor: AuditActor,
+): Promise<SiteIdentity> {
+  // The icons first: a logo that cannot be read is refused before anything is saved.
+  if (input.logoUrl !== null) await makeSiteIcons(deps.uploadsDir, input.logoUrl);
   return changePublicData(deps, ['settings'], async (trx) => {
     const before = await getSiteIdentity(trx);
     const { siteName, siteDescription, ...identity } = input;

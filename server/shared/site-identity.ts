@@ -60,6 +60,37 @@ export function osmLinkUrl(point: MapPoint): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
 }
 
+/** A logo is an upload: '/uploads/<random name>.png|jpg|webp'. */
+export const LOGO_PATH = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|webp)$/;
+
+/** The sizes of the icons made from the logo: the favicon, the home-screen icon of iPhones, and the large one. */
+export const ICON_SIZES = [32, 180, 512] as const;
+export type IconSize = (typeof ICON_SIZES)[number];
+
+/** Where the icon of `size` made from `logoUrl` is served, beside the logo. */
+export function iconUrlOf(logoUrl: string, size: IconSize): string {
+  return logoUrl.replace(/\.(png|jpg|webp)$/, `-icon-${size}.png`);
+}
+
+/** The mark of a site without a logo, as an SVG: its initials on a rounded square of the primary colour. */
+export function initialsIconSvg(initials: string, primary: string, accent: string): string {
+  const text = initials.replace(/[^\p{L}\p{N}]/gu, '');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/>` +
+    `<text x="32" y="33" text-anchor="middle" dominant-baseline="central" font-family="Arial,Helvetica,sans-serif" font-size="${text.length > 1 ? 26 : 32}" font-weight="700" fill="${accent}">${text}</text></svg>`
+  );
+}
+
+/** Up to two letters standing for the firm: the first letters of its first two words ('Kestrel & Finch' is 'KF'). */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
 /** No tagline, no contact details, no map, no links: what a fresh install has. */
 export const EMPTY_IDENTITY: StoredIdentity = {
   tagline: null,
@@ -75,4 +106,5 @@ export const EMPTY_IDENTITY: StoredIdentity = {
   footerText: null,
   primaryColor: DEFAULT_PRIMARY,
   accentColor: DEFAULT_ACCENT,
+  logoUrl: null,
 };

@@ -146,6 +146,7 @@ describe('settings: defaults', () => {
         footerText: null,
         primaryColor: '#0b3d5c',
         accentColor: '#f2b544',
+        logoUrl: null,
       },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
       backup: null,

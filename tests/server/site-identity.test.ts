@@ -42,6 +42,7 @@ describe('settings.updateIdentity', () => {
       footerText: IDENTITY.footerText,
       primaryColor: '#0b3d5c',
       accentColor: '#f2b544',
+      logoUrl: null,
     });
     // The System tab shows the same name; its other settings are untouched.
     const all = await callers.admin.settings.get();

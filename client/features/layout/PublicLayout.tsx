@@ -53,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader siteName={siteName} bookingOpen={!maintenanceMode && allowRegistrations} />
+      <SiteHeader siteName={siteName} logoUrl={identity.logoUrl} bookingOpen={!maintenanceMode && allowRegistrations} />
       <MaintenanceNotice active={maintenanceMode} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {children}

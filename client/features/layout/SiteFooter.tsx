@@ -29,7 +29,7 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
         <div>
           {siteName !== '' && (
             <p className={classes.footerBrand}>
-              <LogoMark size={32} siteName={siteName} />
+              <LogoMark size={32} siteName={siteName} logoUrl={identity.logoUrl} />
               <span>{siteName}</span>
             </p>
           )}

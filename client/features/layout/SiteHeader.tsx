@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import classes from './public-layout.module.css';
 import { Burger } from './plain';
+import { initialsOf } from '@server/shared/site-identity';
 import { SiteLink, useSiteNavigation } from './site-links';
 import { useSectionInView } from './useSectionInView';
 
@@ -43,18 +44,12 @@ function NavLinks({ className, onNavigate, current }: NavLinksProps) {
   );
 }
 
-/** Up to two letters standing for the firm: the first letters of its first two words ('Kestrel & Finch' is 'KF'). */
-export function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
-  return words
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toUpperCase();
-}
-
-/** The firm's mark: its initials in a rounded square of the brand colours (decorative: the name is beside it). */
-export function LogoMark({ size = 36, siteName }: { size?: number; siteName: string }) {
+/**
+ * The firm's mark: its logo, or without one its initials in a rounded square of the brand colours.
+ * Decorative: the name is beside it.
+ */
+export function LogoMark({ size = 36, siteName, logoUrl = null }: { size?: number; siteName: string; logoUrl?: string | null }) {
+  if (logoUrl !== null) return <img src={logoUrl} alt="" height={size} className={classes.logoImage} />;
   const initials = initialsOf(siteName);
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" className={classes.logoMark}>
@@ -68,11 +63,12 @@ export function LogoMark({ size = 36, siteName }: { size?: number; siteName: str
 
 interface SiteHeaderProps {
   siteName: string;
+  logoUrl?: string | null;
   /** False while Maintenance Mode is on or registrations are closed: no Book Consultation then. */
   bookingOpen?: boolean;
 }
 
-export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
+export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const onHome = useSiteNavigation().pathname === '/';
   const inView = useSectionInView(sectionIds, onHome);
@@ -92,7 +88,7 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
       <div className={classes.headerBar}>
         {/* Without a name (the settings could not be read) the mark alone leads home. */}
         <SiteLink to="/" className={classes.brand} onClick={closeMenu} aria-label={siteName === '' ? 'Home page' : undefined}>
-          <LogoMark siteName={siteName} />
+          <LogoMark siteName={siteName} logoUrl={logoUrl} />
           {siteName !== '' && <span className={classes.brandName}>{siteName}</span>}
         </SiteLink>
 

@@ -30,6 +30,7 @@ export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<Outb
   return {
     siteName: system.siteName,
     primaryColor: identity.primaryColor,
+    logoUrl: identity.logoUrl === null ? null : `${publicOrigin}${identity.logoUrl}`,
     signature: signatureLines({ ...identity, siteName: system.siteName, siteDescription: system.siteDescription }),
     timeZone: system.timezone,
     publicOrigin,

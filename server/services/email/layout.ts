@@ -15,6 +15,8 @@ export interface MessageContent {
   signature: string[];
   /** #rrggbb (checked by the identity schema): the button's background and the links' colour. */
   primaryColor: string;
+  /** The logo's absolute address, shown above the name; null without a logo. */
+  logoUrl: string | null;
   greeting: string | null;
   /** Plain text; line breaks inside a paragraph are kept. */
   paragraphs: string[];
@@ -73,6 +75,9 @@ function renderHtml(content: MessageContent): string {
     `<title>${htmlText(content.subject)}</title></head>` +
     '<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:15px;line-height:1.5;">' +
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">' +
+    (content.logoUrl === null
+      ? ''
+      : `<p style="margin:0 0 8px;"><img src="${escapeHtml(content.logoUrl)}" alt="" height="48" style="height:48px;width:auto;border:0;"></p>`) +
     `<h1 style="font-size:18px;margin:0 0 16px;">${htmlText(content.siteName)}</h1>` +
     parts.join('') +
     `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #dde3ea;font-size:13px;color:#52606d;">${content.signature.map(htmlText).join('<br>')}</p>` +

@@ -11,6 +11,8 @@ export interface SiteVoice {
   signature: string[];
   /** The brand's primary colour: the background of the message's button. */
   primaryColor: string;
+  /** The logo's absolute address, shown above the name; null without a logo. */
+  logoUrl: string | null;
   timeZone: string;
   publicOrigin: string;
 }
@@ -44,8 +46,8 @@ export interface ManageLinkFacts {
 const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
 
 /** The name and signature of a message from `site`. */
-export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature' | 'primaryColor'> {
-  return { siteName: site.siteName, signature: site.signature, primaryColor: site.primaryColor };
+export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature' | 'primaryColor' | 'logoUrl'> {
+  return { siteName: site.siteName, signature: site.signature, primaryColor: site.primaryColor, logoUrl: site.logoUrl };
 }
 
 /** Event, session, time (in the site's zone) and place of a booking, as every participant message lists them. */

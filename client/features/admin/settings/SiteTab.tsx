@@ -1,10 +1,12 @@
 // Site (admins only): the firm's identity as visitors see it. Name (the Site Name setting), tagline,
 // the short description search engines and link previews show, contact details, the map, social
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
-import { Anchor, ColorInput, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, ColorInput, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/schemas/site-identity';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { useState } from 'react';
+import { MediaUpload } from '../kit/MediaUpload';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { showBrandColours } from './brandStyle';
@@ -35,6 +37,7 @@ function formValues(identity: Identity) {
     footerText: identity.footerText ?? '',
     primaryColor: identity.primaryColor,
     accentColor: identity.accentColor,
+    logoUrl: identity.logoUrl ?? '',
   };
 }
 export type SiteFormValues = ReturnType<typeof formValues>;
@@ -59,6 +62,8 @@ const resolve = schemaResolver(siteIdentityInput, { sync: true });
 
 export function SiteTab({ identity }: { identity: Identity }) {
   const utils = trpc.useUtils();
+  // Save waits while the logo is still being sent.
+  const [uploading, setUploading] = useState(false);
   const form = useForm({
     initialValues: formValues(identity),
     validate: (values) => resolve(identityInputOf(values)),
@@ -80,7 +85,13 @@ export function SiteTab({ identity }: { identity: Identity }) {
   const mapMode = form.values.mapMode;
 
   return (
-    <PageForm saving={save.isPending} error={save.error} onSubmit={form.onSubmit((values) => save.mutate(identityInputOf(values)))}>
+    <PageForm
+      saving={save.isPending || uploading}
+      error={save.error}
+      onSubmit={form.onSubmit((values) => {
+        if (!uploading) save.mutate(identityInputOf(values));
+      })}
+    >
       <FormSection title="Site Identity" description="How the firm is named and described on every page, in search results and in link previews.">
         <TextInput label="Site Name" description="The firm's name, as every page and e-mail shows it." withAsterisk {...form.getInputProps('siteName')} />
         <TextInput label="Tagline" description="One line under the name." maxLength={IDENTITY_LIMITS.tagline} {...form.getInputProps('tagline')} />
@@ -92,6 +103,21 @@ export function SiteTab({ identity }: { identity: Identity }) {
           maxRows={5}
           {...form.getInputProps('siteDescription')}
         />
+        <MediaUpload
+          kind="logo"
+          label="Logo"
+          value={form.values.logoUrl}
+          onChange={(url) => form.setFieldValue('logoUrl', url)}
+          error={form.errors.logoUrl}
+          onUploadingChange={setUploading}
+        />
+        {form.values.logoUrl !== '' && (
+          <Group>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => form.setFieldValue('logoUrl', '')}>
+              Remove logo (show the initials)
+            </Button>
+          </Group>
+        )}
         <Textarea label="Footer text" description="A line or two at the foot of every page." autosize minRows={2} maxRows={5} {...form.getInputProps('footerText')} />
       </FormSection>
 
