@@ -60,6 +60,10 @@ export function osmLinkUrl(point: MapPoint): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
 }
 
+/** The founder's text a new install shows until the firm writes its own (Home Page). */
+export const PLACEHOLDER_FOUNDER_BIO =
+  'This is where the firm introduces its founder: an administrator writes this text under Home Page in the back office.';
+
 /** A logo is an upload: '/uploads/<random name>.png|jpg|webp'. */
 export const LOGO_PATH = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|webp)$/;
 

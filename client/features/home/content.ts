@@ -3,6 +3,7 @@
 // firm's identity comes from Settings, Site. An admin edits the live content under Home Page. Images
 // live in client/public/images and are served from /images.
 import type { HomeContent } from '@server/schemas/home-page';
+import { PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
 
 export type HeroSlide = HomeContent['heroSlides'][number];
 
@@ -72,7 +73,7 @@ export const founder = {
   name: 'Our Founder',
   role: 'Founder',
   photo: null,
-  bio: ['This is where the firm introduces its founder: an administrator writes this text under Home Page in the back office.'],
+  bio: [PLACEHOLDER_FOUNDER_BIO],
   stats: [
     { value: '10+', label: 'Years of experience' },
     { value: '500+', label: 'Companies advised' },
