@@ -372,6 +372,30 @@ describe('Site', () => {
     expectNothingSent(calls);
   });
 
+  it('previews the header, footer and an e-mail with the unsaved values, and links to the live site', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await replace(user, within(panel).getByLabelText(/Site Name/), 'Kestrel & Finch');
+    await user.type(within(panel).getByLabelText('Phone Number'), '+44 161 496 0000');
+    await user.type(within(panel).getByLabelText(/^Footer text/), 'Registered in England.');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#1d4ed8');
+
+    const header = within(panel).getByTestId('preview-header');
+    expect(header).toHaveTextContent('KFKestrel & Finch');
+    expect(header).toHaveStyle({ borderBottom: '3px solid #1d4ed8' });
+    const footer = within(panel).getByTestId('preview-footer');
+    expect(footer).toHaveTextContent('+44 161 496 0000');
+    expect(footer).toHaveTextContent('Registered in England.');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Kestrel & Finch. All rights reserved.`);
+    const email = within(panel).getByTitle('E-mail preview').getAttribute('srcdoc') ?? '';
+    expect(email).toContain('background:#1d4ed8;color:#ffffff;');
+    expect(email).toContain('Kestrel &amp; Finch<br>+44 161 496 0000</p>');
+    expect(within(panel).getByRole('link', { name: 'Open the live site (new tab)' })).toHaveAttribute('href', '/');
+    // Nothing was saved.
+    expect(calls()).toBe(0);
+  });
+
   it('asks for the point of a map', async () => {
     const user = await renderSettings();
     const panel = await openTab(user, 'Site');

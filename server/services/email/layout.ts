@@ -1,6 +1,6 @@
 // One look for every message: the same content as plain text and as HTML. Every value placed in the
 // HTML is escaped here, so a participant named <script> stays text.
-import { escapeHtml } from './smtp';
+import { escapeHtml } from './html-escape';
 
 export interface RenderedMessage {
   subject: string;

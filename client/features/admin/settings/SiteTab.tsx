@@ -10,6 +10,7 @@ import { MediaUpload } from '../kit/MediaUpload';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { notifySaved, notifySaveFailed } from './saveFeedback';
 import { showBrandColours } from './brandStyle';
+import { SitePreview } from './SitePreview';
 
 type Identity = RouterOutputs['settings']['get']['identity'];
 
@@ -181,6 +182,10 @@ export function SiteTab({ identity }: { identity: Identity }) {
         {SOCIAL_NETWORKS.map((network) => (
           <TextInput key={network.key} label={network.label} type="url" placeholder={`https://${network.hosts[0]}/...`} {...form.getInputProps(`social.${network.key}`)} />
         ))}
+      </FormSection>
+
+      <FormSection title="Preview" description="The header, buttons, footer and an e-mail with the values above, unsaved.">
+        <SitePreview values={form.values} />
       </FormSection>
     </PageForm>
   );
