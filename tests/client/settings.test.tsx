@@ -388,9 +388,10 @@ describe('Site', () => {
     expect(footer).toHaveTextContent('+44 161 496 0000');
     expect(footer).toHaveTextContent('Registered in England.');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Kestrel & Finch. All rights reserved.`);
-    const email = within(panel).getByTitle('E-mail preview').getAttribute('srcdoc') ?? '';
+    const email = within(panel).getByRole('region', { name: 'E-mail preview' }).innerHTML;
     expect(email).toContain('background:#1d4ed8;color:#ffffff;');
     expect(email).toContain('Kestrel &amp; Finch<br>+44 161 496 0000</p>');
+    expect(within(panel).getByRole('region', { name: 'E-mail preview' })).toHaveTextContent('Thank you for booking with Kestrel & Finch.');
     expect(within(panel).getByRole('link', { name: 'Open the live site (new tab)' })).toHaveAttribute('href', '/');
     // Nothing was saved.
     expect(calls()).toBe(0);

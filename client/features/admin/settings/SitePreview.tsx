@@ -1,12 +1,18 @@
 // The identity form's preview: the header, the buttons, the footer and an e-mail as they will look
 // with the values on screen, before they are saved. The e-mail is the real message layout
-// (server/services/email/layout.ts) in a sandboxed frame.
+// (server/services/email/layout.ts), its body shown in place.
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { renderMessage } from '@server/services/email/layout';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR, mix } from '@server/shared/brand-colours';
 import { initialsOf, SOCIAL_NETWORKS } from '@server/shared/site-identity';
 import type { SiteFormValues } from './SiteTab';
+
+/** The inside of a rendered message's <body>, with the body's own background and padding kept. */
+function bodyOf(html: string): string {
+  const match = /<body style="([^"]*)">([\s\S]*)<\/body>/.exec(html);
+  return match === null ? '' : `<div style="${match[1] ?? ''}">${match[2] ?? ''}</div>`;
+}
 
 function colourOr(value: string, fallback: string): string {
   return HEX_COLOUR.test(value.trim()) ? value.trim().toLowerCase() : fallback;
@@ -118,12 +124,12 @@ export function SitePreview({ values }: { values: SiteFormValues }) {
         <Title order={3} size="h5" mb={4}>
           E-mail
         </Title>
+        {/* The message's own body: every value in it is escaped by the layout, as in the e-mails sent. */}
         <Box
-          component="iframe"
-          title="E-mail preview"
-          sandbox=""
-          srcDoc={email}
-          style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+          role="region"
+          aria-label="E-mail preview"
+          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}
+          dangerouslySetInnerHTML={{ __html: bodyOf(email) }}
         />
       </div>
     </Stack>
