@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { OutboxWakeChannel } from './outbox-wake';
 import { isPostgresUrl, openPostgres, type PgPool } from './postgres';
 import type { Database } from './schema';
 
@@ -23,7 +24,8 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new CamelCasePlugin()],
+    // A wake channel of this database's own for the outbox senders (db/outbox-wake.ts).
+    plugins: [new CamelCasePlugin(), new OutboxWakeChannel()],
   });
   handles.set(db, sqlite);
   return { db, sqlite };

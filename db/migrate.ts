@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/2026-11-23_080_rate_limits';
 import * as setupLinks from './migrations/2026-11-23_090_setup_links';
 import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_index';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
+import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_080_rate_limits': rateLimits,
   '2026-11-23_090_setup_links': setupLinks,
   '2026-11-23_100_title_search_index': titleSearchIndex,
+  '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
 };
 
@@ -41,6 +43,9 @@ const postgresProvider: MigrationProvider = {
       '2026-11-23_100_title_search_index': postgresTitleSearchIndexMigration,
     }),
 };
+
+/** Every migration this build knows, by name: the database is current when it has run them all. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);

@@ -9,7 +9,7 @@ type Flag = Generated<number>;
 export type Role = 'admin' | 'user';
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'waitlisted', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** The statuses that occupy a seat of a slot (README, 'Booking rules'); waitlisted and cancelled do not. */
+/** The statuses that occupy a seat of a slot (docs/features.md, 'Booking rules'); waitlisted and cancelled do not. */
 export const SEAT_HOLDING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export const CONTACT_STATUSES = ['new', 'in-progress', 'completed', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];

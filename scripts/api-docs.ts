@@ -12,14 +12,14 @@ import type { ProcedureMeta } from '@server/trpc/init';
 
 const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'api.md');
 
-interface ProcedureDef {
+export interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
   inputs: unknown[];
   meta?: ProcedureMeta;
 }
 
 /** The flat record tRPC keeps of every procedure, keyed by its dotted path. */
-function proceduresOf(router: unknown): [string, ProcedureDef][] {
+export function proceduresOf(router: unknown): [string, ProcedureDef][] {
   const record = (router as { _def: { procedures: Record<string, { _def: ProcedureDef }> } })._def.procedures;
   return Object.entries(record).map(([name, procedure]) => [name, procedure._def]);
 }
@@ -104,6 +104,30 @@ function inputOf(definition: ProcedureDef): string {
   return parts.join(' & ');
 }
 
+/** The HTTP routes beside tRPC (server/http/), written by hand: they have no schema to read. */
+const OTHER_ROUTES = [
+  '## Beside tRPC',
+  '',
+  '- **CSV exports** (signed-in staff): `GET /api/export/bookings.csv` and `GET /api/export/contacts.csv`',
+  '  take the list filters as query parameters (`search`, `status`, and `eventId`, `sessionId`,',
+  '  `timeSlotId`, `from`, `to` for bookings) and stream every matching row. Cells that a spreadsheet',
+  '  would read as a formula are prefixed with an apostrophe. Each export is audited before the file leaves.',
+  '- **Uploads** (signed-in staff): `POST /api/uploads?kind=image|video|avatar`, multipart with one field',
+  '  `file`, answers `{ "url": "/uploads/<random name>" }`, which event, delegate and avatar fields then',
+  "  hold. The type is read from the file's content (PNG, JPEG, GIF; MP4, MOV, AVI for video), the size",
+  "  checked against the kind's limit (image 10 MB, video 100 MB, avatar 1 MB) and the Maximum File",
+  '  Upload Size setting. A picture must be one a decoder reads, with a canvas of at most 40 megapixels',
+  '  (8000 x 5000): a file of a few hundred bytes can claim 16,000 x 16,000 pixels, which resizing would',
+  '  decode into gigabytes. Each stored upload is audited (kind and size).',
+  "- **Resized pictures**: `GET /uploads/w/<width>/<name>.webp` makes a WebP copy of an uploaded picture",
+  '  with sharp on its first request, keeps it in `DATA_DIR/image-variants/` and serves it as immutable;',
+  '  copies are made two at a time, whoever asks, and refuse a larger canvas too.',
+  '- **Calendar feed**: `GET /events.ics` (public, `text/calendar; charset=utf-8`): one event per upcoming',
+  '  time slot of the active sessions of active events, with a stable UID per slot.',
+  '- **Search engines**: `GET /robots.txt` and `GET /sitemap.xml` (the home page, the booking page and',
+  "  each active event's booking page).",
+];
+
 const ACCESS_TEXT = { public: 'anyone', staff: 'signed-in staff (user or admin)', admin: 'admins' } as const;
 
 export function renderApiDoc(): { markdown: string; problems: string[] } {
@@ -124,6 +148,30 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
     '`{"result":{"data":...}}` or `{"error":{"message":...,"data":{"code":"BAD_REQUEST","fieldErrors":{...}}}}`.',
     'Timestamps are UTC ISO strings and ids are strings. Who may call: anyone; signed-in staff (an',
     'anonymous caller gets `UNAUTHORIZED`); admins (a signed-in user gets `FORBIDDEN`).',
+    '',
+    'Every input is checked on the server against the zod schema shown (the schemas in `server/schemas/`,',
+    "which the client's forms reuse, so a field's message is the same on both sides): bad input is",
+    '`BAD_REQUEST` with the field messages, never a 500, and a missing row is `NOT_FOUND`. Lists take',
+    '`{ search?, status?, page?, pageSize? }` plus their own filters and answer `{ items, total }`.',
+    'POST bodies must be `application/json` and at most 1 MiB, a batch holds at most 10 calls, and a',
+    "browser's mutation must come from the site's own origin (`Origin` matching `PUBLIC_ORIGIN`);",
+    'requests without an `Origin` (curl, scripts) carry no browser cookies and are accepted.',
+    '',
+    '```sh',
+    '# public reads',
+    "curl -s 'http://127.0.0.1:3000/api/trpc/events.list'",
+    "curl -s 'http://127.0.0.1:3000/api/trpc/timeSlots.listBySession?input=%7B%22sessionId%22%3A%22<id>%22%7D'",
+    '',
+    '# book a slot (the server derives event and session from the slot)',
+    'curl -s -X POST http://127.0.0.1:3000/api/trpc/bookings.create \\',
+    "  -H 'content-type: application/json' \\",
+    '  -d \'{"timeSlotId":"<slot id>","participantName":"Ama Boateng","participantEmail":"ama@example.com"}\'',
+    '',
+    '# sign in, keep the session cookie, call a staff procedure',
+    'curl -s -c cookies.txt -X POST http://127.0.0.1:3000/api/trpc/auth.signIn \\',
+    '  -H \'content-type: application/json\' -d \'{"email":"admin@example.com","password":"..."}\'',
+    "curl -s -b cookies.txt 'http://127.0.0.1:3000/api/trpc/bookings.stats'",
+    '```',
     '',
   ];
   for (const [routerName, procedures] of byRouter) {
@@ -147,6 +195,7 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
       );
     }
   }
+  lines.push(...OTHER_ROUTES);
   return { markdown: `${lines.join('\n').trimEnd()}\n`, problems };
 }
 

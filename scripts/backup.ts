@@ -2,7 +2,7 @@
 // page in one step, safe and finishing while the server runs) plus the uploads, in
 // DATA_DIR/backups/<time>/ or DIR. Written under a temporary name and renamed only once checked
 // (server/services/backups.ts). On PostgreSQL it copies the uploads; the database is backed up with
-// pg_dump (README, "When things go wrong").
+// pg_dump (docs/operations.md, "When things go wrong").
 import path from 'node:path';
 import { BackupCheckFailed, writeBackup } from '@server/services/backups';
 import { openConfiguredDatabase, parseArgs } from './open-database';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     console.log(`Backup written to ${result.folder} (${(result.bytes / 1_000_000).toFixed(1)} MB, ${result.uploads} uploads).`);
     for (const table of result.tables) console.log(`  ${table.name}: ${table.rows} rows`);
     if (opened.dialect === 'postgres') {
-      console.log('The database is in PostgreSQL: back it up with pg_dump (README, "When things go wrong").');
+      console.log('The database is in PostgreSQL: back it up with pg_dump (docs/operations.md, "When things go wrong").');
     }
   } catch (error) {
     if (!(error instanceof BackupCheckFailed)) throw error;

@@ -1,6 +1,6 @@
 // npm run bench: fills a scratch database with 100,000 bookings, 100,000 contacts, 10,000 sessions
 // and their slots and delegates, then times the real procedures behind every list screen.
-// It measures; it asserts nothing. Numbers go in the README.
+// It measures; it asserts nothing. Numbers go in docs/performance.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import { createCallerFactory } from '@server/trpc/init';
 import { benchFrontEnd } from './bench/frontend';
-import { runHttpBench, runOutboxBacklogBench } from './bench/http-cases';
+import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServerBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     ['contacts.stats', () => caller.contacts.stats()],
     ['contacts.recent', () => caller.contacts.recent()],
     ['dashboard.stats', () => caller.dashboard.stats()],
+    ['dashboard.week', () => caller.dashboard.week()],
     ['audit.list page 1 (1M rows)', () => caller.audit.list({})],
     ['audit.list page 2000', () => caller.audit.list({ page: 2000 })],
     ['audit.list page 40000 (deepest)', () => caller.audit.list({ page: 40_000 })],
@@ -178,9 +179,13 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox npm run bench: the outbox backlog figures alone.
-  const figures = process.env.BENCH_ONLY === 'outbox' ? [] : await runHttpBench(httpSetup);
-  figures.push(...(await runOutboxBacklogBench(httpSetup)));
+  // BENCH_ONLY=outbox, metrics or trpc npm run bench: those figures alone.
+  const part = process.env.BENCH_ONLY;
+  const httpPart = (name: string) => part === undefined || part === name || !['outbox', 'metrics', 'trpc'].includes(part);
+  const figures = httpPart('http') ? await runHttpBench(httpSetup) : [];
+  if (httpPart('outbox')) figures.push(...(await runOutboxBacklogBench(httpSetup)));
+  if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
+  if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

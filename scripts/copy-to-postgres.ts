@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     console.log(`Copying ${from} into PostgreSQL at ${describePostgresUrl(to)}...`);
     const { counts } = await copySqliteToPostgres(source, target);
     for (const [table, rows] of Object.entries(counts)) console.log(`  ${table.padEnd(28)} ${rows}`);
-    console.log('Row counts match. Uploaded files stay in DATA_DIR/uploads: give every instance that folder (README, "PostgreSQL and several instances").');
+    console.log('Row counts match. Uploaded files stay in DATA_DIR/uploads: give every instance that folder (docs/operations.md, "PostgreSQL and several instances").');
     return 0;
   } catch (error) {
     if (error instanceof CopyRefusedError) {

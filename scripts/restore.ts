@@ -2,7 +2,7 @@
 // backup) back in place. It checks the backup first, refuses while a server runs on the data folder,
 // moves the database and uploads it replaces to DATA_DIR/replaced-<time>/ (nothing is deleted), then
 // copies the backup in and checks the result. SQLite only: on PostgreSQL the database is restored
-// with pg_restore (README, "When things go wrong").
+// with pg_restore (docs/operations.md, "When things go wrong").
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseFile } from '@db/database';
@@ -25,7 +25,7 @@ function main(): void {
   if (config.databaseUrl !== undefined) {
     fail(
       'This site keeps its data in PostgreSQL: restore the database with pg_restore and copy the uploads/ of the backup into ' +
-        'DATA_DIR/uploads/ (README, "When things go wrong").',
+        'DATA_DIR/uploads/ (docs/operations.md, "When things go wrong").',
     );
   }
   const dataDir = path.resolve(config.dataDir);

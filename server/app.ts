@@ -5,12 +5,15 @@ import net from 'node:net';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppDeps } from './deps';
 import { infrastructureFault } from './errors';
 import { calendarFeedRoutes } from './http/calendar-feed';
 import { exportRoutes } from './http/exports';
+import { countRequests, healthRoutes } from './http/health';
 import { imageVariantRoutes } from './http/image-variants';
+import { InFlightRequests, trackInFlight } from './http/in-flight';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer, seoRoutes } from './http/pages';
@@ -19,7 +22,7 @@ import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loadServerEntry, type ServerEntry } from './http/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { enforceBatchLimit, enforceTrpcBody, trpcErrorBody } from './http/trpc-limits';
+import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
 import { trpcRoute } from './http/trpc-route';
 import { uploadRoutes } from './http/uploads';
 import { appRouter } from './router';
@@ -35,6 +38,18 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Server renderer of the public pages; by default the one built beside clientDir, if any. */
   serverEntry?: ServerEntry;
+  /**
+   * 'adapter' serves the API with tRPC's own Fastify adapter instead of server/http/trpc-route.ts:
+   * only `npm run bench` uses it, to measure what the home-made route gains (decision 005).
+   */
+  trpcServer?: 'route' | 'adapter';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The requests being answered now; a shutdown waits for them (server/index.ts). */
+    requestsInFlight: InFlightRequests;
+  }
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -82,6 +97,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.code(status).send({ error: { message } });
   });
 
+  // First, so every request is seen from its arrival, whichever hook answers it.
+  app.decorate('requestsInFlight', new InFlightRequests());
+  trackInFlight(app, app.requestsInFlight);
+  if (deps.config.metrics) countRequests(app, deps);
+  // GET /healthz, /readyz and /metrics (server/http/health.ts).
+  await app.register(healthRoutes(deps));
+
   await app.register(fastifyCookie);
 
   // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
@@ -105,15 +127,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await shareCacheInvalidation(app, deps.db, deps.publicReads);
   app.addHook('onRequest', enforceTrpcBody(BODY_LIMIT_BYTES));
 
-  await app.register(
-    trpcRoute({
-      router: appRouter,
-      createContext: makeCreateContext(deps),
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
-      },
-    }),
-  );
+  const trpcOptions = {
+    router: appRouter,
+    createContext: makeCreateContext(deps),
+    onError({ error, path: procedure }: { error: { code: string }; path?: string | undefined }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+    },
+  };
+  if (options.trpcServer === 'adapter') {
+    await app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { ...trpcOptions, maxBatchSize: MAX_BATCH_SIZE } });
+  } else {
+    await app.register(trpcRoute(trpcOptions));
+  }
 
   fs.mkdirSync(deps.uploadsDir, { recursive: true });
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.

@@ -54,6 +54,11 @@ const envSchema = z
       .min(0, 'must be a whole number of seconds from 0 to 3600')
       .max(3600, 'must be a whole number of seconds from 0 to 3600')
       .default(60),
+    METRICS: booleanText.default(true),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters without spaces (e.g. from openssl rand -hex 24)')
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
@@ -125,6 +130,10 @@ export interface Config {
   databaseUrl?: string | undefined;
   /** How long start-up waits for PostgreSQL to answer (DATABASE_WAIT_S), trying again every 2 s. */
   databaseWaitMs: number;
+  /** Whether requests are counted and GET /metrics answers (METRICS, on by default). */
+  metrics: boolean;
+  /** A bearer token that lets a monitor on another machine read /metrics (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -163,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
     databaseUrl: value.DATABASE_URL,
     databaseWaitMs: value.DATABASE_WAIT_S * 1000,
+    metrics: value.METRICS,
+    metricsToken: value.METRICS_TOKEN,
   };
 }
 

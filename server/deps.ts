@@ -6,7 +6,9 @@ import { poolOf } from '@db/postgres';
 import { type LimitHooks, type LimitOptions, type Limits, createLimits } from './auth/limits';
 import type { Config } from './config';
 import { PublicReadCache } from './http/public-read-cache';
+import { SiteMetrics } from './metrics/site-metrics';
 import { createFaultReporter, type FaultReporter } from './services/faults';
+import { Readiness } from './services/readiness';
 
 export type { LimitOptions, Limits } from './auth/limits';
 export { createLimits } from './auth/limits';
@@ -30,27 +32,40 @@ export interface AppDeps {
   publicReads: PublicReadCache;
   /** A full disk or an unreachable database: logged, alerted, answered 503 (server/services/faults.ts). */
   faults: FaultReporter;
+  /** What GET /readyz answers (server/services/readiness.ts); drained at shutdown. */
+  readiness: Readiness;
+  /** The counters and gauges of GET /metrics (server/metrics/site-metrics.ts). */
+  metrics: SiteMetrics;
 }
 
 /**
  * What services need: the database, the public origin for links in e-mails, and the public-read
  * cache, which a change to what visitors see tells (server/services/public-changes.ts).
  */
-export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads'>;
+export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads' | 'metrics'>;
 
 export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}): AppDeps {
+  const dataDir = path.resolve(config.dataDir);
+  const readiness = new Readiness({
+    db,
+    dataDir,
+    log: config.logLevel === 'silent' ? undefined : (level, line) => (level === 'warn' ? console.error(line) : console.log(line)),
+  });
+  const metrics = new SiteMetrics({ db, ready: async () => (await readiness.check()).ready });
   return {
     db,
     config,
     // hooks.onSignInThrottled: called once when one account's sign-in failures from one address
-    // pass the limit (for alerts).
-    limits: createLimits(limitOptions, hooks, poolOf(db)),
+    // pass the limit (for alerts); every refusal is counted in the metrics.
+    limits: createLimits(limitOptions, { ...hooks, onRefused: (limit) => metrics.limitRefused(limit) }, poolOf(db)),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
     publicReads: new PublicReadCache(),
+    readiness,
+    metrics,
     faults: createFaultReporter({
       db,
-      dataDir: path.resolve(config.dataDir),
+      dataDir,
       publicOrigin: config.publicOrigin,
       // Operators must read it whatever LOG_LEVEL says, as the lifecycle lines.
       log: (line) => console.error(line),

@@ -106,8 +106,12 @@ async function main(): Promise<void> {
     console.log(`${signal} received, shutting down`);
     clearInterval(sweep);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
-    // Stops accepting connections, closes idle ones and waits for requests in flight.
-    if ((await within(app.close(), SHUTDOWN_GRACE_MS)) === 'timeout') {
+    // GET /readyz answers 503 from now on, so a proxy stops sending requests here; those already
+    // in flight are answered before the server stops listening (a rolling deploy loses none).
+    deps.readiness.drain();
+    await within(app.requestsInFlight.settled(), SHUTDOWN_GRACE_MS);
+    // Stops accepting connections, closes idle ones and waits for requests still running.
+    if ((await within(app.close(), Math.max(0, deadline - Date.now()))) === 'timeout') {
       app.log.warn('requests still running after 10 seconds; closing their connections');
       app.server.closeAllConnections();
     }

@@ -7,7 +7,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '@db/schema';
 
-export const RESTORE_HINT = 'restore app.db from a backup (README.md, section "Backup and restore")';
+export const RESTORE_HINT = 'restore app.db from a backup (docs/operations.md, section "Backup and restore")';
 
 export class StartupError extends Error {
   override name = 'StartupError';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { databaseFile } from '@db/database';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { load, type LoadResult, startTarget } from './http';
+import { timeMetricsWork } from './metrics-work';
 import type { Figure } from './report';
 
 export interface HttpBenchSetup {
@@ -187,3 +188,114 @@ export async function runOutboxBacklogBench(setup: HttpBenchSetup): Promise<Figu
   return figures;
 }
 
+
+/** On/off pairs per case for the cost of metrics: alternating, so a drift over the runs favours neither. */
+const METRICS_PAIRS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * What request metrics cost. The work the metrics add to a request (its route label, the counter and
+ * the latency histogram, and for a booking its counter) is timed in this process over 200,000 calls
+ * and set against the server CPU time of that request with metrics off: the goal is at most 3%.
+ * On/off load runs are shown beside it, but on a shared 2-core machine their CPU per request moves
+ * by 10 to 30% from one run to the next (a booking's cost depends on how many share a group commit),
+ * far more than the 3% they would have to resolve.
+ */
+export async function runMetricsCostBench(setup: HttpBenchSetup): Promise<Figure[]> {
+  const staffHeaders = { cookie: `${SESSION_COOKIE}=${setup.staffToken}` };
+  const cases = [
+    {
+      name: 'events.list (cached public read)',
+      route: { method: 'GET', url: '/api/trpc/events.list', pattern: '/api/trpc/*' },
+      booking: false,
+      run: (url: string, target: Parameters<typeof load>[0]) => load(target, { url: `${url}/api/trpc/events.list`, seconds: 4 }),
+    },
+    {
+      name: 'bookings.adminCreate (staff booking)',
+      route: { method: 'POST', url: '/api/trpc/bookings.adminCreate', pattern: '/api/trpc/*' },
+      booking: true,
+      run: (url: string, target: Parameters<typeof load>[0], pass: string) => {
+        const next = bookingBody(setup.bookingSlots.staff, `metrics-${pass}-`);
+        return load(target, {
+          url: `${url}/api/trpc/bookings.adminCreate`,
+          method: 'POST',
+          headers: staffHeaders,
+          body: () => JSON.stringify({ ...(JSON.parse(next()) as object), status: 'pending' }),
+          seconds: 4,
+        });
+      },
+    },
+  ];
+  const figures: Figure[] = [];
+  for (const { name, route, booking, run } of cases) {
+    const results: Record<'true' | 'false', LoadResult[]> = { true: [], false: [] };
+    for (let pair = 0; pair < METRICS_PAIRS; pair += 1) {
+      for (const metrics of pair % 2 === 0 ? (['true', 'false'] as const) : (['false', 'true'] as const)) {
+        const result = await measureWith({ BENCH_METRICS: metrics }, setup.dataDir, (url, target) => run(url, target, `${pair}${metrics}`));
+        if (process.env.BENCH_VERBOSE === '1') {
+          console.log(`${name}, metrics ${metrics}: ${result.requestsPerSecond.toFixed(0)} req/s, ${(result.cpuMsPerRequest * 1000).toFixed(1)} µs CPU`);
+        }
+        results[metrics].push(result);
+      }
+    }
+    const cpu = (metrics: 'true' | 'false') => median(results[metrics].map((result) => result.cpuMsPerRequest * 1000));
+    const rate = (metrics: 'true' | 'false') => median(results[metrics].map((result) => result.requestsPerSecond));
+    const work = await timeMetricsWork(setup.dataDir, route, booking);
+    figures.push(
+      { name: `metrics work per ${name}, share of its server CPU`, value: (work / cpu('false')) * 100, unit: '%', goal: { kind: 'at-most', target: 3 } },
+      { name: `  the metrics work itself`, value: work, unit: 'µs', goal: { kind: 'information' } },
+      { name: `  server CPU per request, metrics on vs off`, value: cpu('true'), unit: 'µs', baseline: cpu('false'), goal: { kind: 'information' } },
+      { name: `  requests per second, metrics on vs off`, value: rate('true'), unit: 'req/s', baseline: rate('false'), goal: { kind: 'information' } },
+    );
+  }
+  return figures;
+}
+
+/**
+ * server/http/trpc-route.ts against tRPC's own Fastify adapter, on an uncached signed-in read
+ * (`auth.me`: the session lookup and little else, so the route's share shows) and a staff booking,
+ * in alternating pairs; server CPU per request and requests per second, for information (decision
+ * 005 records the figures).
+ */
+export async function runTrpcServerBench(setup: HttpBenchSetup): Promise<Figure[]> {
+  const staffHeaders = { cookie: `${SESSION_COOKIE}=${setup.staffToken}` };
+  const cases = [
+    { name: 'auth.me (signed in, uncached)', run: (url: string, target: Parameters<typeof load>[0]) => load(target, { url: `${url}/api/trpc/auth.me`, headers: staffHeaders, seconds: 4 }) },
+    {
+      name: 'bookings.adminCreate (staff booking)',
+      run: (url: string, target: Parameters<typeof load>[0], pass: string) => {
+        const next = bookingBody(setup.bookingSlots.staff, `trpc-${pass}-`);
+        return load(target, {
+          url: `${url}/api/trpc/bookings.adminCreate`,
+          method: 'POST',
+          headers: staffHeaders,
+          body: () => JSON.stringify({ ...(JSON.parse(next()) as object), status: 'pending' }),
+          seconds: 4,
+        });
+      },
+    },
+  ];
+  const figures: Figure[] = [];
+  for (const { name, run } of cases) {
+    const results: Record<'route' | 'adapter', LoadResult[]> = { route: [], adapter: [] };
+    for (let pair = 0; pair < 3; pair += 1) {
+      for (const server of pair % 2 === 0 ? (['route', 'adapter'] as const) : (['adapter', 'route'] as const)) {
+        results[server].push(await measureWith({ BENCH_TRPC: server }, setup.dataDir, (url, target) => run(url, target, `${pair}${server}`)));
+      }
+    }
+    const cpu = (server: 'route' | 'adapter') => median(results[server].map((result) => result.cpuMsPerRequest * 1000));
+    const rate = (server: 'route' | 'adapter') => median(results[server].map((result) => result.requestsPerSecond));
+    const errors = [...results.route, ...results.adapter].reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+    figures.push(
+      { name: `${name}: server CPU, our route vs tRPC's adapter`, value: cpu('route'), unit: 'µs', baseline: cpu('adapter'), goal: { kind: 'information' } },
+      { name: `${name}: requests per second, route vs adapter`, value: rate('route'), unit: 'req/s', baseline: rate('adapter'), goal: { kind: 'information' } },
+      { name: `${name}: failed requests, both`, value: errors, unit: '', goal: { kind: 'at-most', target: 0 } },
+    );
+  }
+  return figures;
+}

@@ -16,11 +16,14 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '';
 const port = Number(process.env.BENCH_PORT);
 
 async function startApp(): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port) });
+  // BENCH_METRICS=false: the site without request metrics, for the cost of /metrics.
+  const metrics = process.env.BENCH_METRICS === undefined ? {} : { METRICS: process.env.BENCH_METRICS };
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), ...metrics });
   const { db } = openDatabase(databaseFile(dataDir));
   // The public limits are raised so the benchmark measures the work, not the refusals.
   const deps = createDeps(db, config, { publicFormsPerWindow: 100_000_000 });
-  const app = await buildApp(deps);
+  // BENCH_TRPC=adapter: the API served by tRPC's own Fastify adapter, for the comparison with our route.
+  const app = await buildApp(deps, { trpcServer: process.env.BENCH_TRPC === 'adapter' ? 'adapter' : 'route' });
   // BENCH_SENDER=1: the outbox sender runs as in the server, woken by every booking's message.
   const sender = process.env.BENCH_SENDER === '1' ? startEmailSender(deps, { onError: () => undefined }) : undefined;
   app.addHook('onClose', async () => sender?.stop());

@@ -74,23 +74,30 @@ function refusal(res: RateLimiterRes): Verdict {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
 }
 
+/** Told of every refusal, with the limit's name (its store's key prefix), for the metrics. */
+export type RefusalListener = (limit: string) => void;
+
 /** Consumes one point; a refusal of the limiter is a verdict, a failing store is an error. */
-async function consume(limiter: RateLimiterAbstract, key: string): Promise<Verdict & { firstRefusal: boolean }> {
+async function consume(limiter: RateLimiterAbstract, key: string, onRefused?: RefusalListener): Promise<Verdict & { firstRefusal: boolean }> {
   try {
     await limiter.consume(key);
     return { ...ALLOWED, firstRefusal: false };
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    onRefused?.(limiter.keyPrefix);
     return { ...refusal(rejection), firstRefusal: rejection.consumedPoints === limiter.points + 1 };
   }
 }
 
 /** Fixed window: at most `points` hits per key per window. */
 export class WindowLimit {
-  constructor(readonly limiter: RateLimiterAbstract) {}
+  constructor(
+    readonly limiter: RateLimiterAbstract,
+    private readonly onRefused?: RefusalListener,
+  ) {}
 
   async hit(key: string): Promise<Verdict> {
-    const { allowed, retryAfterSeconds } = await consume(this.limiter, key);
+    const { allowed, retryAfterSeconds } = await consume(this.limiter, key, this.onRefused);
     return { allowed, retryAfterSeconds };
   }
 }
@@ -114,6 +121,7 @@ export class CredentialLimit {
     readonly perAccountAndAddress: RateLimiterAbstract,
     readonly perAddress: RateLimiterAbstract,
     private readonly onThrottled?: (event: SignInThrottledEvent) => void,
+    private readonly onRefused?: RefusalListener,
   ) {}
 
   private static pairKey(account: string, ip: string): string {
@@ -122,9 +130,9 @@ export class CredentialLimit {
 
   /** Counts one attempt; a refusal means the check must not run. */
   async attempt(account: string, ip: string): Promise<Verdict> {
-    const byAddress = await consume(this.perAddress, ip);
+    const byAddress = await consume(this.perAddress, ip, this.onRefused);
     if (!byAddress.allowed) return { allowed: false, retryAfterSeconds: byAddress.retryAfterSeconds };
-    const byPair = await consume(this.perAccountAndAddress, CredentialLimit.pairKey(account, ip));
+    const byPair = await consume(this.perAccountAndAddress, CredentialLimit.pairKey(account, ip), this.onRefused);
     if (!byPair.allowed) {
       // Not a guess that was checked: only the pair's refusal counts.
       await this.perAddress.reward(ip);
@@ -155,12 +163,14 @@ export class AppCodeLimit {
   constructor(
     readonly limiter: RateLimiterAbstract,
     private readonly onCapped?: (event: SignInThrottledEvent) => void,
+    private readonly onRefused?: RefusalListener,
   ) {}
 
   /** Whether app codes may be tried for the account now (nothing is counted). */
   async check(account: string): Promise<Verdict> {
     const res = await this.limiter.get(account.toLowerCase());
     if (res === null || res.consumedPoints < this.limiter.points) return ALLOWED;
+    this.onRefused?.(this.limiter.keyPrefix);
     return refusal(res);
   }
 
@@ -200,6 +210,8 @@ export interface LimitOptions {
 export interface LimitHooks {
   /** Called once when one account's failures from one address pass the limit. */
   onSignInThrottled?: (event: SignInThrottledEvent) => void;
+  /** Called at every refusal with the limit's name (for the metrics). */
+  onRefused?: RefusalListener;
 }
 
 export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {}, pool?: PgPool): Limits {
@@ -211,14 +223,16 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
       createStore('credentials-account-address', { ...pair, points: options.signInFreeFailuresPerEmail ?? pair.points }, pool),
       createStore('credentials-address', { ...address, points: options.signInFreeFailuresPerIp ?? address.points }, pool),
       hooks.onSignInThrottled,
+      hooks.onRefused,
     ),
-    appCodes: new AppCodeLimit(createStore('app-codes-account', RATE_LIMITS.appCodesPerAccount, pool), hooks.onSignInThrottled),
+    appCodes: new AppCodeLimit(createStore('app-codes-account', RATE_LIMITS.appCodesPerAccount, pool), hooks.onSignInThrottled, hooks.onRefused),
     publicForms: new WindowLimit(
       createStore('public-forms', {
         ...forms,
         points: options.publicFormsPerWindow ?? forms.points,
         windowSeconds: options.publicFormsWindowMs === undefined ? forms.windowSeconds : Math.ceil(options.publicFormsWindowMs / 1000),
       }, pool),
+      hooks.onRefused,
     ),
   };
 }

@@ -154,7 +154,8 @@ async function* csvLines<TFilter, TItem extends { id: string }>(
 function describeFilter(filter: unknown): string {
   const parts = Object.entries(filter as Record<string, unknown>)
     .filter(([, value]) => value !== undefined && value !== null && value !== '' && value !== 'all')
-    .map(([key, value]) => `${key}=${String(value)}`);
+    // Rows chosen one by one are counted, not listed: the ids say nothing to a reader of the log.
+    .map(([key, value]) => (Array.isArray(value) ? `${key}=${value.length} chosen` : `${key}=${String(value)}`));
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 

@@ -27,7 +27,8 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[] |
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'https:'],
+    // blob: for the back office's preview of a video being uploaded; https: for event videos linked from elsewhere.
+    'media-src': ["'self'", 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'frame-src': ['https://www.openstreetmap.org'],

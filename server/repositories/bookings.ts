@@ -97,6 +97,12 @@ export function findBooking(db: DB, id: string): Promise<BookingRow | undefined>
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Who holds each of `ids` and in which status (ids that match nothing are left out). */
+export function findBookingHolders(db: DB, ids: readonly string[]): Promise<Pick<BookingRow, 'id' | 'participantName' | 'status'>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('bookings').select(['id', 'participantName', 'status']).where('id', 'in', [...ids]).execute();
+}
+
 /**
  * Reads the slot for a booking change. On PostgreSQL it also locks the slot's row until the
  * transaction ends (SELECT ... FOR UPDATE), so the capacity check and the insert or promotion that
@@ -295,6 +301,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   // Every filter is on bookings' own columns (related tables only through `in (subquery)`), so
   // the count needs no joins.
   let filtered = db.selectFrom('bookings');
+  if (filter.ids !== undefined) filtered = filtered.where('bookings.id', 'in', filter.ids);
   if (filter.status !== 'all') filtered = filtered.where('bookings.status', '=', filter.status);
   if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
   if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);

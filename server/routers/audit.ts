@@ -4,6 +4,8 @@ import { auditListInput } from '../schemas/audit';
 import { adminProcedure, router } from '../trpc/init';
 
 export const auditRouter = router({
-  /** Filters: person (userId), kind of record (entity), from (inclusive) / to (exclusive), search. */
-  list: adminProcedure.input(auditListInput).query(({ ctx, input }) => listAudit(ctx.db, input)),
+  list: adminProcedure
+    .meta({ description: 'The audit log, newest first and paged, filtered by person (userId), kind of record (entity), a range of times from (included) to (excluded) and a search; total counts at most 10,000 rows and says totalCapped beyond.' })
+    .input(auditListInput)
+    .query(({ ctx, input }) => listAudit(ctx.db, input)),
 });

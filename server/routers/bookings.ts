@@ -6,6 +6,7 @@ import {
   createBookingInput,
   manageBookingInput,
   setBookingStatusInput,
+  setBookingStatusManyInput,
   updateBookingInput,
 } from '../schemas/bookings';
 import { byIdInput } from '../schemas/common';
@@ -17,6 +18,7 @@ import {
   updateBooking,
 } from '../services/bookings';
 import { actorOf } from '../services/audit';
+import { setBookingStatusMany } from '../services/bulk-bookings';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { listStaffBookings } from '../services/booking-list';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
@@ -24,45 +26,69 @@ import { publicFormProcedure } from '../trpc/public-forms';
 import { countAffectedParticipants, toAffectedScope } from '../services/notifying-changes';
 
 export const bookingsRouter = router({
-  /** The public booking form: pending while the slot has room, else waitlisted. */
   create: publicFormProcedure('booking')
+    .meta({ description: 'The public booking form: books a future slot of an active session (pending while the slot has room, else waitlisted) and e-mails the participant and the admins who asked; rate-limited per address, refused in Maintenance Mode (SERVICE_UNAVAILABLE) or with Allow Registrations off (PRECONDITION_FAILED), and a second booking of the same address for the slot answers like a new one while only that address is told; answers the id and status.' })
     .input(createBookingInput)
     .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
 
-  /** The manage-my-booking page: the booking of the link's token (NOT_FOUND for an unknown one). */
   manage: publicFormProcedure('manage')
+    .meta({ description: "The manage-my-booking page: the booking of the private link's token (NOT_FOUND for an unknown token); rate-limited per address but open in Maintenance Mode." })
     .input(manageBookingInput)
     .query(({ ctx, input }) => viewBookingByToken(ctx, input.token)),
 
-  /** Cancels from the manage page, promoting the waitlist; a cancelled booking is returned as it is. */
   cancelByToken: publicFormProcedure('manage')
+    .meta({ description: "Cancels the booking of the private link's token until its session starts, promotes the oldest waitlisted booking and e-mails those concerned; an already cancelled booking is returned as it is." })
     .input(manageBookingInput)
     .mutation(({ ctx, input }) => cancelBookingByToken(ctx, input.token)),
 
-  list: staffProcedure.input(bookingListInput).query(({ ctx, input }) => listStaffBookings(ctx.db, input)),
+  list: staffProcedure
+    .meta({ description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
+    .input(bookingListInput)
+    .query(({ ctx, input }) => listStaffBookings(ctx.db, input)),
 
-  stats: staffProcedure.query(({ ctx }) => bookingStats(ctx.db)),
+  stats: staffProcedure
+    .meta({ description: "Counts of bookings by status for the Bookings screen's cards." })
+    .query(({ ctx }) => bookingStats(ctx.db)),
 
   adminCreate: staffProcedure
+    .meta({ description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })
     .input(adminCreateBookingInput)
     .mutation(({ ctx, input }) => createStaffBooking(ctx, input, actorOf(ctx))),
 
-  update: staffProcedure.input(updateBookingInput).mutation(({ ctx, input }) => {
-    const { id, ...values } = input;
-    return updateBooking(ctx, id, values, actorOf(ctx));
-  }),
+  update: staffProcedure
+    .meta({ description: "Replaces a booking's participant, slot and status; a move or a seat-taking status re-checks seats, and the participant is e-mailed when the slot or the status changes (audited)." })
+    .input(updateBookingInput)
+    .mutation(({ ctx, input }) => {
+      const { id, ...values } = input;
+      return updateBooking(ctx, id, values, actorOf(ctx));
+    }),
 
   setStatus: staffProcedure
+    .meta({ description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
     .input(setBookingStatusInput)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input.id, input.status, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    await deleteBooking(ctx, input.id, actorOf(ctx));
-    return { id: input.id };
-  }),
+  /** One status for the bookings chosen, or for every one the filters match; each changed (or refused) as one change would be. */
+  setStatusMany: staffProcedure
+    .meta({
+      description:
+        'Sets one status on up to 100 chosen bookings, or on every booking the list filters match (at most 1,000), each as one change: capacity rules, messages and an audit row per booking; answers what changed, what already had that status and what was refused and why.',
+    })
+    .input(setBookingStatusManyInput)
+    .mutation(({ ctx, input }) => setBookingStatusMany(ctx, input, actorOf(ctx))),
 
-  /** How many participants deleting this booking, slot, session or event would tell (the delete dialogs). */
-  affectedParticipants: staffProcedure.input(affectedParticipantsInput).query(async ({ ctx, input }) => ({
-    count: await countAffectedParticipants(ctx.db, toAffectedScope(input)),
-  })),
+  delete: adminProcedure
+    .meta({ description: 'Deletes a booking for good; its participant is told if the booking was live and its slot not over, and a freed seat promotes the waitlist (audited).' })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteBooking(ctx, input.id, actorOf(ctx));
+      return { id: input.id };
+    }),
+
+  affectedParticipants: staffProcedure
+    .meta({ description: 'How many participants deleting this booking, slot, session or event would e-mail, for the delete dialogs.' })
+    .input(affectedParticipantsInput)
+    .query(async ({ ctx, input }) => ({
+      count: await countAffectedParticipants(ctx.db, toAffectedScope(input)),
+    })),
 });

@@ -14,30 +14,44 @@ import { publicFormProcedure } from '../trpc/public-forms';
 
 
 export const contactsRouter = router({
-  /** The public Get In Touch form: stored as a new message, notes empty; admins who asked are e-mailed. */
   submit: publicFormProcedure('contact')
+    .meta({ description: 'The public Get In Touch form: stores a new contact message and e-mails the admins who asked; rate-limited per address and refused in Maintenance Mode (SERVICE_UNAVAILABLE).' })
     .input(submitContactInput)
     .mutation(({ ctx, input }) => submitContact(ctx, input)),
 
-  list: staffProcedure.input(contactListInput).query(({ ctx, input }) => contacts.listContacts(ctx.db, input)),
+  list: staffProcedure
+    .meta({ description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
+    .input(contactListInput)
+    .query(({ ctx, input }) => contacts.listContacts(ctx.db, input)),
 
-  stats: staffProcedure.query(({ ctx }) => contacts.contactStats(ctx.db)),
+  stats: staffProcedure
+    .meta({ description: "Counts of contact messages by status for the Contacts screen's cards." })
+    .query(({ ctx }) => contacts.contactStats(ctx.db)),
 
-  /** The dashboard's Recent Contact Submissions. */
-  recent: staffProcedure.query(({ ctx }) => contacts.recentContacts(ctx.db)),
+  recent: staffProcedure
+    .meta({ description: 'The latest 5 contact messages, for the dashboard.' })
+    .query(({ ctx }) => contacts.recentContacts(ctx.db)),
 
   create: staffProcedure
+    .meta({ description: 'Staff record a contact message by hand (audited).' })
     .input(createContactInput)
     .mutation(({ ctx, input }) => createContact(ctx.db, input, actorOf(ctx))),
 
-  update: staffProcedure.input(updateContactInput).mutation(({ ctx, input }) => {
-    const { id, ...values } = input;
-    return updateContact(ctx.db, id, values, actorOf(ctx));
-  }),
+  update: staffProcedure
+    .meta({ description: "Replaces a contact message's fields, status and notes (audited)." })
+    .input(updateContactInput)
+    .mutation(({ ctx, input }) => {
+      const { id, ...values } = input;
+      return updateContact(ctx.db, id, values, actorOf(ctx));
+    }),
 
   setStatus: staffProcedure
+    .meta({ description: "Sets a contact message's status (audited)." })
     .input(setContactStatusInput)
     .mutation(({ ctx, input }) => setContactStatus(ctx.db, input.id, input.status, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteContact(ctx.db, input.id, actorOf(ctx))),
+  delete: adminProcedure
+    .meta({ description: 'Deletes a contact message for good (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deleteContact(ctx.db, input.id, actorOf(ctx))),
 });

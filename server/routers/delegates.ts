@@ -6,11 +6,23 @@ import { createDelegate, deleteDelegate, updateDelegate } from '../services/sess
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 
 export const delegatesRouter = router({
-  list: staffProcedure.input(delegateListInput).query(({ ctx, input }) => listDelegates(ctx.db, input)),
+  list: staffProcedure
+    .meta({ description: 'Delegates, paged on the server, with a search and an optional session or event filter.' })
+    .input(delegateListInput)
+    .query(({ ctx, input }) => listDelegates(ctx.db, input)),
 
-  create: adminProcedure.input(createDelegateInput).mutation(({ ctx, input }) => createDelegate(ctx, input, actorOf(ctx))),
+  create: adminProcedure
+    .meta({ description: 'Adds a delegate to a session (audited).' })
+    .input(createDelegateInput)
+    .mutation(({ ctx, input }) => createDelegate(ctx, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateDelegateInput).mutation(({ ctx, input }) => updateDelegate(ctx, input, actorOf(ctx))),
+  update: adminProcedure
+    .meta({ description: "Replaces a delegate's fields, photo included (audited)." })
+    .input(updateDelegateInput)
+    .mutation(({ ctx, input }) => updateDelegate(ctx, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteDelegate(ctx, input.id, actorOf(ctx))),
+  delete: adminProcedure
+    .meta({ description: 'Deletes a delegate (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deleteDelegate(ctx, input.id, actorOf(ctx))),
 });

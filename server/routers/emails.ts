@@ -7,18 +7,27 @@ import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 
 export const emailsRouter = router({
-  /** Newest first; status 'all' or one of pending, sending, sent, failed; search on recipient and subject. */
-  list: adminProcedure.input(emailListInput).query(({ ctx, input }) => listOutbox(ctx.db, input)),
+  list: adminProcedure
+    .meta({ description: "The e-mail log, newest first and paged: status 'all' or one of pending, sending, sent, failed, and a search on recipient and subject." })
+    .input(emailListInput)
+    .query(({ ctx, input }) => listOutbox(ctx.db, input)),
 
-  /** Every attempt at one message, first first; error null for the attempt the server accepted. */
-  attempts: adminProcedure.input(byIdInput).query(({ ctx, input }) => messageAttempts(ctx.db, input.id)),
+  attempts: adminProcedure
+    .meta({ description: "Every attempt at one message, first first, each with the server's error (null for the attempt the server accepted)." })
+    .input(byIdInput)
+    .query(({ ctx, input }) => messageAttempts(ctx.db, input.id)),
 
-  /** Sends again at the next pass; not for a message already sent. */
-  retry: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => retryMessage(ctx.db, input.id, actorOf(ctx))),
+  retry: adminProcedure
+    .meta({ description: "Puts a message back in line for the sender's next pass; PRECONDITION_FAILED for a message already sent or being sent (audited)." })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => retryMessage(ctx.db, input.id, actorOf(ctx))),
 
-  /** Every failed message back in line at once; answers how many. */
-  retryAllFailed: adminProcedure.mutation(({ ctx }) => retryAllFailed(ctx.db, actorOf(ctx))),
+  retryAllFailed: adminProcedure
+    .meta({ description: 'Puts every failed message back in line at once and answers { queued } (audited).' })
+    .mutation(({ ctx }) => retryAllFailed(ctx.db, actorOf(ctx))),
 
-  /** Removes a failed message from the log for good; sent, pending and unknown messages are refused. */
-  dismiss: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => dismissMessage(ctx.db, input.id, actorOf(ctx))),
+  dismiss: adminProcedure
+    .meta({ description: 'Removes a failed message and its attempts from the log for good, never sending it; any other status is PRECONDITION_FAILED (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => dismissMessage(ctx.db, input.id, actorOf(ctx))),
 });

@@ -19,36 +19,50 @@ function notFound(): NotFoundError {
 }
 
 export const eventsRouter = router({
-  /** Active events in display order, for the home page and the booking form. */
   list: publicProcedure
+    .meta({ description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
     .input(eventListInput)
     .query(({ ctx, input }) => events.listActiveEvents(ctx.db, input.limit)),
 
-  /** One event: visitors see only active events, staff see any. */
-  byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
-    const event = await events.findEvent(ctx.db, input.id);
-    if (event === undefined || (!event.isActive && ctx.user === null)) throw notFound();
-    return event;
-  }),
+  byId: publicProcedure
+    .meta({ description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
+    .input(byIdInput)
+    .query(async ({ ctx, input }) => {
+      const event = await events.findEvent(ctx.db, input.id);
+      if (event === undefined || (!event.isActive && ctx.user === null)) throw notFound();
+      return event;
+    }),
 
   adminList: staffProcedure
+    .meta({ description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
     .query(({ ctx, input }) => events.listEventsForAdmin(ctx.db, input)),
 
-  create: adminProcedure.input(createEventInput).mutation(({ ctx, input }) => createEvent(ctx, input, actorOf(ctx))),
+  create: adminProcedure
+    .meta({ description: 'Creates an event (audited).' })
+    .input(createEventInput)
+    .mutation(({ ctx, input }) => createEvent(ctx, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateEventInput).mutation(({ ctx, input }) => {
-    const { id, ...values } = input;
-    return updateEvent(ctx, id, values, actorOf(ctx));
-  }),
+  update: adminProcedure
+    .meta({ description: "Replaces an event's editable fields (audited)." })
+    .input(updateEventInput)
+    .mutation(({ ctx, input }) => {
+      const { id, ...values } = input;
+      return updateEvent(ctx, id, values, actorOf(ctx));
+    }),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteEvent(ctx, input.id, actorOf(ctx))),
+  delete: adminProcedure
+    .meta({ description: 'Deletes an event with its sessions, slots and bookings; participants of live bookings in slots not over are told (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deleteEvent(ctx, input.id, actorOf(ctx))),
 
   setActive: adminProcedure
+    .meta({ description: 'Shows or hides an event on the public site (audited).' })
     .input(setEventActiveInput)
     .mutation(({ ctx, input }) => setEventActive(ctx, input.id, input.isActive, actorOf(ctx))),
 
   reorder: adminProcedure
+    .meta({ description: 'Moves an event one place up or down in the display order (audited).' })
     .input(reorderEventInput)
     .mutation(({ ctx, input }) => moveEvent(ctx, input.id, input.direction, actorOf(ctx))),
 });

@@ -5,6 +5,11 @@ import { getHomeContent, updateHomeContent } from '../services/home-content';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const homePageRouter = router({
-  get: publicProcedure.query(({ ctx }) => getHomeContent(ctx)),
-  update: adminProcedure.input(homeContentInput).mutation(({ ctx, input }) => updateHomeContent(ctx, input, actorOf(ctx))),
+  get: publicProcedure
+    .meta({ description: "The home page's editable content (slides, services, testimonials, founder, priorities), served to visitors from the public-read cache." })
+    .query(({ ctx }) => getHomeContent(ctx)),
+  update: adminProcedure
+    .meta({ description: "Replaces the home page's content; the cached pages and answers that show it are forgotten once saved (audited)." })
+    .input(homeContentInput)
+    .mutation(({ ctx, input }) => updateHomeContent(ctx, input, actorOf(ctx))),
 });

@@ -6,24 +6,42 @@ import { createSession, deleteSession, getSessionDetail, toggleSessionActive, up
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const sessionsRouter = router({
-  /** The booking form's session list: active sessions of an active event, oldest first. */
   listByEvent: publicProcedure
+    .meta({ description: "The booking form's session list: active sessions of an active event, oldest first." })
     .input(listByEventInput)
     .query(({ ctx, input }) => sessions.listActiveSessionsOfEvent(ctx.db, input.eventId)),
 
-  list: staffProcedure.input(sessionListInput).query(({ ctx, input }) => sessions.listSessionsForAdmin(ctx.db, input)),
+  list: staffProcedure
+    .meta({ description: 'Sessions, paged on the server, with a search and an event and status filter.' })
+    .input(sessionListInput)
+    .query(({ ctx, input }) => sessions.listSessionsForAdmin(ctx.db, input)),
 
-  stats: staffProcedure.query(({ ctx }) => sessions.sessionStats(ctx.db)),
+  stats: staffProcedure
+    .meta({ description: "Counts of sessions for the Sessions screen's cards." })
+    .query(({ ctx }) => sessions.sessionStats(ctx.db)),
 
-  get: staffProcedure.input(byIdInput).query(({ ctx, input }) => getSessionDetail(ctx.db, input.id)),
+  get: staffProcedure
+    .meta({ description: 'One session with its time slots (with seats booked) and delegates.' })
+    .input(byIdInput)
+    .query(({ ctx, input }) => getSessionDetail(ctx.db, input.id)),
 
-  create: adminProcedure.input(createSessionInput).mutation(({ ctx, input }) => createSession(ctx, input, actorOf(ctx))),
+  create: adminProcedure
+    .meta({ description: 'Creates a session with its time slots and delegates in one transaction (audited).' })
+    .input(createSessionInput)
+    .mutation(({ ctx, input }) => createSession(ctx, input, actorOf(ctx))),
 
-  update: adminProcedure.input(updateSessionInput).mutation(({ ctx, input }) => updateSession(ctx, input, actorOf(ctx))),
+  update: adminProcedure
+    .meta({ description: 'Replaces a session with its time slots and delegates; participants of a removed slot are told it is cancelled and those of a slot whose times changed get an updated invite (audited).' })
+    .input(updateSessionInput)
+    .mutation(({ ctx, input }) => updateSession(ctx, input, actorOf(ctx))),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSession(ctx, input.id, actorOf(ctx))),
+  delete: adminProcedure
+    .meta({ description: 'Deletes a session with its slots, delegates and bookings; participants of live bookings in slots not over are told (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deleteSession(ctx, input.id, actorOf(ctx))),
 
   toggleActive: adminProcedure
+    .meta({ description: 'Shows or hides a session on the public booking form (audited).' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => toggleSessionActive(ctx, input.id, actorOf(ctx))),
 });

@@ -7,13 +7,27 @@ import { resetTwoFactor } from '../services/two-factor';
 import { adminProcedure, router } from '../trpc/init';
 
 export const usersRouter = router({
-  list: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
-  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, input, actorOf(ctx))),
-  update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx.db, ctx.user.id, input, actorOf(ctx))),
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    await deleteUser(ctx.db, ctx.user.id, input.id, actorOf(ctx));
-    return { id: input.id };
-  }),
-  /** Turns two-factor off for a colleague who lost the device and the recovery codes. */
-  resetTwoFactor: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => resetTwoFactor(ctx.db, input.id, actorOf(ctx))),
+  list: adminProcedure
+    .meta({ description: 'User accounts, paged on the server with a search, each saying whether two-factor is on.' })
+    .input(userListInput)
+    .query(({ ctx, input }) => listUsers(ctx.db, input)),
+  create: adminProcedure
+    .meta({ description: 'Creates an account with a name, e-mail, password and role; CONFLICT on the email field when the address is taken (audited).' })
+    .input(createUserInput)
+    .mutation(({ ctx, input }) => createUser(ctx.db, input, actorOf(ctx))),
+  update: adminProcedure
+    .meta({ description: "Changes an account's name, e-mail and role; nobody changes their own role and the last admin cannot be demoted (audited)." })
+    .input(updateUserInput)
+    .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.user.id, input, actorOf(ctx))),
+  delete: adminProcedure
+    .meta({ description: "Deletes an account and ends its sessions; not one's own and not the last admin (PRECONDITION_FAILED), while its audit rows stay (audited)." })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteUser(ctx.db, ctx.user.id, input.id, actorOf(ctx));
+      return { id: input.id };
+    }),
+  resetTwoFactor: adminProcedure
+    .meta({ description: 'Turns two-factor off for a colleague who lost the device and the recovery codes, removing the key and codes (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => resetTwoFactor(ctx.db, input.id, actorOf(ctx))),
 });

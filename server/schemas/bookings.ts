@@ -63,6 +63,13 @@ function isCalendarDate(value: string): boolean {
  * comes), not the day the booking was made.
  */
 export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: true }).extend({
+  /** Only these bookings (the rows chosen on the screen): a list, or comma-separated in a query string. */
+  ids: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value),
+      z.array(idInput, { error: 'Choose the bookings by id.' }).min(1, 'Choose at least one booking.').max(100, 'Choose at most 100 bookings at a time.'),
+    )
+    .optional(),
   status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
   eventId: idInput.optional(),
   sessionId: idInput.optional(),
@@ -80,6 +87,30 @@ const rangeError = { message: LIST_RANGE_REVERSED, path: ['to'] };
 export const bookingExportInput = bookingFilterFields.refine(rangeInOrder, rangeError);
 
 export const bookingListInput = listInputBase.extend(bookingFilterFields.shape).refine(rangeInOrder, rangeError);
+
+/** Bookings chosen one by one: at most a page of them. */
+export const BULK_MAX_CHOSEN = 100;
+/** Bookings matching a filter that one bulk change may touch. */
+export const BULK_MAX_MATCHING = 1000;
+export const BULK_CHOOSE_MESSAGE = 'Choose the bookings, or a filter they match.';
+
+/**
+ * A status for several bookings: the ones chosen (`ids`) or every one a filter matches (`filter`,
+ * the list's filters). Each is changed as one change would be, so capacity rules, messages and the
+ * audit row hold for each.
+ */
+export const setBookingStatusManyInput = z
+  .object({
+    ids: z
+      .array(idInput)
+      .min(1, 'Choose at least one booking.')
+      .max(BULK_MAX_CHOSEN, `Choose at most ${BULK_MAX_CHOSEN} bookings at a time.`)
+      .optional(),
+    filter: bookingFilterFields.refine(rangeInOrder, rangeError).optional(),
+    status,
+  })
+  .refine((input) => (input.ids === undefined) !== (input.filter === undefined), { message: BULK_CHOOSE_MESSAGE, path: ['ids'] });
+export type SetBookingStatusManyInput = z.input<typeof setBookingStatusManyInput>;
 export type BookingListInput = z.input<typeof bookingListInput>;
 
 export const MANAGE_LINK_INVALID = 'This booking link is not valid.';

@@ -77,6 +77,7 @@ export async function signIn(deps: AppDeps, email: string, password: string, ip:
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
     await recordFailedSignIn(deps.db, email, user?.id ?? null, ip);
+    deps.metrics.signInFailed();
     throw new UnauthenticatedError(INVALID_CREDENTIALS);
   }
   if (user.twoFactorEnabled === 1) {
@@ -137,6 +138,7 @@ export async function verifyTwoFactor(deps: AppDeps, challengeToken: string | nu
   }
   if (!(await checkSecondFactor(deps.db, user.id, code))) {
     await recordFailedSignIn(deps.db, user.email, user.id, ip);
+    deps.metrics.twoFactorFailed();
     if (appCode) await deps.limits.appCodes.failed(user.email, ip);
     throw new UnauthenticatedError(INVALID_CODE);
   }

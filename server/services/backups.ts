@@ -11,7 +11,7 @@
 // - Everything is written under `.partial-<time>`, checked (quick_check, every table of the live
 //   database present, row counts), and only then renamed to `<time>`; an interrupted backup leaves a
 //   `.partial-` folder, which nothing takes for a backup and the next run removes.
-// - On PostgreSQL the database has its own tools (pg_dump, README); the backup holds the uploads.
+// - On PostgreSQL the database has its own tools (pg_dump, docs/operations.md); the backup holds the uploads.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';

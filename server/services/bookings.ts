@@ -1,4 +1,4 @@
-// The booking rules (README, 'Booking rules'): capacity and waitlist, one live booking per e-mail and
+// The booking rules (docs/features.md, 'Booking rules'): capacity and waitlist, one live booking per e-mail and
 // slot, and promotion from the waitlist when a seat frees up. Every entry point runs one write
 // transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
 // remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends
@@ -343,6 +343,7 @@ export async function createPublicBooking(
   };
   try {
     const { booking } = await runBookingChange(deps, place, { notifyAdmins: true });
+    deps.metrics.bookingCreated('public', booking.status);
     return { id: booking.id, status: booking.status };
   } catch (error) {
     if (!(error instanceof DuplicateBookingError)) throw error;
@@ -352,7 +353,9 @@ export async function createPublicBooking(
 
 export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
   const audit: BookingAudit = { actor, action: 'create' };
-  return toBookingDto((await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit })).booking);
+  const { booking } = await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit });
+  deps.metrics.bookingCreated('staff', booking.status);
+  return toBookingDto(booking);
 }
 
 export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {

@@ -12,11 +12,13 @@ import { type AuditActor, changedFields, recordAudit, statusChange } from './aud
 import { enqueueNewContactNotifications } from './email/contact-messages';
 
 export async function submitContact(deps: ServiceDeps, input: z.output<typeof submitContactInput>): Promise<{ id: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  const stored = await deps.db.transaction().execute(async (trx) => {
     const contact = await insertContact(trx, { ...input, status: 'new', notes: null });
     await enqueueNewContactNotifications(trx, deps.config.publicOrigin, contact);
     return { id: contact.id };
   });
+  deps.metrics.contactReceived();
+  return stored;
 }
 
 // Staff changes to contact messages, each one transaction with its audit row.

@@ -67,7 +67,7 @@ async function renderAt(url: string) {
 
 function participantNames(): string[] {
   const rows = within(screen.getByRole('table', { name: 'Bookings' })).getAllByRole('row').slice(1);
-  return rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '').sort();
+  return rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '').sort();
 }
 
 describe('bookings filters in the URL', () => {

@@ -1,6 +1,7 @@
 // The bookings screen against a real API server: stat cards, filter labels, the empty state, the
-// table's participant, event and session titles and times in the site timezone, the quick status menu, the CSV
-// link of the current filter, and deletes for admins only.
+// table's participant, session and event titles and times in the site timezone, the quick status menu,
+// the CSV link of the current filter, deletes for admins only, and the bulk actions on ticked rows or
+// on everything the filters match.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,11 +61,11 @@ describe('BookingsPage', () => {
     }
     await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['All Statuses', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled']);
+    expect(options.map((option) => option.textContent)).toEqual(['All Status', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled']);
     expect(screen.getByRole('button', { name: 'Add Booking' })).toBeInTheDocument();
   });
 
-  it('lists participant, titles with ids, the slot in the site timezone and the status; counts follow', async () => {
+  it('lists participant, session and event titles, the slot in the site timezone, one date and the status; counts follow', async () => {
     await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Ama Owusu', email: 'ama@example.com', status: 'confirmed' });
     await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Kofi Mensah', status: 'waitlisted' });
     renderPage();
@@ -72,14 +73,16 @@ describe('BookingsPage', () => {
     const ama = rows().find((row) => row.textContent?.includes('Ama Owusu'));
     if (ama === undefined) throw new Error('no row for Ama Owusu');
     const cells = within(ama).getAllByRole('cell');
-    expect(cells[0]).toHaveTextContent('Ama Owusuama@example.com');
+    expect(within(cells[0] as HTMLElement).getByRole('checkbox', { name: 'Select booking of Ama Owusu' })).not.toBeChecked();
+    expect(cells[1]).toHaveTextContent('Ama Owusuama@example.com');
     // Titles only: raw ids made rows several lines tall.
-    expect(cells[1]).toHaveTextContent(/^Accra Exchange$/);
-    expect(cells[2]).toHaveTextContent(/^Morning Matchmaking$/);
+    expect(cells[2]).toHaveTextContent(/^Morning MatchmakingAccra Exchange$/);
     expect(ama.textContent).not.toContain(fixture.eventId);
     expect(ama.textContent).not.toContain(fixture.sessionId);
     expect(cells[3]).toHaveTextContent(`Thursday, March 13, ${YEAR}, 10:00 AM – 12:00 PM EDT`);
-    expect(cells[6]).toHaveTextContent('Confirmed');
+    expect(cells).toHaveLength(7);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['', 'Participant', 'Session', 'Time Slot', 'Booking Date', 'Status', 'Actions']);
+    expect(cells[5]).toHaveTextContent('Confirmed');
     await waitFor(() => expect(screen.getByLabelText('Total')).toHaveTextContent('Total2'));
     expect(screen.getByLabelText('Confirmed')).toHaveTextContent('Confirmed1');
     expect(screen.getByLabelText('Waitlisted')).toHaveTextContent('Waitlisted1');
@@ -132,5 +135,61 @@ describe('BookingsPage', () => {
     await interaction.click(screen.getByRole('button', { name: 'Delete booking of Yaw Boateng' }));
     expect(await screen.findByText('Booking of Yaw Boateng deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No bookings found')).toBeInTheDocument();
+  });
+});
+
+describe('BookingsPage bulk actions', () => {
+  it('confirms the rows ticked, lists the one refused with its reason, and exports only the rows ticked', async () => {
+    // Five seats: three pending hold three, a waitlisted one can take a free seat, one more cannot.
+    const ama = await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Ama Owusu', status: 'pending', createdAt: '2026-01-01T10:00:00.000Z' });
+    const kofi = await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Kofi Mensah', status: 'pending', createdAt: '2026-01-01T10:01:00.000Z' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Esi Boateng', status: 'confirmed', createdAt: '2026-01-01T10:02:00.000Z' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Yaw Darko', status: 'confirmed', createdAt: '2026-01-01T10:03:00.000Z' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Abena Kyei', status: 'confirmed', createdAt: '2026-01-01T10:04:00.000Z' });
+    const late = await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Kwame Asante', status: 'waitlisted', createdAt: '2026-01-01T10:05:00.000Z' });
+    const interaction = userEvent.setup();
+    renderPage(user);
+    await waitFor(() => expect(rows()).toHaveLength(6));
+    expect(screen.queryByRole('region', { name: 'Selected bookings' })).not.toBeInTheDocument();
+
+    for (const name of ['Ama Owusu', 'Kofi Mensah', 'Kwame Asante']) await interaction.click(screen.getByRole('checkbox', { name: `Select booking of ${name}` }));
+    const bar = screen.getByRole('region', { name: 'Selected bookings' });
+    expect(bar).toHaveTextContent('3 bookings selected');
+    expect(screen.getByRole('checkbox', { name: 'Select every booking on this page' })).toHaveAttribute('data-indeterminate', 'true');
+    const exported = new URL(within(bar).getByRole('link', { name: 'Export Selected' }).getAttribute('href') ?? '', 'http://site');
+    expect(exported.pathname).toBe('/api/export/bookings.csv');
+    expect(exported.searchParams.get('ids')?.split(',').sort()).toEqual([ama.id, kofi.id, late.id].sort());
+
+    await interaction.click(within(bar).getByRole('button', { name: 'Confirm Bookings' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Some bookings were not changed');
+    expect(notice).toHaveTextContent('Confirmed 2 bookings. 1 booking refused:');
+    expect(notice).toHaveTextContent('Kwame Asante: This time slot is full.');
+    const statuses = await server.env.db.selectFrom('bookings').select(['id', 'status']).where('id', 'in', [ama.id, kofi.id, late.id]).execute();
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [ama.id]: 'confirmed', [kofi.id]: 'confirmed', [late.id]: 'waitlisted' });
+    expect(screen.queryByRole('region', { name: 'Selected bookings' })).not.toBeInTheDocument();
+  });
+
+  it('cancels every booking the filters match after the browser confirmation', async () => {
+    for (const name of ['Ama Owusu', 'Kofi Mensah']) await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name, status: 'pending' });
+    await insertBookingRow(server.env.db, fixture.slot, fixture.eventId, { name: 'Esi Boateng', status: 'confirmed' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const interaction = userEvent.setup();
+    renderPage();
+    await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await interaction.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    await interaction.click(screen.getByRole('checkbox', { name: 'Select booking of Ama Owusu' }));
+    // Both match, one is ticked: "all matching" chooses the filter, not the rows.
+    await interaction.click(screen.getByRole('button', { name: 'Select all 2 bookings matching' }));
+    const bar = screen.getByRole('region', { name: 'Selected bookings' });
+    expect(bar).toHaveTextContent('All 2 bookings matching the filters');
+    expect(within(bar).getByRole('link', { name: 'Export Selected' })).toHaveAttribute('href', '/api/export/bookings.csv?status=pending');
+    await interaction.click(within(bar).getByRole('button', { name: 'Cancel Bookings' }));
+    expect(confirm).toHaveBeenCalledWith('Cancel 2 bookings? Each participant is told by e-mail.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cancelled 2 bookings.');
+    const left = await server.env.db.selectFrom('bookings').select('status').orderBy('participantName').execute();
+    expect(left.map((row) => row.status)).toEqual(['cancelled', 'confirmed', 'cancelled']);
   });
 });

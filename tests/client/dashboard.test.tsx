@@ -1,5 +1,6 @@
 // The admin dashboard against a real server: the empty database's texts, then the numbers, the next
-// slot, the previous sign-in and the five latest contacts once there is data; the user's view.
+// slot, the previous sign-in and the five latest contacts once there is data; the week's figures and
+// next sessions; the user's view.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '@client/features/admin/dashboard/DashboardPage';
@@ -7,7 +8,7 @@ import { trpc } from '@client/trpc';
 import { newId } from '@server/ids';
 import { formatDateTime } from '@server/shared/time';
 import { createAccount, type TestAccount } from '../server/helpers';
-import { insertBookableSlot, insertEventRow } from '../server/fixtures';
+import { insertBookableSlot, insertBookingRow, insertEventRow } from '../server/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;
@@ -97,7 +98,7 @@ describe('dashboard', () => {
     expect(within(nextEvent).getByText(`Next slot: ${formatDateTime(slot.startTime, 'UTC')}`)).toBeInTheDocument();
     expect(within(await statCard('Last Login')).getByText('Jan 15, 2026, 10:00 AM UTC')).toBeInTheDocument();
 
-    const table = await screen.findByRole('table');
+    const table = within(await screen.findByRole('region', { name: 'Recent contacts' })).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
       'Kwesi Appiah',
@@ -108,6 +109,30 @@ describe('dashboard', () => {
     ]);
     expect(within(rows[0] as HTMLElement).getByText('kwesi.appiah@example.com')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Feb 6, 2026, 9:00 AM UTC')).toBeInTheDocument();
+  });
+
+  it("shows the week: new bookings beside the week before, seats of the next 7 days, waitlist, contacts waiting, next sessions", async () => {
+    const admin = await createAccount(server.env.db, 'admin');
+    const { event, slot } = await insertBookableSlot(server.env.db, 4); // 4 seats, in 24 hours
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+    await insertBookingRow(server.env.db, slot, event.id, { status: 'pending', createdAt: at(1) });
+    await insertBookingRow(server.env.db, slot, event.id, { status: 'confirmed', createdAt: at(2) });
+    await insertBookingRow(server.env.db, slot, event.id, { status: 'waitlisted', createdAt: at(3) });
+    await insertBookingRow(server.env.db, slot, event.id, { status: 'confirmed', createdAt: at(9) });
+    await insertContact('Ama Owusu', at(1));
+
+    await renderDashboard(admin);
+    const bookings = await statCard('New Bookings, Last 7 Days');
+    expect(await within(bookings).findByText('+2 on the week before')).toBeInTheDocument();
+    expect(within(bookings).getByText('1 pending, 1 confirmed, 1 waitlisted, 0 cancelled')).toBeInTheDocument();
+    expect(within(await statCard('Seats Filled, Next 7 Days')).getByText('75% of 1 slot')).toBeInTheDocument();
+    expect(await statCard('Seats Filled, Next 7 Days')).toHaveTextContent('3 / 4');
+    expect(await statCard('Waitlisted, Slots to Come')).toHaveTextContent('1');
+    expect(within(await statCard('Contacts Waiting')).getByRole('link', { name: '1' })).toHaveAttribute('href', '/admin/contacts');
+    const next = within(await screen.findByRole('region', { name: 'Next sessions' }));
+    expect(next.getByRole('link', { name: 'Fixture Session' })).toHaveAttribute('href', `/admin/bookings?timeSlotId=${slot.id}`);
+    expect(next.getByText('3 / 4')).toBeInTheDocument();
+    expect(next.getByText(formatDateTime(slot.startTime, 'UTC'))).toBeInTheDocument();
   });
 
   it('hides Create New Event from a user', async () => {

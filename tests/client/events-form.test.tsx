@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { trpc } from '@client/trpc';
 import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
@@ -79,8 +80,19 @@ describe('empty state', () => {
     await person.click(await screen.findByRole('button', { name: 'Create First Event' }));
     const dialog = await openDialog('Create Event');
     expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('');
+    // The hints state the limit the server applies: the site's Maximum File Upload Size (10 MB).
     expect(within(dialog).getByText('PNG, JPG or GIF up to 10MB')).toBeInTheDocument();
-    expect(within(dialog).getByText('MP4, MOV or AVI up to 100MB')).toBeInTheDocument();
+    expect(await within(dialog).findByText('MP4, MOV or AVI up to 10MB')).toBeInTheDocument();
+  });
+
+  it('states a raised upload limit in the video hint, and the image kind keeps its own ceiling', async () => {
+    const person = userEvent.setup();
+    await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, maxFileSize: 40 });
+    await renderEvents();
+    await person.click(await screen.findByRole('button', { name: 'Create First Event' }));
+    const dialog = await openDialog('Create Event');
+    expect(await within(dialog).findByText('MP4, MOV or AVI up to 40MB')).toBeInTheDocument();
+    expect(within(dialog).getByText('PNG, JPG or GIF up to 10MB')).toBeInTheDocument();
   });
 });
 

@@ -93,7 +93,7 @@ describe('the page', () => {
       'System',
       'Site',
       'Email',
-      'E-mail Log',
+      'Email Log',
       'Users',
     ]);
   });

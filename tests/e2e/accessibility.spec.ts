@@ -202,7 +202,7 @@ for (const width of [375, 1280]) {
       await signIn(page);
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      for (const tab of ['Profile', 'Security', 'Notifications', 'System', 'Site', 'Email', 'E-mail Log', 'Users']) {
+      for (const tab of ['Profile', 'Security', 'Notifications', 'System', 'Site', 'Email', 'Email Log', 'Users']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await page.waitForLoadState('networkidle');

@@ -58,7 +58,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await search(page, 'Search bookings', participant, participant);
   const row = page.getByRole('row').filter({ hasText: participant });
   // Staff read titles, not ids: the event, the session and the slot's time in the site's timezone.
-  await expect(row).toContainText(`Records Forum ${id}Records Forum ${id} Workshop`);
+  await expect(row).toContainText(`Records Forum ${id} WorkshopRecords Forum ${id}`);
   await expect(row).not.toContainText(slot.sessionId);
   await expect(row).not.toContainText(slot.eventId);
   await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M UTC/);

@@ -137,7 +137,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(eventTitle);
   await page.getByRole('combobox', { name: 'Select Session' }).click();
   await page.getByRole('option', { name: `${title} (Room 5)` }).click();
-  await expect(page.getByRole('radio', { name: 'Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: `Tuesday, May 20, ${MAY_YEAR}, 10:00 AM – 12:00 PM EDT` })).toBeVisible();
   await expect(page.getByText('5 seats left')).toBeVisible();
 
   // Editing opens at step 4; a change made on step 1 persists.
@@ -145,7 +145,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await sessionRow(page, title).getByRole('button', { name: `Edit session ${title}` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Session' });
   await expect(editor.getByRole('button', { name: 'Update Session' })).toBeVisible();
-  await expect(editor.getByText('Tuesday, May 20, 2031, 10:00 AM – 12:00 PM EDT (120 minutes)')).toBeVisible();
+  await expect(editor.getByText(`Tuesday, May 20, ${MAY_YEAR}, 10:00 AM – 12:00 PM EDT (120 minutes)`)).toBeVisible();
   for (let step = 0; step < 3; step += 1) await editor.getByRole('button', { name: 'Previous' }).click();
   await editor.getByLabel('Location').fill('Room 9');
   await editor.getByRole('button', { name: 'Next: Delegate Info' }).click();

@@ -233,6 +233,15 @@ const CASES: Record<string, Case> = {
       return (c) => c.bookings.setStatus({ id: booking.id, status: 'cancelled' });
     },
   },
+  // One booking changed: one row (each booking of a bulk change gets its own, bulk-bookings.test.ts).
+  'bookings.setStatusMany': {
+    role: 'user',
+    prepare: async (env) => {
+      const { event, slot } = await insertBookableSlot(env.db);
+      const booking = await insertBookingRow(env.db, slot, event.id);
+      return (c) => c.bookings.setStatusMany({ ids: [booking.id], status: 'cancelled' });
+    },
+  },
   'bookings.delete': {
     role: 'admin',
     prepare: async (env) => {

@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       accessLog: false,
       requestTimeoutMs: 120_000,
       databaseWaitMs: 60_000,
+      metrics: true,
+      metricsToken: undefined,
     });
   });
 
@@ -68,6 +70,8 @@ describe('loadConfig', () => {
         ACCESS_LOG: 'true',
         REQUEST_TIMEOUT_S: '45',
         DATABASE_WAIT_S: '0',
+        METRICS: 'false',
+        METRICS_TOKEN: 'a-token-of-24-characters',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -82,7 +86,16 @@ describe('loadConfig', () => {
       accessLog: true,
       requestTimeoutMs: 45_000,
       databaseWaitMs: 0,
+      metrics: false,
+      metricsToken: 'a-token-of-24-characters',
     });
+  });
+
+  it('refuses a METRICS_TOKEN that is short or holds spaces', () => {
+    const message =
+      'Invalid environment variable METRICS_TOKEN: must be 16 to 200 printable characters without spaces (e.g. from openssl rand -hex 24)';
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(message);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(message);
   });
 
   it('reads TRUST_PROXY as false, a hop count or proxy addresses', () => {

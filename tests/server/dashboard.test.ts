@@ -100,3 +100,89 @@ describe('dashboard.stats', () => {
     expect((await callers.admin.dashboard.stats()).lastLogin).toBeNull();
   });
 });
+
+describe('dashboard.week', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+
+  async function slotAt(sessionId: string, at: number) {
+    return env.db
+      .insertInto('timeSlots')
+      .values({ id: newId(), sessionId, startTime: new Date(at).toISOString(), endTime: new Date(at + 2 * HOUR).toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async function booking(slot: { id: string; sessionId: string }, eventId: string, status: 'pending' | 'confirmed' | 'waitlisted' | 'cancelled', createdAt: number) {
+    await env.db
+      .insertInto('bookings')
+      .values({
+        id: newId(),
+        timeSlotId: slot.id,
+        sessionId: slot.sessionId,
+        eventId,
+        participantName: 'Ama Owusu',
+        participantEmail: `${newId()}@example.com`,
+        participantPhone: null,
+        status,
+        createdAt: new Date(createdAt).toISOString(),
+      })
+      .execute();
+  }
+
+  it('is for signed-in staff only', async () => {
+    await expectStaffOnly(callers, (c) => c.dashboard.week());
+    await expect(callers.user.dashboard.week()).resolves.toMatchObject({ waitlisted: 0 });
+    await expect(callers.admin.dashboard.week()).resolves.toMatchObject({ contactsWaiting: 0 });
+  });
+
+  it('counts the last 7 days against the 7 before, the seats of the next 7 days, the waitlist to come and new contacts', async () => {
+    const { dashboardWeek } = await import('@server/repositories/dashboard-week');
+    const now = Date.parse('2030-06-12T12:00:00.000Z');
+    const event = await insertEventRow(env.db, { title: 'Accra Exchange' });
+    const limited = await insertSessionRow(env.db, event.id, { title: 'Matchmaking', maxParticipants: 10 });
+    const open = await insertSessionRow(env.db, event.id, { title: 'Open Forum', maxParticipants: null });
+    const hidden = await insertSessionRow(env.db, event.id, { title: 'Hidden', maxParticipants: 10, isActive: false });
+    const soon = await slotAt(limited.id, now + 2 * DAY);
+    const later = await slotAt(limited.id, now + 6 * DAY + 23 * HOUR);
+    const farAway = await slotAt(limited.id, now + 8 * DAY);
+    const unlimited = await slotAt(open.id, now + 1 * DAY);
+    const inactive = await slotAt(hidden.id, now + 3 * DAY);
+    const past = await slotAt(limited.id, now - 2 * DAY);
+
+    // Made this week (the last 7 days): 2 pending, 1 confirmed, 1 waitlisted.
+    await booking(soon, event.id, 'pending', now - 1 * HOUR);
+    await booking(soon, event.id, 'pending', now - 6 * DAY);
+    await booking(later, event.id, 'confirmed', now - 3 * DAY);
+    await booking(soon, event.id, 'waitlisted', now - 2 * DAY);
+    // Made the week before: 1 confirmed, 1 cancelled; and one older, counted in neither.
+    await booking(farAway, event.id, 'confirmed', now - 8 * DAY);
+    await booking(later, event.id, 'cancelled', now - 13 * DAY);
+    await booking(farAway, event.id, 'pending', now - 15 * DAY);
+    // Seats not counted: an unlimited session, an inactive one; a past slot's waitlist is over.
+    await booking(unlimited, event.id, 'confirmed', now - 20 * DAY);
+    await booking(inactive, event.id, 'confirmed', now - 20 * DAY);
+    await booking(past, event.id, 'waitlisted', now - 20 * DAY);
+    await booking(farAway, event.id, 'waitlisted', now - 20 * DAY);
+    await insertContact('Kofi');
+    await insertContact('Esi');
+    await env.db.updateTable('contactForms').set({ status: 'closed' }).where('name', '=', 'Esi').execute();
+
+    const week = await dashboardWeek(env.db, new Date(now));
+    expect(week.newBookings).toEqual({
+      thisWeek: { pending: 2, confirmed: 1, waitlisted: 1, cancelled: 0 },
+      lastWeek: { pending: 0, confirmed: 1, waitlisted: 0, cancelled: 1 },
+    });
+    // The next 7 days' limited slots: soon (2 pending) and later (1 confirmed), 10 seats each.
+    expect(week.nextSevenDays).toEqual({ seatsTaken: 3, capacity: 20, slots: 2 });
+    expect(week.waitlisted).toBe(2);
+    expect(week.contactsWaiting).toBe(1);
+    expect(week.nextSlots.map((slot) => [slot.sessionTitle, slot.seatsTaken, slot.capacity])).toEqual([
+      ['Open Forum', 1, null],
+      ['Matchmaking', 2, 10],
+      ['Matchmaking', 1, 10],
+      ['Matchmaking', 2, 10],
+    ]);
+    expect(week.nextSlots[0]).toMatchObject({ timeSlotId: unlimited.id, eventTitle: 'Accra Exchange', eventId: event.id, sessionId: open.id });
+  });
+});

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { csvField, EXPORT_PAGE_SIZE, EXPORT_ROUTES } from '@server/http/exports';
 import { newId } from '@server/ids';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
+import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { buildTestApp, createAccount, createTestEnv, type TestAccount, type TestEnv } from './helpers';
 
 let env: TestEnv;
@@ -233,6 +233,20 @@ describe('bookings.csv', () => {
     expect(await names(`?timeSlotId=${slotA1.id}`)).toEqual(['Ama Pending', 'Kofi Confirmed']);
     expect(await names(`?eventId=${eventA.id}&status=pending&search=ama`)).toEqual(['Ama Pending']);
     expect(await names(`?eventId=${eventA.id}&status=cancelled`)).toEqual([]);
+  });
+
+  it('exports only the rows chosen on the screen, and records how many were chosen', async () => {
+    const { event, slot } = await insertBookableSlot(env.db, 10);
+    const ama = await insertBookingRow(env.db, slot, event.id, { name: 'Ama Chosen' });
+    const kofi = await insertBookingRow(env.db, slot, event.id, { name: 'Kofi Chosen' });
+    await insertBookingRow(env.db, slot, event.id, { name: 'Esi Left Out' });
+    const res = await download(`${EXPORT_ROUTES.bookings}?ids=${ama.id},${kofi.id}`, admin);
+    expect(records(res.body).map((row) => row['Participant Name']).sort()).toEqual(['Ama Chosen', 'Kofi Chosen']);
+    const [audit] = await env.db.selectFrom('auditLog').select('summary').where('action', '=', 'export').execute();
+    expect(audit?.summary).toBe('CSV export of bookings (ids=2 chosen)');
+    const tooMany = await download(`${EXPORT_ROUTES.bookings}?ids=${Array.from({ length: 101 }, () => ama.id).join(',')}`, admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe('Choose at most 100 bookings at a time.');
   });
 
   it('writes every matching row when there are more than one page of them', async () => {

@@ -3,8 +3,9 @@
 // site take bookings. Both live (an unhandled 'error' event would fail this file), requests caught
 // by the restart answer 503 with a sentence (never 500), every acknowledged booking is stored,
 // requests succeed again within 2 s, and afterwards the instances hear each other again (a change
-// seen on the other within 2 s, an e-mail queued on one delivered within 5 s). Start-up waits for
-// a server that is not answering yet. Runs in the SQLite run of the server tests (its server is
+// seen on the other within 2 s, an e-mail queued on one delivered within 5 s). /readyz answers 503
+// while the server is down and 200 within 2 s of its return. Start-up waits for a server that is
+// not answering yet. Runs in the SQLite run of the server tests (its server is
 // its own); skipped where PostgreSQL cannot be started, except in CI.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -213,6 +214,41 @@ describe.skipIf(onPostgres())('PostgreSQL restarted under load', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(Date.now() - queuedAt).toBeLessThanOrEqual(5_000);
+  }, 60_000);
+
+  it('/readyz answers 503 while PostgreSQL is down and 200 within 2 s of it being back; /healthz stays 200', async (ctx) => {
+    if (serverUrl === null) return ctx.skip();
+    const url = serverUrl;
+    const { origin } = instance(0);
+    /** Polls /readyz until it answers 200; how long that took after `since`. */
+    async function readyAfter(since: number): Promise<number> {
+      while ((await fetch(`${origin}/readyz`)).status !== 200) {
+        if (Date.now() - since > 10_000) throw new Error('not ready 10 s after PostgreSQL came back');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return Date.now() - since;
+    }
+    await readyAfter(Date.now());
+
+    await pgServer('halt', url);
+    try {
+      const down = await fetch(`${origin}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({
+        status: 'unready',
+        checks: { database: { ok: false, error: expect.stringMatching(/^the database did not answer/) }, dataDir: { ok: true } },
+      });
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${origin}/metrics`)).text()).toMatch(/^site_ready 0$/m);
+    } finally {
+      await pgServer('resume', url);
+    }
+    expect(await readyAfter(Date.now())).toBeLessThanOrEqual(2_000);
+
+    // And through a restart that ends every connection.
+    await pgServer('restart', url);
+    expect(await readyAfter(Date.now())).toBeLessThanOrEqual(2_000);
+    expect(await (await fetch(`${origin}/metrics`)).text()).toMatch(/^site_ready 1$/m);
   }, 60_000);
 
   it('at start-up, waits for a server that does not answer yet, one line per attempt, then gives up with one line', async (ctx) => {

@@ -13,7 +13,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
-  "img-src 'self' data: blob: https:;media-src 'self' https:;font-src 'self' data:;connect-src 'self';" +
+  "img-src 'self' data: blob: https:;media-src 'self' blob: https:;font-src 'self' data:;connect-src 'self';" +
   "frame-src https://www.openstreetmap.org;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
 let env: TestEnv;

@@ -130,7 +130,7 @@ describe('npm start stops like a service', () => {
     expect(await portIsClosed(BASE_PORT + 1)).toBe(true);
   }, 120_000);
 
-  it('a request in flight when SIGTERM arrives still gets its answer', async () => {
+  it('a request in flight when SIGTERM arrives still gets its answer, while /readyz already answers 503', async () => {
     const port = BASE_PORT + 2;
     // The access log says when the request has arrived, so the signal comes while it is in flight.
     const site = run('node', [serverEntry], {
@@ -143,6 +143,7 @@ describe('npm start stops like a service', () => {
     await site.waitFor('Site running at');
     const pid = serverPid(site.output());
     const body = JSON.stringify({ name: 'Kofi Mensah', email: 'kofi@example.com', message: 'We plan to open in Lagos.' });
+    let finishBody: () => void = () => undefined;
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
         { host: '127.0.0.1', port, method: 'POST', path: '/api/trpc/contacts.submit', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
@@ -155,11 +156,18 @@ describe('npm start stops like a service', () => {
       req.on('error', reject);
       // Half the body now; the rest once the server has begun shutting down.
       req.write(body.slice(0, 20));
-      void site.waitFor('SIGTERM received, shutting down').then(() => req.end(body.slice(20)));
+      finishBody = () => void req.end(body.slice(20));
     });
     // The request is being received before the signal arrives.
     await site.waitFor('"url":"/api/trpc/contacts.submit"');
     process.kill(pid, 'SIGTERM');
+    await site.waitFor('SIGTERM received, shutting down');
+    // Still listening while the request is in flight, but no longer ready: a proxy sends no more.
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unready', checks: { shutdown: { ok: false, error: 'the server is shutting down' } } });
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    finishBody();
     const { status, text } = await answer;
     expect(status).toBe(200);
     expect(JSON.parse(text)).toEqual({ result: { data: { id: expect.any(String) } } });
@@ -216,7 +224,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toBe(
-      `The database file ${path.join(dataDir, 'app.db')} is damaged (file is not a database): restore app.db from a backup (README.md, section "Backup and restore").`,
+      `The database file ${path.join(dataDir, 'app.db')} is damaged (file is not a database): restore app.db from a backup (docs/operations.md, section "Backup and restore").`,
     );
   }, 60_000);
 
@@ -240,7 +248,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      new RegExp(`^The database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (fails its integrity check|is damaged) \\(.+\\): restore app\\.db from a backup \\(README\\.md, section "Backup and restore"\\)\\.$`),
+      new RegExp(`^The database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (fails its integrity check|is damaged) \\(.+\\): restore app\\.db from a backup \\(docs/operations\\.md, section "Backup and restore"\\)\\.$`),
     );
   }, 60_000);
 
@@ -254,7 +262,7 @@ describe('start-up failures print one line and exit non-zero', () => {
     const { code, lines } = await failingStart({ PORT: String(BASE_PORT + 4), DATA_DIR: dataDir });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Updating the database failed \(.*2099-01-01_001_future.*\): the site did not start; restore app\.db from a backup \(README\.md, section "Backup and restore"\) if the file was changed by hand, otherwise report this line\.$/);
+    expect(lines[0]).toMatch(/^Updating the database failed \(.*2099-01-01_001_future.*\): the site did not start; restore app\.db from a backup \(docs\/operations\.md, section "Backup and restore"\) if the file was changed by hand, otherwise report this line\.$/);
   }, 60_000);
 });
 

@@ -102,7 +102,7 @@ describe('an e-mail that gave up', () => {
     expect(rest).toHaveLength(0);
     expect(alert?.headers.to).toBe(admin.user.email);
     expect(alert?.subject).toBe(`${SITE} alert: an e-mail could not be sent`);
-    expect(text(alert)).toContain('An e-mail gave up after 1 attempt and will not be tried again unless you retry it in the E-mail Log.');
+    expect(text(alert)).toContain('An e-mail gave up after 1 attempt and will not be tried again unless you retry it in the Email Log.');
     expect(text(alert)).toContain('To: bounce@example.com');
     expect(text(alert)).toMatch(/Subject: (First|Second) lost message/);
     expect(text(alert)).toMatch(/Last error: .*550/);

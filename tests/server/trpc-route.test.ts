@@ -89,3 +89,22 @@ describe('tRPC answers over HTTP', () => {
     }
   });
 });
+
+describe("tRPC's own Fastify adapter (built only for the bench's comparison)", () => {
+  it('serves the same answers: a query, an error with its message, a batch', async () => {
+    const adapted = await buildApp(env.deps, { logger: false, trpcServer: 'adapter' });
+    try {
+      const query = await adapted.inject({ method: 'GET', url: '/api/trpc/settings.public' });
+      expect(query.statusCode).toBe(200);
+      expect(query.json()).toEqual((await app.inject({ method: 'GET', url: '/api/trpc/settings.public' })).json());
+      const refused = await adapted.inject({ method: 'GET', url: '/api/trpc/bookings.stats' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual((await app.inject({ method: 'GET', url: '/api/trpc/bookings.stats' })).json());
+      const batch = await adapted.inject({ method: 'GET', url: '/api/trpc/settings.public,events.list?batch=1&input=%7B%7D' });
+      expect(batch.statusCode).toBe(200);
+      expect(batch.json()).toHaveLength(2);
+    } finally {
+      await adapted.close();
+    }
+  });
+});

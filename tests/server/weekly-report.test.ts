@@ -181,7 +181,7 @@ describe('the scheduled weekly report', () => {
     expect(text).toContain('Sessions in the next 7 days (seats taken of capacity):');
     expect(text).toMatch(/- Regulatory Briefing \(Lagos Market Entry\), Wednesday, December 2, 2026, 8:00 AM – 10:00 AM EST: 2 of 10\n/);
     expect(text).toMatch(/- Open Forum \(Lagos Market Entry\), Thursday, December 3, 2026, 8:00 AM – 9:00 AM EST: 0 taken, no limit\n/);
-    expect(text).toContain('1 e-mail failed in the last 7 days (see the E-mail Log):\n- Booking received to lost@example.com: 550 mailbox unavailable');
+    expect(text).toContain('1 e-mail failed in the last 7 days (see the Email Log):\n- Booking received to lost@example.com: 550 mailbox unavailable');
     expect(text).toContain('Change your notification settings: http://127.0.0.1:3000/admin/settings?tab=notifications');
     expect(text.trimEnd().endsWith(SITE)).toBe(true);
     expect(mail?.html).toContain(`<h1 style="font-size:18px;margin:0 0 16px;">${SITE}</h1>`);

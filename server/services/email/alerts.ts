@@ -87,14 +87,14 @@ export function emailGaveUpAlert(message: { toAddress: string; subject: string; 
     kind: 'email-gave-up',
     title: 'an e-mail could not be sent',
     paragraphs: [
-      `An e-mail gave up after ${message.attempts} attempt${message.attempts === 1 ? '' : 's'} and will not be tried again unless you retry it in the E-mail Log.`,
+      `An e-mail gave up after ${message.attempts} attempt${message.attempts === 1 ? '' : 's'} and will not be tried again unless you retry it in the Email Log.`,
     ],
     details: [
       ['To', message.toAddress],
       ['Subject', message.subject],
       ['Last error', message.lastError],
     ],
-    link: { label: 'Open the E-mail Log', path: '/admin/settings?tab=emailLog' },
+    link: { label: 'Open the Email Log', path: '/admin/settings?tab=emailLog' },
   };
 }
 

@@ -1,6 +1,7 @@
 // Writing a message into the outbox. Always called with the transaction of the change that causes
 // the message, so the change and its messages are stored together or not at all.
 import type { DB } from '@db/database';
+import { wakeChannelOf } from '@db/outbox-wake';
 import { notifyInstances } from '@db/pg-notify';
 import { isPostgres } from '@db/postgres';
 import type { EmailKind, IcsMethod } from '@db/schema';
@@ -56,25 +57,20 @@ export function priorityOf(kind: EmailKind): number {
   return 0;
 }
 
-const wakeListeners = new Set<() => void>();
-
 /**
- * Senders listen here so a burst of new messages is sent at once rather than on the next tick. The
- * sender's reads wait for the writing transaction's connection, so they see the new rows.
+ * Senders of `db`'s database listen here (SQLite) so a burst of new messages is sent at once rather
+ * than on the next tick. The sender's reads wait for the writing transaction's connection, so they
+ * see the new rows.
  */
-export function onOutboxEnqueued(listener: () => void): () => void {
-  wakeListeners.add(listener);
-  return () => wakeListeners.delete(listener);
-}
-
-function wakeSenders(): void {
-  for (const listener of wakeListeners) listener();
+export function onOutboxEnqueued(db: DB, listener: () => void): () => void {
+  const channel = wakeChannelOf(db);
+  return channel === undefined ? () => false : channel.listen(listener);
 }
 
 /** Wakes the senders (of every instance, once the transaction of `db` commits) for messages made due. */
 export async function wakeOutboxSenders(db: DB): Promise<void> {
   if (isPostgres(db)) await notifyInstances(db, 'outbox');
-  else wakeSenders();
+  else wakeChannelOf(db)?.wake();
 }
 
 /**
@@ -84,8 +80,7 @@ export async function wakeOutboxSenders(db: DB): Promise<void> {
 export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageToEnqueue, now = new Date()): Promise<string> {
   // PostgreSQL: the senders of every instance are woken when the writing transaction commits (a
   // wake before that would find nothing, as their reads use other connections).
-  if (isPostgres(db)) await notifyInstances(db, 'outbox');
-  else wakeSenders();
+  await wakeOutboxSenders(db);
   return insertOutboxMessage(db, {
     priority: priorityOf(message.kind),
     kind: message.kind,

@@ -206,6 +206,10 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
           else await recordFailure(trx, row, reason, giveUpAfterMs);
         }
       });
+      for (const [index, row] of rows.entries()) {
+        if ((results[index] ?? null) === null) deps.metrics.emailSent(row.kind);
+        else deps.metrics.emailFailed(row.kind);
+      }
       const worked = results.filter((reason) => reason === null).length;
       sent += worked;
       // The server is back: what waited for it goes now, in the next batches of this pass.
@@ -282,7 +286,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     unsubscribe = () => listening.then((stop) => stop(), () => undefined);
     chain = chain.then(() => listening).catch(() => undefined);
   } else if (wakeOnEnqueue) {
-    unsubscribe = onOutboxEnqueued(wake);
+    unsubscribe = onOutboxEnqueued(db, wake);
   }
   scheduleNext();
 

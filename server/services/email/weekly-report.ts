@@ -169,7 +169,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
       : failedEmails.total === 0
         ? 'No e-mails failed in the last 7 days.'
         : [
-            `${failedEmails.total} e-mail${failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the E-mail Log):`,
+            `${failedEmails.total} e-mail${failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the Email Log):`,
             ...failedEmails.listed.map((mail) => `- ${mail.subject} to ${mail.toAddress}: ${mail.lastError ?? 'unknown error'}`),
             ...(failedEmails.total > failedEmails.listed.length ? [`and ${failedEmails.total - failedEmails.listed.length} more.`] : []),
           ].join('\n');

@@ -1,7 +1,7 @@
 // The bookings screen's filters: search (participants, event and session titles), status, event,
 // session and a date range of slot days in the site's timezone. The values live in the URL (see
 // bookingSearch.ts); the search text is debounced before it reaches the URL and the server.
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
@@ -95,12 +95,17 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
         onChange={(event) => onChange({ to: event.currentTarget.value === '' ? undefined : event.currentTarget.value })}
         w={{ base: '47%', xs: 160 }}
       />
+      {filters.timeSlotId !== undefined && (
+        <Text size="sm" c="dimmed" pb={8}>
+          One time slot&apos;s bookings
+        </Text>
+      )}
       {anyFilter && (
         <Button
           variant="subtle"
           onClick={() => {
             setSearchText('');
-            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, from: undefined, to: undefined });
+            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, from: undefined, to: undefined });
           }}
         >
           Clear filters

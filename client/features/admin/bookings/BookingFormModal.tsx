@@ -1,5 +1,5 @@
-// 'Add Booking' / 'Edit Booking'. The slot is chosen event -> session -> slot; Event ID and Session ID
-// only show what the chosen slot belongs to (the server derives them from the slot itself).
+// 'Add Booking' / 'Edit Booking'. The slot is chosen event -> session -> slot from searchable pickers,
+// never typed as an id (the server derives the event and session from the slot itself).
 import { Divider, Group, Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -99,8 +99,6 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
     setChoice(next);
     form.setFieldValue('timeSlotId', next.timeSlotId);
   };
-  // What the chosen slot belongs to; nothing until a slot is chosen.
-  const derived = choice.timeSlotId === '' ? { eventId: '', sessionId: '' } : choice;
 
   const onError = (error: unknown) => {
     const fields = fieldErrorsOf(error);
@@ -152,10 +150,6 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
         timeZone={timeZone}
         error={typeof form.errors.timeSlotId === 'string' ? form.errors.timeSlotId : undefined}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Event ID" readOnly value={derived.eventId} description="From the chosen time slot" />
-        <TextInput label="Session ID" readOnly value={derived.sessionId} description="From the chosen time slot" />
-      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label="Booking Date"

@@ -1,13 +1,14 @@
 // The bookings screen: counts by status, server-side search and filters (status, event, session,
 // date range; kept in the URL so a filtered view can be shared and reloaded) and pages, the booking
-// modal, quick status changes, deletes (admins only) and a CSV export of the current filters.
+// modal, quick status changes, deletes (admins only), a CSV export of the current filters, and bulk
+// actions on the rows ticked or on everything the filters match.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Button, SimpleGrid } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
-import { ExportCsvButton } from '../kit/ExportCsvButton';
+import { ExportCsvButton, exportHref } from '../kit/ExportCsvButton';
 import { ListPage } from '../kit/ListPage';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { useConfirmWithParticipantsTold } from '../kit/participantsTold';
@@ -22,6 +23,9 @@ import { BookingFilters } from './BookingFilters';
 import type { BookingSearch } from './bookingSearch';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
 import { BookingRows, BookingsColumns } from './BookingsTable';
+import { BulkBar, type BulkResult, BulkResultNotice, type BulkSelection } from './BulkActions';
+
+const NOTHING_CHOSEN: BulkSelection = { kind: 'chosen', ids: new Set() };
 
 const EXPORT_ROUTE = '/api/export/bookings.csv';
 
@@ -61,6 +65,7 @@ export function BookingsPage({
     status: filters.status ?? ('all' as const),
     eventId: filters.eventId,
     sessionId: filters.sessionId,
+    timeSlotId: filters.timeSlotId,
     from: filters.from,
     to: filters.to,
   };
@@ -74,6 +79,43 @@ export function BookingsPage({
   const onSettled = () => Promise.all([utils.bookings.invalidate(), utils.sessions.get.invalidate(), utils.dashboard.invalidate()]);
   const setStatus = trpc.bookings.setStatus.useMutation({ onSettled });
   const remove = trpc.bookings.delete.useMutation({ onSettled });
+
+  // Ticked rows belong to the page and filters they were ticked on: a new page or filter starts over.
+  const selectionKey = JSON.stringify({ filter, page });
+  const [chosen, setChosen] = useState<{ key: string; selection: BulkSelection }>({ key: selectionKey, selection: NOTHING_CHOSEN });
+  const selection = chosen.key === selectionKey ? chosen.selection : NOTHING_CHOSEN;
+  const setSelection = (next: BulkSelection) => setChosen({ key: selectionKey, selection: next });
+  const [bulkResult, setBulkResult] = useState<{ result: BulkResult; status: 'confirmed' | 'cancelled' } | null>(null);
+  const pageItems = bookings.data?.items ?? [];
+  const isSelected = (booking: BookingItem) => selection.kind === 'matching' || selection.ids.has(booking.id);
+  const tickedOnPage = pageItems.filter(isSelected).length;
+  const pageTicked = tickedOnPage === 0 ? 'none' : tickedOnPage === pageItems.length ? 'all' : 'some';
+  const toggle = (booking: BookingItem) => {
+    const ids = new Set(selection.kind === 'chosen' ? selection.ids : pageItems.map((item) => item.id));
+    if (ids.has(booking.id)) ids.delete(booking.id);
+    else ids.add(booking.id);
+    setSelection({ kind: 'chosen', ids });
+  };
+  const togglePage = () => setSelection(pageTicked === 'all' ? NOTHING_CHOSEN : { kind: 'chosen', ids: new Set(pageItems.map((item) => item.id)) });
+  const setStatusMany = trpc.bookings.setStatusMany.useMutation({ onSettled });
+  const applyToSelection = (status: 'confirmed' | 'cancelled') => {
+    const count = selection.kind === 'matching' ? (bookings.data?.total ?? 0) : selection.ids.size;
+    const what = `${count} booking${count === 1 ? '' : 's'}`;
+    if (status === 'cancelled' && !window.confirm(`Cancel ${what}? Each participant is told by e-mail.`)) return;
+    const target = selection.kind === 'matching' ? { filter } : { ids: [...selection.ids] };
+    setStatusMany.mutate(
+      { ...target, status },
+      {
+        onSuccess: (result) => {
+          setBulkResult({ result, status });
+          setSelection(NOTHING_CHOSEN);
+        },
+        onError: (error) => notifyError(failureText('Failed to update bookings', error)),
+      },
+    );
+  };
+  const selectedExport =
+    selection.kind === 'matching' ? exportHref(EXPORT_ROUTE, filter) : exportHref(EXPORT_ROUTE, { ids: [...selection.ids].join(',') });
 
   const changeStatus = (booking: BookingItem, status: BookingStatus) => {
     setStatus.mutate(
@@ -118,10 +160,24 @@ export function BookingsPage({
         }
         // The search box is one of the filters here: its text lives in the URL with them.
         filters={<BookingFilters filters={filters} onChange={updateFilters} timeZoneLabel={`Days in ${timeZone}`} />}
+        notice={
+          <>
+            {bulkResult !== null && <BulkResultNotice result={bulkResult.result} status={bulkResult.status} onClose={() => setBulkResult(null)} />}
+            <BulkBar
+              selection={selection}
+              total={bookings.data?.total ?? 0}
+              busy={setStatusMany.isPending}
+              exportHref={selectedExport}
+              onSelectAllMatching={() => setSelection({ kind: 'matching' })}
+              onClear={() => setSelection(NOTHING_CHOSEN)}
+              onStatus={applyToSelection}
+            />
+          </>
+        }
         query={bookings}
         tableLabel="Bookings"
-        minWidth={1100}
-        columns={<BookingsColumns />}
+        minWidth={900}
+        columns={<BookingsColumns pageTicked={pageTicked} onTogglePage={togglePage} />}
         rows={(items) => (
           <BookingRows
             bookings={items}
@@ -132,6 +188,8 @@ export function BookingsPage({
             onEdit={(booking) => setModal({ opened: true, booking })}
             onDelete={(booking) => void deleteBooking(booking)}
             onStatus={changeStatus}
+            isSelected={isSelected}
+            onToggle={toggle}
           />
         )}
         loadingText="Loading bookings..."

@@ -1,7 +1,7 @@
 // The bookings screen's filters as URL search params (/admin/bookings?status=pending&from=...), so a
 // filtered view can be shared and reloaded. The route validates them with this plain function
-// rather than zod: router.tsx is in the first bundle every visitor downloads, and these are six
-// strings. Anything malformed is dropped, never an error page; the server validates again.
+// rather than zod: router.tsx is in the first bundle every visitor downloads, and these are a
+// few strings. Anything malformed is dropped, never an error page; the server validates again.
 import type { BookingStatus } from '@db/schema';
 
 export interface BookingSearch {
@@ -9,6 +9,8 @@ export interface BookingSearch {
   status?: BookingStatus | undefined;
   eventId?: string | undefined;
   sessionId?: string | undefined;
+  /** One time slot's bookings (from the dashboard's next sessions and the calendar). */
+  timeSlotId?: string | undefined;
   /** A day in the site's timezone, YYYY-MM-DD; the slot starts on or after it. */
   from?: string | undefined;
   /** A day in the site's timezone, YYYY-MM-DD, included. */
@@ -42,6 +44,7 @@ export function validateBookingSearch(raw: Record<string, unknown>): BookingSear
     status,
     eventId: text(raw.eventId, 64),
     sessionId: text(raw.sessionId, 64),
+    timeSlotId: text(raw.timeSlotId, 64),
     from,
     to,
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : undefined,

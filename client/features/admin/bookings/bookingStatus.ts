@@ -15,7 +15,7 @@ export const BOOKING_STATUS_OPTIONS: readonly StatusOption<BookingStatus>[] = [
 
 /** The list filter: all, then confirmed first, as staff look for confirmed bookings most. */
 export const BOOKING_FILTER_OPTIONS: { value: 'all' | BookingStatus; label: string }[] = [
-  { value: 'all', label: 'All Statuses' },
+  { value: 'all', label: 'All Status' },
   ...(['confirmed', 'pending', 'waitlisted', 'cancelled'] as const).map((value) => ({
     value,
     label: BOOKING_STATUS_LABELS[value],

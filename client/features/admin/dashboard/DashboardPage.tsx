@@ -1,5 +1,6 @@
-// Admin dashboard: four stat cards, quick actions, and the latest
-// contact submissions. Times are shown in the site's timezone, naming the zone.
+// Admin dashboard: four stat cards, the week (new bookings, seats, waitlist, contacts waiting, the
+// next sessions), quick actions, and the latest contact submissions. Times are shown in the site's
+// timezone, naming the zone.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, SimpleGrid, Text } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
@@ -10,6 +11,7 @@ import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { QuickActions } from './QuickActions';
 import { RecentContacts } from './RecentContacts';
 import { SetupChecklist } from './SetupChecklist';
+import { WeekSummary } from './WeekSummary';
 
 export function DashboardPage() {
   const { isAdmin } = useCurrentUser();
@@ -57,13 +59,15 @@ export function DashboardPage() {
             data === undefined ? (
               missing
             ) : (
-              <Text span size="md" fw={700}>
+              // Small enough to stay on one line in a quarter of the screen.
+              <Text span size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 {data.lastLogin === null ? 'First sign-in' : format(data.lastLogin)}
               </Text>
             )
           }
         />
       </SimpleGrid>
+      <WeekSummary />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <QuickActions isAdmin={isAdmin} />
         <RecentContacts />

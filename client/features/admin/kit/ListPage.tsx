@@ -54,6 +54,8 @@ export interface ListPageProps<TItem> {
   /** Below this width the table scrolls sideways inside its frame (never the page). */
   minWidth: number;
   striped?: boolean;
+  /** Narrower cell padding, for a wide table in a narrow frame (a Settings tab). */
+  compact?: boolean;
   /** The header row's cells (Table.Th). */
   columns: ReactNode;
   rows: (items: TItem[]) => ReactNode;
@@ -145,7 +147,7 @@ function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
-function ListTable<TItem>({ query, tableLabel, minWidth, striped, columns, rows, loadingText, empty }: ListPageProps<TItem>) {
+function ListTable<TItem>({ query, tableLabel, minWidth, striped, compact, columns, rows, loadingText, empty }: ListPageProps<TItem>) {
   const items = query.data?.items;
   const hasRows = items !== undefined && items.length > 0;
   if (items === undefined) {
@@ -179,6 +181,7 @@ function ListTable<TItem>({ query, tableLabel, minWidth, striped, columns, rows,
         striped={hasRows && striped === true}
         highlightOnHover={hasRows}
         verticalSpacing="sm"
+        horizontalSpacing={compact === true ? 6 : 'xs'}
         aria-label={tableLabel}
         aria-busy={query.isFetching}
       >

@@ -3,7 +3,8 @@
 // refusal (wrong type, too large, signed out) appears under the field and the previous value stays.
 import { Avatar, Box, Button, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { UPLOAD_KINDS, UploadError, type UploadKind, UPLOAD_FAILED_MESSAGE, uploadFile } from './upload';
+import { trpc } from '@client/trpc';
+import { UPLOAD_KINDS, UploadError, type UploadKind, UPLOAD_FAILED_MESSAGE, uploadFile, uploadHint } from './upload';
 
 export interface MediaUploadProps {
   kind: UploadKind;
@@ -55,6 +56,8 @@ export function MediaUpload({
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+  // The site's Maximum File Upload Size, which the hint states and the server applies.
+  const siteMaxMb = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 }).data?.system.maxFileSize;
 
   // Each object URL holds the file in memory until revoked.
   useEffect(() => {
@@ -79,7 +82,7 @@ export function MediaUpload({
     setUploadError(null);
     setBusy(true);
     try {
-      const url = await uploadFile(picked, kind, controller.signal);
+      const url = await uploadFile(picked, kind, controller.signal, siteMaxMb);
       if (controller.signal.aborted) return;
       onChange(url);
     } catch (failure) {
@@ -113,7 +116,7 @@ export function MediaUpload({
       <FileInput
         label={label}
         withAsterisk={withAsterisk}
-        description={description ?? info.hint}
+        description={description ?? uploadHint(kind, siteMaxMb)}
         placeholder={shown === null ? 'Choose a file' : 'Choose a different file'}
         accept={info.accept}
         value={file}

@@ -34,13 +34,27 @@ export class UploadError extends Error {
   override name = 'UploadError';
 }
 
-/**
- * The refusal the server would send for a file over the kind's own limit (same words as the
- * server), so a 100 MB video is not sent only to be refused. Null when the file may be sent.
- */
-export function tooLargeMessage(file: Blob, kind: UploadKind): string | null {
+/** The limit the server applies to `kind`: its own ceiling, or the site's Maximum File Upload Size when lower. */
+export function uploadLimitMb(kind: UploadKind, siteMaxMb: number | undefined): number {
   const { maxMb } = UPLOAD_KINDS[kind];
-  return file.size > maxMb * MB ? `The file is too large. The maximum size is ${maxMb} MB.` : null;
+  return siteMaxMb === undefined ? maxMb : Math.min(maxMb, siteMaxMb);
+}
+
+/** What the field says it takes, with the limit the server will really apply. */
+export function uploadHint(kind: UploadKind, siteMaxMb: number | undefined): string {
+  const limit = uploadLimitMb(kind, siteMaxMb);
+  if (kind === 'image') return `PNG, JPG or GIF up to ${limit}MB`;
+  if (kind === 'video') return `MP4, MOV or AVI up to ${limit}MB`;
+  return UPLOAD_KINDS.avatar.hint;
+}
+
+/**
+ * The refusal the server would send for a file over the limit (same words as the server), so a
+ * 100 MB video is not sent only to be refused. Null when the file may be sent.
+ */
+export function tooLargeMessage(file: Blob, kind: UploadKind, siteMaxMb?: number): string | null {
+  const limit = uploadLimitMb(kind, siteMaxMb);
+  return file.size > limit * MB ? `The file is too large. The maximum size is ${limit} MB.` : null;
 }
 
 function messageIn(body: unknown): string | null {
@@ -59,8 +73,8 @@ function urlIn(body: unknown): string | null {
  * Uploads `file` as `kind`; resolves to its URL (e.g. '/uploads/3f...a1.png'). Rejects with an
  * UploadError carrying the server's message, or with the AbortError when `signal` aborts it.
  */
-export async function uploadFile(file: Blob, kind: UploadKind, signal?: AbortSignal): Promise<string> {
-  const tooLarge = tooLargeMessage(file, kind);
+export async function uploadFile(file: Blob, kind: UploadKind, signal?: AbortSignal, siteMaxMb?: number): Promise<string> {
+  const tooLarge = tooLargeMessage(file, kind, siteMaxMb);
   if (tooLarge !== null) throw new UploadError(tooLarge);
 
   const body = new FormData();

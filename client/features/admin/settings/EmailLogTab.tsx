@@ -1,9 +1,13 @@
-// E-mail Log (admins only): the outbox newest first, searched, filtered and paged on the server.
+// Email Log (admins only): the outbox newest first, searched, filtered and paged on the server. One
+// line per message so every column fits a 1,280 px screen: long recipients, subjects and errors
+// are cut with an ellipsis, shown whole on hover and in the message's details dialog.
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
 // once (after an outage longer than the give-up time); each message's attempts open in a dialog.
 // The sender works in the background, so the list can be refreshed by hand.
-import { Alert, Anchor, Badge, Button, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
@@ -25,9 +29,31 @@ const SMTP_NOT_CONFIGURED = 'SMTP not configured';
 const STATUS_COLORS: Record<EmailStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
 
 const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All Statuses' },
+  { value: 'all', label: 'All Status' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
 ];
+
+/** Text cut to one line at `width` px; the whole text on hover (and in the details dialog). */
+function OneLine({ text, width, full = text }: { text: string; width: number; full?: string }) {
+  return (
+    <Tooltip label={full} multiline maw={360} withinPortal openDelay={300}>
+      <Text size="sm" truncate="end" maw={width}>
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** A row's action as an icon button: its name (for screen readers and the tooltip) says what and which message. */
+function RowAction({ label, color, loading, onClick, children }: { label: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={label} withinPortal openDelay={300}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 /** Sent messages and one being sent right now are refused by the server, so they get no Retry. */
 function canRetry(row: EmailRow): boolean {
@@ -36,7 +62,7 @@ function canRetry(row: EmailRow): boolean {
 
 export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () => void }) {
   const list = useListState<StatusFilter>('all');
-  const { format } = useSiteTimezone();
+  const { format, timeZone } = useSiteTimezone();
   const utils = trpc.useUtils();
   // The sender changes rows in the background: reopening the tab always asks again (staleTime 0).
   const messages = trpc.emails.list.useQuery(list.query, { placeholderData: (previous) => previous, staleTime: 0 });
@@ -86,19 +112,21 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     newestPending.data?.items[0]?.lastError === SMTP_NOT_CONFIGURED ||
     (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
 
-  function whenText(row: EmailRow): string {
-    if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${format(row.sentAt)}`;
+  // The table's times leave out the year and zone to stay on one line; the tooltip has them.
+  const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  function whenText(row: EmailRow, at: (iso: string) => string = format): string {
+    if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${at(row.sentAt)}`;
     if (row.status === 'sending') return 'Sending now';
     if (row.status === 'failed') return 'No further attempts';
     if (row.lastError === SMTP_NOT_CONFIGURED) return 'Once SMTP is configured';
-    return `Next attempt ${format(row.nextAttemptAt)}`;
+    return `Next attempt ${at(row.nextAttemptAt)}`;
   }
 
   return (
     <>
       <ListPage
         level={2}
-        title="E-mail Log"
+        title="Email Log"
         subtitle="Messages the site has sent or is waiting to send, newest first."
         actions={
           <>
@@ -125,9 +153,10 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
           )
         }
         query={messages}
-        tableLabel="E-mail log"
-        minWidth={900}
+        tableLabel="Email log"
+        minWidth={720}
         striped
+        compact
         columns={
           <>
             <Table.Th>Recipient</Table.Th>
@@ -135,7 +164,6 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
             <Table.Th>Status</Table.Th>
             <Table.Th>Attempts</Table.Th>
             <Table.Th>Last Error</Table.Th>
-            <Table.Th>Created</Table.Th>
             <Table.Th>Sent / Next Attempt</Table.Th>
             <Table.Th>Actions</Table.Th>
           </>
@@ -143,8 +171,12 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.toAddress}</Table.Td>
-              <Table.Td>{row.subject}</Table.Td>
+              <Table.Td>
+                <OneLine text={row.toAddress} width={120} />
+              </Table.Td>
+              <Table.Td>
+                <OneLine text={row.subject} width={130} />
+              </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
                 <Badge variant="light" color={STATUS_COLORS[row.status]} miw="max-content">
@@ -158,55 +190,38 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                     –
                   </Text>
                 ) : (
-                  // Clamped to two lines; the whole text is in the tooltip and in the attempts dialog.
-                  <Tooltip label={row.lastError} multiline w={320} withinPortal>
-                    <Text size="sm" lineClamp={2} w={130}>
-                      {row.lastError}
-                    </Text>
-                  </Tooltip>
+                  <OneLine text={row.lastError} width={100} />
                 )}
               </Table.Td>
-              <Table.Td>{format(row.createdAt)}</Table.Td>
-              <Table.Td>{whenText(row)}</Table.Td>
               <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setViewing(row)}
-                    aria-label={`View attempts for ${row.subject} to ${row.toAddress}`}
-                  >
-                    Attempts
-                  </Button>
+                <OneLine text={whenText(row, (iso) => shortFormat.format(new Date(iso)))} full={whenText(row)} width={155} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap">
+                  <RowAction label={`View attempts for ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
+                    <IconListDetails size={18} stroke={1.6} aria-hidden="true" />
+                  </RowAction>
                   {canRetry(row) && (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
+                    <RowAction
+                      label={`Retry ${row.subject} to ${row.toAddress}`}
                       loading={retry.isPending && retry.variables?.id === row.id}
                       onClick={() => retry.mutate({ id: row.id })}
-                      aria-label={`Retry ${row.subject} to ${row.toAddress}`}
                     >
-                      Retry
-                    </Button>
+                      <IconRefresh size={18} stroke={1.6} aria-hidden="true" />
+                    </RowAction>
                   )}
                   {row.status === 'failed' && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      onClick={() => setDismissing({ row, opened: true })}
-                      aria-label={`Dismiss ${row.subject} to ${row.toAddress}`}
-                    >
-                      Dismiss
-                    </Button>
+                    <RowAction label={`Dismiss ${row.subject} to ${row.toAddress}`} color="red" onClick={() => setDismissing({ row, opened: true })}>
+                      <IconTrash size={18} stroke={1.6} aria-hidden="true" />
+                    </RowAction>
                   )}
-                </Stack>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))
         }
         loadingText="Loading messages..."
-        errorText={(error) => failureText('Failed to load e-mail log', error)}
+        errorText={(error) => failureText('Failed to load email log', error)}
         empty={{ title: 'No messages found' }}
         page={list.page}
         onPage={list.setPage}
@@ -300,6 +315,9 @@ function AttemptsModal({
             </Text>
             <Text size="sm">
               <strong>Subject:</strong> {message.subject}
+            </Text>
+            <Text size="sm">
+              <strong>Created:</strong> {format(message.createdAt)}
             </Text>
             {message.lastError !== null && (
               <Text size="sm">

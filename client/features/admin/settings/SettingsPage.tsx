@@ -1,5 +1,5 @@
 // Settings: side tabs, each with its own form and Save Changes.
-// Everyone has Profile, Security and Notifications; System, Email, E-mail Log and Users are for
+// Everyone has Profile, Security and Notifications; System, Email, Email Log and Users are for
 // admins only (the server refuses them to role user), so a role-user account does not see those tabs at all.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
@@ -71,14 +71,14 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         orientation={phone ? 'horizontal' : 'vertical'}
         variant={phone ? 'default' : 'pills'}
       >
-        <Tabs.List miw={phone ? undefined : 180}>
+        <Tabs.List miw={phone ? undefined : 150}>
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           <Tabs.Tab value="security">Security</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="system">System</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="site">Site</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
-          {isAdmin && <Tabs.Tab value="emailLog">E-mail Log</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="emailLog">Email Log</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" {...panelSpacing}>
