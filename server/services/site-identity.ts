@@ -1,5 +1,6 @@
 // The firm's identity (Settings, Site): the Site Name and Site Description of the System group plus
-// the identity group (tagline, contact details, map, social links, footer text). Every public page,
+// the identity group (tagline, contact details, map, social links, footer text, brand colours,
+// logo). Every public page,
 // e-mail and calendar file reads it; a save empties the public-read and page caches on every instance.
 import type { DB } from '@db/database';
 import type { AppDeps, ServiceDeps } from '../deps';

@@ -203,8 +203,8 @@ for (const width of [375, 1280]) {
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       for (const tab of ['Profile', 'Security', 'Notifications', 'System', 'Site', 'Email', 'Email Log', 'Users']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
         await page.waitForLoadState('networkidle');
         await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
         await expectAccessible(page, width, `the ${tab} tab of Settings`);
