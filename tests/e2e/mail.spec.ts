@@ -164,6 +164,6 @@ test('an admin sees the waiting message in the Email Log and retries it', async 
 
   // The hint leads to the SMTP settings.
   await panel.getByRole('button', { name: 'Email settings' }).click();
-  await expect(page.getByRole('tab', { name: 'Email' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Email', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').getByLabel(/SMTP Host/)).toBeVisible();
 });
