@@ -12,6 +12,7 @@ import * as setupLinks from './migrations/2026-11-23_090_setup_links';
 import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_index';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
+import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_090_setup_links': setupLinks,
   '2026-11-23_100_title_search_index': titleSearchIndex,
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
+  '2026-11-27_140_neutral_first_run': neutralFirstRun,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,5 @@
-// npm run seed [-- --reset] [-- --reset-passwords]: demo data that makes every screen look alive.
+// npm run seed [-- --reset] [-- --reset-passwords]: demo data that makes every screen look alive,
+// including the demo firm itself (its name, contact details and home page: scripts/seed/firm.ts).
 // Rows have fixed ids, so running it twice adds nothing new; --reset deletes all events, sessions,
 // slots, delegates, bookings, contacts and the demo accounts first. A demo account that is created
 // gets a new random password, printed once; an existing one keeps its password (and says so) unless
@@ -11,6 +12,11 @@ import { findUserByEmail, insertUser } from '@server/repositories/users';
 import { describePostgresUrl } from '@server/startup';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
+import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
+import { defaultHomeContent } from '@client/features/home/content';
+import { findHomeContent, saveHomeContent } from '@server/repositories/home-content';
+import { homeContentInput } from '@server/schemas/home-page';
+import { getSystemSettings, saveIdentity, saveSystemSettings } from '@server/repositories/settings';
 
 const DAY = 86_400_000;
 const DEMO_ACCOUNTS = [
@@ -187,6 +193,32 @@ async function seedContent(db: DB): Promise<void> {
   });
 }
 
+/**
+ * The demo firm's identity and home page. Written where the site still has its neutral first-run
+ * state (no identity saved, the shipped home content), or on --reset; an admin's own edits stay.
+ */
+async function seedFirm(db: DB, reset: boolean): Promise<string[]> {
+  const written: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    const identitySaved = (await trx.selectFrom('settings').select('key').where('key', '=', 'identity').executeTakeFirst()) !== undefined;
+    if (reset || !identitySaved) {
+      const { siteName, siteDescription, ...identity } = DEMO_IDENTITY;
+      await saveSystemSettings(trx, { ...(await getSystemSettings(trx)), siteName, siteDescription });
+      await saveIdentity(trx, identity);
+      written.push('the firm (Settings, Site)');
+    }
+    const home = await findHomeContent(trx);
+    // Both read through the schema, so the comparison does not depend on the order of the keys.
+    const canonical = (content: unknown) => JSON.stringify(homeContentInput.parse(content));
+    const shipped = home === undefined || canonical(JSON.parse(home.content)) === canonical(defaultHomeContent);
+    if (reset || shipped) {
+      await saveHomeContent(trx, JSON.stringify(DEMO_HOME_CONTENT), new Date().toISOString());
+      written.push('its home page');
+    }
+  });
+  return written;
+}
+
 interface AccountLine {
   email: string;
   role: string;
@@ -249,6 +281,8 @@ async function main(): Promise<void> {
       console.log('Removed all events, sessions, time slots, delegates, bookings, contacts and demo accounts.');
     }
     await seedContent(db);
+    const firm = await seedFirm(db, args.has('reset'));
+    if (firm.length > 0) console.log(`Wrote the demo firm: ${firm.join(' and ')}.`);
     const resetPasswords = args.has('reset-passwords');
     if (resetPasswords) console.log('--reset-passwords: existing demo accounts get new passwords.');
     const accounts = await seedAccounts(db, resetPasswords);

@@ -9,7 +9,6 @@ export const TOTP_DIGITS = 6;
 /** Steps of clock drift accepted either way: a phone a little fast or slow still works. */
 export const TOTP_DRIFT_STEPS = 1;
 export const RECOVERY_CODE_COUNT = 10;
-export const TOTP_ISSUER = 'Global Reach Advisory';
 
 export interface NewTotpKey {
   /** Stored server-side, hex. */
@@ -19,12 +18,13 @@ export interface NewTotpKey {
   uri: string;
 }
 
-export function newTotpKey(accountName: string): NewTotpKey {
+/** A new key for `accountName`; the authenticator app lists it under `issuer` (the Site Name). */
+export function newTotpKey(accountName: string, issuer: string): NewTotpKey {
   const key = new Uint8Array(randomBytes(20));
   return {
     hex: encodeHexLowerCase(key),
     base32: encodeBase32UpperCaseNoPadding(key),
-    uri: createTOTPKeyURI(TOTP_ISSUER, accountName, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS),
+    uri: createTOTPKeyURI(issuer, accountName, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS),
   };
 }
 

@@ -1,7 +1,7 @@
 // Recognises uploaded files by their first bytes (magic numbers). A file's name and the mimetype
 // its sender declares are chosen by the sender, so neither is trusted.
 
-export type DetectedFileType = 'png' | 'jpg' | 'gif' | 'mp4' | 'mov' | 'avi';
+export type DetectedFileType = 'png' | 'jpg' | 'gif' | 'webp' | 'mp4' | 'mov' | 'avi';
 
 /** How many leading bytes `detectFileType` needs to tell every supported type apart. */
 export const FILE_TYPE_HEAD_BYTES = 12;
@@ -29,6 +29,7 @@ export function detectFileType(head: Buffer): DetectedFileType | null {
   if (startsWith(head, JPEG_SIGNATURE)) return 'jpg';
   if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')) return 'gif';
   if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return 'avi';
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
   if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
     const brand = ascii(head, 8, 12);
     if (brand === 'qt  ') return 'mov';

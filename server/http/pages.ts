@@ -9,11 +9,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
+import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colours';
+import { iconUrlOf, initialsIconSvg, initialsOf } from '../shared/site-identity';
 import type { AppDeps } from '../deps';
 import { findEvent, listActiveEvents } from '../repositories/events';
-import { getPublicSettings } from '../services/settings';
+import { getPublicSettings, type PublicSettings } from '../services/settings';
 import { type PublicDataTag, tagsOfProcedures } from './public-read-cache';
-import { publicPageRenderer, type RenderedPage, type ServerEntry } from './ssr';
+import { publicPageRenderer, type RenderedPage, scriptSafeJson, type ServerEntry } from './ssr';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -24,8 +26,10 @@ const HEAD_SLOT = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 /** Where the server-rendered markup goes: the empty root the browser would otherwise fill. */
 const ROOT_SLOT = '<div id="root"></div>';
 
-/** Said when the site has no description set. */
-const FALLBACK_DESCRIPTION = 'International-expansion consulting: market entry, business matchmaking, trade missions and cultural intelligence.';
+/** Said when the site has neither a description nor a tagline. */
+function fallbackDescription(siteName: string): string {
+  return `${siteName}: upcoming events, bookings and how to get in touch.`;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -41,6 +45,49 @@ export interface PageHead {
   /** Absolute URL of the page without its query. */
   canonical: string;
   siteName: string;
+  /** The schema.org Organization the page belongs to (JSON-LD), for search engines. */
+  organization?: Record<string, unknown>;
+  /** The site's brand colours, when they are not the shipped ones. */
+  colours?: { primary: string; accent: string };
+  /** The favicon and touch icons: made from the logo, or the initials' mark without one. */
+  icons?: { logoUrl: string | null; initials: string; primary: string; accent: string; origin: string };
+}
+
+function iconTags(icons: NonNullable<PageHead['icons']>): string[] {
+  if (icons.logoUrl === null) {
+    const svg = initialsIconSvg(icons.initials, icons.primary, icons.accent);
+    return [`<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(svg))}" />`];
+  }
+  return [
+    `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(iconUrlOf(icons.logoUrl, 32))}" />`,
+    `<link rel="icon" type="image/png" sizes="512x512" href="${escapeHtml(iconUrlOf(icons.logoUrl, 512))}" />`,
+    `<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(iconUrlOf(icons.logoUrl, 180))}" />`,
+    `<meta property="og:image" content="${escapeHtml(`${icons.origin}${iconUrlOf(icons.logoUrl, 512)}`)}" />`,
+  ];
+}
+
+/** The firm as a schema.org Organization: name, address, contact points and social profiles. */
+export function organizationOf(settings: PublicSettings, origin: string): Record<string, unknown> {
+  const { identity } = settings;
+  const sameAs = Object.values(identity.social).filter((url): url is string => url !== null);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: settings.siteName,
+    url: `${origin}/`,
+    ...(settings.siteDescription === null ? {} : { description: settings.siteDescription }),
+    ...(identity.tagline === null ? {} : { slogan: identity.tagline }),
+    ...(identity.contactEmail === null ? {} : { email: identity.contactEmail }),
+    ...(identity.contactPhone === null ? {} : { telephone: identity.contactPhone }),
+    ...(identity.addressLines.length === 0 ? {} : { address: { '@type': 'PostalAddress', streetAddress: identity.addressLines.join(', ') } }),
+    ...(sameAs.length === 0 ? {} : { sameAs }),
+    ...(identity.logoUrl === null ? {} : { logo: `${origin}${identity.logoUrl}` }),
+  };
+}
+
+function coloursOf(settings: PublicSettings): Pick<PageHead, 'colours'> {
+  const { primaryColor: primary, accentColor: accent } = settings.identity;
+  return primary === DEFAULT_PRIMARY && accent === DEFAULT_ACCENT ? {} : { colours: { primary, accent } };
 }
 
 export function renderHead(head: PageHead): string {
@@ -54,6 +101,10 @@ export function renderHead(head: PageHead): string {
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     `<meta name="twitter:card" content="summary" />`,
+    ...(head.organization === undefined ? [] : [`<script type="application/ld+json">${scriptSafeJson(head.organization)}</script>`]),
+    ...(head.icons === undefined ? [] : iconTags(head.icons)),
+    // The colours are checked as #rrggbb by the schema, so nothing else can reach the style sheet.
+    ...(head.colours === undefined ? [] : [`<style id="brand-colours">${brandCss(head.colours.primary, head.colours.accent)}</style>`]),
   ];
   return tags.join('\n    ');
 }
@@ -96,9 +147,18 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const settings = await getPublicSettings(deps.db);
     const head = renderHead({
       title: pageTitle(pathname, settings.siteName),
-      description: settings.siteDescription ?? FALLBACK_DESCRIPTION,
+      description: settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName),
       canonical: `${deps.config.publicOrigin}${pathname}`,
       siteName: settings.siteName,
+      organization: organizationOf(settings, deps.config.publicOrigin),
+      ...coloursOf(settings),
+      icons: {
+        logoUrl: settings.identity.logoUrl,
+        initials: initialsOf(settings.siteName),
+        primary: settings.identity.primaryColor,
+        accent: settings.identity.accentColor,
+        origin: deps.config.publicOrigin,
+      },
     });
     // A replacement function, so a `$` in a site name is taken literally.
     return template.replace(HEAD_SLOT, () => head);

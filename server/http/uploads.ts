@@ -1,4 +1,4 @@
-// POST /api/uploads?kind=image|video|avatar: signed-in staff send one file in the
+// POST /api/uploads?kind=image|video|avatar|logo: signed-in staff send one file in the
 // multipart field `file`; it is streamed to a temporary file while its size is counted and
 // its first bytes identify its type, then renamed to a random name with the detected extension and
 // served back by the /uploads/ static route. Every refusal removes what was written.
@@ -21,12 +21,13 @@ import { authenticateRequest } from '../trpc/context';
 import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-types';
 
 export const UPLOADS_ROUTE = '/api/uploads';
-export const UPLOAD_KIND_NAMES = ['image', 'video', 'avatar'] as const;
+export const UPLOAD_KIND_NAMES = ['image', 'video', 'avatar', 'logo'] as const;
 export type UploadKindName = (typeof UPLOAD_KIND_NAMES)[number];
 
 const MB = 1024 * 1024;
 const IMAGE_TYPES_MESSAGE = 'Unsupported file type. Use JPG, GIF or PNG.';
 const VIDEO_TYPES_MESSAGE = 'Unsupported file type. Use MP4, MOV or AVI.';
+const LOGO_TYPES_MESSAGE = 'Unsupported file type. Use PNG, JPEG or WebP.';
 
 interface UploadKind {
   types: readonly DetectedFileType[];
@@ -39,6 +40,8 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
   image: { types: ['png', 'jpg', 'gif'], maxMb: 10, unsupportedMessage: IMAGE_TYPES_MESSAGE },
   video: { types: ['mp4', 'mov', 'avi'], maxMb: 100, unsupportedMessage: VIDEO_TYPES_MESSAGE },
   avatar: { types: ['png', 'jpg', 'gif'], maxMb: 1, unsupportedMessage: IMAGE_TYPES_MESSAGE },
+  /** The firm's logo (Settings, Site): the site's icons are made from it. */
+  logo: { types: ['png', 'jpg', 'webp'], maxMb: 2, unsupportedMessage: LOGO_TYPES_MESSAGE },
 };
 
 /**
@@ -50,7 +53,7 @@ export const MAX_IMAGE_MEGAPIXELS = 40;
 
 export const UPLOAD_MESSAGES = {
   signIn: 'Please sign in to continue.',
-  badKind: 'Unknown upload kind. Use image, video or avatar.',
+  badKind: 'Unknown upload kind. Use image, video, avatar or logo.',
   notMultipart: 'Please send the file as multipart/form-data in a field named "file".',
   noFile: 'Please choose a file to upload.',
   wrongField: 'Please send the file in a field named "file".',
@@ -64,7 +67,7 @@ export const UPLOAD_MESSAGES = {
 
 const uploadQuery = z.object({ kind: z.enum(UPLOAD_KIND_NAMES) });
 
-const IMAGE_TYPES = new Set<DetectedFileType>(['png', 'jpg', 'gif']);
+const IMAGE_TYPES = new Set<DetectedFileType>(['png', 'jpg', 'gif', 'webp']);
 
 declare module 'fastify' {
   interface FastifyRequest {

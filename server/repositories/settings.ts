@@ -11,11 +11,14 @@ import {
   REMINDER_HOURS_RANGE,
   type SystemSettings,
 } from '../schemas/settings';
+import { EMPTY_IDENTITY, type StoredIdentity } from '../schemas/site-identity';
+
+/** What a fresh install shows until an admin names the site (Settings, Site). */
+export const DEFAULT_SITE_NAME = 'Our Firm';
 
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
-  siteName: 'Global Reach Advisory',
-  siteDescription:
-    'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+  siteName: DEFAULT_SITE_NAME,
+  siteDescription: null,
   timezone: 'UTC',
   maintenanceMode: false,
   allowRegistrations: true,
@@ -46,6 +49,9 @@ export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   fromName: null,
 };
 
+/** A fresh install has no contact details: the public pages show no contact block until they exist. */
+export const DEFAULT_IDENTITY: StoredIdentity = EMPTY_IDENTITY;
+
 function parseGroup<T extends object>(value: string | undefined, defaults: T): T {
   if (value === undefined) return { ...defaults };
   try {
@@ -59,7 +65,10 @@ function parseGroup<T extends object>(value: string | undefined, defaults: T): T
 // Read by every public submission and every message written: prepared once (db/prepared.ts).
 const groupQuery = preparedQuery((db, args: Params<{ key: string }>) => db.selectFrom('settings').select('value').where('key', '=', args.key));
 const systemAndEmailQuery = preparedQuery((db) =>
-  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email']),
+  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'email', 'identity']),
+);
+const systemAndIdentityQuery = preparedQuery((db) =>
+  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'identity']),
 );
 
 async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
@@ -89,11 +98,36 @@ export function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
   return readGroup(db, 'email', DEFAULT_EMAIL_SETTINGS);
 }
 
-/** Both groups in one read: every message written into the outbox needs the site's name and its sender. */
-export async function getSystemAndEmailSettings(db: DB): Promise<{ system: SystemSettings; email: StoredEmailSettings }> {
+function parseIdentity(value: string | undefined): StoredIdentity {
+  const identity = parseGroup(value, DEFAULT_IDENTITY);
+  return { ...identity, social: { ...DEFAULT_IDENTITY.social, ...identity.social } };
+}
+
+/**
+ * The three groups in one read: every message written into the outbox needs the site's name, its
+ * sender and the contact details it signs with.
+ */
+export async function getSystemAndEmailSettings(
+  db: DB,
+): Promise<{ system: SystemSettings; email: StoredEmailSettings; identity: StoredIdentity }> {
   const rows = await systemAndEmailQuery.all(db, {});
   const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
-  return { system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS), email: parseGroup(valueOf('email'), DEFAULT_EMAIL_SETTINGS) };
+  return {
+    system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS),
+    email: parseGroup(valueOf('email'), DEFAULT_EMAIL_SETTINGS),
+    identity: parseIdentity(valueOf('identity')),
+  };
+}
+
+/** The System group with the identity group in one read: what every public page shows. */
+export async function getSystemAndIdentity(db: DB): Promise<{ system: SystemSettings; identity: StoredIdentity }> {
+  const rows = await systemAndIdentityQuery.all(db, {});
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  return { system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS), identity: parseIdentity(valueOf('identity')) };
+}
+
+export function saveIdentity(db: DB, identity: StoredIdentity): Promise<void> {
+  return writeGroup(db, 'identity', identity);
 }
 
 export function saveEmailSettings(db: DB, settings: StoredEmailSettings): Promise<void> {

@@ -1,6 +1,7 @@
 import { dashboardStats } from '../repositories/dashboard';
 import { dashboardWeek } from '../repositories/dashboard-week';
-import { router, staffProcedure } from '../trpc/init';
+import { setupChecklist } from '../services/setup-checklist';
+import { adminProcedure, router, staffProcedure } from '../trpc/init';
 
 export const dashboardRouter = router({
   stats: staffProcedure
@@ -13,4 +14,9 @@ export const dashboardRouter = router({
         'The week at a glance: bookings made in the last 7 days by status beside the 7 days before, seats taken of the seats offered by the next 7 days\' slots (those with a limit), waitlisted bookings of slots to come, contact messages still New, and the next 5 slots with their seats.',
     })
     .query(({ ctx }) => dashboardWeek(ctx.db, new Date())),
+
+  /** The "Set up your site" checklist: logo, contact details, home content, a first event, SMTP. */
+  setupChecklist: adminProcedure
+    .meta({ description: "Lists what an admin still has to fill in for the site to be the firm's own (logo, contact details, home content, a first event, SMTP), each item ticked when done." })
+    .query(({ ctx }) => setupChecklist(ctx.db)),
 });

@@ -8,6 +8,8 @@ import {
   systemSettingsInput,
   testEmailInput,
 } from '../schemas/settings';
+import { siteIdentityInput } from '../schemas/site-identity';
+import { updateSiteIdentity } from '../services/site-identity';
 import { actorOf } from '../services/audit';
 import * as settings from '../services/settings';
 import { sendWeeklyReportNow } from '../services/email/weekly-report';
@@ -15,7 +17,7 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc
 
 export const settingsRouter = router({
   public: publicProcedure
-    .meta({ description: 'What every page needs: site name and description, timezone, Maintenance Mode and Allow Registrations.' })
+    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations and the firm's identity (contact details, map, social links, colours, logo)." })
     .query(({ ctx }) => settings.getPublicSettings(ctx.db)),
 
   get: staffProcedure
@@ -50,6 +52,11 @@ export const settingsRouter = router({
     .meta({ description: 'Updates the site-wide settings: name and description, timezone, Maintenance Mode, Allow Registrations, upload size, reminders, e-mail retention and give-up time, automatic backups (audited).' })
     .input(systemSettingsInput)
     .mutation(({ ctx, input }) => settings.updateSystem(ctx, input, actorOf(ctx))),
+
+  updateIdentity: adminProcedure
+    .meta({ description: "Saves the firm's identity shown on every public page, e-mail and calendar file: name, tagline, description, logo, brand colours (refused below WCAG AA), contact details, map, social links and footer text (audited)." })
+    .input(siteIdentityInput)
+    .mutation(({ ctx, input }) => updateSiteIdentity(ctx, input, actorOf(ctx))),
 
   updateEmail: adminProcedure
     .meta({ description: 'Updates the SMTP settings; an absent smtpPassword keeps the stored one, a string (even empty) replaces it, and a changed host, port or user needs the password again (audited).' })

@@ -84,7 +84,10 @@ function list<T extends z.ZodType>(item: T, label: string, max: number) {
 export const homeContentInput = z.object({
   heroSlides: list(heroSlideSchema, 'Hero slides', HOME_LIMITS.heroSlides),
   services: list(serviceSchema, 'Services', HOME_LIMITS.services),
-  testimonials: list(testimonialSchema, 'Testimonials', HOME_LIMITS.testimonials),
+  // A firm may have none yet: the home page then leaves the section out.
+  testimonials: z
+    .array(testimonialSchema, { error: 'Testimonials are required' })
+    .max(HOME_LIMITS.testimonials, `At most ${HOME_LIMITS.testimonials} testimonials`),
   founder: founderSchema,
   priorities: list(prioritySchema, 'Priorities', HOME_LIMITS.priorities),
 });

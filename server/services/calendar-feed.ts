@@ -5,7 +5,7 @@
 import type { DB } from '@db/database';
 import { listUpcomingFeedSlots } from '../repositories/calendar-feed';
 import { getPublicSettings } from './settings';
-import { escapeIcsText, foldLine, icsUtc } from './email/ics';
+import { escapeIcsText, foldLine, icsParamValue, icsUtc } from './email/ics';
 
 /** A feed beyond this many slots would be a mistake; calendar apps poll it often. */
 export const FEED_SLOT_LIMIT = 1000;
@@ -33,6 +33,9 @@ export async function buildCalendarFeed(db: DB, options: FeedOptions): Promise<s
     `X-WR-CALNAME:${escapeIcsText(settings.siteName)}`,
     `X-WR-TIMEZONE:${settings.timezone}`,
   ];
+  // The firm organizes every session it publishes (a calendar app shows whom to write to).
+  const organizer =
+    settings.identity.contactEmail === null ? [] : [`ORGANIZER;CN=${icsParamValue(settings.siteName)}:mailto:${settings.identity.contactEmail}`];
   for (const slot of slots) {
     const location = slot.sessionLocation?.trim() || slot.eventLocation?.trim() || null;
     const description = slot.sessionDescription?.trim() || null;
@@ -46,6 +49,7 @@ export async function buildCalendarFeed(db: DB, options: FeedOptions): Promise<s
       ...(description === null ? [] : [`DESCRIPTION:${escapeIcsText(description)}`]),
       ...(location === null ? [] : [`LOCATION:${escapeIcsText(location)}`]),
       `URL:${origin}/booking/${encodeURIComponent(slot.eventId)}`,
+      ...organizer,
       'END:VEVENT',
     );
   }

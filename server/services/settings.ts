@@ -8,6 +8,7 @@ import {
   type BackupStatus,
   getBackupStatus,
   getEmailSettings,
+  getSystemAndIdentity,
   getSystemSettings,
   saveEmailSettings,
   saveSystemSettings,
@@ -21,6 +22,7 @@ import type {
   securitySettingsInput,
   SystemSettings,
 } from '../schemas/settings';
+import type { SiteIdentity, StoredIdentity } from '../schemas/site-identity';
 import type { AppDeps, ServiceDeps } from '../deps';
 import { type AuditActor, changedFields, recordAudit } from './audit';
 import { changePassword, checkCurrentPassword, type PasswordChanger } from './auth';
@@ -31,6 +33,7 @@ import { markPendingBlocked } from '../repositories/outbox';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from './users';
 import { InvalidInputError, NotFoundError, UpstreamError, conflictOnField } from '../errors';
 import { changePublicData } from './public-changes';
+import { getSiteIdentity } from './site-identity';
 
 type ProfileInput = z.output<typeof profileSettingsInput>;
 type SecurityInput = z.output<typeof securitySettingsInput>;
@@ -69,13 +72,18 @@ export interface EmailSettingsView {
   fromName: string | null;
 }
 
-export type PublicSettings = Pick<SystemSettings, 'siteName' | 'siteDescription' | 'timezone' | 'maintenanceMode' | 'allowRegistrations'>;
+export type PublicSettings = Pick<SystemSettings, 'siteName' | 'siteDescription' | 'timezone' | 'maintenanceMode' | 'allowRegistrations'> & {
+  /** Tagline, contact details, map, social links and footer text (Settings, Site). */
+  identity: StoredIdentity;
+};
 
 export interface AllSettings {
   profile: ProfileSettings;
   security: SecuritySettings;
   notifications: NotificationSettings;
   system: SystemSettings;
+  /** The firm's identity as the Site tab edits it (public anyway). */
+  identity: SiteIdentity;
   /** Admins only; null for role user. */
   email: EmailSettingsView | null;
   /** How the last automatic backup went; admins only, null for role user or before the first one. */
@@ -117,10 +125,11 @@ async function requireUser(db: DB, userId: string): Promise<UserRow> {
   return row;
 }
 
-/** What the public site needs: name, description, timezone and the two access switches. */
+/** What the public site needs: name, description, timezone, the two access switches and the firm's identity. */
 export async function getPublicSettings(db: DB): Promise<PublicSettings> {
-  const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations } = await getSystemSettings(db);
-  return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations };
+  const { system, identity } = await getSystemAndIdentity(db);
+  const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations } = system;
+  return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations, identity };
 }
 
 export async function getAllSettings(db: DB, userId: string): Promise<AllSettings> {
@@ -130,6 +139,7 @@ export async function getAllSettings(db: DB, userId: string): Promise<AllSetting
     security: securityOf(row),
     notifications: notificationsOf(row),
     system: await getSystemSettings(db),
+    identity: await getSiteIdentity(db),
     email: row.role === 'admin' ? emailViewOf(await getEmailSettings(db)) : null,
     backup: row.role === 'admin' ? await getBackupStatus(db) : null,
   };

@@ -17,6 +17,7 @@ import {
 } from '../auth/totp';
 import type { AppDeps } from '../deps';
 import { NotFoundError, PreconditionError, TooManyRequestsError, invalidField } from '../errors';
+import { getSystemSettings } from '../repositories/settings';
 import { findUserById } from '../repositories/users';
 import {
   claimTimeStep,
@@ -62,7 +63,7 @@ export async function setupTwoFactor(db: DB, userId: string, actor: AuditActor):
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
   if (user.twoFactorEnabled === 1) throw new PreconditionError(ALREADY_ENABLED);
-  const key = newTotpKey(user.email);
+  const key = newTotpKey(user.email, (await getSystemSettings(db)).siteName);
   await db.transaction().execute(async (trx) => {
     await savePendingCredential(trx, userId, key.hex);
     await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: userId, summary: 'two-factor set-up started' });

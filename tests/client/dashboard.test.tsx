@@ -141,4 +141,29 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: 'View All Bookings' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create New Event' })).not.toBeInTheDocument();
   });
+
+  it('shows an admin the set-up checklist, each step linking to where it is done and ticked when it is', async () => {
+    const admin = await createAccount(server.env.db, 'admin');
+    await insertEventRow(server.env.db, { title: 'First Forum' });
+    await renderDashboard(admin);
+    const checklist = within(await screen.findByRole('region', { name: 'Set up your site' }));
+    expect(checklist.getByText('1 of 5 done. Each step makes the public site more your own.')).toBeInTheDocument();
+    const links = checklist.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Upload your logo', '/admin/settings?tab=site'],
+      ['Add your contact details', '/admin/settings?tab=site'],
+      ['Write your home page (founder, testimonials)', '/admin/home-page'],
+      ['Create a first event', '/admin/events?create=true'],
+      ['Set up e-mail sending (SMTP)', '/admin/settings?tab=email'],
+    ]);
+    expect(checklist.getByRole('link', { name: 'Create a first event' }).closest('li')).toHaveTextContent('Create a first event (done)');
+    expect(checklist.getByRole('link', { name: 'Upload your logo' }).closest('li')).toHaveTextContent('Upload your logo (to do)');
+  });
+
+  it('shows a user no set-up checklist', async () => {
+    const user = await createAccount(server.env.db, 'user');
+    await renderDashboard(user);
+    expect(await screen.findByRole('link', { name: 'View All Bookings' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Set up your site' })).not.toBeInTheDocument();
+  });
 });

@@ -36,7 +36,7 @@ afterEach(async () => {
 async function setSite(flags: { maintenanceMode: boolean; allowRegistrations: boolean }) {
   const admin = await createAccount(env.db, 'admin');
   await callerFor(env.deps, admin).settings.updateSystem({
-    siteName: 'Global Reach Advisory',
+    siteName: 'Kestrel & Finch',
     siteDescription: 'Consulting',
     timezone: 'UTC',
     maxFileSize: 10,
@@ -63,6 +63,14 @@ function section(id: string) {
 describe('home page and booking settings', () => {
   it('offers booking, the contact form and the reply promise while bookings are open', async () => {
     await insertEventRow(env.db, { title: 'Accra Trade Mission' });
+    const admin = await createAccount(env.db, 'admin');
+    await callerFor(env.deps, admin).settings.updateIdentity({
+      siteName: 'Kestrel & Finch',
+      replyPromise: 'We reply to every message within 24 hours.',
+      addressLines: [],
+      mapMode: 'none',
+      social: {},
+    });
     await renderHome();
     expect(await section('events').findByRole('link', { name: 'Register Now' }, { timeout: 5000 })).toBeInTheDocument();
     expect(section('events').getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', '/events.ics');

@@ -11,8 +11,11 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultEventBenefits, fallbackEvent, firm } from '@client/features/home/content';
+import { defaultEventBenefits, fallbackEvent } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
+import { saveHomeContent } from '@server/repositories/home-content';
+import type { SiteIdentityInput } from '@server/schemas/site-identity';
+import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { Reveal } from '@client/features/home/Reveal';
 import { PublicRouteLayout } from '@client/features/layout/PublicRouteLayout';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
@@ -64,6 +67,12 @@ async function renderPage(page: RouteComponent, options: { baseUrl?: string; wit
   return renderWithProviders(<RouterProvider router={router} />, { baseUrl: options.baseUrl });
 }
 
+/** Saves the firm's identity as an admin would on Settings, Site (the fields not given are left empty). */
+async function saveIdentity(fields: Partial<SiteIdentityInput>): Promise<void> {
+  const admin = callerFor(env.deps, await createAccount(env.db, 'admin'));
+  await admin.settings.updateIdentity({ siteName: 'Kestrel & Finch', addressLines: [], mapMode: 'none', social: {}, ...fields });
+}
+
 function eventsSection(): HTMLElement {
   const section = document.getElementById('events');
   if (section === null) throw new Error('no #events section');
@@ -90,10 +99,8 @@ describe('home page: events section', () => {
     expect(listItemsAfter('WHY ATTEND', eventsSection())).toEqual(fallbackEvent.benefits);
     expect(fallbackEvent.benefits.join(' ')).toContain('30+ Ghanaian businesses in 60 minutes');
     expect(events.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/booking');
-    expect(events.getByRole('link', { name: 'Contact Organizer' })).toHaveAttribute(
-      'href',
-      `mailto:${firm.email}?subject=${encodeURIComponent(`Inquiry about ${fallbackEvent.title}`)}`,
-    );
+    // No contact e-mail could be read, so there is no one to write to.
+    expect(events.queryByRole('link', { name: 'Contact Organizer' })).toBeNull();
     expect(events.queryByText('No Upcoming Events')).toBeNull();
     expect(logged).toHaveBeenCalledWith('Failed to load events', expect.anything());
   });
@@ -110,6 +117,7 @@ describe('home page: events section', () => {
   it('shows the first event with the default WHY ATTEND bullets when it lists no benefits', async () => {
     const event = await insertEventRow(env.db, { title: 'Accra Market Entry Forum' });
     await insertEventRow(env.db, { title: 'Hidden Draft Event', isActive: false });
+    await saveIdentity({ contactEmail: 'events@kestrel.example' });
     await renderPage(HomePage, { baseUrl });
 
     const events = within(eventsSection());
@@ -121,7 +129,7 @@ describe('home page: events section', () => {
     expect(events.getByText('1 JANUARY, 2031')).toBeInTheDocument();
     expect(events.getByRole('link', { name: 'Contact Organizer' })).toHaveAttribute(
       'href',
-      `mailto:${firm.email}?subject=Inquiry%20about%20Accra%20Market%20Entry%20Forum`,
+      'mailto:events@kestrel.example?subject=Inquiry%20about%20Accra%20Market%20Entry%20Forum',
     );
     expect(eventsSection().querySelector('img')).toHaveAttribute('src', '/images/events/fixture.svg');
     expect(events.queryByText('Hidden Draft Event')).toBeNull();
@@ -177,18 +185,11 @@ describe('home page: sections', () => {
       'Cultural Intelligence',
     ]);
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Client Success Stories' })).toBeInTheDocument();
-    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(3);
-    // No cartoon portraits: without a photo each person is shown by a monogram of their initials.
+    // The shipped content has no testimonials (each firm writes its own): the section is left out.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Client Success Stories' })).toBeNull();
+    // No cartoon portraits: without a photo a person is shown by a monogram of their initials.
     expect(screen.queryAllByRole('img', { name: /^Portrait of / })).toHaveLength(0);
-    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
-    // A profile link only for a testimonial that has one, opening in a new tab.
-    expect(
-      screen.getAllByRole('link', { name: /on LinkedIn/ }).map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('target')]),
-    ).toEqual([
-      ['Daniel Mensah on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/daniel-mensah-agro', '_blank'],
-      ['Amara Diallo on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/amara-diallo-sahel', '_blank'],
-    ]);
+    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['OF']);
 
     const about = within(document.getElementById('about') as HTMLElement);
     expect(about.getByRole('heading', { level: 2, name: 'About Our Founder' })).toBeInTheDocument();
@@ -202,16 +203,55 @@ describe('home page: sections', () => {
     expect(contact.getByRole('heading', { level: 2, name: 'Get In Touch' })).toBeInTheDocument();
     // The form loads in its own chunk (it sits far below the fold).
     expect(await contact.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
-    const map = contact.getByTitle(/^Map:/);
-    expect(map).toHaveAttribute('loading', 'lazy');
-    expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.+&layer=mapnik/);
-    expect(contact.getByRole('link', { name: /View larger map/ })).toHaveAttribute('href', expect.stringContaining('openstreetmap.org'));
-    expect(contact.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
-    expect(contact.getByText(firm.phone)).toBeInTheDocument();
+    // No contact details could be read: no contact block, no map.
+    expect(contact.queryByRole('heading', { name: 'Contact Details' })).toBeNull();
+    expect(contact.queryByTitle(/^Map:/)).toBeNull();
 
     for (const image of Array.from(document.querySelectorAll('img'))) {
       expect(image.hasAttribute('alt'), image.getAttribute('src') ?? '').toBe(true);
     }
+  });
+});
+
+describe('home page: testimonials', () => {
+  it("shows the firm's testimonials with monograms and profile links", async () => {
+    await saveHomeContent(env.db, JSON.stringify(DEMO_HOME_CONTENT), new Date().toISOString());
+    await renderPage(HomePage, { baseUrl });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Client Success Stories' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(3);
+    expect(Array.from(document.querySelectorAll('[data-monogram]'), (element) => element.textContent)).toEqual(['DM', 'SW', 'AD', 'AO']);
+    // A profile link only for a testimonial that has one, opening in a new tab.
+    expect(
+      screen.getAllByRole('link', { name: /on LinkedIn/ }).map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('target')]),
+    ).toEqual([
+      ['Daniel Mensah on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/daniel-mensah-agro', '_blank'],
+      ['Amara Diallo on LinkedIn (opens in a new tab)', 'https://www.linkedin.com/in/amara-diallo-sahel', '_blank'],
+    ]);
+  });
+});
+
+describe('home page: contact details', () => {
+  it('shows the contact details, hours, reply promise and map saved on Settings, Site', async () => {
+    await saveIdentity({
+      contactEmail: 'hello@kestrel.example',
+      contactPhone: '+44 161 496 0000',
+      addressLines: ['12 Mill Lane', 'Manchester'],
+      openingHours: 'Weekdays 8 to 4',
+      replyPromise: 'We answer within two working days.',
+      mapMode: 'embed',
+      mapLatitude: 53.48,
+      mapLongitude: -2.24,
+    });
+    await renderPage(HomePage, { baseUrl });
+    const contact = within(document.getElementById('contact') as HTMLElement);
+    expect(await contact.findByRole('link', { name: 'hello@kestrel.example' }, { timeout: 5000 })).toHaveAttribute('href', 'mailto:hello@kestrel.example');
+    expect(contact.getByRole('link', { name: '+44 161 496 0000' })).toHaveAttribute('href', 'tel:+441614960000');
+    expect(contact.getByText('Weekdays 8 to 4')).toBeInTheDocument();
+    expect(contact.getByText(/We answer within two working days\./)).toBeInTheDocument();
+    const map = contact.getByTitle('Map: 12 Mill Lane, Manchester');
+    expect(map).toHaveAttribute('loading', 'lazy');
+    expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.+&layer=mapnik&marker=53\.48%2C-2\.24$/);
+    expect(contact.getByRole('link', { name: /View larger map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=53.48&mlon=-2.24#map=15/53.48/-2.24');
   });
 });
 
@@ -221,7 +261,7 @@ describe('public layout', () => {
     await renderPage(() => <p>Page body</p>, { withLayout: true });
 
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: firm.name })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
@@ -235,11 +275,10 @@ describe('public layout', () => {
     expect(screen.getByRole('main')).toHaveTextContent('Page body');
 
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByText(`© 2025 ${firm.name}. All rights reserved.`)).toBeInTheDocument();
+    expect(footer.getByText(`© ${new Date().getFullYear()}. All rights reserved.`)).toBeInTheDocument();
     expect(footer.getByText('Trade Missions')).toBeInTheDocument();
-    expect(footer.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
-    expect(footer.getByText(firm.phone)).toBeInTheDocument();
-    expect(footer.getByText(new RegExp(firm.city))).toBeInTheDocument();
+    // Without settings there are no contact details to show.
+    expect(footer.queryByRole('heading', { name: 'Contact' })).toBeNull();
     expect(screen.queryByText('The site is under maintenance. Please try again later.')).toBeNull();
   });
 
@@ -285,7 +324,7 @@ describe('public layout', () => {
     expect(await screen.findByText('The site is under maintenance. Please try again later.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Meridian Expansion Partners' })).toBeInTheDocument();
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByText('© 2025 Meridian Expansion Partners. All rights reserved.')).toBeInTheDocument();
+    expect(footer.getByText(`© ${new Date().getFullYear()} Meridian Expansion Partners. All rights reserved.`)).toBeInTheDocument();
     expect(footer.getByText('Cross-border growth advisers.')).toBeInTheDocument();
   });
 

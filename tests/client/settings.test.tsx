@@ -82,7 +82,7 @@ function expectNothingSent(calls: () => number): void {
 }
 
 describe('the page', () => {
-  it('shows the title, the subtitle and all six tabs for an admin', async () => {
+  it('shows the title, the subtitle and all eight tabs for an admin', async () => {
     await renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
@@ -91,6 +91,7 @@ describe('the page', () => {
       'Security',
       'Notifications',
       'System',
+      'Site',
       'Email',
       'Email Log',
       'Users',
@@ -338,6 +339,108 @@ describe('System', () => {
     expect(await within(panel).findByText('Give up on an e-mail after must be between 1 and 168 hours')).toBeInTheDocument();
     expect(within(panel).getByText('Backups to keep must be between 1 and 90')).toBeInTheDocument();
     expectNothingSent(calls);
+  });
+});
+
+describe('Site', () => {
+  it('refuses a bad e-mail and a LinkedIn link elsewhere without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await user.type(within(panel).getByLabelText('Email Address'), 'not-an-address');
+    await user.type(within(panel).getByLabelText('LinkedIn'), 'https://linkedin.example.com/kestrel');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(panel).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(panel).getByText('Please enter an https:// LinkedIn link on linkedin.com')).toBeInTheDocument();
+    expectNothingSent(calls);
+  });
+
+  it('refuses a colour pair that fails WCAG AA, saying the ratio, without sending anything', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#3b82f6');
+    await replace(user, within(panel).getByLabelText(/Accent colour/), '#93c5fd');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(panel).findByText('White text on the primary colour has a contrast of 3.67:1; body text needs at least 4.5:1. Choose a darker primary colour.'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Primary-coloured text on the accent colour has a contrast of 2.03:1; body text needs at least 4.5:1. Choose a lighter accent colour.'),
+    ).toBeInTheDocument();
+    expectNothingSent(calls);
+  });
+
+  it('previews the header, footer and an e-mail with the unsaved values, and links to the live site', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    const calls = watchCalls('settings.updateIdentity');
+    await replace(user, within(panel).getByLabelText(/Site Name/), 'Kestrel & Finch');
+    await user.type(within(panel).getByLabelText('Phone Number'), '+44 161 496 0000');
+    await user.type(within(panel).getByLabelText(/^Footer text/), 'Registered in England.');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#1d4ed8');
+
+    const header = within(panel).getByTestId('preview-header');
+    expect(header).toHaveTextContent('KFKestrel & Finch');
+    expect(header).toHaveStyle({ borderBottom: '3px solid #1d4ed8' });
+    const footer = within(panel).getByTestId('preview-footer');
+    expect(footer).toHaveTextContent('+44 161 496 0000');
+    expect(footer).toHaveTextContent('Registered in England.');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Kestrel & Finch. All rights reserved.`);
+    const email = within(panel).getByRole('region', { name: 'E-mail preview' }).innerHTML;
+    expect(email).toContain('background:#1d4ed8;color:#ffffff;');
+    expect(email).toContain('Kestrel &amp; Finch<br>+44 161 496 0000</p>');
+    expect(within(panel).getByRole('region', { name: 'E-mail preview' })).toHaveTextContent('Thank you for booking with Kestrel & Finch.');
+    expect(within(panel).getByRole('link', { name: 'Open the live site (new tab)' })).toHaveAttribute('href', '/');
+    // Nothing was saved.
+    expect(calls()).toBe(0);
+  });
+
+  it('asks for the point of a map', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    await user.click(within(panel).getByText('Link only'));
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(panel).findByText('Latitude is required for the map')).toBeInTheDocument();
+    expect(within(panel).getByText('Longitude is required for the map')).toBeInTheDocument();
+  });
+
+  it('saves the identity, and the System tab shows the new name', async () => {
+    const user = await renderSettings();
+    const panel = await openTab(user, 'Site');
+    await replace(user, within(panel).getByLabelText(/Site Name/), 'Kestrel & Finch');
+    await user.type(within(panel).getByLabelText(/^Tagline/), 'Export advice for makers.');
+    await user.type(within(panel).getByLabelText('Email Address'), 'hello@kestrel.example');
+    await user.type(within(panel).getByLabelText('Phone Number'), '+44 161 496 0000');
+    await user.type(within(panel).getByLabelText(/^Address/), '12 Mill Lane{Enter}Manchester');
+    await user.click(within(panel).getByText('OpenStreetMap view'));
+    await user.type(within(panel).getByLabelText(/Latitude/), '53.48');
+    await user.type(within(panel).getByLabelText(/Longitude/), '-2.24');
+    await user.type(within(panel).getByLabelText('Instagram'), 'https://www.instagram.com/kestrel');
+    await replace(user, within(panel).getByLabelText(/Primary colour/), '#1d4ed8');
+    await replace(user, within(panel).getByLabelText(/Accent colour/), '#fde68a');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
+    const saved = await server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'identity').executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.value)).toMatchObject({
+      tagline: 'Export advice for makers.',
+      contactEmail: 'hello@kestrel.example',
+      contactPhone: '+44 161 496 0000',
+      addressLines: ['12 Mill Lane', 'Manchester'],
+      mapMode: 'embed',
+      mapLatitude: 53.48,
+      mapLongitude: -2.24,
+      social: { instagram: 'https://www.instagram.com/kestrel', linkedin: null },
+      primaryColor: '#1d4ed8',
+      accentColor: '#fde68a',
+    });
+    // The open back office takes the new colours at once.
+    expect(document.getElementById('brand-colours')?.textContent).toContain('--mantine-color-navy-8:#1d4ed8');
+    expect((await getSystemSettings(server.env.db)).siteName).toBe('Kestrel & Finch');
+    const system = await openTab(user, 'System');
+    expect(within(system).getByLabelText(/Site Name/)).toHaveValue('Kestrel & Finch');
   });
 });
 

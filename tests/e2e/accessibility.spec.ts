@@ -108,6 +108,45 @@ for (const width of [375, 1280]) {
       await expectAccessible(page, width, 'the sign-in page');
     });
 
+    test("public pages with a customer's identity, logo-less mark, map and colours", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      await signInAsAdmin(request);
+      const slot = await createBookableSlot(request, { title: `Axe Brand ${width}-${Date.now()}`, capacity: 5 });
+      created.push(slot.eventId);
+      await mutate(request, 'settings.updateIdentity', {
+        siteName: 'Kestrel & Finch Partners',
+        tagline: 'Export advice for makers in the north.',
+        siteDescription: 'Kestrel & Finch helps small manufacturers sell abroad.',
+        contactEmail: 'hello@kestrel-finch.example',
+        contactPhone: '+44 161 496 0000',
+        addressLines: ['12 Mill Lane', 'Manchester M1 1AA'],
+        openingHours: 'Monday to Thursday, 8:00 to 16:00',
+        replyPromise: 'We answer within two working days.',
+        mapMode: 'link',
+        mapLatitude: 53.4808,
+        mapLongitude: -2.2426,
+        social: { linkedin: 'https://www.linkedin.com/company/kestrel-finch', instagram: 'https://www.instagram.com/kestrelfinch' },
+        footerText: 'Registered in England and Wales, no. 01234567.',
+        primaryColor: '#1d4ed8',
+        accentColor: '#fde68a',
+      });
+      try {
+        for (const [path, what] of [
+          ['/', 'the home page'],
+          [`/booking/${slot.eventId}`, 'the booking form'],
+          ['/admin/login', 'the sign-in page'],
+        ] as const) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          // The saved colours reached the page before any script ran.
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe('#1d4ed8');
+          await expectAccessible(page, width, `${what} in a customer's colours`);
+        }
+      } finally {
+        await mutate(request, 'settings.updateIdentity', { siteName: 'Our Firm', addressLines: [], mapMode: 'none', social: {} });
+      }
+    });
+
     test('back office: dashboard and every list, the sessions wizard, home page editor', async ({ page, request }) => {
       test.setTimeout(120_000);
       const stamp = `${width}-${Date.now()}`;
@@ -164,7 +203,7 @@ for (const width of [375, 1280]) {
       await signIn(page);
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      for (const tab of ['Profile', 'Security', 'Notifications', 'System', 'Email', 'Email Log', 'Users']) {
+      for (const tab of ['Profile', 'Security', 'Notifications', 'System', 'Site', 'Email', 'Email Log', 'Users']) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
         await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
         await page.waitForLoadState('networkidle');

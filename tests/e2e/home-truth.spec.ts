@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccountViaApi, createBookableSlot, mutate, signInAsAdmin, signInThroughUi } from './support';
 
-const SYSTEM = { siteName: 'Global Reach Advisory', siteDescription: 'Consulting', timezone: 'UTC', maxFileSize: 10 };
+const SYSTEM = { siteName: 'Kestrel & Finch', siteDescription: 'Consulting', timezone: 'UTC', maxFileSize: 10 };
 
 async function setSite(request: APIRequestContext, flags: { maintenanceMode: boolean; allowRegistrations: boolean }) {
   await signInAsAdmin(request);
@@ -66,6 +66,8 @@ test('an admin edits a testimonial on the Home Page screen and sees it on the ho
   const admin = await createAccountViaApi(request, 'admin');
   await signInThroughUi(page, admin);
   await page.goto('/admin/home-page');
+  // A new install has none: the firm writes its own.
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
   const first = page.getByRole('group', { name: 'Testimonial 1' });
   await first.getByRole('textbox', { name: 'Name' }).fill('Kofi Asante');
   await first.getByRole('textbox', { name: 'Role' }).fill('COO, Volta Foods');

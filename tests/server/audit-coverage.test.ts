@@ -297,6 +297,16 @@ const CASES: Record<string, Case> = {
     prepare: async () => (c) =>
       c.settings.updateSystem({ siteName: 'Renamed', timezone: 'UTC', maintenanceMode: false, allowRegistrations: true, maxFileSize: 10 }),
   },
+  'settings.updateIdentity': {
+    role: 'admin',
+    prepare: async () => (c) =>
+      c.settings.updateIdentity({
+        siteName: 'Renamed',
+        addressLines: [],
+        mapMode: 'none',
+        social: {},
+      }),
+  },
   'settings.updateEmail': {
     role: 'admin',
     prepare: async () => (c) => c.settings.updateEmail({ smtpHost: 'smtp.example.com', smtpPort: 587, fromEmail: 'site@example.com' }),

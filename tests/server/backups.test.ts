@@ -201,7 +201,7 @@ describe.skipIf(onPostgres())('the automatic backup', () => {
     const callers = await roleCallers(env);
     expect((await callers.admin.settings.get()).backup).toMatchObject({ ok: false, folder: null });
     const alerts = await env.db.selectFrom('emailOutbox').select(['toAddress', 'subject']).where('kind', '=', 'system-alert').execute();
-    expect(alerts.map((alert) => alert.subject)).toContain('Global Reach Advisory alert: the automatic backup failed');
+    expect(alerts.map((alert) => alert.subject)).toContain('Our Firm alert: the automatic backup failed');
   });
 });
 

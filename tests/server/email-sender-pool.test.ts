@@ -90,7 +90,7 @@ describe('pooled sender', () => {
         participantName: 'Ama Boateng',
         participantEmail: 'ama@example.com',
       });
-      expect(await delivered).toMatch(/^Global Reach Advisory: /);
+      expect(await delivered).toMatch(/^Our Firm: /);
     } finally {
       await sender.stop();
     }

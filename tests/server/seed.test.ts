@@ -108,6 +108,33 @@ describe('npm run seed', () => {
     expect(second.stdout).not.toContain('password: ');
   });
 
+  it("writes the demo firm's identity and home page, and leaves an admin's own alone", async () => {
+    const first = await seed();
+    expect(first.stdout).toContain('Wrote the demo firm: the firm (Settings, Site) and its home page.\n');
+    const read = () => {
+      const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+      try {
+        const value = (key: string) => JSON.parse((db.prepare('select value from settings where key = ?').get(key) as { value: string }).value) as Record<string, unknown>;
+        const home = JSON.parse((db.prepare('select content from home_content').get() as { content: string }).content) as { founder: { name: string } };
+        return { system: value('system'), identity: value('identity'), founder: home.founder.name };
+      } finally {
+        db.close();
+      }
+    };
+    expect(read()).toMatchObject({
+      system: { siteName: 'Global Reach Advisory' },
+      identity: { contactEmail: 'hello@globalreachadvisory.com', contactPhone: '+1 (202) 555-0147', mapMode: 'embed' },
+      founder: 'Abena Owusu',
+    });
+    // An admin's own edits stay on a second run.
+    const db = new SQLite(path.join(dataDir, 'app.db'));
+    db.prepare("update settings set value = json_set(value, '$.contactEmail', 'own@example.com') where key = 'identity'").run();
+    db.close();
+    const second = await seed();
+    expect(second.stdout).not.toContain('Wrote the demo firm');
+    expect(read().identity.contactEmail).toBe('own@example.com');
+  });
+
   it('gives existing accounts new passwords only with --reset-passwords, and says so', async () => {
     await seed();
     const hashes = passwordHashes();

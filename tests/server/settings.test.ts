@@ -94,7 +94,7 @@ describe('settings router: role matrix', () => {
     await expectAdminOnly(callers, (c) => c.settings.updateEmail(email));
     await expectAdminOnly(callers, (c) => c.settings.testEmail(email));
     // The refused calls saved nothing.
-    expect((await callers.admin.settings.get()).system.siteName).toBe('Global Reach Advisory');
+    expect((await callers.admin.settings.get()).system.siteName).toBe('Our Firm');
     expect((await callers.admin.settings.get()).email?.smtpHost).toBeNull();
     await expect(callers.admin.settings.updateSystem(system)).resolves.toMatchObject({ siteName: 'Accra Bridge Partners' });
     await expect(callers.admin.settings.updateEmail(email)).resolves.toMatchObject({ smtpHost: 'smtp.example.com' });
@@ -117,9 +117,8 @@ describe('settings: defaults', () => {
       security: { twoFactorEnabled: false, sessionTimeout: 60 },
       notifications: { emailNotifications: true, newBookings: true, newContacts: true, systemAlerts: true, weeklyReports: false },
       system: {
-        siteName: 'Global Reach Advisory',
-        siteDescription:
-          'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+        siteName: 'Our Firm',
+        siteDescription: null,
         timezone: 'UTC',
         maintenanceMode: false,
         allowRegistrations: true,
@@ -131,21 +130,41 @@ describe('settings: defaults', () => {
         backupTime: '03:00',
         backupKeep: 7,
       },
+      identity: {
+        siteName: 'Our Firm',
+        siteDescription: null,
+        tagline: null,
+        contactEmail: null,
+        contactPhone: null,
+        addressLines: [],
+        openingHours: null,
+        replyPromise: null,
+        mapMode: 'none',
+        mapLatitude: null,
+        mapLongitude: null,
+        social: { linkedin: null, x: null, facebook: null, instagram: null, youtube: null },
+        footerText: null,
+        primaryColor: '#0b3d5c',
+        accentColor: '#f2b544',
+        logoUrl: null,
+      },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
       backup: null,
     });
   });
 
-  it('gives the public only the five public fields', async () => {
+  it('gives the public only the five public fields and the identity', async () => {
     await clearSiteSettings();
-    expect(await callers.anonymous.settings.public()).toEqual({
-      siteName: 'Global Reach Advisory',
-      siteDescription:
-        'Boutique international-expansion consultancy: market entry, business matchmaking, trade missions and cultural intelligence.',
+    expect(await callers.anonymous.settings.public()).toMatchObject({
+      siteName: 'Our Firm',
+      siteDescription: null,
       timezone: 'UTC',
       maintenanceMode: false,
       allowRegistrations: true,
     });
+    expect(Object.keys(await callers.anonymous.settings.public()).sort()).toEqual(
+      ['allowRegistrations', 'identity', 'maintenanceMode', 'siteDescription', 'siteName', 'timezone'],
+    );
   });
 });
 
@@ -224,7 +243,7 @@ describe('settings: profile', () => {
     expect(notices[0]).toMatchObject({
       kind: 'account-email-changed',
       toAddress: 'kofi@example.com',
-      subject: 'Global Reach Advisory: your sign-in e-mail was changed',
+      subject: 'Our Firm: your sign-in e-mail was changed',
     });
     expect(notices[0]?.textBody).toContain('was changed from kofi@example.com to kofi.new@example.com');
     // A name change alone needs no password and tells nobody.
@@ -381,7 +400,7 @@ describe('settings: system', () => {
     const saved = await callers.admin.settings.updateSystem({ ...system, siteName: '  Accra Bridge Partners  ', siteDescription: '' });
     expect(saved).toEqual({ ...system, siteDescription: null });
     expect((await callers.user.settings.get()).system).toEqual(saved);
-    expect(await callers.anonymous.settings.public()).toEqual({
+    expect(await callers.anonymous.settings.public()).toMatchObject({
       siteName: 'Accra Bridge Partners',
       siteDescription: null,
       timezone: 'America/New_York',

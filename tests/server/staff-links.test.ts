@@ -38,7 +38,7 @@ async function staffMails(): Promise<ParsedMail[]> {
 function expectEndsWithSettingsLink(mail: ParsedMail | undefined): void {
   const text = (mail?.text ?? '').replace(/\r\n/g, '\n').trimEnd();
   expect(text.endsWith(`Change your notification settings: ${URL}\n\n${SITE}`), text).toBe(true);
-  expect(mail?.html).toContain(`<a href="${URL}" style="color:#1c7ed6;">Change your notification settings</a>`);
+  expect(mail?.html).toContain(`<a href="${URL}" style="color:#0b3d5c;">Change your notification settings</a>`);
 }
 
 describe('staff messages end with the Notifications settings link', () => {

@@ -126,7 +126,7 @@ describe('enrolment and sign-in over HTTP', () => {
     expect(setup.statusCode).toBe(200);
     const { secret, uri } = setup.json<{ result: { data: { secret: string; uri: string } } }>().result.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(uri).toBe(`otpauth://totp/Global%20Reach%20Advisory:totp%40example.com?issuer=Global+Reach+Advisory&algorithm=SHA1&secret=${secret}&period=30&digits=6`);
+    expect(uri).toBe(`otpauth://totp/Our%20Firm:totp%40example.com?issuer=Our+Firm&algorithm=SHA1&secret=${secret}&period=30&digits=6`);
     // Setup enables nothing.
     expect((await callerFor(env.deps, account).settings.get()).security.twoFactorEnabled).toBe(false);
 

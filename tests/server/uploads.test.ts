@@ -273,7 +273,7 @@ describe('POST /api/uploads: refusals leave nothing behind', () => {
   });
 
   it('refuses a missing or unknown kind with 400', async () => {
-    const message = 'Unknown upload kind. Use image, video or avatar.';
+    const message = 'Unknown upload kind. Use image, video, avatar or logo.';
     await expectRefused('', file(PNG, 'logo.png'), 400, message);
     await expectRefused('?kind=document', file(PNG, 'logo.png'), 400, message);
   });

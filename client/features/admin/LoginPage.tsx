@@ -4,7 +4,7 @@
 // the right password leads to a second step that asks for the code (TwoFactorStep).
 import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/core/styles.css';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +12,22 @@ import { signInInput } from '@server/schemas/auth';
 import { safeAdminPath } from './safeAdminPath';
 import { messageOf, trpc } from '@client/trpc';
 import { TwoFactorStep } from './TwoFactorStep';
+import { usePublicSettings } from '../layout/PublicLayout';
+import { LogoMark } from '../layout/SiteHeader';
+
+/** The firm's logo (or initials) and name above the form, so staff know whose back office this is. */
+function SignInBrand() {
+  const { siteName, identity } = usePublicSettings();
+  if (siteName === '') return null;
+  return (
+    <Group justify="center" gap="sm">
+      <LogoMark siteName={siteName} logoUrl={identity.logoUrl} size={40} />
+      <Text fw={700} size="lg">
+        {siteName}
+      </Text>
+    </Group>
+  );
+}
 
 export function LoginPage() {
   const search = useSearch({ from: '/admin/login' });
@@ -67,6 +83,7 @@ export function LoginPage() {
           })}
         >
           <Stack>
+            <SignInBrand />
             <div>
               <Title order={1} size="h2" ta="center">
                 Admin Sign In

@@ -3,7 +3,8 @@ import { useHydrated } from '@client/hydration';
 import { Skeleton } from '../layout/plain';
 import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import type { BookingState } from './booking-state';
-import { firm, mapLocation } from './content';
+import type { StoredIdentity } from '@server/schemas/site-identity';
+import { hasContactDetails, mapPointOf, osmEmbedUrl, osmLinkUrl, phoneHref } from '@server/shared/site-identity';
 import shared from './shared.module.css';
 import classes from './ContactSection.module.css';
 import { MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -28,14 +29,83 @@ function ContactFormPlaceholder() {
   );
 }
 
-export function ContactSection({ bookingState = 'open' }: { bookingState?: BookingState }) {
+/** The firm's contact details and map from Settings, Site; nothing until there are some. */
+function ContactDetails({ identity, siteName }: { identity: StoredIdentity; siteName: string }) {
+  const point = mapPointOf(identity);
+  if (!hasContactDetails(identity) && identity.openingHours === null && point === null) return null;
+  const place = identity.addressLines.join(', ');
+  return (
+    <div className={classes.contactAside}>
+      <h3 className={shared.cardTitle}>Contact Details</h3>
+      {hasContactDetails(identity) && (
+        <ul className={classes.contactList}>
+          {identity.contactEmail !== null && (
+            <li>
+              <MailIcon size={20} />
+              <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
+            </li>
+          )}
+          {identity.contactPhone !== null && (
+            <li>
+              <PhoneIcon size={20} />
+              <a href={phoneHref(identity.contactPhone)}>{identity.contactPhone}</a>
+            </li>
+          )}
+          {identity.addressLines.length > 0 && (
+            <li>
+              <PinIcon size={20} />
+              <span>
+                {identity.addressLines.map((line, index) => (
+                  <span key={index}>
+                    {index > 0 && <br />}
+                    {line}
+                  </span>
+                ))}
+              </span>
+            </li>
+          )}
+        </ul>
+      )}
+      {identity.openingHours !== null && <p className={`${shared.muted} ${classes.hours}`}>{identity.openingHours}</p>}
+
+      {point !== null && (
+        <div className={classes.map}>
+          {identity.mapMode === 'embed' && (
+            <iframe
+              title={`Map: ${place === '' ? siteName : place}`}
+              src={osmEmbedUrl(point)}
+              width="100%"
+              height="280"
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          )}
+          <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
+            {identity.mapMode === 'embed' ? 'View larger map' : 'View on the map'}
+            <span className={shared.srOnly}> (opens in a new tab)</span>
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ContactSection({
+  bookingState = 'open',
+  identity,
+  siteName,
+}: {
+  bookingState?: BookingState;
+  identity: StoredIdentity;
+  siteName: string;
+}) {
   // The server renders the placeholder; the form appears once it can be sent.
   const hydrated = useHydrated();
   return (
     <section id="contact" className={shared.section} aria-labelledby="contact-heading">
       <Reveal className={shared.container}>
         <SectionHeader id="contact-heading" eyebrow="Contact" title="Get In Touch">
-          Tell us where you want to grow.{bookingState === 'open' && ` ${firm.replyPromise}`}
+          Tell us where you want to grow.{bookingState === 'open' && identity.replyPromise !== null && ` ${identity.replyPromise}`}
         </SectionHeader>
         <div className={classes.contactGrid}>
           <div className={classes.formCard}>
@@ -53,42 +123,7 @@ export function ContactSection({ bookingState = 'open' }: { bookingState?: Booki
             )}
           </div>
 
-          <div className={classes.contactAside}>
-            <h3 className={shared.cardTitle}>Contact Details</h3>
-            <ul className={classes.contactList}>
-              <li>
-                <MailIcon size={20} />
-                <a href={`mailto:${firm.email}`}>{firm.email}</a>
-              </li>
-              <li>
-                <PhoneIcon size={20} />
-                <a href={firm.phoneHref}>{firm.phone}</a>
-              </li>
-              <li>
-                <PinIcon size={20} />
-                <span>
-                  {firm.city}, {firm.country}
-                  <br />
-                  <span className={shared.muted}>West Africa desk: {mapLocation.city}</span>
-                </span>
-              </li>
-            </ul>
-            <p className={`${shared.muted} ${classes.hours}`}>{firm.hours}</p>
-
-            <div className={classes.map}>
-              <iframe
-                title={`Map: ${mapLocation.label}`}
-                src={mapLocation.embedUrl}
-                width="100%"
-                height="280"
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-              />
-              <a href={mapLocation.largerMapUrl} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
-                View larger map<span className={shared.srOnly}> (opens in a new tab)</span>
-              </a>
-            </div>
-          </div>
+          <ContactDetails identity={identity} siteName={siteName} />
         </div>
       </Reveal>
     </section>

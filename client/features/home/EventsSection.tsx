@@ -6,7 +6,7 @@ import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import { BOOKINGS_CLOSED_MESSAGE } from '@server/shared/site-notices';
 import type { BookingState } from './booking-state';
-import { defaultEventBenefits, eventDefaults, fallbackEvent, firm } from './content';
+import { defaultEventBenefits, eventDefaults, fallbackEvent } from './content';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
 import { Skeleton, VisuallyHidden } from '../layout/plain';
@@ -52,8 +52,8 @@ export function toHomeEvent(event: EventDto): HomeEvent {
   };
 }
 
-export function organizerMailto(title: string): string {
-  return `mailto:${firm.email}?subject=${encodeURIComponent(`Inquiry about ${title}`)}`;
+export function organizerMailto(email: string, title: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(`Inquiry about ${title}`)}`;
 }
 
 interface RegisterLinkProps {
@@ -111,7 +111,7 @@ function ClosedNotice() {
   );
 }
 
-function LandingEvent({ event, bookingOpen }: { event: HomeEvent; bookingOpen: boolean }) {
+function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; bookingOpen: boolean; contactEmail: string | null }) {
   return (
     <article className={classes.landingEvent} aria-labelledby="landing-event-title">
       <div className={classes.landingMedia}>
@@ -155,9 +155,12 @@ function LandingEvent({ event, bookingOpen }: { event: HomeEvent; bookingOpen: b
             </RegisterLink>
           )}
           {bookingOpen && event.id !== null && <CalendarFeedLink className={`${shared.textLink} ${classes.feedLink}`} />}
-          <a href={organizerMailto(event.title)} className={shared.ctaOutline}>
-            Contact Organizer
-          </a>
+          {/* Only once the firm has given an address (Settings, Site). */}
+          {contactEmail !== null && (
+            <a href={organizerMailto(contactEmail, event.title)} className={shared.ctaOutline}>
+              Contact Organizer
+            </a>
+          )}
         </div>
       </div>
     </article>
@@ -254,7 +257,7 @@ function useRealignHashTarget(section: RefObject<HTMLElement | null>, settled: b
   }, [section, settled]);
 }
 
-export function EventsSection({ bookingState = 'open' }: { bookingState?: BookingState }) {
+export function EventsSection({ bookingState = 'open', contactEmail }: { bookingState?: BookingState; contactEmail: string | null }) {
   const bookingOpen = bookingState === 'open';
   const query = trpc.events.list.useQuery({ limit: HOME_EVENT_LIMIT });
   const sectionRef = useRef<HTMLElement>(null);
@@ -266,7 +269,7 @@ export function EventsSection({ bookingState = 'open' }: { bookingState?: Bookin
 
   let body: ReactNode;
   if (query.error) {
-    body = <LandingEvent event={fallbackEvent} bookingOpen={bookingOpen} />;
+    body = <LandingEvent event={fallbackEvent} bookingOpen={bookingOpen} contactEmail={contactEmail} />;
   } else if (query.data === undefined) {
     body = <EventsLoading />;
   } else if (query.data.length === 0) {
@@ -275,7 +278,7 @@ export function EventsSection({ bookingState = 'open' }: { bookingState?: Bookin
     const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map(toHomeEvent);
     body = (
       <>
-        {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} />}
+        {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} contactEmail={contactEmail} />}
         {others.length > 0 && (
           <div className={`${shared.grid} ${classes.eventCards}`}>
             {others.map((event) => (

@@ -2,6 +2,7 @@
 // and contact. The header and footer come from PublicLayout.
 import { HydrateOnView } from '@client/hydration';
 import { trpc } from '@client/trpc';
+import { usePublicSettings } from '../layout/PublicLayout';
 import { AboutSection } from './AboutSection';
 import { bookingStateOf } from './booking-state';
 import { defaultHomeContent } from './content';
@@ -18,6 +19,7 @@ export function HomePage() {
   // The same query (and cache entry) as the layout's; the sections get plain props.
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const bookingState = bookingStateOf(settings.data);
+  const { identity, siteName } = usePublicSettings();
   // The editable content; the shipped texts stand in while it loads or if it cannot be loaded.
   const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const content = home.data ?? defaultHomeContent;
@@ -28,11 +30,13 @@ export function HomePage() {
       <HydrateOnView id="services">
         <ServicesSection services={content.services} />
       </HydrateOnView>
-      <HydrateOnView id="testimonials-heading">
-        <TestimonialsSection testimonials={content.testimonials} />
-      </HydrateOnView>
+      {content.testimonials.length > 0 && (
+        <HydrateOnView id="testimonials-heading">
+          <TestimonialsSection testimonials={content.testimonials} />
+        </HydrateOnView>
+      )}
       <HydrateOnView id="events">
-        <EventsSection bookingState={bookingState} />
+        <EventsSection bookingState={bookingState} contactEmail={identity.contactEmail} />
       </HydrateOnView>
       <HydrateOnView id="about">
         <AboutSection founder={content.founder} />
@@ -41,7 +45,7 @@ export function HomePage() {
         <PrioritiesSection priorities={content.priorities} />
       </HydrateOnView>
       <HydrateOnView id="contact">
-        <ContactSection bookingState={bookingState} />
+        <ContactSection bookingState={bookingState} identity={identity} siteName={siteName} />
       </HydrateOnView>
     </>
   );

@@ -1,31 +1,9 @@
-// What the firm says about itself on the public pages that is not edited in the back office, and
-// the home page's editable content as it stands until the site's own has loaded (or if it cannot be
-// loaded). An admin edits the live content under Home Page. Images live in client/public/images and
-// are served from /images.
+// The home page's editable content as a fresh install starts with it (and as it stands until the
+// site's own has loaded, or if it cannot be loaded): no firm's name, people or contact details; the
+// firm's identity comes from Settings, Site. An admin edits the live content under Home Page. Images
+// live in client/public/images and are served from /images.
 import type { HomeContent } from '@server/schemas/home-page';
-
-export const firm = {
-  /** Shown until the Site Name setting has loaded, and if it cannot be loaded. */
-  name: 'Global Reach Advisory',
-  tagline: 'Boutique international-expansion consulting for companies ready to grow across borders.',
-  email: 'hello@globalreachadvisory.com',
-  phone: '+1 (202) 555-0147',
-  /** The same number in the form a tel: link needs. */
-  phoneHref: 'tel:+12025550147',
-  city: 'Washington, DC',
-  country: 'United States',
-  hours: 'Monday to Friday, 9:00 am to 6:00 pm ET',
-  replyPromise: 'We reply to every message within 24 hours.',
-} as const;
-
-/** The West Africa desk shown on the contact map (OpenStreetMap embed, no API key, no cookies). */
-export const mapLocation = {
-  label: 'Our West Africa desk, Airport City, Accra, Ghana',
-  city: 'Accra, Ghana',
-  embedUrl:
-    'https://www.openstreetmap.org/export/embed.html?bbox=-0.2150%2C5.5750%2C-0.1350%2C5.6350&layer=mapnik&marker=5.6052%2C-0.1751',
-  largerMapUrl: 'https://www.openstreetmap.org/?mlat=5.6052&mlon=-0.1751#map=14/5.6052/-0.1751',
-} as const;
+import { PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
 
 export type HeroSlide = HomeContent['heroSlides'][number];
 
@@ -87,38 +65,15 @@ export const services: readonly Service[] = [
 
 export type Testimonial = HomeContent['testimonials'][number];
 
-export const testimonials: readonly Testimonial[] = [
-  {
-    name: 'Daniel Mensah',
-    role: 'CEO, Mensah Agro Exports',
-    photo: null,
-    text: 'Global Reach Advisory found us three qualified distributors in the United States within four months. Their preparation for every meeting made our first trade mission the most productive week our company has had.',
-    link: 'https://www.linkedin.com/in/daniel-mensah-agro',
-  },
-  {
-    name: 'Sarah Whitfield',
-    role: 'VP International, Brightline Medical',
-    photo: null,
-    text: 'We were about to enter West Africa with a plan written for Europe. Abena and her team rebuilt our regulatory and partner strategy, and our first product was registered in Ghana in under a year.',
-    link: null,
-  },
-  {
-    name: 'Amara Diallo',
-    role: 'Founder, Sahel Textiles',
-    photo: null,
-    text: 'The cultural intelligence workshop changed how our sales team negotiates with buyers in North America. Clear, practical and worth every minute: we closed two retail accounts the following quarter.',
-    link: 'https://www.linkedin.com/in/amara-diallo-sahel',
-  },
-];
+/** None until the firm adds its own (Home Page): the section is left out while the list is empty. */
+export const testimonials: readonly Testimonial[] = [];
 
+/** A neutral stand-in until the firm introduces its founder (Home Page); the figures are the specification's. */
 export const founder = {
-  name: 'Abena Owusu',
-  role: 'Founder & Principal Consultant',
+  name: 'Our Founder',
+  role: 'Founder',
   photo: null,
-  bio: [
-    'Abena Owusu founded Global Reach Advisory to give growing companies the kind of cross-border expertise usually reserved for multinationals. Born in Kumasi and based in Washington, DC, she has spent more than a decade helping businesses move between North America, Europe and Africa.',
-    'Before starting the firm she led market-entry programmes for a trade promotion agency and advised exporters on partner selection, compliance and go-to-market strategy. She holds an Executive MBA and speaks regularly on diaspora investment and intra-African trade.',
-  ],
+  bio: [PLACEHOLDER_FOUNDER_BIO],
   stats: [
     { value: '10+', label: 'Years of experience' },
     { value: '500+', label: 'Companies advised' },

@@ -1,7 +1,8 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
 import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
-import { defaultHomeContent, firm } from '../home/content';
+import { EMPTY_IDENTITY } from '@server/shared/site-identity';
+import { defaultHomeContent } from '../home/content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import './focus.css';
 import classes from './public-layout.module.css';
@@ -15,12 +16,18 @@ function textOr(value: string | null | undefined, fallback: string): string {
   return trimmed === '' ? fallback : trimmed;
 }
 
-/** Public settings, with the firm's own name and tagline while they load or if they cannot be loaded. */
+/**
+ * Public settings. The server renders every public page with them; should they fail to load in the
+ * browser, no name and no contact details are shown (nothing of another firm's).
+ */
 export function usePublicSettings() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
+  const identity = settings.data?.identity ?? EMPTY_IDENTITY;
   return {
-    siteName: textOr(settings.data?.siteName, firm.name),
-    siteDescription: textOr(settings.data?.siteDescription, firm.tagline),
+    siteName: textOr(settings.data?.siteName, ''),
+    /** The footer's line under the name: the tagline, else the short description. */
+    siteDescription: textOr(identity.tagline ?? settings.data?.siteDescription, ''),
+    identity,
     maintenanceMode: settings.data?.maintenanceMode === true,
     allowRegistrations: settings.data?.allowRegistrations !== false,
   };
@@ -36,7 +43,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
-  const { siteName, siteDescription, maintenanceMode, allowRegistrations } = usePublicSettings();
+  const { siteName, siteDescription, identity, maintenanceMode, allowRegistrations } = usePublicSettings();
   // The footer lists the services staff edit on the home page (the same query and cache entry as
   // the home page's); the shipped texts stand in while it loads or if it cannot be loaded.
   const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
@@ -46,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader siteName={siteName} bookingOpen={!maintenanceMode && allowRegistrations} />
+      <SiteHeader siteName={siteName} logoUrl={identity.logoUrl} bookingOpen={!maintenanceMode && allowRegistrations} />
       <MaintenanceNotice active={maintenanceMode} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {children}
@@ -54,6 +61,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <SiteFooter
         siteName={siteName}
         siteDescription={siteDescription}
+        identity={identity}
         services={services}
         bookingOpen={!maintenanceMode && allowRegistrations}
       />

@@ -1,31 +1,39 @@
-// The public footer: services (from the editable home content), contact details and the copyright line.
-import { firm, type Service } from '../home/content';
+// The public footer: the firm's mark and tagline, services (from the editable home content), the
+// contact details and social links from Settings, Site, the footer text and the copyright line.
+import type { StoredIdentity } from '@server/schemas/site-identity';
+import { hasContactDetails, phoneHref, SOCIAL_NETWORKS } from '@server/shared/site-identity';
+import type { Service } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
 import { SiteLink } from './site-links';
 
-/** The copyright line names a fixed year, 2025, the firm's choice; it does not follow the clock. */
-export const COPYRIGHT_YEAR = 2025;
-
 interface SiteFooterProps {
   siteName: string;
   siteDescription: string;
+  identity: StoredIdentity;
   /** The home page's services, as staff last saved them: the footer lists their titles. */
   services: readonly Pick<Service, 'title'>[];
   /** False while bookings cannot be made (maintenance, registrations closed): no Book Consultation. */
   bookingOpen?: boolean;
 }
 
-export function SiteFooter({ siteName, siteDescription, services, bookingOpen = true }: SiteFooterProps) {
+export function SiteFooter({ siteName, siteDescription, identity, services, bookingOpen = true }: SiteFooterProps) {
+  const socialLinks = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = identity.social[network.key];
+    return url === null ? [] : [{ ...network, url }];
+  });
+  const contact = hasContactDetails(identity);
   return (
     <footer className={classes.footer}>
       <div className={classes.footerGrid}>
         <div>
-          <p className={classes.footerBrand}>
-            <LogoMark size={32} />
-            <span>{siteName}</span>
-          </p>
-          <p className={classes.footerText}>{siteDescription}</p>
+          {siteName !== '' && (
+            <p className={classes.footerBrand}>
+              <LogoMark size={32} siteName={siteName} logoUrl={identity.logoUrl} />
+              <span>{siteName}</span>
+            </p>
+          )}
+          {siteDescription !== '' && <p className={classes.footerText}>{siteDescription}</p>}
           {bookingOpen && (
             <SiteLink to="/booking" className={classes.headerCta}>
               Book Consultation
@@ -42,26 +50,53 @@ export function SiteFooter({ siteName, siteDescription, services, bookingOpen = 
           </ul>
         </div>
 
-        <div>
-          <h2 className={classes.footerHeading}>Contact</h2>
-          <address className={classes.footerAddress}>
-            <a href={`mailto:${firm.email}`} className={classes.footerLink}>
-              {firm.email}
-            </a>
-            <a href={firm.phoneHref} className={classes.footerLink}>
-              {firm.phone}
-            </a>
-            <span>
-              {firm.city}, {firm.country}
-            </span>
-          </address>
-        </div>
+        {(contact || socialLinks.length > 0) && (
+          <div>
+            <h2 className={classes.footerHeading}>Contact</h2>
+            {contact && (
+              <address className={classes.footerAddress}>
+                {identity.contactEmail !== null && (
+                  <a href={`mailto:${identity.contactEmail}`} className={classes.footerLink}>
+                    {identity.contactEmail}
+                  </a>
+                )}
+                {identity.contactPhone !== null && (
+                  <a href={phoneHref(identity.contactPhone)} className={classes.footerLink}>
+                    {identity.contactPhone}
+                  </a>
+                )}
+                {identity.addressLines.length > 0 && (
+                  <span>
+                    {identity.addressLines.map((line, index) => (
+                      <span key={index}>
+                        {index > 0 && <br />}
+                        {line}
+                      </span>
+                    ))}
+                  </span>
+                )}
+              </address>
+            )}
+            {socialLinks.length > 0 && (
+              <ul className={classes.socialList} aria-label="Social media">
+                {socialLinks.map((link) => (
+                  <li key={link.key}>
+                    <a href={link.url} className={classes.footerLink} rel="noopener noreferrer me" target="_blank">
+                      {link.label}
+                      <span className={classes.srOnly}> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </div>
 
       <div className={classes.footerBottom}>
-        <p>
-          © {COPYRIGHT_YEAR} {siteName}. All rights reserved.
-        </p>
+        {identity.footerText !== null && <p>{identity.footerText}</p>}
+        {/* The year of the visitor's clock: the server's may already be in the next one at midnight. */}
+        <p suppressHydrationWarning>{`© ${new Date().getFullYear()}${siteName === '' ? '' : ` ${siteName}`}. All rights reserved.`}</p>
       </div>
     </footer>
   );

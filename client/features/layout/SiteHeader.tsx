@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import classes from './public-layout.module.css';
 import { Burger } from './plain';
+import { initialsOf } from '@server/shared/site-identity';
 import { SiteLink, useSiteNavigation } from './site-links';
 import { useSectionInView } from './useSectionInView';
 
@@ -43,23 +44,31 @@ function NavLinks({ className, onNavigate, current }: NavLinksProps) {
   );
 }
 
-export function LogoMark({ size = 36 }: { size?: number }) {
+/**
+ * The firm's mark: its logo, or without one its initials in a rounded square of the brand colours.
+ * Decorative: the name is beside it.
+ */
+export function LogoMark({ size = 36, siteName, logoUrl = null }: { size?: number; siteName: string; logoUrl?: string | null }) {
+  if (logoUrl !== null) return <img src={logoUrl} alt="" height={size} className={classes.logoImage} />;
+  const initials = initialsOf(siteName);
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="14" fill="#f2b544" />
-      <circle cx="32" cy="32" r="17" fill="none" stroke="#0b3d5c" strokeWidth="4" />
-      <path d="M15 32h34M32 15c-8 9-8 25 0 34M32 15c8 9 8 25 0 34" fill="none" stroke="#0b3d5c" strokeWidth="3" />
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" className={classes.logoMark}>
+      <rect width="64" height="64" rx="14" className={classes.logoShape} />
+      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize={initials.length > 1 ? 26 : 32} fontWeight="700" className={classes.logoText}>
+        {initials}
+      </text>
     </svg>
   );
 }
 
 interface SiteHeaderProps {
   siteName: string;
+  logoUrl?: string | null;
   /** False while Maintenance Mode is on or registrations are closed: no Book Consultation then. */
   bookingOpen?: boolean;
 }
 
-export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
+export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const onHome = useSiteNavigation().pathname === '/';
   const inView = useSectionInView(sectionIds, onHome);
@@ -77,9 +86,10 @@ export function SiteHeader({ siteName, bookingOpen = true }: SiteHeaderProps) {
   return (
     <header className={classes.header} onKeyDown={closeOnEscape}>
       <div className={classes.headerBar}>
-        <SiteLink to="/" className={classes.brand} onClick={closeMenu}>
-          <LogoMark />
-          <span className={classes.brandName}>{siteName}</span>
+        {/* Without a name (the settings could not be read) the mark alone leads home. */}
+        <SiteLink to="/" className={classes.brand} onClick={closeMenu} aria-label={siteName === '' ? 'Home page' : undefined}>
+          <LogoMark siteName={siteName} logoUrl={logoUrl} />
+          {siteName !== '' && <span className={classes.brandName}>{siteName}</span>}
         </SiteLink>
 
         <nav aria-label="Main" className={classes.desktopNav}>

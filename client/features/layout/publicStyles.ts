@@ -13,3 +13,4 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
+import './brand.css';

@@ -4,6 +4,7 @@
 import type { DB } from '@db/database';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { renderMessage } from './layout';
+import { signedBy } from './messages';
 
 export async function enqueueEmailChangedNotice(
   db: DB,
@@ -14,7 +15,7 @@ export async function enqueueEmailChangedNotice(
   const site = await loadOutboxSite(db, publicOrigin);
   const rendered = renderMessage({
     subject: `${site.siteName}: your sign-in e-mail was changed`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: `Dear ${change.name},`,
     paragraphs: [
       `The sign-in e-mail of your ${site.siteName} account was changed from ${change.oldEmail} to ${change.newEmail}. Messages for your account now go to the new address.`,

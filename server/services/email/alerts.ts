@@ -13,7 +13,7 @@ import { claimOnce } from './claims';
 import { sendMail, toMailSettings } from './smtp';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
-import type { SiteVoice } from './messages';
+import { signedBy, type SiteVoice } from './messages';
 import { notificationSettingsLink } from './staff-links';
 
 const HOUR_MS = 3_600_000;
@@ -51,7 +51,7 @@ async function alertRecipients(db: DB): Promise<string[]> {
 export function systemAlertMessage(site: SiteVoice, alert: AlertContent): RenderedMessage {
   return renderMessage({
     subject: `${site.siteName} alert: ${alert.title}`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: null,
     paragraphs: alert.paragraphs,
     details: alert.details,

@@ -8,7 +8,7 @@ import type { BookingDetails } from '@server/repositories/bookings';
 import { claimOnce } from './claims';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { renderMessage } from './layout';
-import { slotDetailsOf } from './messages';
+import { signedBy, slotDetailsOf } from './messages';
 
 const STATUS_WORDS = {
   pending: 'pending confirmation',
@@ -24,7 +24,7 @@ export async function enqueueAlreadyHeldNotice(db: DB, publicOrigin: string, boo
   const site = await loadOutboxSite(db, publicOrigin);
   const rendered = renderMessage({
     subject: `${site.siteName}: you already hold a booking for ${booking.sessionTitle}`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: `Dear ${booking.participantName},`,
     paragraphs: [
       `Someone, perhaps you, asked to book the session below with this e-mail address. You already hold a booking for it (${STATUS_WORDS[booking.status]}), so nothing has changed.`,

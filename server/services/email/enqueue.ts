@@ -8,6 +8,7 @@ import type { EmailKind, IcsMethod } from '@db/schema';
 import { insertOutboxMessage } from '@server/repositories/outbox';
 import { getSystemAndEmailSettings } from '@server/repositories/settings';
 import { toMailSettings } from './smtp';
+import { signatureLines } from '../site-identity';
 import type { RenderedMessage } from './layout';
 import type { SiteVoice } from './messages';
 
@@ -17,20 +18,25 @@ export const SMTP_NOT_CONFIGURED_REASON = 'SMTP not configured';
 export interface OutboxSite extends SiteVoice {
   /** Host name of the public origin (no port): the domain of .ics UIDs. */
   host: string;
-  /** The From address as calendar ORGANIZER, when one is configured. */
+  /** The firm as calendar ORGANIZER: its contact e-mail, else the From address; none without either. */
   organizer: { name: string; email: string } | null;
   /** Set when messages cannot go yet; stored as their last error so the e-mail log says why. */
   blockedReason: string | null;
 }
 
 export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<OutboxSite> {
-  const { system, email } = await getSystemAndEmailSettings(db);
+  const { system, email, identity } = await getSystemAndEmailSettings(db);
+  // The firm organizes what the calendar files describe: its own address, else the sender's.
+  const organizerEmail = identity.contactEmail ?? email.fromEmail;
   return {
     siteName: system.siteName,
+    primaryColor: identity.primaryColor,
+    logoUrl: identity.logoUrl === null ? null : `${publicOrigin}${identity.logoUrl}`,
+    signature: signatureLines({ ...identity, siteName: system.siteName, siteDescription: system.siteDescription }),
     timeZone: system.timezone,
     publicOrigin,
     host: new URL(publicOrigin).hostname,
-    organizer: email.fromEmail === null ? null : { name: email.fromName ?? system.siteName, email: email.fromEmail },
+    organizer: organizerEmail === null ? null : { name: system.siteName, email: organizerEmail },
     blockedReason: toMailSettings(email) === null ? SMTP_NOT_CONFIGURED_REASON : null,
   };
 }

@@ -39,7 +39,7 @@ export function escapeIcsText(text: string): string {
 }
 
 /** A parameter value (CN=...): quoted, since it may hold ':' ';' ','; DQUOTE and controls cannot appear. */
-function paramValue(text: string): string {
+export function icsParamValue(text: string): string {
   // eslint-disable-next-line no-control-regex
   return `"${text.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
 }
@@ -86,8 +86,8 @@ export function buildIcs(event: IcsEvent): string {
     `STATUS:${event.status}`,
     ...(event.organizer === null
       ? []
-      : [`ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`]),
-    `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`,
+      : [`ORGANIZER;CN=${icsParamValue(event.organizer.name)}:mailto:${event.organizer.email}`]),
+    `ATTENDEE;CN=${icsParamValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

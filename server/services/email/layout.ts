@@ -1,6 +1,6 @@
 // One look for every message: the same content as plain text and as HTML. Every value placed in the
 // HTML is escaped here, so a participant named <script> stays text.
-import { escapeHtml } from './smtp';
+import { escapeHtml } from './html-escape';
 
 export interface RenderedMessage {
   subject: string;
@@ -11,6 +11,12 @@ export interface RenderedMessage {
 export interface MessageContent {
   subject: string;
   siteName: string;
+  /** The lines a message signs with: the firm's name, then its contact details. */
+  signature: string[];
+  /** #rrggbb (checked by the identity schema): the button's background and the links' colour. */
+  primaryColor: string;
+  /** The logo's absolute address, shown above the name; null without a logo. */
+  logoUrl: string | null;
   greeting: string | null;
   /** Plain text; line breaks inside a paragraph are kept. */
   paragraphs: string[];
@@ -34,7 +40,7 @@ function renderText(content: MessageContent): string {
   if (content.link !== null) blocks.push(`${content.link.label}: ${content.link.url}`);
   blocks.push(...content.notes);
   if (content.endLink !== undefined) blocks.push(`${content.endLink.label}: ${content.endLink.url}`);
-  blocks.push(content.siteName);
+  blocks.push(content.signature.join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -54,14 +60,14 @@ function renderHtml(content: MessageContent): string {
   }
   if (content.link !== null) {
     parts.push(
-      `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px;">${htmlText(content.link.label)}</a></p>`,
+      `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;padding:10px 16px;background:${content.primaryColor};color:#ffffff;text-decoration:none;border-radius:4px;">${htmlText(content.link.label)}</a></p>`,
       `<p style="font-size:12px;color:#52606d;">${htmlText(content.link.url)}</p>`,
     );
   }
   for (const note of content.notes) parts.push(`<p style="font-size:12px;color:#52606d;">${htmlText(note)}</p>`);
   if (content.endLink !== undefined) {
     parts.push(
-      `<p style="font-size:12px;color:#52606d;"><a href="${escapeHtml(content.endLink.url)}" style="color:#1c7ed6;">${htmlText(content.endLink.label)}</a>: ${htmlText(content.endLink.url)}</p>`,
+      `<p style="font-size:12px;color:#52606d;"><a href="${escapeHtml(content.endLink.url)}" style="color:${content.primaryColor};">${htmlText(content.endLink.label)}</a>: ${htmlText(content.endLink.url)}</p>`,
     );
   }
   return (
@@ -69,8 +75,12 @@ function renderHtml(content: MessageContent): string {
     `<title>${htmlText(content.subject)}</title></head>` +
     '<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:15px;line-height:1.5;">' +
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">' +
+    (content.logoUrl === null
+      ? ''
+      : `<p style="margin:0 0 8px;"><img src="${escapeHtml(content.logoUrl)}" alt="" height="48" style="height:48px;width:auto;border:0;"></p>`) +
     `<h1 style="font-size:18px;margin:0 0 16px;">${htmlText(content.siteName)}</h1>` +
     parts.join('') +
+    `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #dde3ea;font-size:13px;color:#52606d;">${content.signature.map(htmlText).join('<br>')}</p>` +
     '</div></body></html>'
   );
 }

@@ -7,6 +7,12 @@ import { notificationSettingsLink } from './staff-links';
 
 export interface SiteVoice {
   siteName: string;
+  /** What every message signs with: the firm's name, then its address, phone and e-mail (Settings, Site). */
+  signature: string[];
+  /** The brand's primary colour: the background of the message's button. */
+  primaryColor: string;
+  /** The logo's absolute address, shown above the name; null without a logo. */
+  logoUrl: string | null;
   timeZone: string;
   publicOrigin: string;
 }
@@ -39,6 +45,11 @@ export interface ManageLinkFacts {
 
 const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
 
+/** The name and signature of a message from `site`. */
+export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature' | 'primaryColor' | 'logoUrl'> {
+  return { siteName: site.siteName, signature: site.signature, primaryColor: site.primaryColor, logoUrl: site.logoUrl };
+}
+
 /** Event, session, time (in the site's zone) and place of a booking, as every participant message lists them. */
 export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, string][] {
   return [
@@ -69,7 +80,7 @@ function participantMessage(
 ): RenderedMessage {
   return renderMessage({
     subject,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: `Dear ${booking.participantName},`,
     paragraphs,
     details: slotDetailsOf(site, booking),
@@ -143,7 +154,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): 
   const waitlisted = booking.status === 'waitlisted';
   return renderMessage({
     subject: `${site.siteName}: new booking from ${booking.participantName}${waitlisted ? ' (waitlisted)' : ''}`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: null,
     paragraphs: [`A new booking was made on ${site.siteName}.`],
     details: [
@@ -162,7 +173,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): 
 export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): RenderedMessage {
   return renderMessage({
     subject: `${site.siteName}: new contact message from ${contact.name}`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: null,
     paragraphs: [`A new contact message was sent through ${site.siteName}.`, contact.message],
     details: [

@@ -145,12 +145,7 @@ export function smtpFailureReason(error: unknown): string {
   return String(error);
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** For text placed inside an HTML message body. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+export { escapeHtml } from './html-escape';
 
 const COULD_NOT_REACH = 'could not reach an SMTP server at that host and port.';
 

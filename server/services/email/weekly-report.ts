@@ -11,7 +11,7 @@ import { getSystemSettings } from '@server/repositories/settings';
 import { formatDateTime, formatSlotRange, utcToZonedParts } from '@server/shared/time';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
-import type { SiteVoice } from './messages';
+import { signedBy, type SiteVoice } from './messages';
 import { claimOnce } from './claims';
 import { notificationSettingsLink } from './staff-links';
 
@@ -175,7 +175,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
           ].join('\n');
   return renderMessage({
     subject: `${site.siteName}: weekly report`,
-    siteName: site.siteName,
+    ...signedBy(site),
     greeting: null,
     paragraphs: [
       `Your weekly report from ${site.siteName}, for the 7 days to ${formatDateTime(report.to, zone)} and the 7 days ahead.`,

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../kit/useCurrentUser';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { QuickActions } from './QuickActions';
 import { RecentContacts } from './RecentContacts';
+import { SetupChecklist } from './SetupChecklist';
 import { WeekSummary } from './WeekSummary';
 
 export function DashboardPage() {
@@ -27,6 +28,7 @@ export function DashboardPage() {
           {messageOf(stats.error, 'Please refresh the page to try again.')}
         </Alert>
       )}
+      {isAdmin && <SetupChecklist />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard label="Total Events" value={data?.totalEvents ?? missing} loading={loading} />
         <StatCard label="Total Contacts" value={data?.totalContacts ?? missing} loading={loading} />

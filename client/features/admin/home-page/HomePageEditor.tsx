@@ -92,7 +92,7 @@ function TestimonialsEditor({ form }: { form: Form }) {
   return (
     <ListSection
       title="Testimonials"
-      description="Client success stories: name, role, photo, text and an optional profile link."
+      description="Client success stories: name, role, photo, text and an optional profile link. With none, the home page leaves the section out."
       addLabel="Add Testimonial"
       canAdd={items.length < HOME_LIMITS.testimonials}
       onAdd={() => form.insertListItem('testimonials', { name: '', role: '', photo: '', text: '', link: '' })}
@@ -102,7 +102,7 @@ function TestimonialsEditor({ form }: { form: Form }) {
         <Item
           key={form.key(`testimonials.${index}`)}
           label={`Testimonial ${index + 1}`}
-          canRemove={items.length > 1}
+          canRemove
           onRemove={() => form.removeListItem('testimonials', index)}
         >
           <TextInput label="Name" withAsterisk key={form.key(`testimonials.${index}.name`)} {...form.getInputProps(`testimonials.${index}.name`)} />

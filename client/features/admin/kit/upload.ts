@@ -2,7 +2,7 @@
 // under. The server checks the type by content and the size against the Maximum File Upload Size
 // setting; its refusal message is what the person sees.
 
-export type UploadKind = 'image' | 'video' | 'avatar';
+export type UploadKind = 'image' | 'video' | 'avatar' | 'logo';
 
 interface UploadKindInfo {
   /** What the field says it takes: the kinds and the size limit the server enforces for that kind. */
@@ -21,6 +21,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindInfo> = {
     maxMb: 100,
   },
   avatar: { hint: 'JPG, GIF or PNG. 1MB max.', accept: 'image/png,image/jpeg,image/gif', maxMb: 1 },
+  logo: { hint: 'PNG, JPEG or WebP up to 2MB; a square or wide picture on a transparent background works best.', accept: 'image/png,image/jpeg,image/webp', maxMb: 2 },
 };
 
 export const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';

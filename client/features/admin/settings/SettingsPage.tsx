@@ -13,6 +13,7 @@ import { EmailTab } from './EmailTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
+import { SiteTab } from './SiteTab';
 import { SystemTab } from './SystemTab';
 import { UsersTab } from './UsersTab';
 import { ADMIN_SETTINGS_TABS, type SettingsTab } from './settingsTabs';
@@ -75,6 +76,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           <Tabs.Tab value="security">Security</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="system">System</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="site">Site</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="emailLog">Email Log</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
@@ -91,7 +93,13 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="system" {...panelSpacing}>
-            <SystemTab system={data.system} backup={data.backup} />
+            {/* Both this tab and Site edit the Site Name and Description: a save in one refreshes the other. */}
+            <SystemTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} system={data.system} backup={data.backup} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="site" {...panelSpacing}>
+            <SiteTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} identity={data.identity} />
           </Tabs.Panel>
         )}
         {isAdmin && data.email !== null && (

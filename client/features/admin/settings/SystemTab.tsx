@@ -62,7 +62,11 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
       form.setValues(formValues(saved));
       form.resetDirty(formValues(saved));
       notifySaved('system');
-      utils.settings.get.setData(undefined, (old) => (old === undefined ? old : { ...old, system: saved }));
+      utils.settings.get.setData(undefined, (old) =>
+        old === undefined
+          ? old
+          : { ...old, system: saved, identity: { ...old.identity, siteName: saved.siteName, siteDescription: saved.siteDescription } },
+      );
       // The header's site name, the timezone of every shown time and the public switches.
       await utils.settings.public.invalidate();
     },

@@ -2,13 +2,14 @@
 import { fieldErrorsOf } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 
-export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'email';
+export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email';
 
 const TAB_LABELS: Record<SettingsTab, string> = {
   profile: 'Profile',
   security: 'Security',
   notifications: 'Notification',
   system: 'System',
+  site: 'Site',
   email: 'Email',
 };
 
