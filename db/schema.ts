@@ -1,6 +1,6 @@
 // Table interfaces as Kysely sees them. Columns are snake_case in SQLite and camelCase here
 // (CamelCasePlugin). Booleans are 0/1 integers; timestamps are UTC ISO-8601 strings.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 type UpdatedAt = ColumnType<string, string | undefined, string>;
@@ -280,8 +280,6 @@ export interface RateLimitsTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type EventSessionRow = Selectable<EventSessionsTable>;
 export type TimeSlotRow = Selectable<TimeSlotsTable>;
@@ -289,6 +287,5 @@ export type DelegateRow = Selectable<DelegatesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type ContactRow = Selectable<ContactFormsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
-export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
 export type EmailAttemptRow = Selectable<EmailAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -6,7 +6,6 @@ import {
   profileSettingsInput,
   securitySettingsInput,
   systemSettingsInput,
-  testEmailInput,
 } from '../schemas/settings';
 import { siteIdentityInput } from '../schemas/site-identity';
 import { updateSiteIdentity } from '../services/site-identity';
@@ -65,7 +64,8 @@ export const settingsRouter = router({
 
   testEmail: adminProcedure
     .meta({ description: "Sends a real message with the SMTP settings as on screen to the signed-in admin's own address and answers what failed, without network detail (audited, sent or not)." })
-    .input(testEmailInput)
+    // The settings as typed in the form, saved or not: the same fields as a save.
+    .input(emailSettingsInput)
     .mutation(({ ctx, input }) => settings.sendTestEmail(ctx, ctx.user.email, input, actorOf(ctx))),
 
   sendWeeklyReport: staffProcedure

@@ -90,4 +90,3 @@ export const auditListInput = listInputBase
     message: 'The end must be after the start',
     path: ['to'],
   });
-export type AuditListInput = z.input<typeof auditListInput>;

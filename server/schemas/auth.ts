@@ -9,7 +9,6 @@ export const signInInput = z.object({
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, 'Password is too long'),
 });
-export type SignInInput = z.input<typeof signInInput>;
 
 export const newPassword = z
   .string({ error: 'Password is required' })
@@ -32,7 +31,6 @@ export const changePasswordInput = z
     path: ['confirmPassword'],
     message: 'New passwords do not match',
   });
-export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 export const setupAdminInput = z.object({
   token: z.string({ error: 'Setup token is required' }).min(1, 'Setup token is required').max(200),
@@ -40,7 +38,6 @@ export const setupAdminInput = z.object({
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   password: newPassword,
 });
-export type SetupAdminInput = z.input<typeof setupAdminInput>;
 
 const role = z.enum(ROLES, { error: 'Role is required' });
 
@@ -50,7 +47,6 @@ export const createUserInput = z.object({
   password: newPassword,
   role,
 });
-export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z.object({
   id: idInput,
@@ -58,7 +54,6 @@ export const updateUserInput = z.object({
   email: requiredEmail('Email is required', 'Please enter a valid email address'),
   role,
 });
-export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const userListInput = listInputBase.extend({
   role: z.enum(['all', ...ROLES]).default('all'),

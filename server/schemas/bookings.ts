@@ -33,10 +33,8 @@ const adminBookingFields = z.object({
   ...participant,
 });
 export const adminCreateBookingInput = adminBookingFields;
-export type AdminCreateBookingInput = z.input<typeof adminCreateBookingInput>;
 
 export const updateBookingInput = adminBookingFields.extend({ id: idInput });
-export type UpdateBookingInput = z.input<typeof updateBookingInput>;
 
 export const setBookingStatusInput = z.object({ id: idInput, status });
 
@@ -110,8 +108,6 @@ export const setBookingStatusManyInput = z
     status,
   })
   .refine((input) => (input.ids === undefined) !== (input.filter === undefined), { message: BULK_CHOOSE_MESSAGE, path: ['ids'] });
-export type SetBookingStatusManyInput = z.input<typeof setBookingStatusManyInput>;
-export type BookingListInput = z.input<typeof bookingListInput>;
 
 export const MANAGE_LINK_INVALID = 'This booking link is not valid.';
 export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
@@ -120,7 +116,6 @@ export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: i
 export const manageBookingInput = z.object({
   token: z.string({ error: MANAGE_LINK_INVALID }).trim().min(1, MANAGE_LINK_INVALID).max(200, MANAGE_LINK_INVALID),
 });
-export type ManageBookingInput = z.input<typeof manageBookingInput>;
 
 /** What a delete dialog is about: exactly one of a booking, time slot, session or event. */
 export const affectedParticipantsInput = z

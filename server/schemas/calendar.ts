@@ -22,4 +22,3 @@ export const calendarInput = z
     message: CALENDAR_RANGE_TOO_LONG,
     path: ['to'],
   });
-export type CalendarInput = z.input<typeof calendarInput>;

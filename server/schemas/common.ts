@@ -66,7 +66,6 @@ export function requiredEmail(requiredMessage = 'Email is required', invalidMess
 export const idInput = z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(64, 'Id is too long');
 
 export const byIdInput = z.object({ id: idInput });
-export type ByIdInput = z.infer<typeof byIdInput>;
 
 /**
  * A link or a path on this site: uploads come back as '/uploads/...', seed images as '/images/...'.

@@ -34,11 +34,9 @@ export const createContactInput = contactFields;
 export type CreateContactInput = z.input<typeof createContactInput>;
 
 export const updateContactInput = contactFields.extend({ id: idInput, status });
-export type UpdateContactInput = z.input<typeof updateContactInput>;
 
 export const setContactStatusInput = z.object({ id: idInput, status });
 
 export const contactListInput = listInputBase.extend({
   status: z.enum(['all', ...CONTACT_STATUSES]).default('all'),
 });
-export type ContactListInput = z.input<typeof contactListInput>;

@@ -15,4 +15,3 @@ export const EMAIL_STATUS_LABELS = {
 export const emailListInput = listInputBase.extend({
   status: z.enum(['all', ...EMAIL_STATUSES]).default('all'),
 });
-export type EmailListInput = z.input<typeof emailListInput>;

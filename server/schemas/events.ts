@@ -38,7 +38,6 @@ export const updateEventInput = eventFields.extend({
   isActive: z.boolean({ error: 'Status is required' }),
   displayOrder: eventFields.shape.displayOrder.unwrap(),
 });
-export type UpdateEventInput = z.input<typeof updateEventInput>;
 
 export const setEventActiveInput = z.object({ id: idInput, isActive: z.boolean() });
 
@@ -48,7 +47,6 @@ export const reorderEventInput = z.object({ id: idInput, direction: z.enum(['up'
 export const adminEventListInput = listInputBase.extend({
   status: z.enum(['all', 'active', 'inactive']).default('all'),
 });
-export type AdminEventListInput = z.input<typeof adminEventListInput>;
 
 
 /** The public list of active events: at most `limit` (100 by default); absent input is the default. */

@@ -92,6 +92,4 @@ export const homeContentInput = z.object({
   priorities: list(prioritySchema, 'Priorities', HOME_LIMITS.priorities),
 });
 
-export type HomeContentInput = z.input<typeof homeContentInput>;
 export type HomeContent = z.output<typeof homeContentInput>;
-export type Testimonial = HomeContent['testimonials'][number];

@@ -14,7 +14,6 @@ export const timeSlotFields = z
     path: ['endTime'],
     message: 'End time must be after start time',
   });
-export type TimeSlotFields = z.input<typeof timeSlotFields>;
 
 export const delegateFields = z.object({
   name: requiredLine('Name is required', LIMITS.name),
@@ -25,7 +24,6 @@ export const delegateFields = z.object({
   bio: optionalText(LIMITS.longText),
   photoUrl: optionalUrl(),
 });
-export type DelegateFields = z.input<typeof delegateFields>;
 
 export const sessionFields = z.object({
   eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64),
@@ -52,7 +50,6 @@ export const createSessionInput = sessionFields.extend({
     .max(MAX_SLOTS_PER_SESSION, `At most ${MAX_SLOTS_PER_SESSION} time slots`),
   delegates: z.array(delegateFields).max(MAX_DELEGATES_PER_SESSION).default([]),
 });
-export type CreateSessionInput = z.input<typeof createSessionInput>;
 
 /**
  * Updating from the wizard: the session's fields and, when given, the full wanted list of its time
@@ -74,13 +71,11 @@ export const updateSessionInput = sessionFields.extend({
     .max(MAX_DELEGATES_PER_SESSION)
     .optional(),
 });
-export type UpdateSessionInput = z.input<typeof updateSessionInput>;
 
 export const sessionListInput = listInputBase.extend({
   status: z.enum(['all', 'active', 'inactive']).default('all'),
   eventId: idInput.optional(),
 });
-export type SessionListInput = z.input<typeof sessionListInput>;
 
 export const listByEventInput = z.object({ eventId: idInput });
 export const listBySessionInput = z.object({ sessionId: idInput });

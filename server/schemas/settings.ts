@@ -25,7 +25,6 @@ const GIVE_UP_MESSAGE = 'Give up on an e-mail after must be between 1 and 168 ho
 export const BACKUP_KEEP_RANGE = { min: 1, max: 90, default: 7 } as const;
 const BACKUP_KEEP_MESSAGE = 'Backups to keep must be between 1 and 90';
 export const BACKUP_SCHEDULES = ['off', 'daily'] as const;
-export type BackupSchedule = (typeof BACKUP_SCHEDULES)[number];
 
 export const profileSettingsInput = z.object({
   name: requiredLine('Name is required', LIMITS.name),
@@ -34,7 +33,6 @@ export const profileSettingsInput = z.object({
   /** Needed only when the e-mail changes: the sign-in address is the account's key. */
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH, 'Password is too long').optional(),
 });
-export type ProfileSettingsInput = z.input<typeof profileSettingsInput>;
 
 const optionalPassword = z
   .string()
@@ -74,7 +72,6 @@ export const notificationSettingsInput = z.object({
   systemAlerts: z.boolean(),
   weeklyReports: z.boolean(),
 });
-export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 
 export const systemSettingsInput = z.object({
   siteName: requiredText('Site name is required', LIMITS.title),
@@ -149,4 +146,3 @@ export const emailSettingsInput = z
   .transform((value) => ({ ...value, smtpPort: value.smtpPort ?? null, fromEmail: value.fromEmail?.toLowerCase() ?? null }));
 export type EmailSettingsInput = z.input<typeof emailSettingsInput>;
 
-export const testEmailInput = emailSettingsInput;

@@ -16,7 +16,7 @@ export const IDENTITY_LIMITS = {
   footerText: 500,
 } as const;
 
-export { MAP_MODES, type MapMode, SOCIAL_NETWORKS, type SocialNetwork, EMPTY_IDENTITY } from '../shared/site-identity';
+export { SOCIAL_NETWORKS, EMPTY_IDENTITY } from '../shared/site-identity';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PHONE_MESSAGE = 'Please enter a phone number: digits, spaces and + ( ) - . only';

@@ -10,16 +10,13 @@ export const verificationCode = z
   .refine((value) => value !== '', 'Verification code is required');
 
 export const twoFactorCodeInput = z.object({ code: verificationCode });
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeInput>;
 
 const accountPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, 'Password is too long');
 
 /** Turning two-factor on: the account's password and a current code from the new authenticator. */
 export const enableTwoFactorInput = z.object({ password: accountPassword, code: verificationCode });
-export type EnableTwoFactorInput = z.input<typeof enableTwoFactorInput>;
 
 export const disableTwoFactorInput = z.object({
   password: accountPassword,
   code: verificationCode,
 });
-export type DisableTwoFactorInput = z.input<typeof disableTwoFactorInput>;

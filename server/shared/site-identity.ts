@@ -7,7 +7,6 @@ import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from './brand-colours';
 // Kept apart from the zod schema (server/schemas/site-identity.ts): the home page's script reads
 // these without loading zod.
 export const MAP_MODES = ['none', 'embed', 'link'] as const;
-export type MapMode = (typeof MAP_MODES)[number];
 
 /** The networks a firm may link to, each with the hosts its profile pages live on. */
 export const SOCIAL_NETWORKS = [
@@ -17,7 +16,6 @@ export const SOCIAL_NETWORKS = [
   { key: 'instagram', label: 'Instagram', hosts: ['instagram.com'] },
   { key: 'youtube', label: 'YouTube', hosts: ['youtube.com'] },
 ] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['key'];
 
 
 /** The number as a tel: link needs it: digits and a leading +. */
