@@ -1,16 +1,19 @@
 // Home Page (admins only): the public home page's hero slides, services, client testimonials, the
 // founder and the priorities. Photos are uploads; a person without one is shown by initials. The
-// whole page is saved at once and the public page shows the change on its next read.
+// whole page is saved at once and the public page shows the change on its next read. Beside the form,
+// a preview of the first slide being edited in the site's header, buttons and footer, and an e-mail.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { HOME_LIMITS, homeContentInput, type HomeContent, SERVICE_ICONS } from '@server/schemas/home-page';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { MediaUpload } from '../kit/MediaUpload';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { SitePreview } from '../settings/SitePreview';
+import { siteFormValuesOf } from '../settings/SiteTab';
 
 type Saved = RouterOutputs['homePage']['get'];
 
@@ -125,11 +128,15 @@ function TestimonialsEditor({ form }: { form: Form }) {
 
 function HomePageForm({ saved }: { saved: Saved }) {
   const utils = trpc.useUtils();
+  // The first slide as it is typed, for the preview (the form itself is uncontrolled).
+  const [firstSlide, setFirstSlide] = useState(() => ({ title: saved.heroSlides[0]?.title ?? '', text: saved.heroSlides[0]?.text ?? '' }));
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: formValues(saved),
     validate: schemaResolver(homeContentInput, { sync: true }),
+    onValuesChange: (next) => setFirstSlide({ title: next.heroSlides[0]?.title ?? '', text: next.heroSlides[0]?.text ?? '' }),
   });
+  const identity = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 }).data?.identity;
   const save = trpc.homePage.update.useMutation({
     onSuccess: (next) => {
       form.setValues(formValues(next));
@@ -243,6 +250,11 @@ function HomePageForm({ saved }: { saved: Saved }) {
           </Item>
         ))}
       </ListSection>
+      {identity !== undefined && (
+        <FormSection title="How it looks">
+          <SitePreview values={siteFormValuesOf(identity)} hero={firstSlide} />
+        </FormSection>
+      )}
     </PageForm>
   );
 }

@@ -31,7 +31,8 @@ function Mark({ name, logoUrl, primary, accent, size }: { name: string; logoUrl:
   );
 }
 
-export function SitePreview({ values }: { values: SiteFormValues }) {
+/** `hero`: the home page's first slide being edited (the Home Page editor's preview), shown in the page's body. */
+export function SitePreview({ values, hero }: { values: SiteFormValues; hero?: { title: string; text: string } }) {
   const primary = colourOr(values.primaryColor, DEFAULT_PRIMARY);
   const accent = colourOr(values.accentColor, DEFAULT_ACCENT);
   const deep = mix(primary, '#000000', 0.45);
@@ -87,7 +88,15 @@ export function SitePreview({ values }: { values: SiteFormValues }) {
           </Group>
         </Box>
         <Box style={{ padding: 14 }}>
-          {values.tagline.trim() !== '' && <Text size="sm">{values.tagline.trim()}</Text>}
+          {hero !== undefined && (
+            <Box data-testid="preview-hero" mb="xs">
+              <Text fw={700} style={{ color: primary, fontFamily: 'Georgia, serif' }}>
+                {hero.title.trim() === '' ? 'Slide title' : hero.title}
+              </Text>
+              <Text size="sm">{hero.text}</Text>
+            </Box>
+          )}
+          {hero === undefined && values.tagline.trim() !== '' && <Text size="sm">{values.tagline.trim()}</Text>}
           <Group gap="sm" mt="xs">
             <span style={{ ...buttonStyle, background: primary, color: '#ffffff' }}>Register Now</span>
             <span style={{ ...buttonStyle, background: accent, color: primary }}>Our Services</span>

@@ -14,7 +14,8 @@ import { SitePreview } from './SitePreview';
 
 type Identity = RouterOutputs['settings']['get']['identity'];
 
-function formValues(identity: Identity) {
+/** The identity as the form holds it (also what the Home Page editor's preview shows). */
+export function siteFormValuesOf(identity: Identity) {
   return {
     siteName: identity.siteName,
     tagline: identity.tagline ?? '',
@@ -41,7 +42,7 @@ function formValues(identity: Identity) {
     logoUrl: identity.logoUrl ?? '',
   };
 }
-export type SiteFormValues = ReturnType<typeof formValues>;
+export type SiteFormValues = ReturnType<typeof siteFormValuesOf>;
 
 function coordinate(value: number | string): number | null {
   if (typeof value === 'number') return value;
@@ -66,13 +67,13 @@ export function SiteTab({ identity }: { identity: Identity }) {
   // Save waits while the logo is still being sent.
   const [uploading, setUploading] = useState(false);
   const form = useForm({
-    initialValues: formValues(identity),
+    initialValues: siteFormValuesOf(identity),
     validate: (values) => resolve(identityInputOf(values)),
   });
   const save = trpc.settings.updateIdentity.useMutation({
     onSuccess: async (saved) => {
-      form.setValues(formValues(saved));
-      form.resetDirty(formValues(saved));
+      form.setValues(siteFormValuesOf(saved));
+      form.resetDirty(siteFormValuesOf(saved));
       notifySaved('site');
       utils.settings.get.setData(undefined, (old) =>
         old === undefined ? old : { ...old, identity: saved, system: { ...old.system, siteName: saved.siteName, siteDescription: saved.siteDescription } },
