@@ -3,11 +3,14 @@
 // Chromium (CHROME_PATH, default /usr/bin/chromium). The median of LIGHTHOUSE_RUNS runs (default 3)
 // of each category score goes into the bench's goal table; the audits that lost points are listed.
 // Scores depend on the machine: on a loaded one the simulated phone is slower too.
+// LIGHTHOUSE_BRAND=#primary,#accent runs it with a customer's colours instead of the default ones
+// (written into the seeded site's identity as Settings > Site would save them).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import SQLite from 'better-sqlite3';
 import lighthouse from 'lighthouse';
 import { projectRoot } from '../build.mjs';
 import type { Figure } from './report';
@@ -52,11 +55,27 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
+/** Writes a customer's primary and accent colours into the seeded site's identity. */
+function useBrandColours(file: string, primaryColor: string, accentColor: string): void {
+  const sqlite = new SQLite(file);
+  try {
+    const row = sqlite.prepare("select value from settings where key = 'identity'").get() as { value: string } | undefined;
+    const identity = { ...(row === undefined ? {} : (JSON.parse(row.value) as object)), primaryColor, accentColor };
+    sqlite
+      .prepare("insert into settings (key, value, updated_at) values ('identity', ?, ?) on conflict (key) do update set value = excluded.value")
+      .run(JSON.stringify(identity), new Date().toISOString());
+  } finally {
+    sqlite.close();
+  }
+}
+
 /** Runs Lighthouse on `/` of a freshly seeded built server (build it first: scripts/build.mjs). */
 export async function benchLighthouse(): Promise<Figure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { ...env, NODE_ENV: 'development' });
+  const brand = process.env.LIGHTHOUSE_BRAND?.split(',');
+  if (brand !== undefined) useBrandColours(path.join(dataDir, 'app.db'), brand[0] ?? '', brand[1] ?? '');
   const server = await startServer(env);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

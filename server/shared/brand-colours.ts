@@ -16,6 +16,9 @@ export const BODY_TEXT_RATIO = 4.5;
 
 export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
+/** The background of the public pages' light sections (client/features/home/shared.module.css, .sectionTinted), on which headings and eyebrows are primary-coloured. */
+export const LIGHT_SECTION_BACKGROUND = '#f4f7fa';
+
 type Rgb = [number, number, number];
 
 function channels(hex: string): Rgb {
@@ -66,10 +69,18 @@ export interface BrandColourIssue {
 export function brandColourIssues(primary: string, accent: string): BrandColourIssue[] {
   const issues: BrandColourIssue[] = [];
   const onPrimary = contrastRatio('#ffffff', primary);
+  const onLightSections = contrastRatio(primary, LIGHT_SECTION_BACKGROUND);
   if (onPrimary < BODY_TEXT_RATIO) {
     issues.push({
       field: 'primaryColor',
       message: `White text on the primary colour has a contrast of ${formatRatio(onPrimary)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
+    });
+  } else if (onLightSections < BODY_TEXT_RATIO) {
+    // The light grey sections are a little darker than white: a primary just dark enough for white
+    // text can be too light for text on them.
+    issues.push({
+      field: 'primaryColor',
+      message: `Primary-coloured text on the light grey sections has a contrast of ${formatRatio(onLightSections)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
     });
   }
   const onAccent = contrastRatio(primary, accent);

@@ -126,6 +126,11 @@ describe('settings.updateIdentity', () => {
     await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#777777', accentColor: '#ffffff' }), {
       primaryColor: 'White text on the primary colour has a contrast of 4.47:1; body text needs at least 4.5:1. Choose a darker primary colour.',
     });
+    // Dark enough for white text (4.54:1), too light for text on the light grey sections (#f4f7fa).
+    await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#767676', accentColor: '#ffffff' }), {
+      primaryColor:
+        'Primary-coloured text on the light grey sections has a contrast of 4.22:1; body text needs at least 4.5:1. Choose a darker primary colour.',
+    });
     await expectFieldErrors(callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: 'navy', accentColor: '#fff' }), {
       primaryColor: 'Please enter a colour as # and six hex digits, e.g. #0b3d5c',
       accentColor: 'Please enter a colour as # and six hex digits, e.g. #0b3d5c',
@@ -134,8 +139,8 @@ describe('settings.updateIdentity', () => {
   });
 
   it('accepts a passing pair, in lower case, and records it', async () => {
-    const saved = await callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#767676', accentColor: '#FFFFFF' });
-    expect(saved).toMatchObject({ primaryColor: '#767676', accentColor: '#ffffff' });
+    const saved = await callers.admin.settings.updateIdentity({ ...IDENTITY, primaryColor: '#6B6B6B', accentColor: '#FFFFFF' });
+    expect(saved).toMatchObject({ primaryColor: '#6b6b6b', accentColor: '#ffffff' });
     const { items } = await callers.admin.audit.list({ entity: 'settings' });
     expect(items[0]?.summary).toContain('primary colour, accent colour');
   });
