@@ -1,12 +1,13 @@
 // An event's public page at 1,280 and 375 px: server-rendered (its first HTML holds the event, the
 // seats and the Open Graph tags), adopted by React without an error or a request for its data, axe
 // finds nothing and nothing scrolls sideways; Register leads into the booking form with the event
-// chosen, the home page's events link there, and an unknown event is a 404.
+// chosen, the home page's events link there, and an unknown event is a 404. It also reads with
+// JavaScript off, and signed-in staff get it from the app's router.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { createBookableSlot, query } from './support';
+import { createAccountViaApi, createBookableSlot, query, signInThroughUi } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -98,4 +99,26 @@ test("the home page's events link to their pages, and an unknown event is a 404"
 
   const missing = await page.goto('/events/no-such-event');
   expect(missing?.status()).toBe(404);
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an event page reads as the server sent it', async ({ page, request }) => {
+    const slot = await createBookableSlot(request, { title: 'Sunyani Cocoa Roundtable', capacity: 3 });
+    await page.goto(`/events/${slot.eventId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sunyani Cocoa Roundtable' })).toBeVisible();
+    await expect(page.getByText('3 seats left')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register for Sunyani Cocoa Roundtable' }).first()).toHaveAttribute('href', `/booking/${slot.eventId}`);
+  });
+});
+
+test('signed-in staff see an event page rendered in the browser, under the app', async ({ page, request }) => {
+  const slot = await createBookableSlot(request, { title: 'Wa Shea Butter Expo', capacity: 4 });
+  await signInThroughUi(page, await createAccountViaApi(request, 'user'));
+  await page.goto(`/events/${slot.eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wa Shea Butter Expo' })).toBeVisible();
+  await expect(page.getByText('4 seats left')).toBeVisible();
+  await page.goto('/events/no-such-event');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
 });
