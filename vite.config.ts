@@ -58,9 +58,11 @@ export default defineConfig({
   build: {
     outDir: fromHere('./dist/client'),
     emptyOutDir: true,
-    // Two pages: the app (index.html: back office, booking pages) and the server-rendered home page,
-    // whose script carries no router (home.html, client/home.tsx).
-    rollupOptions: { input: { index: fromHere('./client/index.html'), home: fromHere('./client/home.html') } },
+    // Three pages: the app (index.html: back office, booking pages) and the server-rendered home
+    // page and event pages, whose scripts carry no router (home.html, event.html).
+    rollupOptions: {
+      input: { index: fromHere('./client/index.html'), home: fromHere('./client/home.html'), event: fromHere('./client/event.html') },
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
   },

@@ -1,7 +1,7 @@
 // Server rendering of the public pages. The server (server/http/ssr.ts) asks which queries a page
 // needs (publicQueriesOf), runs them through the API's own procedures, and hands their dehydrated
 // state to render(), which renders the same tree the browser hydrates (client/home.tsx for the home
-// page, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
+// page, client/event.tsx for an event's page, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
 import './zod-config';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { AppRoot } from './app-root';
+import { EventRoot, eventIdOfPath } from './event-root';
 import { HOME_EVENT_LIMIT } from './features/home/EventsSection';
 import { HomeRoot } from './home-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
@@ -22,7 +23,8 @@ export type PublicQuery =
   | { path: 'settings.public' }
   | { path: 'homePage.get' }
   | { path: 'events.list'; input: RouterInputs['events']['list'] }
-  | { path: 'sessions.listByEvent'; input: RouterInputs['sessions']['listByEvent'] };
+  | { path: 'sessions.listByEvent'; input: RouterInputs['sessions']['listByEvent'] }
+  | { path: 'events.page'; input: RouterInputs['events']['page'] };
 
 const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
 
@@ -37,6 +39,8 @@ export function publicQueriesOf(pathname: string): PublicQuery[] | null {
   }
   // Every public page's footer lists the home content's services: homePage.get on each.
   if (pathname === '/booking') return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: undefined }];
+  const eventId = eventIdOfPath(pathname);
+  if (eventId !== null) return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.page', input: { id: eventId } }];
   const match = BOOKING_FOR_EVENT.exec(pathname);
   if (match?.[1] !== undefined && match[1] !== 'manage') {
     const eventId = decodeURIComponent(match[1]);
@@ -51,11 +55,13 @@ export function publicQueriesOf(pathname: string): PublicQuery[] | null {
 }
 
 /**
- * The built page a server-rendered path is written into: the home page has a script of its own
- * without the app's router (client/home.tsx); the booking pages hydrate the app (client/main.tsx).
+ * The built page a server-rendered path is written into: the home page and the event pages have a
+ * script of their own without the app's router (client/home.tsx, client/event.tsx); the booking
+ * pages hydrate the app (client/main.tsx).
  */
-export function pageTemplateOf(pathname: string): 'home.html' | 'index.html' {
-  return pathname === '/' ? 'home.html' : 'index.html';
+export function pageTemplateOf(pathname: string): 'home.html' | 'event.html' | 'index.html' {
+  if (pathname === '/') return 'home.html';
+  return eventIdOfPath(pathname) === null ? 'index.html' : 'event.html';
 }
 
 /** How long a render may take before it is abandoned (the page is then rendered in the browser). */
@@ -68,8 +74,11 @@ export async function render(url: string, state: DehydratedState): Promise<strin
   // Never called while rendering: components read the prefetched data and fetch nothing on the server.
   const trpcClient = createTrpcClient('http://127.0.0.1');
   let root: ReactElement;
+  const eventId = eventIdOfPath(url);
   if (pageTemplateOf(url) === 'home.html') {
     root = <HomeRoot queryClient={queryClient} trpcClient={trpcClient} />;
+  } else if (eventId !== null) {
+    root = <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={url} eventId={eventId} />;
   } else {
     const router = createAppRouter(
       { queryClient, utils: createQueryUtils(queryClient, trpcClient) },

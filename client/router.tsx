@@ -1,4 +1,4 @@
-// Route table: the public pages (home, booking, manage my booking) and the back office under /admin. Public pages load with the first bundle; every admin screen is
+// Route table: the public pages (home, an event's page, booking, manage my booking) and the back office under /admin. Public pages load with the first bundle; every admin screen is
 // its own chunk (lazyRouteComponent), so the home page never downloads back-office code.
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -53,6 +53,13 @@ const bookingForEventRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/booking/$eventId',
   component: BookingPage,
+});
+
+/** An event's page; served to visitors with a script of its own (client/event.tsx), this is the app's. */
+const eventRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/events/$eventId',
+  component: lazyRouteComponent(() => import('./features/event/EventRoutePage'), 'EventRoutePage'),
 });
 
 /** The link in a participant's e-mails; the token is the whole secret. */
@@ -197,7 +204,7 @@ const catchAllRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([homeRoute, bookingRoute, bookingForEventRoute, manageBookingRoute]),
+  publicLayoutRoute.addChildren([homeRoute, eventRoute, bookingRoute, bookingForEventRoute, manageBookingRoute]),
   adminLoginRoute,
   adminSetupRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),

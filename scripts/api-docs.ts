@@ -125,7 +125,7 @@ const OTHER_ROUTES = [
   '- **Calendar feed**: `GET /events.ics` (public, `text/calendar; charset=utf-8`): one event per upcoming',
   '  time slot of the active sessions of active events, with a stable UID per slot.',
   '- **Search engines**: `GET /robots.txt` and `GET /sitemap.xml` (the home page, the booking page and',
-  "  each active event's booking page).",
+  "  each active event's page, `/events/<id>`, and its booking page).",
 ];
 
 const ACCESS_TEXT = { public: 'anyone', staff: 'signed-in staff (user or admin)', admin: 'admins' } as const;

@@ -1,5 +1,5 @@
 // The front-end figures of `npm run bench`, also run alone by `npm run bench:frontend`: what the
-// home page makes a visitor download (scripts/bench/page-weight.ts) and Lighthouse's scores on it
+// home page and an event's page make a visitor download (scripts/bench/page-weight.ts) and Lighthouse's scores on them
 // (scripts/bench/lighthouse.ts), built first if needed. LIGHTHOUSE=off skips Lighthouse.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,9 @@ export async function benchFrontEnd(): Promise<Figure[]> {
   const clientDir = path.join(projectRoot, 'dist', 'client');
   const weight = measurePageWeight(clientDir);
   printPageWeight(weight);
-  const figures = pageWeightFigures(weight);
+  const eventWeight = measurePageWeight(clientDir, 'event.html');
+  printPageWeight(eventWeight, 'event page');
+  const figures = [...pageWeightFigures(weight), ...pageWeightFigures(eventWeight, 'event page')];
   if (process.env.LIGHTHOUSE !== 'off') figures.push(...(await benchLighthouse()));
   return figures;
 }

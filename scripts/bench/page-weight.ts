@@ -1,5 +1,5 @@
-// What a visitor's browser downloads to show the home page: the scripts and style sheets the built
-// home.html references (the entry, its modulepreloads, its style sheets), gzipped as the server
+// What a visitor's browser downloads to show the home page, or an event's page: the scripts and
+// style sheets the built home.html (event.html) references (the entry, its modulepreloads, its style sheets), gzipped as the server
 // sends them. Back-office chunks must not be among them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,10 +19,10 @@ function gzipSize(file: string): number {
   return gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-export function measurePageWeight(clientDir: string): PageWeight {
-  // The page a visitor gets at `/`: the server-rendered home page's own (home.html, no router).
-  const homePage = path.join(clientDir, 'home.html');
-  const html = fs.readFileSync(fs.existsSync(homePage) ? homePage : path.join(clientDir, 'index.html'), 'utf8');
+export function measurePageWeight(clientDir: string, builtPage: 'home.html' | 'event.html' = 'home.html'): PageWeight {
+  // The page a visitor gets at `/` (or `/events/<id>`): the server-rendered page's own (no router).
+  const ownPage = path.join(clientDir, builtPage);
+  const html = fs.readFileSync(fs.existsSync(ownPage) ? ownPage : path.join(clientDir, 'index.html'), 'utf8');
   const files = [...new Set([...html.matchAll(ASSET_REFERENCE)].map((match) => match[1] ?? ''))];
   const measured = files.map((file) => ({ file, gzipBytes: gzipSize(path.join(clientDir, file)) }));
   return {
@@ -35,13 +35,13 @@ const KB = 1024;
 /** Chunk names of the back office and the sign-in pages (Vite names a chunk after its module). */
 const BACK_OFFICE = /\/(Admin|Login|Setup|Dashboard|Bookings|Contacts|Delegates|Events|Sessions|Settings|AuditLog|HomePageEditor)[A-Z-]/;
 
-export function pageWeightFigures(weight: PageWeight): Figure[] {
+export function pageWeightFigures(weight: PageWeight, label = 'home page'): Figure[] {
   const total = (entries: { gzipBytes: number }[]) => entries.reduce((sum, entry) => sum + entry.gzipBytes, 0) / KB;
   return [
-    { name: 'home page JavaScript (gzip)', value: total(weight.scripts), unit: 'KB', goal: { kind: 'at-most', target: 100 } },
-    { name: 'home page CSS (gzip)', value: total(weight.styles), unit: 'KB', goal: { kind: 'at-most', target: 20 } },
+    { name: `${label} JavaScript (gzip)`, value: total(weight.scripts), unit: 'KB', goal: { kind: 'at-most', target: 100 } },
+    { name: `${label} CSS (gzip)`, value: total(weight.styles), unit: 'KB', goal: { kind: 'at-most', target: 20 } },
     {
-      name: 'back-office chunks on the home page',
+      name: `back-office chunks on the ${label}`,
       value: weight.scripts.filter((entry) => BACK_OFFICE.test(entry.file)).length,
       unit: 'files',
       goal: { kind: 'at-most', target: 0 },
@@ -49,8 +49,8 @@ export function pageWeightFigures(weight: PageWeight): Figure[] {
   ];
 }
 
-export function printPageWeight(weight: PageWeight): void {
-  console.log('\nhome page downloads (gzip)');
+export function printPageWeight(weight: PageWeight, label = 'home page'): void {
+  console.log(`\n${label} downloads (gzip)`);
   for (const entry of [...weight.scripts, ...weight.styles]) {
     console.log(`  ${entry.file.padEnd(44)} ${(entry.gzipBytes / KB).toFixed(1).padStart(7)} KB`);
   }

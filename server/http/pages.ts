@@ -1,5 +1,5 @@
-// The HTML of the public pages: the built index.html (or home.html, for the server-rendered home
-// page) with a head written for each page (title,
+// The HTML of the public pages: the built index.html (or home.html and event.html, for the
+// server-rendered home page and event pages) with a head written for each page (title,
 // description, canonical link, Open Graph tags) from the site's settings and PUBLIC_ORIGIN, plus
 // robots.txt and a sitemap of the public pages. Search engines and link previews read the head
 // without running the client.
@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colours';
 import { iconUrlOf, initialsIconSvg, initialsOf } from '../shared/site-identity';
 import type { AppDeps } from '../deps';
-import { findEvent, listActiveEvents } from '../repositories/events';
+import { type EventDto, findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
 import { type PublicDataTag, tagsOfProcedures } from './public-read-cache';
 import { publicPageRenderer, type RenderedPage, scriptSafeJson, type ServerEntry } from './ssr';
@@ -29,6 +29,30 @@ const ROOT_SLOT = '<div id="root"></div>';
 /** Said when the site has neither a description nor a tagline. */
 function fallbackDescription(siteName: string): string {
   return `${siteName}: upcoming events, bookings and how to get in touch.`;
+}
+
+/** The picture of an event without one (the client's public folder). */
+const DEFAULT_EVENT_IMAGE = '/images/events/default-event.svg';
+
+/** Link previews cut a description near 160 characters: a long one is shortened at a word. */
+const DESCRIPTION_MAX = 160;
+
+/** An event page's description: the event's own, else its date and place, else the site's. */
+function eventDescription(event: EventDto, siteDescription: string): string {
+  const own = (event.description ?? '').replace(/\s+/g, ' ').trim();
+  if (own !== '') {
+    if (own.length <= DESCRIPTION_MAX) return own;
+    const cut = own.slice(0, DESCRIPTION_MAX - 1);
+    const space = cut.lastIndexOf(' ');
+    return `${(space > 80 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  }
+  const facts = [event.date, event.location].map((fact) => fact?.trim() ?? '').filter((fact) => fact !== '');
+  return facts.length > 0 ? facts.join(', ') : siteDescription;
+}
+
+/** A site path (or an address already absolute) as an absolute URL. */
+function absoluteUrl(url: string, origin: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 function escapeHtml(text: string): string {
@@ -51,9 +75,11 @@ export interface PageHead {
   colours?: { primary: string; accent: string };
   /** The favicon and touch icons: made from the logo, or the initials' mark without one. */
   icons?: { logoUrl: string | null; initials: string; primary: string; accent: string; origin: string };
+  /** Absolute URL of the picture link previews show (an event's); the logo's otherwise. */
+  image?: string;
 }
 
-function iconTags(icons: NonNullable<PageHead['icons']>): string[] {
+function iconTags(icons: NonNullable<PageHead['icons']>, withImage: boolean): string[] {
   if (icons.logoUrl === null) {
     const svg = initialsIconSvg(icons.initials, icons.primary, icons.accent);
     return [`<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(svg))}" />`];
@@ -62,7 +88,7 @@ function iconTags(icons: NonNullable<PageHead['icons']>): string[] {
     `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(iconUrlOf(icons.logoUrl, 32))}" />`,
     `<link rel="icon" type="image/png" sizes="512x512" href="${escapeHtml(iconUrlOf(icons.logoUrl, 512))}" />`,
     `<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(iconUrlOf(icons.logoUrl, 180))}" />`,
-    `<meta property="og:image" content="${escapeHtml(`${icons.origin}${iconUrlOf(icons.logoUrl, 512)}`)}" />`,
+    ...(withImage ? [`<meta property="og:image" content="${escapeHtml(`${icons.origin}${iconUrlOf(icons.logoUrl, 512)}`)}" />`] : []),
   ];
 }
 
@@ -100,9 +126,11 @@ export function renderHead(head: PageHead): string {
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...(head.image === undefined
+      ? [`<meta name="twitter:card" content="summary" />`]
+      : [`<meta property="og:image" content="${escapeHtml(head.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`]),
     ...(head.organization === undefined ? [] : [`<script type="application/ld+json">${scriptSafeJson(head.organization)}</script>`]),
-    ...(head.icons === undefined ? [] : iconTags(head.icons)),
+    ...(head.icons === undefined ? [] : iconTags(head.icons, head.image === undefined)),
     // The colours are checked as #rrggbb by the schema, so nothing else can reach the style sheet.
     ...(head.colours === undefined ? [] : [`<style id="brand-colours">${brandCss(head.colours.primary, head.colours.accent)}</style>`]),
   ];
@@ -143,12 +171,14 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   }
   const renderPublicPage = serverEntry === undefined ? undefined : publicPageRenderer(deps, serverEntry);
 
-  async function pageWithHead(pathname: string, template = appTemplate): Promise<string> {
+  async function pageWithHead(pathname: string, template = appTemplate, event?: EventDto): Promise<string> {
     const settings = await getPublicSettings(deps.db);
+    const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName);
     const head = renderHead({
-      title: pageTitle(pathname, settings.siteName),
-      description: settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName),
+      title: event === undefined ? pageTitle(pathname, settings.siteName) : `${event.title.trim() || 'Event'} | ${settings.siteName}`,
+      description: event === undefined ? siteDescription : eventDescription(event, siteDescription),
       canonical: `${deps.config.publicOrigin}${pathname}`,
+      ...(event === undefined ? {} : { image: absoluteUrl(event.imageUrl?.trim() || DEFAULT_EVENT_IMAGE, deps.config.publicOrigin) }),
       siteName: settings.siteName,
       organization: organizationOf(settings, deps.config.publicOrigin),
       ...coloursOf(settings),
@@ -174,21 +204,25 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
    * A page about one event exists while the event is active: a made-up or hidden event's page is
    * neither rendered on the server nor kept, so a request for a random id costs one indexed read.
    * Asked only when the page is not kept already (a kept page exists: the event's change forgets it).
+   * The event found is the one an event's own page writes its head from.
    */
-  async function pageExists(pathname: string): Promise<boolean> {
+  async function eventOfPage(pathname: string): Promise<{ exists: boolean; event?: EventDto }> {
     for (const query of serverEntry?.publicQueriesOf(pathname) ?? []) {
-      if (query.path !== 'sessions.listByEvent') continue;
-      const event = await findEvent(deps.db, query.input.eventId);
-      if (event === undefined || !event.isActive) return false;
+      const eventId = query.path === 'sessions.listByEvent' ? query.input.eventId : query.path === 'events.page' ? query.input.id : null;
+      if (eventId === null) continue;
+      const event = await findEvent(deps.db, eventId);
+      if (event === undefined || !event.isActive) return { exists: false };
+      return query.path === 'events.page' ? { exists: true, event } : { exists: true };
     }
-    return true;
+    return { exists: true };
   }
 
   /** The whole server-rendered page with its compressed forms, made once per path until what it shows changes. */
   function serverRenderedPage(pathname: string, render: (pathname: string) => Promise<RenderedPage>): Promise<CompressedPage> {
     return deps.publicReads.remember(`html ${pathname}`, tagsOfPage(pathname), async () => {
-      if (!(await pageExists(pathname))) throw new PageMissing();
-      const [withHead, page] = await Promise.all([pageWithHead(pathname, templateOf(pathname)), render(pathname)]);
+      const { exists, event } = await eventOfPage(pathname);
+      if (!exists) throw new PageMissing();
+      const [withHead, page] = await Promise.all([pageWithHead(pathname, templateOf(pathname), event), render(pathname)]);
       const html = withHead.replace(
         ROOT_SLOT,
         () =>
@@ -275,7 +309,10 @@ export function seoRoutes(deps: AppDeps) {
       const urls = [
         { loc: `${origin}/` },
         { loc: `${origin}/booking` },
-        ...events.map((event) => ({ loc: `${origin}/booking/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) })),
+        ...events.flatMap((event) => [
+          { loc: `${origin}/events/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) },
+          { loc: `${origin}/booking/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) },
+        ]),
       ];
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { byIdInput } from '../schemas/common';
 import { eventListInput } from '../schemas/events';
 import { listByEventInput, listBySessionInput } from '../schemas/sessions';
 import { SESSION_COOKIE } from '../auth/session';
@@ -40,6 +41,7 @@ interface CacheableRead {
 /** Public procedures whose answer is the same for every anonymous caller with the same input. */
 export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, CacheableRead> = new Map<string, CacheableRead>([
   ['events.list', { tags: ['events'], input: eventListInput }],
+  ['events.page', { tags: ['events', 'sessions', 'slots'], input: byIdInput }],
   ['sessions.listByEvent', { tags: ['events', 'sessions'], input: listByEventInput }],
   ['timeSlots.listBySession', { tags: ['sessions', 'slots'], input: listBySessionInput }],
   ['settings.public', { tags: ['settings'], input: null }],
@@ -61,7 +63,7 @@ function canonicalInput(name: string, input: unknown): string | null {
 }
 
 /** Seats left change with every booking: browsers revalidate those each time (a 304 is cheap). */
-const ALWAYS_REVALIDATE = new Set(['timeSlots.listBySession']);
+const ALWAYS_REVALIDATE = new Set(['timeSlots.listBySession', 'events.page']);
 
 /** The default bound of the cache in bytes: a few hundred pages and thousands of answers. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;

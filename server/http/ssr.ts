@@ -1,4 +1,4 @@
-// Server rendering of the public pages (home, booking, booking for an event). An empty page that
+// Server rendering of the public pages (home, an event's page, booking, booking for an event). An empty page that
 // waits for its script and then for the API paints late on a slow phone; this one arrives with the
 // markup and the data of its queries, which the browser's React adopts (client/main.tsx hydrates).
 // The render itself lives in client/entry-server.tsx, built by Vite into `<client folder>-ssr/` so
@@ -63,6 +63,8 @@ async function prefetch(deps: AppDeps, queries: PublicQuery[]): Promise<Dehydrat
           return helpers.events.list.prefetch(query.input);
         case 'sessions.listByEvent':
           return helpers.sessions.listByEvent.prefetch(query.input);
+        case 'events.page':
+          return helpers.events.page.prefetch(query.input);
       }
     }),
   );

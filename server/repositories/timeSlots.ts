@@ -42,9 +42,11 @@ export function withSeats(slot: TimeSlotDto, capacity: number | null, booked: nu
  */
 async function querySlotsWithSeats(
   db: DB,
-  sessionId: string,
+  sessionIds: readonly string[],
   bookableAfter: string | null,
+  limit?: number,
 ): Promise<TimeSlotWithSeats[]> {
+  if (sessionIds.length === 0) return [];
   let query = db
     .selectFrom('timeSlots')
     .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
@@ -52,14 +54,14 @@ async function querySlotsWithSeats(
     .leftJoin('bookings', (join) =>
       join.onRef('bookings.timeSlotId', '=', 'timeSlots.id').on('bookings.status', 'in', SEAT_HOLDING_STATUSES),
     )
-    .where('timeSlots.sessionId', '=', sessionId);
+    .where('timeSlots.sessionId', 'in', sessionIds);
   if (bookableAfter !== null) {
     query = query
       .where('timeSlots.startTime', '>', bookableAfter)
       .where('eventSessions.isActive', '=', 1)
       .where('events.isActive', '=', 1);
   }
-  const rows = await query
+  const grouped = query
     .select([
       'timeSlots.id',
       'timeSlots.sessionId',
@@ -71,8 +73,8 @@ async function querySlotsWithSeats(
     // The slot's own columns follow from its id; the session's capacity is named so PostgreSQL accepts it.
     .groupBy(['timeSlots.id', 'eventSessions.maxParticipants'])
     .orderBy('timeSlots.startTime')
-    .orderBy('timeSlots.id')
-    .execute();
+    .orderBy('timeSlots.id');
+  const rows = await (limit === undefined ? grouped : grouped.limit(limit)).execute();
   return rows.map((row) =>
     withSeats(
       { id: row.id, sessionId: row.sessionId, startTime: row.startTime, endTime: row.endTime },
@@ -84,12 +86,20 @@ async function querySlotsWithSeats(
 
 /** Every slot of a session, past ones included (the back office). */
 export function listSlotsWithSeats(db: DB, sessionId: string): Promise<TimeSlotWithSeats[]> {
-  return querySlotsWithSeats(db, sessionId, null);
+  return querySlotsWithSeats(db, [sessionId], null);
 }
 
 /** Future slots of an active session of an active event (the public booking form). */
 export function listBookableSlots(db: DB, sessionId: string, now: string): Promise<TimeSlotWithSeats[]> {
-  return querySlotsWithSeats(db, sessionId, now);
+  return querySlotsWithSeats(db, [sessionId], now);
+}
+
+/**
+ * Future slots of several active sessions of an active event, soonest first, with seats, in one
+ * query: at most `limit` of them (an event's public page shows the next few of each session).
+ */
+export function listBookableSlotsOfSessions(db: DB, sessionIds: readonly string[], now: string, limit: number): Promise<TimeSlotWithSeats[]> {
+  return querySlotsWithSeats(db, sessionIds, now, limit);
 }
 
 export async function findTimeSlot(db: DB, id: string): Promise<TimeSlotDto | undefined> {

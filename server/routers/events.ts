@@ -10,6 +10,7 @@ import {
   updateEventInput,
 } from '../schemas/events';
 import { actorOf } from '../services/audit';
+import { getEventPage } from '../services/event-page';
 import { createEvent, deleteEvent, moveEvent, setEventActive, updateEvent } from '../services/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 import { NotFoundError } from '../errors';
@@ -32,6 +33,11 @@ export const eventsRouter = router({
       if (event === undefined || (!event.isActive && ctx.user === null)) throw notFound();
       return event;
     }),
+
+  page: publicProcedure
+    .meta({ description: "An event's public page: the active event, its active sessions and each one's next 3 future slots with seats left (moreSlots when it has others); NOT_FOUND for an unknown or hidden event." })
+    .input(byIdInput)
+    .query(({ ctx, input }) => getEventPage(ctx.db, input.id, new Date().toISOString())),
 
   adminList: staffProcedure
     .meta({ description: 'Every event, active or not, paged on the server with a search and status filter.' })

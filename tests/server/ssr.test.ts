@@ -297,10 +297,11 @@ describe('pages the browser renders', () => {
   });
 });
 
-describe('the two built pages', () => {
-  it('differ only in their script: home.html is index.html with the home page’s own', () => {
+describe('the three built pages', () => {
+  it('differ only in their script: home.html and event.html are index.html with their pages’ own', () => {
     const source = (name: string) => fs.readFileSync(path.resolve('client', name), 'utf8');
     expect(source('home.html')).toBe(source('index.html').replace('src="/main.tsx"', 'src="/home.tsx"'));
     expect(source('home.html')).toContain('<script type="module" src="/home.tsx"></script>');
+    expect(source('event.html')).toBe(source('index.html').replace('src="/main.tsx"', 'src="/event.tsx"'));
   });
 });

@@ -73,6 +73,16 @@ function RegisterLink({ event, className, label, children }: RegisterLinkProps) 
   );
 }
 
+/** A link to an event's own page (sessions, dates, seats); none for the built-in fallback event. */
+function EventDetailsLink({ event, className }: { event: HomeEvent; className: string | undefined }) {
+  if (event.id === null) return null;
+  return (
+    <SiteLink to={`/events/${encodeURIComponent(event.id)}`} className={className} aria-label={`Event details: ${event.title}`}>
+      Event details
+    </SiteLink>
+  );
+}
+
 function EventMedia({ event }: { event: HomeEvent }) {
   if (event.videoUrl !== null) {
     return (
@@ -154,6 +164,7 @@ function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; 
               Register Now
             </RegisterLink>
           )}
+          <EventDetailsLink event={event} className={shared.ctaOutline} />
           {bookingOpen && event.id !== null && <CalendarFeedLink className={`${shared.textLink} ${classes.feedLink}`} />}
           {/* Only once the firm has given an address (Settings, Site). */}
           {contactEmail !== null && (
@@ -186,11 +197,14 @@ function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: bool
         <p className={classes.eventCardFact}>
           <PinIcon size={18} /> {event.location}
         </p>
-        {bookingOpen && (
-          <RegisterLink event={event} className={`${shared.textLink} ${classes.cardLink}`} label={`Register for ${event.title}`}>
-            Register
-          </RegisterLink>
-        )}
+        <div className={classes.cardLinks}>
+          <EventDetailsLink event={event} className={shared.textLink} />
+          {bookingOpen && (
+            <RegisterLink event={event} className={shared.textLink} label={`Register for ${event.title}`}>
+              Register
+            </RegisterLink>
+          )}
+        </div>
       </div>
     </article>
   );

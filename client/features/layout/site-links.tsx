@@ -22,7 +22,7 @@ export function hrefOf(to: string, hash: string | undefined): string {
   return hash === undefined ? to : `${to}#${hash}`;
 }
 
-function PlainLink({ to, hash, ...anchor }: SiteLinkProps) {
+export function PlainLink({ to, hash, ...anchor }: SiteLinkProps) {
   return <a href={hrefOf(to, hash)} {...anchor} />;
 }
 

@@ -1,0 +1,23 @@
+// An event page's script: it adopts the markup and data the server rendered (server/http/ssr.ts)
+// with EventRoot, the same tree, and needs no router (as client/home.tsx for the home page). The
+// server serves an event's page with this script only when it rendered the page (client/event.html).
+import './features/layout/publicStyles';
+import './features/layout/theme-variables.css';
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { EventRoot, eventIdOfPath } from './event-root';
+import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
+import { createTrpcClient } from './trpc';
+
+const queryClient = createAppQueryClient();
+const container = document.getElementById('root');
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID);
+const pathname = window.location.pathname;
+const eventId = eventIdOfPath(pathname);
+if (container === null || serverState === null || eventId === null) throw new Error('the event page was not rendered by the server');
+
+hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
+hydrateRoot(
+  container,
+  <EventRoot queryClient={queryClient} trpcClient={createTrpcClient()} pathname={pathname} eventId={eventId} />,
+);
