@@ -130,7 +130,21 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/Full Name/), 'Efua Mensah');
     await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
-    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }));
+    await waitFor(() =>
+      expect(onBooked).toHaveBeenCalledWith(
+        { id: expect.any(String), status: 'pending' },
+        // What the success screen sums up: the choices as the form showed them, and the participant.
+        {
+          eventTitle: 'Accra Exchange',
+          sessionTitle: 'Morning Matchmaking',
+          location: 'Room 1',
+          startTime: expect.any(String),
+          endTime: expect.any(String),
+          participantName: 'Efua Mensah',
+          participantEmail: 'efua@example.com',
+        },
+      ),
+    );
     const row = await server.env.db
       .selectFrom('bookings')
       .select(['participantName', 'status', 'eventId', 'sessionId'])
@@ -167,7 +181,7 @@ describe('BookingForm', () => {
     await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
     await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
-    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }, expect.objectContaining({ participantEmail: expect.any(String) })));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

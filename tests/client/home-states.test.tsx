@@ -169,12 +169,24 @@ describe('navigation underline', () => {
   });
 });
 
+const SUMMARY = {
+  eventTitle: 'Accra Business Summit',
+  sessionTitle: 'Market Entry Clinic',
+  location: 'Hall B',
+  startTime: '2030-03-14T10:00:00.000Z',
+  endTime: '2030-03-14T12:00:00.000Z',
+  participantName: 'Ama Mensah',
+  participantEmail: 'ama@example.com',
+};
+
 describe('booking success', () => {
   it('shows a whole clock, face and hands, on the waitlist', async () => {
     const root = createRootRoute({
       component: () => (
         <BookingSuccess
-          result={{ status: 'waitlisted' } as Parameters<typeof BookingSuccess>[0]['result']}
+          result={{ id: 'b1', status: 'waitlisted' }}
+          summary={SUMMARY}
+          timeZone="UTC"
           onBookAnother={() => undefined}
         />
       ),
@@ -186,5 +198,32 @@ describe('booking success', () => {
     const svg = container.querySelector('svg');
     expect(svg?.querySelector('circle')).not.toBeNull();
     expect(svg?.querySelector('path')?.getAttribute('d')).toBe('M12 7v5l3 3');
+  });
+});
+
+describe('booking success summary', () => {
+  it('sums up what was booked and offers it as a calendar file with the e-mails\' UID', async () => {
+    const root = createRootRoute({
+      component: () => <BookingSuccess result={{ id: 'b42', status: 'pending' }} summary={SUMMARY} timeZone="UTC" onBookAnother={() => undefined} />,
+    });
+    const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+    await act(() => router.load());
+    renderWithProviders(<RouterProvider router={router} />, { baseUrl });
+    const table = await screen.findByRole('table', { name: 'Your booking' });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual([
+      'EventAccra Business Summit',
+      'SessionMarket Entry Clinic',
+      'WhenThursday, March 14, 2030, 10:00 AM – 12:00 PM UTC',
+      'NameAma Mensah',
+      'E-mailama@example.com',
+    ]);
+    const link = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(link).toHaveAttribute('download', 'booking.ics');
+    const ics = decodeURIComponent((link.getAttribute('href') ?? '').replace('data:text/calendar;charset=utf-8,', ''));
+    expect(ics).toContain(`UID:booking-b42@${window.location.hostname}\r\n`);
+    expect(ics).toContain('DTSTART:20300314T100000Z\r\n');
+    expect(ics).toContain('SUMMARY:Market Entry Clinic – Accra Business Summit\r\n');
+    expect(ics).toContain('LOCATION:Hall B\r\n');
   });
 });

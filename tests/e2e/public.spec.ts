@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createBookableSlot, mutate, readDatabase } from './support';
 import { expect, test } from './fixtures';
 
@@ -49,6 +50,19 @@ test('a visitor books a slot and the booking is stored as pending', async ({ pag
       session_id: slot.sessionId,
     },
   ]);
+  // The summary of what was booked, and the booking as a calendar file to download.
+  const summary = page.getByRole('table', { name: 'Your booking' });
+  await expect(summary).toContainText(`Event${slot.eventTitle}`);
+  await expect(summary).toContainText(`Session${slot.sessionTitle}`);
+  await expect(summary).toContainText('E-mailkwame.mensah@example.com');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to calendar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('booking.ics');
+  const [booking] = readDatabase((db) => db.prepare('select id from bookings where time_slot_id = ?').all(slot.slotId) as { id: string }[]);
+  const ics = fs.readFileSync(await file.path(), 'utf8');
+  expect(ics).toContain(`UID:booking-${booking?.id ?? ''}@127.0.0.1\r\n`);
+  expect(ics).toContain(`SUMMARY:${slot.sessionTitle} – ${slot.eventTitle}\r\n`);
 
   await page.getByRole('button', { name: 'Book Another Session' }).click();
   await expect(page.getByRole('heading', { name: 'Book Your Session' })).toBeVisible();

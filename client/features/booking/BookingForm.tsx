@@ -21,10 +21,21 @@ const participantSchema = createBookingInput.pick({
   participantPhone: true,
 });
 
+/** What was booked, as the form showed it: the success screen's summary and calendar file. */
+export interface BookedSummary {
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+  participantName: string;
+  participantEmail: string;
+}
+
 interface BookingFormProps {
   initialEventId?: string | undefined;
   timeZone: string;
-  onBooked: (result: BookingResult) => void;
+  onBooked: (result: BookingResult, summary: BookedSummary) => void;
 }
 
 export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormProps) {
@@ -90,7 +101,19 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
           book.mutate(
             { timeSlotId, ...values },
             {
-              onSuccess: (result) => onBooked(result),
+              onSuccess: (result) => {
+                const session = sessions.data?.find((item) => item.id === sessionId);
+                const slot = slots.data?.find((item) => item.id === timeSlotId);
+                onBooked(result, {
+                  eventTitle: events.data?.find((event) => event.id === eventId)?.title ?? '',
+                  sessionTitle: session?.title ?? '',
+                  location: session?.location ?? null,
+                  startTime: slot?.startTime ?? '',
+                  endTime: slot?.endTime ?? '',
+                  participantName: values.participantName.trim(),
+                  participantEmail: values.participantEmail.trim().toLowerCase(),
+                });
+              },
               onError: (error) => {
                 const fieldErrors = fieldErrorsOf(error);
                 form.setErrors(fieldErrors);

@@ -2,20 +2,20 @@
 // form, a notice while Maintenance Mode is on or registrations are closed.
 import '@client/zod-config'; // before any schema of this chunk is created
 import './bookingStyles';
-import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@client/hydration';
 import { trpc } from '@client/trpc';
 import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
-import { CalendarFeedLink } from '../home/CalendarFeedLink';
-import { BookingForm, type BookingResult } from './BookingForm';
+import { CALENDAR_FEED_PATH } from '@server/shared/calendar-feed-path';
+import { type BookedSummary, BookingForm, type BookingResult } from './BookingForm';
 import { BookingSkeleton } from './BookingSkeleton';
 import { BookingSuccess } from './BookingSuccess';
 
 export function BookingPage() {
   const { eventId } = useParams({ strict: false });
-  const [result, setResult] = useState<BookingResult | null>(null);
+  const [result, setResult] = useState<{ booking: BookingResult; summary: BookedSummary } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const settings = trpc.settings.public.useQuery();
   // The server renders the skeleton in the form's place; the form appears once it can be sent.
@@ -30,7 +30,9 @@ export function BookingPage() {
     return (
       <Container size="sm" py="xl">
         <BookingSuccess
-          result={result}
+          result={result.booking}
+          summary={result.summary}
+          timeZone={settings.data?.timezone ?? 'UTC'}
           onBookAnother={() => {
             setResult(null);
             setFormKey((key) => key + 1);
@@ -64,7 +66,7 @@ export function BookingPage() {
               key={formKey}
               initialEventId={eventId}
               timeZone={settings.data?.timezone ?? 'UTC'}
-              onBooked={setResult}
+              onBooked={(booking, summary) => setResult({ booking, summary })}
             />
           )}
         </Stack>
@@ -74,9 +76,10 @@ export function BookingPage() {
           <Text size="sm" c="dimmed" ta="center">
             Requests are confirmed within 24 hours by e-mail.
           </Text>
-          <Text size="sm" ta="center">
-            <CalendarFeedLink />
-          </Text>
+          {/* A Mantine link in the site's colours (the home page's plain link is styled by its own CSS). */}
+          <Anchor href={CALENDAR_FEED_PATH} type="text/calendar" size="sm" ta="center">
+            Subscribe to calendar
+          </Anchor>
         </Stack>
       )}
     </Container>

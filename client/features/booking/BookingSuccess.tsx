@@ -1,15 +1,63 @@
-import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+// After a booking: its outcome in the specification's words, a summary of what was booked (event,
+// session, the slot in the site's zone, name, e-mail) and "Add to calendar", a calendar file made
+// here from that summary, with the same UID as the invitation the e-mails carry, so a later change
+// e-mailed to the participant updates the same calendar entry.
+import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import type { BookingResult } from './BookingForm';
+import { useEffect, useMemo, useRef } from 'react';
+import { buildIcs } from '@server/services/email/ics';
+import { formatSlotRange } from '@server/shared/time';
+import type { BookedSummary, BookingResult } from './BookingForm';
 
-export function BookingSuccess({ result, onBookAnother }: { result: BookingResult; onBookAnother: () => void }) {
+/** The booking as an iCalendar file's text: tentative until the firm confirms it. */
+export function bookingIcs(result: BookingResult, summary: BookedSummary, host: string, now = new Date()): string {
+  return buildIcs({
+    method: 'REQUEST',
+    uid: `booking-${result.id}@${host}`,
+    sequence: 0,
+    stamp: now.toISOString(),
+    start: summary.startTime,
+    end: summary.endTime,
+    summary: `${summary.sessionTitle} – ${summary.eventTitle}`,
+    description: `${summary.sessionTitle} at ${summary.eventTitle}, booked for ${summary.participantName}.`,
+    location: summary.location,
+    status: 'TENTATIVE',
+    productOwner: host,
+    organizer: null,
+    attendee: { name: summary.participantName, email: summary.participantEmail },
+  });
+}
+
+export function BookingSuccess({
+  result,
+  summary,
+  timeZone,
+  onBookAnother,
+}: {
+  result: BookingResult;
+  summary: BookedSummary;
+  timeZone: string;
+  onBookAnother: () => void;
+}) {
   const waitlisted = result.status === 'waitlisted';
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
+  // A data: URL rather than an object URL: nothing to revoke, and the file is a few hundred bytes.
+  const calendarHref = useMemo(
+    () => `data:text/calendar;charset=utf-8,${encodeURIComponent(bookingIcs(result, summary, window.location.hostname))}`,
+    [result, summary],
+  );
+  const when = summary.startTime === '' ? '' : formatSlotRange(summary.startTime, summary.endTime, timeZone);
+  const rows: [string, string][] = [
+    ['Event', summary.eventTitle],
+    ['Session', summary.sessionTitle],
+    ['When', when],
+    ['Name', summary.participantName],
+    ['E-mail', summary.participantEmail],
+  ];
   return (
     <Stack align="center" ta="center" gap="md" py="xl" role="status">
       <ThemeIcon size={64} radius="xl" color={waitlisted ? 'gold' : 'teal'} aria-hidden>
@@ -35,7 +83,26 @@ export function BookingSuccess({ result, onBookAnother }: { result: BookingResul
           Your booking request has been received. We will confirm it within 24 hours with an e-mail confirmation.
         </Text>
       )}
+      <Paper withBorder radius="md" p="sm" w="100%" maw={480}>
+        <Table aria-label="Your booking" variant="vertical" layout="fixed">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={90}>{label}</Table.Th>
+                <Table.Td ta="left" style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
       <Group justify="center">
+        {when !== '' && (
+          <Button component="a" href={calendarHref} download="booking.ics" variant="light">
+            Add to calendar
+          </Button>
+        )}
         <Button component={Link} to="/" variant="default">
           Back to Home
         </Button>

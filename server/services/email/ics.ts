@@ -44,15 +44,29 @@ export function icsParamValue(text: string): string {
   return `"${text.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
 }
 
+/** UTF-8 octets of one character (a code point), without Node's Buffer: the browser builds files too. */
+function utf8Octets(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  return code < 0x10000 ? 3 : 4;
+}
+
+function utf8Length(text: string): number {
+  let octets = 0;
+  for (const char of text) octets += utf8Octets(char);
+  return octets;
+}
+
 /** Folds one content line: at most 75 octets per physical line, never splitting a UTF-8 character. */
 export function foldLine(line: string): string {
   // Most lines fit as they are; only longer ones are walked character by character.
-  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
+  if (utf8Length(line) <= 75) return line;
   const pieces: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+    const size = utf8Octets(char);
     // The first physical line holds 75 octets; continuation lines start with a space, leaving 74.
     const limit = pieces.length === 0 ? 75 : 74;
     if (octets + size > limit) {
