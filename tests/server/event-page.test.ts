@@ -2,20 +2,15 @@
 // seats left) for every kind of caller, and /events/<id> rendered by the server with its data and its
 // Open Graph tags in the first HTML, a 404 never kept for an unknown or hidden event, and the home
 // page's event cards linking there.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as serverEntry from '@client/entry-server';
 import { SESSION_COOKIE } from '@server/auth/session';
-import { buildApp } from '@server/app';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createAccount, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type TestEnv } from './helpers';
+import { buildPageApp } from './page-app';
 
 const ORIGIN = 'https://consulting.example.com';
-const TEMPLATE =
-  '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
 
 let env: TestEnv;
 let app: FastifyInstance | undefined;
@@ -96,13 +91,7 @@ describe('events.page', () => {
 });
 
 async function start() {
-  const clientDir = path.join(env.dataDir, 'client');
-  fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(clientDir, 'home.html'), TEMPLATE.replace('/assets/main.js', '/assets/home.js'));
-  fs.writeFileSync(path.join(clientDir, 'event.html'), TEMPLATE.replace('/assets/main.js', '/assets/event.js'));
-  app = await buildApp(env.deps, { logger: false, clientDir, serverEntry });
-  await app.ready();
+  app = await buildPageApp(env);
   return app;
 }
 

@@ -2,23 +2,18 @@
 // section texts, no contact block, and none of the demo firm's name, people or contact details in
 // any page or e-mail. The seed's firm lives in scripts/seed/firm.ts; a site already in use before
 // the demo left the shipped product keeps its page and name.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as serverEntry from '@client/entry-server';
 import { defaultHomeContent } from '@client/features/home/content';
-import { buildApp } from '@server/app';
 import { homeContentInput } from '@server/schemas/home-page';
 import { startEmailSender } from '@server/services/email/sender';
 import { up as neutralFirstRun } from '@db/migrations/2026-11-27_140_neutral_first_run';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from '../../scripts/seed/firm';
 import { insertBookableSlot } from './fixtures';
 import { callerFor, createAccount, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
+import { buildPageApp } from './page-app';
 import { parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
-const TEMPLATE =
-  '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
 
 /** Everything of the demo firm a visitor or participant could read. */
 const DEMO_STRINGS = [
@@ -47,12 +42,7 @@ let smtp: TestSmtpServer;
 
 beforeEach(async () => {
   env = await createTestEnv();
-  const clientDir = path.join(env.dataDir, 'client');
-  fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(clientDir, 'home.html'), TEMPLATE.replace('/assets/main.js', '/assets/home.js'));
-  app = await buildApp(env.deps, { logger: false, clientDir, serverEntry });
-  await app.ready();
+  app = await buildPageApp(env);
   smtp = await startSmtpServer();
   await useSmtpServer(env.db, smtp);
 });

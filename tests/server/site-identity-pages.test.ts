@@ -1,21 +1,16 @@
 // The firm's identity, set through the API, reaches everything a visitor or participant reads: the
 // first HTML of the home, booking, event and manage pages (head, JSON-LD, header, footer, contact
 // block), an e-mail delivered to an SMTP server on loopback with its .ics, and the calendar feed.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as serverEntry from '@client/entry-server';
 import { SESSION_COOKIE } from '@server/auth/session';
-import { buildApp } from '@server/app';
 import { startEmailSender } from '@server/services/email/sender';
 import { insertBookableSlot } from './fixtures';
 import { createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from './helpers';
+import { buildPageApp } from './page-app';
 import { IDENTITY } from './identity-fixture';
 import { parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
-const TEMPLATE =
-  '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -25,12 +20,7 @@ let smtp: TestSmtpServer;
 beforeEach(async () => {
   env = await createTestEnv();
   admin = await createAccount(env.db, 'admin');
-  const clientDir = path.join(env.dataDir, 'client');
-  fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(clientDir, 'home.html'), TEMPLATE.replace('/assets/main.js', '/assets/home.js'));
-  app = await buildApp(env.deps, { logger: false, clientDir, serverEntry });
-  await app.ready();
+  app = await buildPageApp(env);
   smtp = await startSmtpServer();
   await useSmtpServer(env.db, smtp, { fromEmail: 'bookings@mailer.example' });
 });

@@ -1,21 +1,16 @@
 // The firm's logo: uploaded as PNG, JPEG or WebP (checked by content like every upload), turned
 // into the 32, 180 and 512 px icons with sharp when saved, and shown in the page head, the header,
 // the footer and the e-mails. Without a logo the icon is the firm's initials in its colours.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as serverEntry from '@client/entry-server';
 import { SESSION_COOKIE } from '@server/auth/session';
-import { buildApp } from '@server/app';
 import { startEmailSender } from '@server/services/email/sender';
 import { insertBookableSlot } from './fixtures';
 import { callerFor, createAccount, createTestEnv, expectFieldErrors, SAME_ORIGIN, type TestAccount, type TestEnv } from './helpers';
+import { buildPageApp } from './page-app';
 import { parseMail, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
-const TEMPLATE =
-  '<!doctype html><html><head><!--app-head--><title>Dev</title><!--/app-head--></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
 
 /** A wide logo with transparency, as firms usually have. */
 const LOGO_PNG = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 29, g: 78, b: 216, alpha: 0.8 } } }).png().toBuffer();
@@ -30,12 +25,7 @@ let smtp: TestSmtpServer;
 beforeEach(async () => {
   env = await createTestEnv();
   admin = await createAccount(env.db, 'admin');
-  const clientDir = path.join(env.dataDir, 'client');
-  fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(clientDir, 'home.html'), TEMPLATE.replace('/assets/main.js', '/assets/home.js'));
-  app = await buildApp(env.deps, { logger: false, clientDir, serverEntry });
-  await app.ready();
+  app = await buildPageApp(env);
   smtp = await startSmtpServer();
   await useSmtpServer(env.db, smtp);
 });
