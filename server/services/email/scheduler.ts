@@ -13,7 +13,7 @@ import { buildIcs } from './ics';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
-import { claimOnce } from './claims';
+import { claimOnce } from '@server/repositories/notification-claims';
 import { sendDueWeeklyReports } from './weekly-report';
 import { runDueBackup } from '../scheduled-backup';
 
