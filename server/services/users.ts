@@ -90,3 +90,7 @@ export async function deleteUser(db: DB, actingUserId: string, id: string, actor
     await recordAudit(trx, actor, { action: 'delete', entity: 'user', entityId: id, summary: existing.email });
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { countUsers, listUsers } from '../repositories/users';

@@ -73,3 +73,7 @@ export async function retryAllFailed(db: DB, actor: AuditActor, now: Date = new 
     return { queued };
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listOutbox } from '@server/repositories/outbox';
