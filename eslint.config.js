@@ -22,6 +22,24 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Layers: a router hands its input to a service; only services reach the repositories (and
+    // through them the database), so every rule and transaction has one home.
+    files: ['server/routers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repositories/*', '@server/repositories/*', '@db/database', 'kysely'],
+              message: 'Routers call services; a read with no rule of its own is re-exported by its service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against Kysely<any> by design (Kysely docs, "migrations").
     files: ['db/migrations/**/*.ts', 'db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
