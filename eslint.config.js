@@ -40,6 +40,23 @@ export default tseslint.config(
     },
   },
   {
+    // Services reach the database through repositories: no query built here, no raw SQL.
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'Services reach the database through repositories: move this query into server/repositories/.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Raw SQL belongs in a repository (server/repositories/).' }] },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against Kysely<any> by design (Kysely docs, "migrations").
     files: ['db/migrations/**/*.ts', 'db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
