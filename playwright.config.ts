@@ -14,6 +14,9 @@ export default defineConfig({
   reporter: process.env.CI === undefined ? 'list' : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
+    // The browser's own time zone shows in the booking form (the visitor's clock beside the
+    // event's): fixed, so the texts do not depend on the machine's zone. A spec may set another.
+    timezoneId: 'UTC',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -136,7 +136,7 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     const row = (await screen.findAllByRole('radio'))[0]?.closest('label');
-    expect(row).toHaveTextContent(/ UTC2 seats left$/);
+    expect(row).toHaveTextContent(/ UTC 2 seats left$/);
     expect(row).not.toHaveTextContent('your time');
   });
 

@@ -137,7 +137,12 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(eventTitle);
   await page.getByRole('combobox', { name: 'Select Session' }).click();
   await page.getByRole('option', { name: `${title} (Room 5)` }).click();
-  await expect(page.getByRole('radio', { name: `Tuesday, May 20, ${MAY_YEAR}, 10:00 AM – 12:00 PM EDT` })).toBeVisible();
+  // The browser is in UTC, the site in New York: the visitor's clock first, then the event's.
+  await expect(
+    page.getByRole('radio', {
+      name: `Tue, May 20, ${MAY_YEAR} 2:00 PM – 4:00 PM your time (UTC) 10:00 AM – 12:00 PM in New York (EDT) 5 seats left`,
+    }),
+  ).toBeVisible();
   await expect(page.getByText('5 seats left')).toBeVisible();
 
   // Editing opens at step 4; a change made on step 1 persists.

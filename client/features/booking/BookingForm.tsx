@@ -289,11 +289,18 @@ function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange
                 onChange={() => onChange(slot.id)}
                 className={classes.radio}
               />
-              <span className={classes.slotDate}>{when.date}</span>
+              {/* The spaces between the parts keep the radio's name readable ("… 2026 9:00 AM …"); the grid
+                  lays out only the elements. */}
+              <span className={classes.slotDate}>{when.date}</span>{' '}
               <span className={classes.slotTime}>
                 {when.time} <span className={classes.slotZone}>{when.zone}</span>
-                {when.eventTime !== null && <span className={classes.slotEventTime}>{when.eventTime}</span>}
-              </span>
+                {when.eventTime !== null && (
+                  <>
+                    {' '}
+                    <span className={classes.slotEventTime}>{when.eventTime}</span>
+                  </>
+                )}
+              </span>{' '}
               <span className={classes.seats}>{seatsText(slot)}</span>
             </label>
           );
