@@ -11,33 +11,34 @@ export interface SlotLabel {
 // every e-mail and list formats many times: each zone and style gets one, made on first use.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${style}|${timeZone}`;
+function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}|${locale}`;
   let format = formats.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
     formats.set(key, format);
   }
   return format;
 }
 
-const zoneNameFormat = (timeZone: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' });
-const longDateFormat = (timeZone: string) =>
-  cachedFormat(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-const clockFormat = (timeZone: string) => cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' });
+const zoneNameFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' }, locale);
+const longDateFormat = (timeZone: string, locale?: string) =>
+  cachedFormat(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, locale);
+const clockFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }, locale);
 const mediumFormat = (timeZone: string) => cachedFormat(timeZone, 'medium', { dateStyle: 'medium', timeStyle: 'short' });
 
-function zoneName(at: Date, timeZone: string): string {
-  const parts = zoneNameFormat(timeZone).formatToParts(at);
+function zoneName(at: Date, timeZone: string, locale?: string): string {
+  const parts = zoneNameFormat(timeZone, locale).formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
-export function formatSlot(startIso: string, endIso: string, timeZone: string): SlotLabel {
+/** `locale` is the reader's language as an Intl locale ('fr'); US English unless given. */
+export function formatSlot(startIso: string, endIso: string, timeZone: string, locale?: string): SlotLabel {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const date = longDateFormat(timeZone).format(start);
-  const time = clockFormat(timeZone);
-  return { date, time: `${time.format(start)} – ${time.format(end)}`, zone: zoneName(start, timeZone) };
+  const date = longDateFormat(timeZone, locale).format(start);
+  const time = clockFormat(timeZone, locale);
+  return { date, time: `${time.format(start)} – ${time.format(end)}`, zone: zoneName(start, timeZone, locale) };
 }
 
 export function formatDateTime(iso: string, timeZone: string): string {
