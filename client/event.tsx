@@ -6,7 +6,7 @@ import './features/layout/theme-variables.css';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { EventRoot, eventIdOfPath } from './event-root';
-import { readPageLanguage } from './i18n';
+import { languageHeaders, readPageLanguage } from './i18n';
 import { languageOfPath } from '@server/shared/i18n/languages';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createTrpcClient } from './trpc';
@@ -23,5 +23,5 @@ if (container === null || serverState === null || eventId === null || page === n
 hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
 hydrateRoot(
   container,
-  <EventRoot queryClient={queryClient} trpcClient={createTrpcClient()} pathname={pathname} eventId={eventId} page={page} />,
+  <EventRoot queryClient={queryClient} trpcClient={createTrpcClient('', languageHeaders(page.language))} pathname={pathname} eventId={eventId} page={page} />,
 );

@@ -7,7 +7,7 @@ import './features/layout/theme-variables.css';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { HomeRoot } from './home-root';
-import { readPageLanguage } from './i18n';
+import { languageHeaders, readPageLanguage } from './i18n';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createTrpcClient } from './trpc';
 
@@ -18,4 +18,4 @@ const page = readPageLanguage();
 if (container === null || serverState === null || page === null) throw new Error('the home page was not rendered by the server');
 
 hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
-hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient()} page={page} />);
+hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient('', languageHeaders(page.language))} page={page} />);

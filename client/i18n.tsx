@@ -5,7 +5,7 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { MessageKey } from '@server/i18n/catalogs/en';
-import { type Language, localeOf, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGE_HEADER, localeOf, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 
 export interface PageLanguage {
   language: Language;
@@ -45,6 +45,11 @@ export function useTranslator(): Translator {
   const translator = useContext(LanguageContext) ?? fallback;
   if (translator === null) throw new Error('no LanguageProvider above this component');
   return translator;
+}
+
+/** The headers of a page's API calls: its language, so the API's error messages come in it. */
+export function languageHeaders(language: Language): Record<string, string> | undefined {
+  return language === DEFAULT_LANGUAGE ? undefined : { [LANGUAGE_HEADER]: language };
 }
 
 /** The language and catalog the server wrote into the page, or null on a page it did not write (Vite's dev server). */

@@ -270,7 +270,9 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const elsewhere = languageRedirect(req, reply, pathname, deps.config.publicOrigin.startsWith('https:'));
     if (elsewhere !== null) return reply.header('cache-control', 'no-cache').redirect(elsewhere, 302);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', varyOf(pathname));
-    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '';
+    // Staff get the app's own pages; a page in another language than English is the public one for
+    // everyone (the app's router knows the English addresses only).
+    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '' && !languageOfPath(pathname).prefixed;
     const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
     if (render !== null) {
       try {

@@ -7,11 +7,12 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { submitContactInput, type SubmitContactInput } from '@server/schemas/contacts';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
+import { translateIssue } from '@server/shared/i18n/messages';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
 
@@ -21,7 +22,13 @@ export function ContactForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: emptyContact,
-    validate: schemaResolver(submitContactInput, { sync: true }),
+    // The server's own schema, its messages in the page's language.
+    validate: (values) => {
+      const result = submitContactInput.safeParse(values);
+      const errors: Record<string, string> = {};
+      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= translateIssue(issue, t);
+      return errors;
+    },
   });
   const submit = trpc.contacts.submit.useMutation();
 

@@ -5,7 +5,7 @@ import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } fr
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import type { BookingState } from './booking-state';
-import { defaultEventBenefitKeys, eventDefaults, fallbackEvent } from './content';
+import { defaultEventBenefits, eventDefaults, fallbackEvent, organizerMailto } from './content';
 import { type Translator, useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
@@ -38,11 +38,6 @@ function textOr(value: string | null | undefined, fallback: string): string {
   return trimmed === '' ? fallback : trimmed;
 }
 
-/** The WHY ATTEND bullets of an event without its own, in the page's language. */
-export function defaultEventBenefits(t: Translator['t']): string[] {
-  return defaultEventBenefitKeys.map((key) => t(key));
-}
-
 function toHomeEvent(event: EventDto, t: Translator['t']): HomeEvent {
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
   return {
@@ -57,10 +52,7 @@ function toHomeEvent(event: EventDto, t: Translator['t']): HomeEvent {
   };
 }
 
-/** A mail to the organiser about the event, its subject in the page's language. */
-export function organizerMailto(email: string, title: string, t: Translator['t']): string {
-  return `mailto:${email}?subject=${encodeURIComponent(t('home.events.inquirySubject', { title }))}`;
-}
+
 
 interface RegisterLinkProps {
   event: HomeEvent;

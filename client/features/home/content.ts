@@ -5,6 +5,7 @@
 import type { HomeContent } from '@server/schemas/home-page';
 import { PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
 import type { MessageKey } from '@server/i18n/catalogs/en';
+import type { Translator } from '@client/i18n';
 
 export type HeroSlide = HomeContent['heroSlides'][number];
 
@@ -116,12 +117,22 @@ export const defaultHomeContent: HomeContent = {
 };
 
 /** The WHY ATTEND bullets of an event that lists no benefits of its own (catalog keys). */
-export const defaultEventBenefitKeys = [
+const defaultEventBenefitKeys = [
   'event.default.benefit1',
   'event.default.benefit2',
   'event.default.benefit3',
   'event.default.benefit4',
 ] as const satisfies readonly MessageKey[];
+
+/** The WHY ATTEND bullets of an event without its own, in the page's language. */
+export function defaultEventBenefits(t: Translator['t']): string[] {
+  return defaultEventBenefitKeys.map((key) => t(key));
+}
+
+/** A mail to the organiser about an event, its subject in the page's language. */
+export function organizerMailto(email: string, title: string, t: Translator['t']): string {
+  return `mailto:${email}?subject=${encodeURIComponent(t('home.events.inquirySubject', { title }))}`;
+}
 
 /** What an event shows when a field is empty (the texts are the catalog's event.default.*). */
 export const eventDefaults = {

@@ -107,6 +107,15 @@ export const en = {
   'contact.company': 'Company Name',
   'contact.message': 'Message',
   'contact.send': 'Send Message',
+
+  'validation.oneLine': 'Must be one line of text, without control characters.',
+  'validation.text': 'Must be text',
+  'validation.tooLong': 'Must be at most {max} characters',
+  'validation.nameRequired': 'Name is required',
+  'validation.emailRequired': 'Email is required',
+  'validation.emailInvalid': 'Please enter a valid email address',
+  'validation.messageRequired': 'Message is required',
+  'error.generic': 'Something went wrong. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

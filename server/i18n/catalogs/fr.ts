@@ -109,4 +109,13 @@ export const fr: Catalog = {
   'contact.company': "Nom de l'entreprise",
   'contact.message': 'Message',
   'contact.send': 'Envoyer le message',
+
+  'validation.oneLine': "Une seule ligne de texte, sans caractère de contrôle.",
+  'validation.text': 'Doit être du texte',
+  'validation.tooLong': '{max} caractères au plus',
+  'validation.nameRequired': 'Le nom est obligatoire',
+  'validation.emailRequired': "L'adresse e-mail est obligatoire",
+  'validation.emailInvalid': 'Veuillez saisir une adresse e-mail valide',
+  'validation.messageRequired': 'Le message est obligatoire',
+  'error.generic': "Une erreur s'est produite. Veuillez réessayer.",
 };

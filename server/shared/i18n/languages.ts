@@ -20,6 +20,9 @@ export const LANGUAGE_COOKIE = 'lang';
 /** The query parameter the switcher's links carry: the server remembers the choice and drops it. */
 export const LANGUAGE_PARAM = 'lang';
 
+/** The header a page's API calls carry when its language is not English: the API answers errors in it. */
+export const LANGUAGE_HEADER = 'x-site-language';
+
 /** The element of a page that carries its language and compiled catalog (JSON). */
 export const PAGE_LANGUAGE_ELEMENT_ID = 'page-language';
 
