@@ -118,4 +118,42 @@ export const fr: Catalog = {
   'validation.emailInvalid': 'Veuillez saisir une adresse e-mail valide',
   'validation.messageRequired': 'Le message est obligatoire',
   'error.generic': "Une erreur s'est produite. Veuillez réessayer.",
+
+  'email.greeting': 'Bonjour {name},',
+  'email.detail.event': 'Événement',
+  'email.detail.session': 'Séance',
+  'email.detail.when': 'Quand',
+  'email.detail.where': 'Où',
+  'email.toBeAnnounced': 'À confirmer',
+  'email.manageLink': 'Voir ou annuler votre réservation',
+  'email.keepLink': 'Gardez ce lien pour vous : toute personne qui le possède peut annuler la réservation.',
+  'email.linkReplaced': 'Les liens des e-mails précédents sur cette réservation ne fonctionnent plus ; utilisez celui-ci.',
+  'email.seatHeld':
+    'Votre place est retenue et la réservation est en attente : nous la confirmerons sous 24 heures par un e-mail de confirmation.',
+  'email.waitlisted.subject': "{siteName} : vous êtes sur la liste d'attente pour {session}",
+  'email.waitlisted.thanks':
+    "Merci d'avoir réservé auprès de {siteName}. Le créneau ci-dessous est complet : vous êtes donc sur la liste d'attente.",
+  'email.waitlisted.next':
+    "Si une place se libère, votre réservation avance dans l'ordre d'arrivée et nous vous écrirons aussitôt.",
+  'email.received.subject': '{siteName} : réservation reçue pour {session}',
+  'email.received.thanks': "Merci d'avoir réservé auprès de {siteName}. Nous avons bien reçu votre réservation pour la séance ci-dessous.",
+  'email.confirmed.subject': '{siteName} : réservation confirmée pour {session}',
+  'email.confirmed.text': 'Votre réservation auprès de {siteName} est confirmée. Au plaisir de vous accueillir.',
+  'email.cancelled.subject': '{siteName} : réservation annulée pour {session}',
+  'email.cancelled.text': 'Votre réservation auprès de {siteName} pour la séance ci-dessous est annulée.',
+  'email.cancelled.again':
+    "Si vous ne vous y attendiez pas, ou si vous souhaitez un autre horaire, vous pouvez réserver de nouveau sur {url}.",
+  'email.promoted.subject': "{siteName} : une place s'est libérée pour {session}",
+  'email.promoted.text': "Bonne nouvelle : une place s'est libérée et votre réservation a quitté la liste d'attente.",
+  'email.updated.subject': '{siteName} : réservation modifiée pour {session}',
+  'email.updated.text': 'Votre réservation auprès de {siteName} a un nouvel horaire. Les détails ci-dessous remplacent les précédents.',
+  'email.updated.calendar': 'Le fichier de calendrier joint met à jour la date dans votre agenda.',
+  'email.reminder.subject': '{siteName} : rappel pour {session}',
+  'email.reminder.text': 'Ceci est un rappel de votre réservation auprès de {siteName}, qui commence le {start}.',
+  'email.reminder.cancel':
+    "Si vous ne pouvez plus venir, merci d'annuler avec le lien ci-dessous pour que quelqu'un d'autre puisse prendre la place.",
+  'email.ics.summary': '{session} ({event})',
+  'email.ics.pending': 'Votre réservation auprès de {siteName} attend sa confirmation.',
+  'email.ics.confirmed': 'Votre réservation auprès de {siteName} est confirmée.',
+  'email.ics.cancelled': 'Votre réservation auprès de {siteName} est annulée.',
 };

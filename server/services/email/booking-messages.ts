@@ -6,6 +6,8 @@ import { advanceBookingRevision, type BookingDetails, findBookingDetails } from 
 import { findNotifiedAdminEmails } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
+import { i18nOf, type MessageKey } from '@server/i18n/catalogs';
+import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
 import { manageLink, newManageToken } from './manage-token';
 import {
   adminNewBookingMessage,
@@ -52,15 +54,17 @@ function calendarStatus(kind: ParticipantMessageKind): IcsEventStatus {
   return kind === 'booking-confirmed' ? 'CONFIRMED' : 'TENTATIVE';
 }
 
-const CALENDAR_WORDS: Record<IcsEventStatus, string> = {
-  TENTATIVE: 'is pending confirmation',
-  CONFIRMED: 'is confirmed',
-  CANCELLED: 'is cancelled',
+const CALENDAR_WORDS: Record<IcsEventStatus, MessageKey> = {
+  TENTATIVE: 'email.ics.pending',
+  CONFIRMED: 'email.ics.confirmed',
+  CANCELLED: 'email.ics.cancelled',
 };
 
+/** The calendar file of a participant message, its texts in the language the booking was made in. */
 function calendarFile(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, sequence: number) {
   const status = calendarStatus(kind);
   const method = status === 'CANCELLED' ? 'CANCEL' : 'REQUEST';
+  const i18n = i18nOf(isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE);
   const content = buildIcs({
     method,
     uid: `booking-${booking.id}@${site.host}`,
@@ -68,8 +72,8 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
     stamp: new Date().toISOString(),
     start: booking.startTime,
     end: booking.endTime,
-    summary: `${booking.sessionTitle} (${booking.eventTitle})`,
-    description: `Your booking with ${site.siteName} ${CALENDAR_WORDS[status]}.`,
+    summary: i18n._('email.ics.summary', { session: booking.sessionTitle, event: booking.eventTitle }),
+    description: i18n._(CALENDAR_WORDS[status], { siteName: site.siteName }),
     location: booking.location,
     status,
     productOwner: site.host,
