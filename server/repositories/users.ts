@@ -82,11 +82,17 @@ const notifiedAdminsQueries = {
 /** One prepared query per topic (db/prepared.ts): each public booking and contact message asks. */
 function notifiedAdminsQuery(toggle: 'notifyNewBookings' | 'notifyNewContacts') {
   return preparedQuery((db) =>
-    db.selectFrom('users').select('email').where('role', '=', 'admin').where('notifyEmail', '=', 1).where(toggle, '=', 1).orderBy('email'),
+    db
+      .selectFrom('users')
+      .select(['email', 'language'])
+      .where('role', '=', 'admin')
+      .where('notifyEmail', '=', 1)
+      .where(toggle, '=', 1)
+      .orderBy('email'),
   );
 }
 
-export async function findNotifiedAdminEmails(db: DB, topic: 'newBookings' | 'newContacts'): Promise<string[]> {
-  const rows = await notifiedAdminsQueries[topic].all(db, {});
-  return rows.map((row) => row.email);
+/** The admins who want e-mail about `topic`, each with the language of their notices. */
+export function findNotifiedAdmins(db: DB, topic: 'newBookings' | 'newContacts'): Promise<{ email: string; language: string }[]> {
+  return notifiedAdminsQueries[topic].all(db, {});
 }

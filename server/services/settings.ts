@@ -1,6 +1,7 @@
 // The Settings screen's five groups: profile, security and notifications belong to the signed-in
 // account (columns of users); system and e-mail are site-wide (the settings table). The SMTP
 // password is write-only: no read ever returns it.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../shared/i18n/languages';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import type { Role, UserRow } from '@db/schema';
@@ -60,6 +61,7 @@ export interface NotificationSettings {
   newContacts: boolean;
   systemAlerts: boolean;
   weeklyReports: boolean;
+  language: Language;
 }
 
 /** The e-mail group as reads show it: whether a password is stored, never the password. */
@@ -105,6 +107,7 @@ function notificationsOf(row: UserRow): NotificationSettings {
     newContacts: row.notifyNewContacts === 1,
     systemAlerts: row.notifySystemAlerts === 1,
     weeklyReports: row.notifyWeeklyReports === 1,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
   };
 }
 
@@ -256,6 +259,7 @@ export async function updateNotifications(
         newContacts: 'new contacts',
         systemAlerts: 'system alerts',
         weeklyReports: 'weekly reports',
+        language: 'language',
       })}`,
     });
     return after;
@@ -271,6 +275,7 @@ async function saveNotifications(db: DB, userId: string, input: NotificationsInp
       notifyNewContacts: input.newContacts ? 1 : 0,
       notifySystemAlerts: input.systemAlerts ? 1 : 0,
       notifyWeeklyReports: input.weeklyReports ? 1 : 0,
+      language: input.language,
       updatedAt: new Date().toISOString(),
     })
     .where('id', '=', userId)

@@ -7,7 +7,7 @@ import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import { bookingConfirmedMessage, bookingReminderMessage, type SiteVoice } from '@server/services/email/messages';
 import { futureYear, isoDay } from '../dates';
 import { insertBookableSlot } from './fixtures';
-import { buildTestApp, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
+import { buildTestApp, callerFor, createAccount, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -69,6 +69,31 @@ describe('a booking’s language', () => {
     expect(message.subject).toMatch(/: booking received for Fixture Session$/);
     expect(message.textBody).toContain('Dear Awa Diallo,');
     expect(message.ics).toMatch(/DESCRIPTION:Your booking with .* is pending confirmation\./);
+  });
+
+  it("writes each admin's new-booking notice in the language of their notices, the participant's in the booking's", async () => {
+    const french = await createAccount(env.db, 'admin');
+    const english = await createAccount(env.db, 'admin');
+    const switches = { emailNotifications: true, newBookings: true, newContacts: true, systemAlerts: false, weeklyReports: false };
+    await callerFor(env.deps, french).settings.updateNotifications({ ...switches, language: 'fr' });
+    await callerFor(env.deps, english).settings.updateNotifications({ ...switches, language: 'en' });
+    expect((await callerFor(env.deps, french).settings.get()).notifications.language).toBe('fr');
+
+    const { slot } = await insertBookableSlot(env.db);
+    const bookingId = await book(slot.id, {});
+    const notices = await env.db
+      .selectFrom('emailOutbox')
+      .select(['toAddress', 'subject', 'textBody'])
+      .where('bookingId', '=', bookingId)
+      .where('kind', '=', 'admin-new-booking')
+      .execute();
+    const to = (email: string) => notices.find((notice) => notice.toAddress === email);
+    expect(to(french.user.email)?.subject).toMatch(/ : nouvelle réservation de Awa Diallo$/);
+    expect(to(french.user.email)?.textBody).toContain('Statut: En attente');
+    expect(to(french.user.email)?.textBody).toContain('Séance: Fixture Session');
+    expect(to(english.user.email)?.subject).toMatch(/: new booking from Awa Diallo$/);
+    expect(to(english.user.email)?.textBody).toContain('Status: Pending');
+    expect((await participantMessageOf(bookingId)).textBody).toContain('Dear Awa Diallo,');
   });
 
   it('writes dates in the booking’s language and its reminder in French', () => {

@@ -3,7 +3,7 @@
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
-import { findNotifiedAdminEmails } from '@server/repositories/users';
+import { findNotifiedAdmins } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
 import { i18nOf, type MessageKey } from '@server/i18n/catalogs';
@@ -133,12 +133,13 @@ async function enqueueParticipantMessage(
 
 /** `known`: the booking's details when the participant's message already read them. */
 async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingId: string, known: BookingDetails | undefined): Promise<void> {
-  const recipients = await findNotifiedAdminEmails(db, 'newBookings');
+  const recipients = await findNotifiedAdmins(db, 'newBookings');
   if (recipients.length === 0) return;
   const booking = known ?? (await findBookingDetails(db, bookingId));
   if (booking === undefined) return;
-  const rendered = adminNewBookingMessage(site, booking);
-  for (const to of recipients) {
+  // Each admin reads it in the language of their notices (Settings, Notifications).
+  for (const { email: to, language } of recipients) {
+    const rendered = adminNewBookingMessage(site, booking, language);
     await enqueueMessage(db, site, { kind: 'admin-new-booking', to, rendered, ics: null, bookingId: booking.id });
   }
 }

@@ -159,41 +159,49 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
   );
 }
 
-export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
+/** `language`: the admin's, for their notices (English unless set). */
+export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts, language?: string): RenderedMessage {
+  const { t, language: code } = wordsIn(language);
   const waitlisted = booking.status === 'waitlisted';
+  const names = { siteName: site.siteName, name: booking.participantName };
   return renderMessage({
-    subject: `${site.siteName}: new booking from ${booking.participantName}${waitlisted ? ' (waitlisted)' : ''}`,
+    subject: waitlisted ? t('email.admin.bookingWaitlisted.subject', names) : t('email.admin.booking.subject', names),
     ...signedBy(site),
     greeting: null,
-    paragraphs: [`A new booking was made on ${site.siteName}.`],
+    paragraphs: [t('email.admin.booking.text', names)],
     details: [
-      ['Name', booking.participantName],
-      ['Email', booking.participantEmail],
-      ['Phone', booking.participantPhone ?? 'Not given'],
-      ['Status', waitlisted ? 'Waitlisted (the time slot is full)' : 'Pending'],
-      ...slotDetailsOf(site, booking),
+      [t('email.admin.name'), booking.participantName],
+      [t('email.admin.email'), booking.participantEmail],
+      [t('email.admin.phone'), booking.participantPhone ?? t('email.admin.notGiven')],
+      [t('email.admin.status'), waitlisted ? t('email.admin.status.waitlisted') : t('email.admin.status.pending')],
+      ...slotDetailsOf(site, { ...booking, language: code }),
     ],
-    link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
-    notes: ['You receive this because New Bookings notifications are on in your settings.'],
+    link: { label: t('email.admin.booking.link'), url: `${site.publicOrigin}/admin/bookings` },
+    notes: [t('email.admin.booking.why')],
     endLink: notificationSettingsLink(site.publicOrigin),
+    language: code,
   });
 }
 
-export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): RenderedMessage {
+/** `language`: the admin's, for their notices (English unless set). */
+export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts, language?: string): RenderedMessage {
+  const { t, locale, language: code } = wordsIn(language);
+  const names = { siteName: site.siteName, name: contact.name };
   return renderMessage({
-    subject: `${site.siteName}: new contact message from ${contact.name}`,
+    subject: t('email.admin.contact.subject', names),
     ...signedBy(site),
     greeting: null,
-    paragraphs: [`A new contact message was sent through ${site.siteName}.`, contact.message],
+    paragraphs: [t('email.admin.contact.text', names), contact.message],
     details: [
-      ['Name', contact.name],
-      ['Email', contact.email],
-      ['Company', contact.company ?? 'Not given'],
-      ['Received', formatDateTime(contact.createdAt, site.timeZone)],
+      [t('email.admin.name'), contact.name],
+      [t('email.admin.email'), contact.email],
+      [t('email.admin.company'), contact.company ?? t('email.admin.notGiven')],
+      [t('email.admin.received'), formatDateTime(contact.createdAt, site.timeZone, locale)],
     ],
-    link: { label: 'Open the contacts', url: `${site.publicOrigin}/admin/contacts` },
-    notes: ['You receive this because New Contacts notifications are on in your settings.'],
+    link: { label: t('email.admin.contact.link'), url: `${site.publicOrigin}/admin/contacts` },
+    notes: [t('email.admin.contact.why')],
     endLink: notificationSettingsLink(site.publicOrigin),
+    language: code,
   });
 }
 
