@@ -14,6 +14,7 @@ import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
 import * as languages from './migrations/2026-11-27_240_languages';
+import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
   '2026-11-27_240_languages': languages,
+  '2026-11-27_241_event_translations': eventTranslations,
 };
 
 const provider: MigrationProvider = {

@@ -81,6 +81,8 @@ export interface EventsTable {
   benefits: Generated<string>;
   isActive: Flag;
   displayOrder: Generated<number>;
+  /** JSON: the title and description in other languages than English, by language code. */
+  translations: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -13,6 +13,7 @@ import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colou
 import { iconUrlOf, initialsIconSvg, initialsOf } from '../shared/site-identity';
 import {
   DEFAULT_LANGUAGE,
+  firmText,
   isLanguage,
   isTranslatedPage,
   type Language,
@@ -196,8 +197,14 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const { language, path: pagePathInEnglish } = languageOfPath(pathname);
     const origin = deps.config.publicOrigin;
     const head = renderHead({
-      title: event === undefined ? pageTitle(pagePathInEnglish, settings.siteName) : `${event.title.trim() || 'Event'} | ${settings.siteName}`,
-      description: event === undefined ? siteDescription : eventDescription(event, siteDescription),
+      title:
+        event === undefined
+          ? pageTitle(pagePathInEnglish, settings.siteName)
+          : `${firmText(event.title, event.translations, 'title', language).trim() || 'Event'} | ${settings.siteName}`,
+      description:
+        event === undefined
+          ? siteDescription
+          : eventDescription({ ...event, description: firmText(event.description ?? '', event.translations, 'description', language) }, siteDescription),
       canonical: `${origin}${pathname}`,
       ...(isTranslatedPage(pagePathInEnglish) ? { alternates: alternatesOf(pagePathInEnglish, origin) } : {}),
       ...(event === undefined ? {} : { image: absoluteUrl(event.imageUrl?.trim() || DEFAULT_EVENT_IMAGE, deps.config.publicOrigin) }),

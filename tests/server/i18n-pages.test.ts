@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGS } from '@server/i18n/catalogs';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
-import { createTestEnv, type TestEnv } from './helpers';
+import { createTestEnv, eventInput, expectTRPCError, roleCallers, type TestEnv } from './helpers';
 import { buildPageApp } from './page-app';
 
 const ORIGIN = 'https://consulting.example.com';
@@ -112,6 +112,47 @@ describe('French pages', () => {
     const html = await page(`/fr/events/${event.id}`);
     expect(textsOf(html)).toEqual(expect.arrayContaining(['Accra Trade Summit', 'Buyer Meetings']));
     expect(html).toContain('<title>Accra Trade Summit | ');
+  });
+
+  it("shows an event's French title and description on the French pages, and the English ones on the English pages", async () => {
+    const { admin } = await roleCallers(env);
+    const event = await admin.events.create(
+      eventInput({
+        title: 'Accra Trade Summit',
+        description: 'Two days of meetings with buyers.',
+        translations: { fr: { title: "Sommet commercial d'Accra", description: 'Deux jours de rencontres avec des acheteurs.' } },
+      }),
+    );
+    expect(event.translations).toEqual({ fr: { title: "Sommet commercial d'Accra", description: 'Deux jours de rencontres avec des acheteurs.' } });
+
+    const french = await page(`/fr/events/${event.id}`);
+    expect(textsOf(french)).toEqual(expect.arrayContaining(["Sommet commercial d'Accra", 'Deux jours de rencontres avec des acheteurs.']));
+    expect(textsOf(french)).not.toContain('Accra Trade Summit');
+    expect(french).toContain('<title>Sommet commercial d&#39;Accra | ');
+    expect(textsOf(await page('/fr/'))).toContain("Sommet commercial d'Accra");
+
+    const english = await page(`/events/${event.id}`);
+    expect(textsOf(english)).toEqual(expect.arrayContaining(['Accra Trade Summit', 'Two days of meetings with buyers.']));
+    expect(english).toContain('<title>Accra Trade Summit | ');
+
+    // A French description without a French title: the title falls back to English, alone.
+    const updated = await admin.events.update({
+      ...eventInput({ title: 'Accra Trade Summit', translations: { fr: { title: '  ', description: 'Deux jours.' } } }),
+      id: event.id,
+      isActive: true,
+      displayOrder: 1,
+    });
+    expect(updated.translations).toEqual({ fr: { title: null, description: 'Deux jours.' } });
+    expect(textsOf(await page(`/fr/events/${event.id}`))).toEqual(expect.arrayContaining(['Accra Trade Summit', 'Deux jours.']));
+  });
+
+  it('refuses a French title of more than one line, or a language the site does not speak', async () => {
+    const { admin, user, anonymous } = await roleCallers(env);
+    await expectTRPCError(admin.events.create(eventInput({ translations: { fr: { title: 'Sommet\nd’Accra', description: null } } })), 'BAD_REQUEST');
+    await expectTRPCError(admin.events.create(eventInput({ translations: { de: { title: 'Gipfel', description: null } } })), 'BAD_REQUEST');
+    // Only admins write events, French texts included.
+    await expectTRPCError(user.events.create(eventInput({ translations: { fr: { title: 'Sommet', description: null } } })), 'FORBIDDEN');
+    await expectTRPCError(anonymous.events.create(eventInput({ translations: { fr: { title: 'Sommet', description: null } } })), 'UNAUTHORIZED');
   });
 
   it('links each page to itself in every language (hreflang) and lists both in the sitemap', async () => {

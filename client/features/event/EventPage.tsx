@@ -8,6 +8,7 @@ import { formatSlot } from '@server/shared/time';
 import { bookingStateOf } from '../home/booking-state';
 import { defaultEventBenefits, eventDefaults, organizerMailto } from '../home/content';
 import { type Translator, useTranslator } from '@client/i18n';
+import { firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '../home/icons';
 import shared from '../home/shared.module.css';
 import { SiteLink } from '../layout/site-links';
@@ -93,7 +94,7 @@ function NotFound() {
 }
 
 export function EventPage({ eventId }: { eventId: string }) {
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const bookingState = bookingStateOf(settings.data);
   const { identity } = usePublicSettings();
@@ -104,7 +105,9 @@ export function EventPage({ eventId }: { eventId: string }) {
 
   const { event, sessions } = page.data;
   const timeZone = settings.data?.timezone ?? 'UTC';
-  const title = textOr(event.title, t('event.default.title'));
+  // The firm's texts in the page's language when it has them, else in English.
+  const title = textOr(firmText(event.title, event.translations, 'title', language), t('event.default.title'));
+  const description = firmText(event.description ?? '', event.translations, 'description', language);
   const imageUrl = textOr(event.imageUrl, eventDefaults.image);
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
   const register = bookingState === 'open' && (
@@ -136,9 +139,7 @@ export function EventPage({ eventId }: { eventId: string }) {
                 </dd>
               </div>
             </dl>
-            {event.description !== null && event.description.trim() !== '' && (
-              <p className={classes.description}>{event.description}</p>
-            )}
+            {description.trim() !== '' && <p className={classes.description}>{description}</p>}
             {bookingState === 'closed' && (
               <p className={shared.notice} role="status">
                 {t('notice.bookingsClosed')}

@@ -7,6 +7,7 @@ import { uploadSrcSet } from '@server/shared/image-variants';
 import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, organizerMailto } from './content';
 import { type Translator, useTranslator } from '@client/i18n';
+import { firmText } from '@server/shared/i18n/languages';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
 import { Skeleton, VisuallyHidden } from '../layout/plain';
@@ -38,12 +39,12 @@ function textOr(value: string | null | undefined, fallback: string): string {
   return trimmed === '' ? fallback : trimmed;
 }
 
-function toHomeEvent(event: EventDto, t: Translator['t']): HomeEvent {
+function toHomeEvent(event: EventDto, { t, language }: Translator): HomeEvent {
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
   return {
     id: event.id.trim() === '' ? null : event.id,
-    title: textOr(event.title, t('event.default.title')),
-    description: event.description?.trim() || null,
+    title: textOr(firmText(event.title, event.translations, 'title', language), t('event.default.title')),
+    description: firmText(event.description ?? '', event.translations, 'description', language).trim() || null,
     date: textOr(event.date, t('event.default.date')),
     location: textOr(event.location, t('event.default.location')),
     imageUrl: textOr(event.imageUrl, eventDefaults.image),
@@ -277,7 +278,8 @@ function useRealignHashTarget(section: RefObject<HTMLElement | null>, settled: b
 }
 
 export function EventsSection({ bookingState = 'open', contactEmail }: { bookingState?: BookingState; contactEmail: string | null }) {
-  const { t } = useTranslator();
+  const translator = useTranslator();
+  const { t } = translator;
   const bookingOpen = bookingState === 'open';
   const query = trpc.events.list.useQuery({ limit: HOME_EVENT_LIMIT });
   const sectionRef = useRef<HTMLElement>(null);
@@ -295,7 +297,7 @@ export function EventsSection({ bookingState = 'open', contactEmail }: { booking
   } else if (query.data.length === 0) {
     body = <NoEvents />;
   } else {
-    const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map((event) => toHomeEvent(event, t));
+    const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map((event) => toHomeEvent(event, translator));
     body = (
       <>
         {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} contactEmail={contactEmail} />}

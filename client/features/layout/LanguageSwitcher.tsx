@@ -17,11 +17,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <li key={code}>
           {code === language ? (
             <span className={classes.languageCurrent} lang={code} aria-current="true">
-              {LANGUAGES[code]}
+              {LANGUAGES[code].name}
             </span>
           ) : (
             <a className={classes.languageLink} href={`${pathInLanguage(pathname, code)}?${LANGUAGE_PARAM}=${code}`} hrefLang={code} lang={code}>
-              {LANGUAGES[code]}
+              {LANGUAGES[code].name}
             </a>
           )}
         </li>

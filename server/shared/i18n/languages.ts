@@ -2,15 +2,18 @@
 // `/`; every other language lives under its code (`/fr/`, `/fr/events/<id>`). Pure: used by the
 // client (links, the switcher) and the server (redirects, the sitemap, e-mails) alike.
 
-/** Each language the public site speaks, by code, with its name in that language (for the switcher). */
+/**
+ * Each language the public site speaks, by code: its name in that language (the switcher) and in
+ * English (the back office).
+ */
 export const LANGUAGES = {
-  en: 'English',
-  fr: 'Français',
+  en: { name: 'English', english: 'English' },
+  fr: { name: 'Français', english: 'French' },
 } as const;
 
 export type Language = keyof typeof LANGUAGES;
 
-export const DEFAULT_LANGUAGE: Language = 'en';
+export const DEFAULT_LANGUAGE = 'en' satisfies Language;
 
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
@@ -73,6 +76,26 @@ export function languageOfAcceptHeader(header: string | undefined): Language | u
     .filter((entry) => entry.weight > 0 && Number.isFinite(entry.weight))
     .sort((a, b) => b.weight - a.weight || a.position - b.position);
   return ranked.map((entry) => entry.code).find(isLanguage);
+}
+
+/** The languages other than English: the firm's own texts may have a value in each. */
+export const TRANSLATED_LANGUAGES = LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE) as Exclude<Language, 'en'>[];
+
+type TranslatedTexts<Field extends string> = Partial<Record<Exclude<Language, 'en'>, Partial<Record<Field, string | null>>>>;
+
+/**
+ * A firm's text (an event's title, say) in `language` from its translations, else the English one
+ * it was entered in: a missing translation falls back to English.
+ */
+export function firmText<Field extends string>(
+  english: string,
+  translations: TranslatedTexts<Field> | undefined,
+  field: Field,
+  language: Language,
+): string {
+  if (language === DEFAULT_LANGUAGE) return english;
+  const text = translations?.[language]?.[field]?.trim() ?? '';
+  return text === '' ? english : text;
 }
 
 /** The language tag Intl formats dates and numbers with. */

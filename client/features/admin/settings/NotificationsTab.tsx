@@ -44,7 +44,7 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
     onError: (error) => notifyError(failureText('Failed to send the report', error)),
   });
 
-  const languages = LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGES[code] }));
+  const languages = LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGES[code].english }));
 
   return (
     <PageForm
