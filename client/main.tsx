@@ -3,14 +3,21 @@ import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
-import { type PageLanguage, readPageLanguage } from './i18n';
+import { languageHeaders, type PageLanguage, readPageLanguage } from './i18n';
 import { createAppRouter } from './router';
 import { languageOfPath } from '@server/shared/i18n/languages';
 import { createQueryUtils, createTrpcClient } from './trpc';
 
 const queryClient = createAppQueryClient();
-const trpcClient = createTrpcClient();
-const router = createAppRouter({ queryClient, utils: createQueryUtils(queryClient, trpcClient) });
+// A page under a language's prefix (/fr/...) routes below it: the server sends one here only for a
+// translated page it could not render, such as a missing event's, which then says so in its language.
+const address = languageOfPath(window.location.pathname);
+const trpcClient = createTrpcClient('', languageHeaders(address.language));
+const router = createAppRouter(
+  { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
+  undefined,
+  address.prefixed ? `/${address.language}` : undefined,
+);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -90,6 +90,17 @@ test.describe('a browser that asks for French', () => {
   });
 });
 
+test('a missing event says so in French on its French address, with a 404', async ({ page }) => {
+  const errors = recordErrors(page);
+  const response = await page.goto('/fr/events/no-such-event');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Événement introuvable' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voir les événements à venir' })).toHaveAttribute('href', '/fr/#events');
+  // The failed read of the event is the page's own 404, not an error of the page.
+  expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+});
+
 test("the home page's JavaScript stays within 100 KB gzip in each language, with no catalog in it", async ({ page }) => {
   for (const url of ['/', '/fr/']) {
     const response = await page.request.get(url, { headers: { 'accept-language': 'en' } });
