@@ -87,6 +87,30 @@ export async function listDelegatesOfSession(db: DB, sessionId: string): Promise
   return rows.map(toDelegateDto);
 }
 
+/** What visitors see of a delegate: no e-mail address or phone number. */
+export interface PublicDelegate {
+  id: string;
+  sessionId: string;
+  name: string;
+  position: string | null;
+  organization: string | null;
+  photoUrl: string | null;
+}
+
+/** The public face of the delegates of these sessions, in one query, in the order staff added them. */
+export async function listPublicDelegatesOfSessions(db: DB, sessionIds: readonly string[]): Promise<PublicDelegate[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('delegates')
+    .select(['id', 'sessionId', 'name', 'position', 'organization', 'photoUrl'])
+    .where('sessionId', 'in', sessionIds)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  // The where clause leaves no free-standing delegate (a null session) in the rows.
+  return rows.map((row) => ({ ...row, sessionId: row.sessionId ?? '' }));
+}
+
 export async function listDelegateIdsOfSession(db: DB, sessionId: string): Promise<string[]> {
   const rows = await db.selectFrom('delegates').select('id').where('sessionId', '=', sessionId).execute();
   return rows.map((row) => row.id);

@@ -1,24 +1,29 @@
-import * as sessions from '../repositories/sessions';
 import { byIdInput } from '../schemas/common';
 import { createSessionInput, listByEventInput, sessionListInput, updateSessionInput } from '../schemas/sessions';
 import { actorOf } from '../services/audit';
-import { createSession, deleteSession, getSessionDetail, toggleSessionActive, updateSession } from '../services/sessions';
+import {
+  createSession,
+  deleteSession,
+  getSessionDetail,
+  listBookableSessions,
+  listSessionsForAdmin,
+  sessionStats, toggleSessionActive, updateSession } from '../services/sessions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const sessionsRouter = router({
   listByEvent: publicProcedure
-    .meta({ description: "The booking form's session list: active sessions of an active event, oldest first." })
+    .meta({ description: "The booking form's session list: active sessions of an active event, oldest first, each with its delegates' name, position, organisation and photo (no e-mail or phone)." })
     .input(listByEventInput)
-    .query(({ ctx, input }) => sessions.listActiveSessionsOfEvent(ctx.db, input.eventId)),
+    .query(({ ctx, input }) => listBookableSessions(ctx.db, input.eventId)),
 
   list: staffProcedure
     .meta({ description: 'Sessions, paged on the server, with a search and an event and status filter.' })
     .input(sessionListInput)
-    .query(({ ctx, input }) => sessions.listSessionsForAdmin(ctx.db, input)),
+    .query(({ ctx, input }) => listSessionsForAdmin(ctx.db, input)),
 
   stats: staffProcedure
     .meta({ description: "Counts of sessions for the Sessions screen's cards." })
-    .query(({ ctx }) => sessions.sessionStats(ctx.db)),
+    .query(({ ctx }) => sessionStats(ctx.db)),
 
   get: staffProcedure
     .meta({ description: 'One session with its time slots (with seats booked) and delegates.' })

@@ -66,6 +66,23 @@ function sessionValues(input: CreateSession | UpdateSession): sessions.SessionVa
 }
 
 /** The session with its event title, all its slots (past too) with seats, and its delegates. */
+/** A session as the booking form shows it beside the form: with its delegates' public face. */
+export interface BookableSession extends sessions.SessionDto {
+  delegates: delegates.PublicDelegate[];
+}
+
+/** The booking form's sessions of an active event, each with its delegates: two queries for any number. */
+export async function listBookableSessions(db: DB, eventId: string): Promise<BookableSession[]> {
+  const list = await sessions.listActiveSessionsOfEvent(db, eventId);
+  const people = await delegates.listPublicDelegatesOfSessions(
+    db,
+    list.map((session) => session.id),
+  );
+  const bySession = new Map<string, delegates.PublicDelegate[]>();
+  for (const person of people) bySession.set(person.sessionId, [...(bySession.get(person.sessionId) ?? []), person]);
+  return list.map((session) => ({ ...session, delegates: bySession.get(session.id) ?? [] }));
+}
+
 export async function getSessionDetail(db: DB, id: string): Promise<SessionDetail> {
   const session = await sessions.findSessionWithEvent(db, id);
   if (session === undefined) throw notFound(SESSION_NOT_FOUND);
@@ -293,3 +310,9 @@ export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: 
     return delegate;
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listDelegates } from '../repositories/delegates';
+export { listBookableSlots } from '../repositories/timeSlots';
+export { listSessionsForAdmin, sessionStats } from '../repositories/sessions';

@@ -29,9 +29,14 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-function renderForm(props: { initialEventId?: string; onBooked?: (result: BookingResult) => void } = {}) {
+function renderForm(props: { initialEventId?: string; visitorTimeZone?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(
-    <BookingForm timeZone="UTC" initialEventId={props.initialEventId} onBooked={props.onBooked ?? (() => undefined)} />,
+    <BookingForm
+      timeZone="UTC"
+      visitorTimeZone={props.visitorTimeZone ?? 'Africa/Lagos'}
+      initialEventId={props.initialEventId}
+      onBooked={props.onBooked ?? (() => undefined)}
+    />,
     { baseUrl: server.baseUrl },
   );
 }
@@ -85,6 +90,54 @@ describe('BookingForm', () => {
     expect(confirmButton()).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Select Session' })).toHaveValue('');
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('gives each slot one row in the visitor’s zone and the event’s, with the event and session beside the form', async () => {
+    const user = userEvent.setup();
+    const db = server.env.db;
+    await db.updateTable('events').set({ description: 'Meet 30+ businesses in 60 minutes.', date: '13 October', location: 'Accra' }).where('id', '=', ids.eventA).execute();
+    await db.updateTable('eventSessions').set({ description: 'Speed meetings with buyers.' }).where('id', '=', ids.sessionA1).execute();
+    await db
+      .insertInto('delegates')
+      .values({ id: 'd1', sessionId: ids.sessionA1, name: 'Ama Owusu', email: 'ama@example.com', phone: '+233 20 000 0000', organization: 'GIPC', position: 'Trade Attaché', bio: null, photoUrl: null })
+      .execute();
+    renderForm({ visitorTimeZone: 'Africa/Lagos' });
+    const details = await screen.findByRole('complementary', { name: 'Event details' });
+    expect(details).toHaveTextContent('Choose an event to see its details, sessions and speakers here.');
+
+    await choose(user, 'Select Event', 'Accra Exchange');
+    expect(within(details).getByRole('heading', { level: 2, name: 'Accra Exchange' })).toBeInTheDocument();
+    expect(details).toHaveTextContent('Date13 OctoberLocationAccra');
+    expect(details).toHaveTextContent('Meet 30+ businesses in 60 minutes.');
+
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    expect(within(details).getByRole('heading', { level: 3, name: 'Morning Matchmaking' })).toBeInTheDocument();
+    expect(details).toHaveTextContent('WhereRoom 1Speed meetings with buyers.');
+    expect(details).toHaveTextContent('Ama OwusuTrade Attaché, GIPC');
+    expect(details).not.toHaveTextContent('ama@example.com');
+
+    // Lagos is an hour ahead of the event's zone (UTC here): the visitor's clock, then the event's.
+    const radios = await screen.findAllByRole('radio');
+    const slot = await db.selectFrom('timeSlots').select(['startTime', 'endTime']).where('id', '=', ids.slotA1).executeTakeFirstOrThrow();
+    const lagos = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', hour: 'numeric', minute: '2-digit' });
+    const utc = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+    const row = radios[0]?.closest('label');
+    expect(row).toHaveTextContent(`${lagos.format(new Date(slot.startTime))} – ${lagos.format(new Date(slot.endTime))} your time (Lagos)`);
+    expect(row).toHaveTextContent(`${utc.format(new Date(slot.startTime))} – ${utc.format(new Date(slot.endTime))} in UTC`);
+    expect(row).toHaveTextContent('2 seats left');
+    // The whole row is the target: a click on its seats text chooses it.
+    await user.click(within(row as HTMLElement).getByText('2 seats left'));
+    expect(radios[0]).toBeChecked();
+  });
+
+  it('gives one zone when the visitor is in the event’s', async () => {
+    const user = userEvent.setup();
+    renderForm({ visitorTimeZone: 'UTC' });
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    const row = (await screen.findAllByRole('radio'))[0]?.closest('label');
+    expect(row).toHaveTextContent(/ UTC2 seats left$/);
+    expect(row).not.toHaveTextContent('your time');
   });
 
   it('preselects the event of /booking/:eventId', async () => {
@@ -142,6 +195,7 @@ describe('BookingForm', () => {
           endTime: expect.any(String),
           participantName: 'Efua Mensah',
           participantEmail: 'efua@example.com',
+          visitorTimeZone: 'Africa/Lagos',
         },
       ),
     );

@@ -177,6 +177,7 @@ const SUMMARY = {
   endTime: '2030-03-14T12:00:00.000Z',
   participantName: 'Ama Mensah',
   participantEmail: 'ama@example.com',
+  visitorTimeZone: 'America/Toronto',
 };
 
 describe('booking success', () => {
@@ -214,7 +215,8 @@ describe('booking success summary', () => {
     expect(rows).toEqual([
       'EventAccra Business Summit',
       'SessionMarket Entry Clinic',
-      'WhenThursday, March 14, 2030, 10:00 AM – 12:00 PM UTC',
+      // The visitor's clock first (Toronto is on daylight time by March 14), then the event's.
+      'WhenThu, Mar 14, 2030, 6:00 AM – 8:00 AM your time (Toronto) / 10:00 AM – 12:00 PM in UTC',
       'NameAma Mensah',
       'E-mailama@example.com',
     ]);

@@ -64,8 +64,9 @@ test('a visitor books a slot and the booking is stored as pending', async ({ pag
   expect(ics).toContain(`UID:booking-${booking?.id ?? ''}@127.0.0.1\r\n`);
   expect(ics).toContain(`SUMMARY:${slot.sessionTitle} – ${slot.eventTitle}\r\n`);
 
+  // A new form within the page: focus moves to its heading (a page loaded with its HTML leaves it).
   await page.getByRole('button', { name: 'Book Another Session' }).click();
-  await expect(page.getByRole('heading', { name: 'Book Your Session' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Book Your Session' })).toBeFocused();
 });
 
 test('a visitor who books a full slot is put on the waitlist', async ({ page, request }) => {

@@ -10,6 +10,7 @@ import {
   type RoleCallers,
   type TestEnv,
 } from './helpers';
+import { newId } from '@server/ids';
 import { refuseInserts } from './dialect';
 
 let env: TestEnv;
@@ -446,6 +447,35 @@ describe('sessions.get, toggleActive, delete', () => {
   });
 });
 
+let addedDelegates = 0;
+
+/** A delegate row with an e-mail address and phone visitors must never see; its id. */
+async function addDelegate(
+  sessionId: string | null,
+  name: string,
+  extra: { position?: string; organization?: string; photoUrl?: string } = {},
+): Promise<string> {
+  const id = newId();
+  addedDelegates += 1;
+  await env.db
+    .insertInto('delegates')
+    .values({
+      id,
+      sessionId,
+      name,
+      email: `${name.toLowerCase().replace(/ /g, '.')}@example.com`,
+      phone: '+233 20 000 0000',
+      organization: extra.organization ?? null,
+      position: extra.position ?? null,
+      bio: 'Private notes',
+      photoUrl: extra.photoUrl ?? null,
+      // Added one second apart, so the order staff added them in is certain.
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, addedDelegates)).toISOString(),
+    })
+    .execute();
+  return id;
+}
+
 describe('sessions.listByEvent', () => {
   it('lists the active sessions of an active event, oldest first', async () => {
     const event = await insertEventRow(env.db);
@@ -465,9 +495,35 @@ describe('sessions.listByEvent', () => {
       isActive: true,
       createdAt: older.createdAt,
       updatedAt: older.updatedAt,
+      delegates: [],
     });
     expect(listed[1]?.maxParticipants).toBeNull();
     expect(listed[1]?.id).toBe(newer.id);
+  });
+
+  it("gives each session its own delegates' name, position, organisation and photo, never their e-mail or phone", async () => {
+    const event = await insertEventRow(env.db);
+    const first = await insertSessionRow(env.db, event.id, { title: 'First' });
+    const second = await insertSessionRow(env.db, event.id, { title: 'Second' });
+    const other = await insertSessionRow(env.db, (await insertEventRow(env.db)).id, { title: 'Elsewhere' });
+    const ama = await addDelegate(first.id, 'Ama Owusu', { position: 'Trade Attaché', organization: 'GIPC', photoUrl: '/uploads/ama.png' });
+    const kofi = await addDelegate(first.id, 'Kofi Mensah');
+    await addDelegate(other.id, 'Not Here');
+    await addDelegate(null, 'Free Standing');
+
+    const listed = await callers.anonymous.sessions.listByEvent({ eventId: event.id });
+    expect(listed.map((session) => [session.title, session.delegates])).toEqual([
+      [
+        'First',
+        [
+          { id: ama, sessionId: first.id, name: 'Ama Owusu', position: 'Trade Attaché', organization: 'GIPC', photoUrl: '/uploads/ama.png' },
+          { id: kofi, sessionId: first.id, name: 'Kofi Mensah', position: null, organization: null, photoUrl: null },
+        ],
+      ],
+      ['Second', []],
+    ]);
+    expect(second.title).toBe('Second');
+    expect(JSON.stringify(listed)).not.toContain('@example.com');
   });
 
   it('is empty for an inactive or missing event', async () => {

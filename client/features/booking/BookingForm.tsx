@@ -1,12 +1,16 @@
 // The booking form: event, then session, then time slot, then the participant. Changing the event
 // clears session and slot; changing the session clears the slot, so a choice never points at
-// another event's session or another session's slot.
-import { Alert, Button, Divider, Radio, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+// another event's session or another session's slot. Beside it, what is being booked
+// (BookingDetails); slot times in the visitor's own zone, and the event's when those differ.
+import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createBookingInput } from '@server/schemas/bookings';
-import { formatSlot } from '@server/shared/time';
+import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { seatsText } from '../event/seats';
+import { BookingDetails } from './BookingDetails';
+import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 
 /** The participant's fields in the order they appear. */
@@ -30,15 +34,20 @@ export interface BookedSummary {
   endTime: string;
   participantName: string;
   participantEmail: string;
+  /** The zone the visitor read the times in (null: the event's). */
+  visitorTimeZone: string | null;
 }
 
 interface BookingFormProps {
   initialEventId?: string | undefined;
+  /** The event's (the site's) zone. */
   timeZone: string;
+  /** The visitor's zone: the browser's unless a test sets one. */
+  visitorTimeZone?: string | null;
   onBooked: (result: BookingResult, summary: BookedSummary) => void;
 }
 
-export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormProps) {
+export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browserTimeZone(), onBooked }: BookingFormProps) {
   const events = trpc.events.list.useQuery();
   const [eventId, setEventId] = useState<string | null>(initialEventId ?? null);
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -112,6 +121,7 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
                   endTime: slot?.endTime ?? '',
                   participantName: values.participantName.trim(),
                   participantEmail: values.participantEmail.trim().toLowerCase(),
+                  visitorTimeZone,
                 });
               },
               onError: (error) => {
@@ -130,102 +140,114 @@ export function BookingForm({ initialEventId, timeZone, onBooked }: BookingFormP
         },
       )}
     >
-      <Stack gap="md">
-        <VisuallyHidden aria-live="polite">
-          {announcement}
-        </VisuallyHidden>
-        {failure !== null && (
-          <Alert color="red" title="Booking not completed" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {unknownInitialEvent && (
-          <Alert color="yellow" role="status">
-            That event is not open for booking. Please choose one of the events below.
-          </Alert>
-        )}
+      <div className={classes.layout}>
+        <Stack gap="md" className={classes.choose}>
+          <VisuallyHidden aria-live="polite">
+            {announcement}
+          </VisuallyHidden>
+          {failure !== null && (
+            <Alert color="red" title="Booking not completed" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {unknownInitialEvent && (
+            <Alert color="yellow" role="status">
+              That event is not open for booking. Please choose one of the events below.
+            </Alert>
+          )}
 
-        <Select
-          label="Select Event"
-          withAsterisk
-          placeholder="Choose an event"
-          data={events.data.map((event) => ({ value: event.id, label: event.title }))}
-          value={eventKnown ? eventId : null}
-          onChange={(value) => {
-            setEventId(value);
-            setSessionId(null);
-            setTimeSlotId(null);
-          }}
-          allowDeselect={false}
-          searchable
-          selectFirstOptionOnChange
-          nothingFoundMessage="No matching event"
-        />
-
-        {eventKnown && (
           <Select
-            label="Select Session"
+            label="Select Event"
             withAsterisk
-            placeholder={sessions.isPending ? 'Loading sessions...' : 'Choose a session'}
-            disabled={sessions.isPending}
-            data={(sessions.data ?? []).map((session) => ({
-              value: session.id,
-              label: session.location === null ? session.title : `${session.title} (${session.location})`,
-            }))}
-            value={sessionId}
+            placeholder="Choose an event"
+            data={events.data.map((event) => ({ value: event.id, label: event.title }))}
+            value={eventKnown ? eventId : null}
             onChange={(value) => {
-              setSessionId(value);
+              setEventId(value);
+              setSessionId(null);
               setTimeSlotId(null);
             }}
             allowDeselect={false}
-            nothingFoundMessage="No sessions available"
-            error={sessions.isError ? messageOf(sessions.error, 'Sessions could not be loaded.') : undefined}
+            searchable
+            selectFirstOptionOnChange
+            nothingFoundMessage="No matching event"
           />
-        )}
-        {eventKnown && sessions.data?.length === 0 && (
-          <Text size="sm" c="dimmed">
-            This event has no sessions open for booking yet.
-          </Text>
-        )}
 
-        {sessionId !== null && (
-          <SlotPicker
-            slots={slots.data}
-            loading={slots.isPending}
-            timeZone={timeZone}
-            value={timeSlotId}
-            onChange={setTimeSlotId}
+          {eventKnown && (
+            <Select
+              label="Select Session"
+              withAsterisk
+              placeholder={sessions.isPending ? 'Loading sessions...' : 'Choose a session'}
+              disabled={sessions.isPending}
+              data={(sessions.data ?? []).map((session) => ({
+                value: session.id,
+                label: session.location === null ? session.title : `${session.title} (${session.location})`,
+              }))}
+              value={sessionId}
+              onChange={(value) => {
+                setSessionId(value);
+                setTimeSlotId(null);
+              }}
+              allowDeselect={false}
+              nothingFoundMessage="No sessions available"
+              error={sessions.isError ? messageOf(sessions.error, 'Sessions could not be loaded.') : undefined}
+            />
+          )}
+          {eventKnown && sessions.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              This event has no sessions open for booking yet.
+            </Text>
+          )}
+        </Stack>
+
+        <aside className={classes.details} aria-label="Event details">
+          <BookingDetails
+            event={eventKnown ? events.data.find((event) => event.id === eventId) : undefined}
+            session={sessions.data?.find((session) => session.id === sessionId)}
           />
-        )}
+        </aside>
 
-        <Divider my="xs" />
-        <Title order={2} size="h4">
-          Your Information
-        </Title>
-        <TextInput
-          label="Full Name"
-          withAsterisk
-          autoComplete="name"
-          {...form.getInputProps('participantName')}
-        />
-        <TextInput
-          label="Email Address"
-          withAsterisk
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps('participantEmail')}
-        />
-        <TextInput
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('participantPhone')}
-        />
+        <Stack gap="md" className={classes.rest}>
+          {sessionId !== null && (
+            <SlotPicker
+              slots={slots.data}
+              loading={slots.isPending}
+              timeZone={timeZone}
+              visitorTimeZone={visitorTimeZone}
+              value={timeSlotId}
+              onChange={setTimeSlotId}
+            />
+          )}
 
-        <Button type="submit" size="md" disabled={!ready || book.isPending}>
-          {book.isPending ? 'Processing...' : 'Confirm Booking'}
-        </Button>
-      </Stack>
+          <Divider my="xs" />
+          <Title order={2} size="h4">
+            Your Information
+          </Title>
+          <TextInput
+            label="Full Name"
+            withAsterisk
+            autoComplete="name"
+            {...form.getInputProps('participantName')}
+          />
+          <TextInput
+            label="Email Address"
+            withAsterisk
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('participantEmail')}
+          />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            {...form.getInputProps('participantPhone')}
+          />
+
+          <Button type="submit" size="md" disabled={!ready || book.isPending}>
+            {book.isPending ? 'Processing...' : 'Confirm Booking'}
+          </Button>
+        </Stack>
+      </div>
     </form>
   );
 }
@@ -234,11 +256,16 @@ interface SlotPickerProps {
   slots: Slot[] | undefined;
   loading: boolean;
   timeZone: string;
+  visitorTimeZone: string | null;
   value: string | null;
   onChange: (slotId: string) => void;
 }
 
-function SlotPicker({ slots, loading, timeZone, value, onChange }: SlotPickerProps) {
+/**
+ * One row per slot, the whole row a <label> around its radio (so a click anywhere on it chooses it,
+ * and the radio's name is the row's text): date, times and seats on one line, wrapping on a phone.
+ */
+function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange }: SlotPickerProps) {
   if (loading) return <Text size="sm">Loading time slots...</Text>;
   if (slots === undefined || slots.length === 0) {
     return (
@@ -248,26 +275,30 @@ function SlotPicker({ slots, loading, timeZone, value, onChange }: SlotPickerPro
     );
   }
   return (
-    <Radio.Group label="Select Time Slot" withAsterisk value={value} onChange={onChange}>
-      <Stack gap="xs" mt="xs">
+    <Input.Wrapper label="Select Time Slot" withAsterisk labelElement="div" id="time-slot">
+      <div role="radiogroup" aria-labelledby="time-slot-label" aria-required className={classes.slots}>
         {slots.map((slot) => {
-          const label = formatSlot(slot.startTime, slot.endTime, timeZone);
+          const when = slotForVisitor(slot.startTime, slot.endTime, timeZone, visitorTimeZone);
           return (
-            <Radio
-              key={slot.id}
-              value={slot.id}
-              label={`${label.date}, ${label.time} ${label.zone}`}
-              description={seatsText(slot)}
-            />
+            <label key={slot.id} className={classes.slot} data-full={slot.isFull || undefined}>
+              <input
+                type="radio"
+                name="timeSlotId"
+                value={slot.id}
+                checked={value === slot.id}
+                onChange={() => onChange(slot.id)}
+                className={classes.radio}
+              />
+              <span className={classes.slotDate}>{when.date}</span>
+              <span className={classes.slotTime}>
+                {when.time} <span className={classes.slotZone}>{when.zone}</span>
+                {when.eventTime !== null && <span className={classes.slotEventTime}>{when.eventTime}</span>}
+              </span>
+              <span className={classes.seats}>{seatsText(slot)}</span>
+            </label>
           );
         })}
-      </Stack>
-    </Radio.Group>
+      </div>
+    </Input.Wrapper>
   );
-}
-
-function seatsText(slot: Slot): string {
-  if (slot.isFull) return 'Full – join the waitlist';
-  if (slot.seatsLeft === null) return 'Seats available';
-  return `${slot.seatsLeft} ${slot.seatsLeft === 1 ? 'seat' : 'seats'} left`;
 }

@@ -20,11 +20,14 @@ export function BookingPage() {
   const settings = trpc.settings.public.useQuery();
   // The server renders the skeleton in the form's place; the form appears once it can be sent.
   const hydrated = useHydrated();
-  // Arriving from a link, focus starts at the page's heading, as after a full page load.
+  // Arriving within the app (a link from another screen, or Book Another Session), focus moves to
+  // the page's heading, as a screen reader expects of a new page. A page that came with its HTML is
+  // left alone: the browser starts at the top and the skip link, and a mouse user sees no focus box.
+  const [arrivedInApp] = useState(hydrated);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
-  }, [formKey]);
+    if (arrivedInApp || formKey > 0) heading.current?.focus();
+  }, [arrivedInApp, formKey]);
 
   if (result !== null) {
     return (
@@ -43,7 +46,7 @@ export function BookingPage() {
   }
 
   return (
-    <Container size="sm" py="xl">
+    <Container size="lg" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>

@@ -1,12 +1,12 @@
 // After a booking: its outcome in the specification's words, a summary of what was booked (event,
-// session, the slot in the site's zone, name, e-mail) and "Add to calendar", a calendar file made
+// session, the slot in the visitor's zone and the site's, name, e-mail) and "Add to calendar", a calendar file made
 // here from that summary, with the same UID as the invitation the e-mails carry, so a later change
 // e-mailed to the participant updates the same calendar entry.
 import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { buildIcs } from '@server/services/email/ics';
-import { formatSlotRange } from '@server/shared/time';
+import { slotLineForVisitor } from '@server/shared/visitor-time';
 import type { BookedSummary, BookingResult } from './BookingForm';
 
 /** The booking as an iCalendar file's text: tentative until the firm confirms it. */
@@ -50,7 +50,8 @@ export function BookingSuccess({
     () => `data:text/calendar;charset=utf-8,${encodeURIComponent(bookingIcs(result, summary, window.location.hostname))}`,
     [result, summary],
   );
-  const when = summary.startTime === '' ? '' : formatSlotRange(summary.startTime, summary.endTime, timeZone);
+  const when =
+    summary.startTime === '' ? '' : slotLineForVisitor(summary.startTime, summary.endTime, timeZone, summary.visitorTimeZone);
   const rows: [string, string][] = [
     ['Event', summary.eventTitle],
     ['Session', summary.sessionTitle],

@@ -134,8 +134,13 @@ export function organizerMailto(email: string, title: string, t: Translator['t']
   return `mailto:${email}?subject=${encodeURIComponent(t('home.events.inquirySubject', { title }))}`;
 }
 
-/** What an event shows when a field is empty (the texts are the catalog's event.default.*). */
+/**
+ * What an event shows when a field is empty. The public pages take the texts from the catalog
+ * (event.default.*); the booking pages, English until their texts go through the catalog, use these.
+ */
 export const eventDefaults = {
+  date: 'Date to be announced',
+  location: 'Location to be announced',
   image: '/images/events/default-event.svg',
 } as const;
 

@@ -1,0 +1,98 @@
+// A slot as a visitor abroad reads it: in their own time zone (the browser's), and, when that gives
+// other clock times than the event's zone, in the event's zone too, each zone named by its place:
+// "Sat, Nov 28, 2026 · 11:00 AM – 1:00 PM your time (Lagos)" and "10:00 AM – 12:00 PM in Accra (GMT)".
+// Pure (no Node modules): the booking form and its success screen use it in the browser.
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(timeZone: string, style: 'date' | 'clock' | 'zone'): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
+  let made = formats.get(key);
+  if (made === undefined) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
+        : style === 'clock'
+          ? { hour: 'numeric', minute: '2-digit' }
+          : { timeZoneName: 'short' };
+    made = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    formats.set(key, made);
+  }
+  return made;
+}
+
+/** The place an IANA zone is named after: 'Africa/Accra' is 'Accra', 'America/Port_of_Spain' 'Port of Spain'. */
+export function zoneCity(timeZone: string): string {
+  const place = timeZone.split('/').at(-1) ?? timeZone;
+  return place.replace(/_/g, ' ');
+}
+
+/** The browser's time zone, or null where it cannot say (then the event's zone is all there is). */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A slot's start date, clock times and zone abbreviation in one zone. */
+export interface SlotInZone {
+  /** 'Sat, Nov 28, 2026' */
+  date: string;
+  /** '10:00 AM – 12:00 PM', with ' next day' when it ends after local midnight */
+  time: string;
+  /** 'GMT', 'EST', 'GMT+1' */
+  abbreviation: string;
+}
+
+export function slotInZone(startIso: string, endIso: string, timeZone: string): SlotInZone {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const date = format(timeZone, 'date').format(start);
+  const clock = format(timeZone, 'clock');
+  const endsNextDay = format(timeZone, 'date').format(end) !== date;
+  const abbreviation = format(timeZone, 'zone').formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return { date, time: `${clock.format(start)} – ${clock.format(end)}${endsNextDay ? ' next day' : ''}`, abbreviation };
+}
+
+/** A slot for the visitor: their date and times, and the event's when those differ. */
+export interface VisitorSlot {
+  /** The date in the visitor's zone (the event's when they are the same). */
+  date: string;
+  /** The clock times in the visitor's zone. */
+  time: string;
+  /** Whose clock `time` is: 'GMT' (the event's own), or 'your time (Lagos)'. */
+  zone: string;
+  /** The event's date and times, when they differ from the visitor's: '10:00 AM – 12:00 PM in Accra (GMT)'. */
+  eventTime: string | null;
+}
+
+export function slotForVisitor(startIso: string, endIso: string, eventZone: string, visitorZone: string | null): VisitorSlot {
+  const atEvent = slotInZone(startIso, endIso, eventZone);
+  const local = visitorZone === null || visitorZone === eventZone ? null : slotInZone(startIso, endIso, visitorZone);
+  // A visitor whose clock reads the same as the event's (London and Accra in winter) reads one line.
+  if (local === null || (local.date === atEvent.date && local.time === atEvent.time)) {
+    return { date: atEvent.date, time: atEvent.time, zone: atEvent.abbreviation, eventTime: null };
+  }
+  const eventDate = atEvent.date === local.date ? '' : `${atEvent.date}, `;
+  return {
+    date: local.date,
+    time: local.time,
+    zone: `your time (${zoneCity(visitorZone ?? eventZone)})`,
+    eventTime: `${eventDate}${atEvent.time} in ${placeOf(eventZone, atEvent.abbreviation)}`,
+  };
+}
+
+/** 'Accra (GMT)'; a zone named by its abbreviation ('UTC') says it once. */
+function placeOf(timeZone: string, abbreviation: string): string {
+  const city = zoneCity(timeZone);
+  return city === abbreviation ? city : `${city} (${abbreviation})`;
+}
+
+/** The slot on one line, both zones when they differ: for the booking's summary. */
+export function slotLineForVisitor(startIso: string, endIso: string, eventZone: string, visitorZone: string | null): string {
+  const slot = slotForVisitor(startIso, endIso, eventZone, visitorZone);
+  const line = `${slot.date}, ${slot.time} ${slot.zone}`;
+  return slot.eventTime === null ? line : `${line} / ${slot.eventTime}`;
+}
