@@ -37,6 +37,9 @@ describe('the French texts of an event', () => {
     await person.type(within(dialog).getByRole('textbox', { name: 'French description' }), 'Deux jours de rencontres.');
     expect(within(dialog).queryByText('Missing: the French pages show the English one.')).not.toBeInTheDocument();
     await person.click(within(dialog).getByRole('button', { name: 'Update Event' }));
+    // The form's own end (its toast, the dialog closing) before the test's, so nothing outlives it.
+    expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Event' })).not.toBeInTheDocument());
     await waitFor(async () =>
       expect((await findEvent(server.env.db, event.id))?.translations).toEqual({
         fr: { title: 'Forum de Lagos', description: 'Deux jours de rencontres.' },
