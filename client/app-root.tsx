@@ -3,6 +3,7 @@
 // (client/main.tsx) and on the server (client/entry-server.tsx).
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { type PageLanguage, LanguageProvider } from './i18n';
 import { Providers } from './theme-provider';
 import type { createAppRouter } from './router';
 import type { TrpcClient } from './trpc';
@@ -11,12 +12,15 @@ interface AppRootProps {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
   router: ReturnType<typeof createAppRouter>;
+  page: PageLanguage;
 }
 
-export function AppRoot({ queryClient, trpcClient, router }: AppRootProps) {
+export function AppRoot({ queryClient, trpcClient, router, page }: AppRootProps) {
   return (
-    <Providers queryClient={queryClient} trpcClient={trpcClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <LanguageProvider page={page}>
+      <Providers queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </LanguageProvider>
   );
 }

@@ -15,6 +15,8 @@ import { HomeRoot } from './home-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
+import { compiledCatalog } from '@server/i18n/catalogs';
+import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
 
 export { QUERY_STATE_ELEMENT_ID };
 
@@ -33,7 +35,10 @@ const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
  * sign-in, the private manage link). The inputs must be the ones the components pass, so the
  * browser finds the data under the same query keys.
  */
-export function publicQueriesOf(pathname: string): PublicQuery[] | null {
+export function publicQueriesOf(address: string): PublicQuery[] | null {
+  // A page in another language shows the same data; only translated pages have such an address.
+  const { path: pathname, prefixed } = languageOfPath(address);
+  if (prefixed && !isTranslatedPage(pathname)) return null;
   if (pathname === '/') {
     return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: { limit: HOME_EVENT_LIMIT } }];
   }
@@ -59,7 +64,8 @@ export function publicQueriesOf(pathname: string): PublicQuery[] | null {
  * script of their own without the app's router (client/home.tsx, client/event.tsx); the booking
  * pages hydrate the app (client/main.tsx).
  */
-export function pageTemplateOf(pathname: string): 'home.html' | 'event.html' | 'index.html' {
+export function pageTemplateOf(address: string): 'home.html' | 'event.html' | 'index.html' {
+  const pathname = languageOfPath(address).path;
   if (pathname === '/') return 'home.html';
   return eventIdOfPath(pathname) === null ? 'index.html' : 'event.html';
 }
@@ -68,7 +74,10 @@ export function pageTemplateOf(pathname: string): 'home.html' | 'event.html' | '
 const RENDER_TIMEOUT_MS = 5_000;
 
 /** The markup inside #root for `url`, rendered with the queries' data already in the cache. */
-export async function render(url: string, state: DehydratedState): Promise<string> {
+export async function render(address: string, state: DehydratedState): Promise<string> {
+  // The page in its language, with the catalog the server also writes into it for the browser.
+  const { language, path: url } = languageOfPath(address);
+  const page = { language, messages: compiledCatalog(language) };
   const queryClient = createAppQueryClient();
   hydrate(queryClient, state);
   // Never called while rendering: components read the prefetched data and fetch nothing on the server.
@@ -76,9 +85,9 @@ export async function render(url: string, state: DehydratedState): Promise<strin
   let root: ReactElement;
   const eventId = eventIdOfPath(url);
   if (pageTemplateOf(url) === 'home.html') {
-    root = <HomeRoot queryClient={queryClient} trpcClient={trpcClient} />;
+    root = <HomeRoot queryClient={queryClient} trpcClient={trpcClient} page={page} />;
   } else if (eventId !== null) {
-    root = <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={url} eventId={eventId} />;
+    root = <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={url} eventId={eventId} page={page} />;
   } else {
     const router = createAppRouter(
       { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
@@ -86,7 +95,7 @@ export async function render(url: string, state: DehydratedState): Promise<strin
     );
     // Matches the route and loads its code (the booking page is a lazy chunk in the browser).
     await router.load();
-    root = <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />;
+    root = <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} page={page} />;
   }
 
   return new Promise<string>((resolve, reject) => {

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { EventPage } from './features/event/EventPage';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { PlainLink, SiteNavigationProvider } from './features/layout/site-links';
+import { type PageLanguage, LanguageProvider } from './i18n';
 import { DataProviders } from './providers';
 import type { TrpcClient } from './trpc';
 
@@ -25,18 +26,22 @@ export function eventIdOfPath(pathname: string): string | null {
 interface EventRootProps {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
+  /** The page's path without its language's prefix. */
   pathname: string;
   eventId: string;
+  page: PageLanguage;
 }
 
-export function EventRoot({ queryClient, trpcClient, pathname, eventId }: EventRootProps) {
+export function EventRoot({ queryClient, trpcClient, pathname, eventId, page }: EventRootProps) {
   return (
-    <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <SiteNavigationProvider value={{ pathname, Link: PlainLink }}>
-        <PublicLayout>
-          <EventPage eventId={eventId} />
-        </PublicLayout>
-      </SiteNavigationProvider>
-    </DataProviders>
+    <LanguageProvider page={page}>
+      <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <SiteNavigationProvider value={{ pathname, Link: PlainLink }}>
+          <PublicLayout>
+            <EventPage eventId={eventId} />
+          </PublicLayout>
+        </SiteNavigationProvider>
+      </DataProviders>
+    </LanguageProvider>
   );
 }

@@ -6,15 +6,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HomePage } from './features/home/HomePage';
 import { PublicLayout } from './features/layout/PublicLayout';
+import { type PageLanguage, LanguageProvider } from './i18n';
 import { DataProviders } from './providers';
 import type { TrpcClient } from './trpc';
 
-export function HomeRoot({ queryClient, trpcClient }: { queryClient: QueryClient; trpcClient: TrpcClient }) {
+interface HomeRootProps {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  page: PageLanguage;
+}
+
+export function HomeRoot({ queryClient, trpcClient, page }: HomeRootProps) {
   return (
-    <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <PublicLayout>
-        <HomePage />
-      </PublicLayout>
-    </DataProviders>
+    <LanguageProvider page={page}>
+      <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <PublicLayout>
+          <HomePage />
+        </PublicLayout>
+      </DataProviders>
+    </LanguageProvider>
   );
 }

@@ -8,13 +8,15 @@ import 'virtual:theme-variables.css';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { HomeRoot } from './home-root';
+import { languageHeaders, readPageLanguage } from './i18n';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createTrpcClient } from './trpc';
 
 const queryClient = createAppQueryClient();
 const container = document.getElementById('root');
 const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID);
-if (container === null || serverState === null) throw new Error('the home page was not rendered by the server');
+const page = readPageLanguage();
+if (container === null || serverState === null || page === null) throw new Error('the home page was not rendered by the server');
 
 hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
-hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient()} />);
+hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient('', languageHeaders(page.language))} page={page} />);

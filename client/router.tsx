@@ -216,10 +216,12 @@ export interface ServerRouterOptions {
   history: RouterHistory;
 }
 
-export function createAppRouter(context: RouterContext, server?: ServerRouterOptions) {
+/** `basepath`: '/fr' for a page in French (only a missing event's page is rendered so in French). */
+export function createAppRouter(context: RouterContext, server?: ServerRouterOptions, basepath?: string) {
   return createRouter({
     routeTree,
     context,
+    ...(basepath === undefined ? {} : { basepath }),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSpinner,
     // On the server scroll restoration would write an inline script, which the site's

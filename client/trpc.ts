@@ -12,7 +12,7 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** The server refuses batches of more than 10 calls. */
 const MAX_BATCH_SIZE = 10;
 
-/** `headers` exists for component tests, which run outside a browser and so have no cookie jar. */
+/** `headers`: a page's language (client/i18n.tsx), or for component tests, which run outside a browser and so have no cookie jar, the session. */
 export function createTrpcClient(baseUrl = '', headers?: Record<string, string>) {
   return trpc.createClient({
     links: [

@@ -13,6 +13,8 @@ import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_inde
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
+import * as languages from './migrations/2026-11-27_240_languages';
+import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_100_title_search_index': titleSearchIndex,
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
+  '2026-11-27_240_languages': languages,
+  '2026-11-27_241_event_translations': eventTranslations,
 };
 
 const provider: MigrationProvider = {

@@ -47,6 +47,8 @@ export interface UsersTable {
   notifyNewContacts: Flag;
   notifySystemAlerts: Flag;
   notifyWeeklyReports: Flag;
+  /** The language of the notices this staff member receives. */
+  language: Generated<string>;
   lastSignInAt: string | null;
   previousSignInAt: string | null;
   createdAt: CreatedAt;
@@ -79,6 +81,8 @@ export interface EventsTable {
   benefits: Generated<string>;
   isActive: Flag;
   displayOrder: Generated<number>;
+  /** JSON: the title and description in other languages than English, by language code. */
+  translations: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -132,6 +136,8 @@ export interface BookingsTable {
   manageTokenHash: string | null;
   /** The .ics SEQUENCE of the latest calendar message about this booking. */
   icsSequence: Generated<number>;
+  /** The language the booking was made in (a code of server/shared/i18n/languages.ts): its messages' language. */
+  language: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,4 +1,4 @@
-// Lighthouse on the home page and on an event's page (the seed's first event) as a phone sees them (the default mobile preset: a mid-range phone on a
+// Lighthouse on the home page, an event's page (the seed's first event) and the French home page as a phone sees them (the default mobile preset: a mid-range phone on a
 // slow 4G link, simulated), against the built server with the seed's demo data, in Debian's
 // Chromium (CHROME_PATH, default /usr/bin/chromium). The median of LIGHTHOUSE_RUNS runs (default 3)
 // of each category score goes into the bench's goal table; the audits that lost points are listed.
@@ -88,7 +88,7 @@ interface PageScores {
   lostPoints: Set<string>;
 }
 
-/** Runs Lighthouse on `/` and an event's page of a freshly seeded built server (build it first: scripts/build.mjs). */
+/** Runs Lighthouse on `/`, an event's page and `/fr/` of a freshly seeded built server (build it first: scripts/build.mjs). */
 export async function benchLighthouse(): Promise<Figure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
@@ -103,7 +103,12 @@ export async function benchLighthouse(): Promise<Figure[]> {
   const pages: PageScores[] = [];
   try {
     const eventPath = await firstEventPath();
-    for (const [label, pagePath] of [['home page', '/'], ['event page', eventPath]] as const) {
+    const pagesToScore = [
+      ['home page', '/'],
+      ['event page', eventPath],
+      ['French home page', '/fr/'],
+    ] as const;
+    for (const [label, pagePath] of pagesToScore) {
       const scores = new Map<string, number[]>();
       const metrics = new Map<string, number[]>();
       const lostPoints = new Set<string>();

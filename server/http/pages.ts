@@ -11,6 +11,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session';
 import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../shared/brand-colours';
 import { iconUrlOf, initialsIconSvg, initialsOf } from '../shared/site-identity';
+import {
+  DEFAULT_LANGUAGE,
+  firmText,
+  isLanguage,
+  isTranslatedPage,
+  type Language,
+  LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  languageOfAcceptHeader,
+  languageOfPath,
+  PAGE_LANGUAGE_ELEMENT_ID,
+  pathInLanguage,
+} from '../shared/i18n/languages';
+import { compiledCatalog } from '../i18n/catalogs';
 import type { AppDeps } from '../deps';
 import { type EventDto, findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -77,6 +92,8 @@ export interface PageHead {
   icons?: { logoUrl: string | null; initials: string; primary: string; accent: string; origin: string };
   /** Absolute URL of the picture link previews show (an event's); the logo's otherwise. */
   image?: string;
+  /** The page in each language, for a page that exists in all of them (hreflang alternates). */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 function iconTags(icons: NonNullable<PageHead['icons']>, withImage: boolean): string[] {
@@ -121,6 +138,9 @@ export function renderHead(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...(head.alternates ?? []).map(
+      (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" />`,
+    ),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -174,10 +194,19 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   async function pageWithHead(pathname: string, template = appTemplate, event?: EventDto): Promise<string> {
     const settings = await getPublicSettings(deps.db);
     const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName);
+    const { language, path: pagePathInEnglish } = languageOfPath(pathname);
+    const origin = deps.config.publicOrigin;
     const head = renderHead({
-      title: event === undefined ? pageTitle(pathname, settings.siteName) : `${event.title.trim() || 'Event'} | ${settings.siteName}`,
-      description: event === undefined ? siteDescription : eventDescription(event, siteDescription),
-      canonical: `${deps.config.publicOrigin}${pathname}`,
+      title:
+        event === undefined
+          ? pageTitle(pagePathInEnglish, settings.siteName)
+          : `${firmText(event.title, event.translations, 'title', language).trim() || 'Event'} | ${settings.siteName}`,
+      description:
+        event === undefined
+          ? siteDescription
+          : eventDescription({ ...event, description: firmText(event.description ?? '', event.translations, 'description', language) }, siteDescription),
+      canonical: `${origin}${pathname}`,
+      ...(isTranslatedPage(pagePathInEnglish) ? { alternates: alternatesOf(pagePathInEnglish, origin) } : {}),
       ...(event === undefined ? {} : { image: absoluteUrl(event.imageUrl?.trim() || DEFAULT_EVENT_IMAGE, deps.config.publicOrigin) }),
       siteName: settings.siteName,
       organization: organizationOf(settings, deps.config.publicOrigin),
@@ -190,8 +219,14 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
         origin: deps.config.publicOrigin,
       },
     });
-    // A replacement function, so a `$` in a site name is taken literally.
-    return template.replace(HEAD_SLOT, () => head);
+    // The page's language and its compiled catalog, read by the client's script (which runs once
+    // the document is parsed) before it renders.
+    const catalog = `<script type="application/json" id="${PAGE_LANGUAGE_ELEMENT_ID}">${pageLanguageJson(language)}</script>`;
+    // Replacement functions, so a `$` in a site name is taken literally.
+    return template
+      .replace(HTML_LANG, () => `<html lang="${language}"`)
+      .replace(HEAD_SLOT, () => head)
+      .replace(BODY_END, () => `${catalog}</body>`);
   }
 
   /** What a page shows: its queries' data, and the settings its head is written from. */
@@ -239,13 +274,17 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const canonical = canonicalPath(pathname);
     // Never to '//host': a browser would take that for another site.
     if (canonical !== pathname && !canonical.startsWith('//')) return reply.redirect(`${canonical}${req.url.slice(pathname.length)}`, 301);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '';
+    const elsewhere = languageRedirect(req, reply, pathname, deps.config.publicOrigin.startsWith('https:'));
+    if (elsewhere !== null) return reply.header('cache-control', 'no-cache').redirect(elsewhere, 302);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', varyOf(pathname));
+    // Staff get the app's own pages; a page in another language than English is the public one for
+    // everyone (the app's router knows the English addresses only).
+    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '' && !languageOfPath(pathname).prefixed;
     const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
     if (render !== null) {
       try {
         const page = await serverRenderedPage(pathname, render);
-        reply.header('vary', 'accept-encoding');
+        reply.header('vary', varyOf(pathname));
         const accepted = String(req.headers['accept-encoding'] ?? '');
         if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
         if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
@@ -258,6 +297,67 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     }
     return reply.send(await pageWithHead(pathname));
   };
+}
+
+/** The `<html lang="en"` (or bare `<html`) of the built pages, rewritten with the page's language. */
+const HTML_LANG = /<html(?: lang="[^"]*")?/;
+
+const BODY_END = /<\/body>/;
+
+const pageLanguageJsons = new Map<Language, string>();
+
+/** `{ language, messages }` of a page in `language`, as script-safe JSON, made once per language. */
+function pageLanguageJson(language: Language): string {
+  let json = pageLanguageJsons.get(language);
+  if (json === undefined) {
+    json = scriptSafeJson({ language, messages: compiledCatalog(language) });
+    pageLanguageJsons.set(language, json);
+  }
+  return json;
+}
+
+/** A translated page in every language, and x-default (English) for a visitor whose language is none of them. */
+function alternatesOf(path: string, origin: string): { hreflang: string; href: string }[] {
+  return [
+    ...LANGUAGE_CODES.map((code) => ({ hreflang: code, href: `${origin}${pathInLanguage(path, code)}` })),
+    { hreflang: 'x-default', href: `${origin}${pathInLanguage(path, DEFAULT_LANGUAGE)}` },
+  ];
+}
+
+/** What an unprefixed translated page's answer depends on: the chosen language and the browser's. */
+function varyOf(pathname: string): string {
+  const { path, prefixed } = languageOfPath(pathname);
+  return !prefixed && isTranslatedPage(path) ? 'accept-encoding, cookie, accept-language' : 'accept-encoding';
+}
+
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * Where a page request goes instead, or null to render it. The language comes from the address
+ * (`/fr/...`), else from the visitor's choice (the cookie the switcher's `?lang=` sets), else from the
+ * browser's Accept-Language; English pages stay at `/`. A page that exists only in English is
+ * sent to its English address.
+ */
+function languageRedirect(req: FastifyRequest, reply: FastifyReply, pathname: string, secure: boolean): string | null {
+  const { path, prefixed } = languageOfPath(pathname);
+  const query = new URLSearchParams(req.url.slice(pathname.length).replace(/^\?/, '').replace(/#.*$/, ''));
+  const search = () => (query.size === 0 ? '' : `?${query.toString()}`);
+  const chosen = query.get(LANGUAGE_PARAM);
+  if (query.has(LANGUAGE_PARAM)) {
+    query.delete(LANGUAGE_PARAM);
+    if (isLanguage(chosen)) {
+      reply.setCookie(LANGUAGE_COOKIE, chosen, { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: LANGUAGE_COOKIE_MAX_AGE_S });
+      return `${pathInLanguage(path, chosen)}${search()}`;
+    }
+    return `${pathname}${search()}`;
+  }
+  if (prefixed) return isTranslatedPage(path) ? null : `${path}${search()}`;
+  if (!isTranslatedPage(path)) return null;
+  const cookie = req.cookies[LANGUAGE_COOKIE];
+  const preferred = isLanguage(cookie) ? cookie : languageOfAcceptHeader(req.headers['accept-language']);
+  if (preferred === undefined || preferred === DEFAULT_LANGUAGE) return null;
+  reply.header('vary', varyOf(pathname));
+  return `${pathInLanguage(path, preferred)}${search()}`;
 }
 
 /** Thrown inside a page's load when what it shows does not exist, so nothing is kept. */
@@ -306,11 +406,15 @@ export function seoRoutes(deps: AppDeps) {
     app.get('/sitemap.xml', async (_req, reply) => {
       const origin = deps.config.publicOrigin;
       const events = await listActiveEvents(deps.db, 100);
+      // The home page and each event's page in every language; the booking pages are English only.
       const urls = [
-        { loc: `${origin}/` },
+        ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/', code)}` })),
         { loc: `${origin}/booking` },
         ...events.flatMap((event) => [
-          { loc: `${origin}/events/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) },
+          ...LANGUAGE_CODES.map((code) => ({
+            loc: `${origin}${pathInLanguage(`/events/${encodeURIComponent(event.id)}`, code)}`,
+            lastmod: event.updatedAt.slice(0, 10),
+          })),
           { loc: `${origin}/booking/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) },
         ]),
       ];

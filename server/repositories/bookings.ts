@@ -1,4 +1,5 @@
 // Bookings: rows to API objects, the per-slot queries behind the booking rules, and the staff list.
+import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages';
 import type { Expression, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
@@ -15,7 +16,7 @@ export function holdsSeat(status: BookingStatus): boolean {
 }
 
 /** A booking as the API shows it: the row without its manage-token hash and calendar sequence. */
-export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence'>;
+export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'language'>;
 
 export interface BookingListItem extends BookingDto {
   eventTitle: string;
@@ -207,7 +208,7 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null };
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null; language: string };
 
 /** Every new booking, public or staff. */
 const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
@@ -224,14 +225,23 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       status: row.status,
       bookingDate: row.bookingDate,
       manageTokenHash: row.manageTokenHash,
+      language: row.language,
     })
     .returningAll(),
 );
 
-/** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
-export async function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
+/**
+ * `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token).
+ * `language`: the language the booking was made in, which its messages use.
+ */
+export async function insertBooking(
+  db: DB,
+  values: BookingValues,
+  manageTokenHash: string | null = null,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash });
+  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash, language });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }

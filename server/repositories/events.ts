@@ -1,4 +1,6 @@
 // Events: rows to API objects, and the queries behind the events router.
+import type { EventTranslations } from '../schemas/events';
+import { TRANSLATED_LANGUAGES } from '../shared/i18n/languages';
 import type { DB } from '@db/database';
 import type { EventRow } from '@db/schema';
 import { newId } from '../ids';
@@ -8,7 +10,11 @@ import { matchesAny } from './search';
 export const EVENT_NOT_FOUND = 'Event not found.';
 
 /** An event as the API shows it: the row with its flag as a boolean and its benefits parsed from JSON. */
-export type EventDto = Omit<EventRow, 'isActive' | 'benefits'> & { isActive: boolean; benefits: string[] };
+export type EventDto = Omit<EventRow, 'isActive' | 'benefits' | 'translations'> & {
+  isActive: boolean;
+  benefits: string[];
+  translations: EventTranslations;
+};
 
 export interface EventValues {
   title: string;
@@ -22,6 +28,7 @@ export interface EventValues {
   benefits: string[];
   isActive: boolean;
   displayOrder: number;
+  translations: EventTranslations;
 }
 
 function parseBenefits(json: string): string[] {
@@ -33,12 +40,35 @@ function parseBenefits(json: string): string[] {
   }
 }
 
+/** The stored translations, keeping only texts of the languages the site speaks. */
+function parseTranslations(json: string): EventTranslations {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null) return {};
+    const translations: EventTranslations = {};
+    for (const code of TRANSLATED_LANGUAGES) {
+      const texts: unknown = (value as Record<string, unknown>)[code];
+      if (typeof texts !== 'object' || texts === null) continue;
+      const { title, description } = texts as Record<string, unknown>;
+      translations[code] = { title: typeof title === 'string' ? title : null, description: typeof description === 'string' ? description : null };
+    }
+    return translations;
+  } catch {
+    return {};
+  }
+}
+
 export function toEventDto(row: EventRow): EventDto {
-  return { ...row, benefits: parseBenefits(row.benefits), isActive: row.isActive === 1 };
+  return { ...row, benefits: parseBenefits(row.benefits), isActive: row.isActive === 1, translations: parseTranslations(row.translations) };
 }
 
 function toColumns(values: EventValues) {
-  return { ...values, benefits: JSON.stringify(values.benefits), isActive: values.isActive ? 1 : 0 };
+  return {
+    ...values,
+    benefits: JSON.stringify(values.benefits),
+    isActive: values.isActive ? 1 : 0,
+    translations: JSON.stringify(values.translations),
+  };
 }
 
 export async function listActiveEvents(db: DB, limit: number): Promise<EventDto[]> {

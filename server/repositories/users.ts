@@ -84,8 +84,19 @@ const notifiedAdminsQueries = {
 /** One prepared query per topic (db/prepared.ts): each public booking and contact message asks. */
 function notifiedAdminsQuery(toggle: 'notifyNewBookings' | 'notifyNewContacts' | 'notifySystemAlerts') {
   return preparedQuery((db) =>
-    db.selectFrom('users').select('email').where('role', '=', 'admin').where('notifyEmail', '=', 1).where(toggle, '=', 1).orderBy('email'),
+    db
+      .selectFrom('users')
+      .select(['email', 'language'])
+      .where('role', '=', 'admin')
+      .where('notifyEmail', '=', 1)
+      .where(toggle, '=', 1)
+      .orderBy('email'),
   );
+}
+
+/** The admins who want e-mail about `topic`, each with the language of their notices. */
+export function findNotifiedAdmins(db: DB, topic: keyof typeof notifiedAdminsQueries): Promise<{ email: string; language: string }[]> {
+  return notifiedAdminsQueries[topic].all(db, {});
 }
 
 export async function findNotifiedAdminEmails(db: DB, topic: keyof typeof notifiedAdminsQueries): Promise<string[]> {

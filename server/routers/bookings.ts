@@ -28,7 +28,7 @@ export const bookingsRouter = router({
   create: publicFormProcedure('booking')
     .meta({ description: 'The public booking form: books a future slot of an active session (pending while the slot has room, else waitlisted) and e-mails the participant and the admins who asked; rate-limited per address, refused in Maintenance Mode (SERVICE_UNAVAILABLE) or with Allow Registrations off (PRECONDITION_FAILED), and a second booking of the same address for the slot answers like a new one while only that address is told; answers the id and status.' })
     .input(createBookingInput)
-    .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
+    .mutation(({ ctx, input }) => createPublicBooking(ctx, input, ctx.language)),
 
   manage: publicFormProcedure('manage')
     .meta({ description: "The manage-my-booking page: the booking of the private link's token (NOT_FOUND for an unknown token); rate-limited per address but open in Maintenance Mode." })

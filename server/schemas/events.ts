@@ -1,11 +1,25 @@
 import { z } from 'zod';
-import { idInput, LIMITS, listInputBase, optionalText, optionalUrl, requiredLine, requiredText } from './common';
+import { TRANSLATED_LANGUAGES } from '../shared/i18n/languages';
+import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredLine, requiredText } from './common';
 
 export const MAX_BENEFITS = 20;
+
+/** An event's own texts in another language; blank means not translated (English is shown). */
+const translatedTexts = z.object({
+  title: optionalLine(LIMITS.title),
+  description: optionalText(LIMITS.longText),
+});
+
+type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+export type EventTranslations = Partial<Record<TranslatedLanguage, z.output<typeof translatedTexts>>>;
 
 const eventFields = z.object({
   title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
+  /** The title and description in the other languages (French), each optional. */
+  translations: z
+    .partialRecord(z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]), translatedTexts)
+    .default({}),
   date: optionalText(LIMITS.title),
   location: optionalText(LIMITS.shortText),
   imageUrl: requiredText('Image is required', LIMITS.url).refine(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES, type Language } from '../shared/i18n/languages';
 import { LIMITS, optionalText, optionalUrl, requiredEmail, requiredLine, requiredText } from './common';
 
 export const TIMEZONES = [
@@ -71,6 +72,8 @@ export const notificationSettingsInput = z.object({
   newContacts: z.boolean(),
   systemAlerts: z.boolean(),
   weeklyReports: z.boolean(),
+  /** The language of the notices this account receives. */
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'Language is required' }),
 });
 
 export const systemSettingsInput = z.object({

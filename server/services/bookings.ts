@@ -3,6 +3,7 @@
 // transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
 // remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends
 // (services/email/booking-messages), so a booking and its e-mails are stored together or not at all.
+import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
@@ -196,7 +197,11 @@ export async function promoteFromWaitlist(
 }
 
 /** The public form: event and session come from the slot; a full slot puts the visitor on the waitlist. */
-export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingOutcome> {
+export async function placePublicBooking(
+  trx: BookingTransaction,
+  input: PublicBookingInput,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
     throw new NotFoundError(SLOT_UNAVAILABLE);
@@ -216,6 +221,7 @@ export async function placePublicBooking(trx: BookingTransaction, input: PublicB
       status,
     },
     manage.hash,
+    language,
   );
   return created(booking, manage.token, slot);
 }
@@ -335,9 +341,10 @@ function describeBookingChange(action: BookingAudit['action'], outcome: BookingO
 export async function createPublicBooking(
   deps: ServiceDeps,
   input: PublicBookingInput,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ id: string; status: BookingStatus }> {
   const place = async (trx: BookingTransaction) => {
-    const outcome = await placePublicBooking(trx, input);
+    const outcome = await placePublicBooking(trx, input, language);
     // The slot's first waitlisted booking: it has just become full, and admins are alerted.
     if (outcome.booking.status === 'waitlisted') await alertIfWaitlistStarted(trx, deps.config.publicOrigin, outcome.booking.timeSlotId);
     return outcome;

@@ -1,6 +1,7 @@
 // The Settings screen's five groups: profile, security and notifications belong to the signed-in
 // account (columns of users); system and e-mail are site-wide (the settings table). The SMTP
 // password is write-only: no read ever returns it.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../shared/i18n/languages';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import type { Role, UserRow } from '@db/schema';
@@ -61,6 +62,7 @@ export interface NotificationSettings {
   newContacts: boolean;
   systemAlerts: boolean;
   weeklyReports: boolean;
+  language: Language;
 }
 
 /** The e-mail group as reads show it: whether a password is stored, never the password. */
@@ -106,6 +108,7 @@ function notificationsOf(row: UserRow): NotificationSettings {
     newContacts: row.notifyNewContacts === 1,
     systemAlerts: row.notifySystemAlerts === 1,
     weeklyReports: row.notifyWeeklyReports === 1,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
   };
 }
 
@@ -240,6 +243,7 @@ export async function updateNotifications(
         newContacts: 'new contacts',
         systemAlerts: 'system alerts',
         weeklyReports: 'weekly reports',
+        language: 'language',
       })}`,
     });
     return after;
@@ -253,6 +257,7 @@ async function saveNotifications(db: DB, userId: string, input: NotificationsInp
     notifyNewContacts: input.newContacts ? 1 : 0,
     notifySystemAlerts: input.systemAlerts ? 1 : 0,
     notifyWeeklyReports: input.weeklyReports ? 1 : 0,
+    language: input.language,
   });
   if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
   return notificationsOf(row);

@@ -11,39 +11,41 @@ export interface SlotLabel {
 // every e-mail and list formats many times: each zone and style gets one, made on first use.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${style}|${timeZone}`;
+function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}|${locale}`;
   let format = formats.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
     formats.set(key, format);
   }
   return format;
 }
 
-const zoneNameFormat = (timeZone: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' });
-const longDateFormat = (timeZone: string) =>
-  cachedFormat(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-const clockFormat = (timeZone: string) => cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' });
-const mediumFormat = (timeZone: string) => cachedFormat(timeZone, 'medium', { dateStyle: 'medium', timeStyle: 'short' });
+const zoneNameFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' }, locale);
+const longDateFormat = (timeZone: string, locale?: string) =>
+  cachedFormat(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, locale);
+const clockFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }, locale);
+const mediumFormat = (timeZone: string, locale?: string) =>
+  cachedFormat(timeZone, 'medium', { dateStyle: 'medium', timeStyle: 'short' }, locale);
 
-function zoneName(at: Date, timeZone: string): string {
-  const parts = zoneNameFormat(timeZone).formatToParts(at);
+function zoneName(at: Date, timeZone: string, locale?: string): string {
+  const parts = zoneNameFormat(timeZone, locale).formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
-export function formatSlot(startIso: string, endIso: string, timeZone: string): SlotLabel {
+/** `locale` is the reader's language as an Intl locale ('fr'); US English unless given. */
+export function formatSlot(startIso: string, endIso: string, timeZone: string, locale?: string): SlotLabel {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const date = longDateFormat(timeZone).format(start);
-  const time = clockFormat(timeZone);
-  return { date, time: `${time.format(start)} – ${time.format(end)}`, zone: zoneName(start, timeZone) };
+  const date = longDateFormat(timeZone, locale).format(start);
+  const time = clockFormat(timeZone, locale);
+  return { date, time: `${time.format(start)} – ${time.format(end)}`, zone: zoneName(start, timeZone, locale) };
 }
 
-export function formatDateTime(iso: string, timeZone: string): string {
+export function formatDateTime(iso: string, timeZone: string, locale?: string): string {
   const at = new Date(iso);
-  const text = mediumFormat(timeZone).format(at);
-  return `${text} ${zoneName(at, timeZone)}`;
+  const text = mediumFormat(timeZone, locale).format(at);
+  return `${text} ${zoneName(at, timeZone, locale)}`;
 }
 
 /**
@@ -51,14 +53,14 @@ export function formatDateTime(iso: string, timeZone: string): string {
  * another local date, or in another zone abbreviation (a slot across a daylight-saving change), the
  * end says so too: 'Sunday, March 8, 2026, 1:30 AM EST – 3:30 AM EDT'.
  */
-export function formatSlotRange(startIso: string, endIso: string, timeZone: string): string {
+export function formatSlotRange(startIso: string, endIso: string, timeZone: string, locale?: string): string {
   // Every booking of a slot writes the same line into its messages (the participant's and the
   // admins'): each line is formatted once and kept, a few thousand at most.
-  const key = `${startIso}|${endIso}|${timeZone}`;
+  const key = `${startIso}|${endIso}|${timeZone}|${locale ?? ''}`;
   let line = slotRanges.get(key);
   if (line === undefined) {
     if (slotRanges.size >= MAX_KEPT_SLOT_RANGES) slotRanges.clear();
-    line = formatSlotRangeOnce(startIso, endIso, timeZone);
+    line = formatSlotRangeOnce(startIso, endIso, timeZone, locale);
     slotRanges.set(key, line);
   }
   return line;
@@ -67,17 +69,21 @@ export function formatSlotRange(startIso: string, endIso: string, timeZone: stri
 const MAX_KEPT_SLOT_RANGES = 5_000;
 const slotRanges = new Map<string, string>();
 
-function formatSlotRangeOnce(startIso: string, endIso: string, timeZone: string): string {
-  const start = localMoment(new Date(startIso), timeZone);
-  const end = localMoment(new Date(endIso), timeZone);
+function formatSlotRangeOnce(startIso: string, endIso: string, timeZone: string, locale?: string): string {
+  const start = localMoment(new Date(startIso), timeZone, locale);
+  const end = localMoment(new Date(endIso), timeZone, locale);
   if (start.date !== end.date) return `${start.date}, ${start.time} ${start.zone} – ${end.date}, ${end.time} ${end.zone}`;
   if (start.zone !== end.zone) return `${start.date}, ${start.time} ${start.zone} – ${end.time} ${end.zone}`;
   return `${start.date}, ${start.time} – ${end.time} ${start.zone}`;
 }
 
 /** One instant as a slot line shows it: its local date, clock time and zone abbreviation. */
-function localMoment(at: Date, timeZone: string): { date: string; time: string; zone: string } {
-  return { date: longDateFormat(timeZone).format(at), time: clockFormat(timeZone).format(at), zone: zoneName(at, timeZone) };
+function localMoment(at: Date, timeZone: string, locale?: string): { date: string; time: string; zone: string } {
+  return {
+    date: longDateFormat(timeZone, locale).format(at),
+    time: clockFormat(timeZone, locale).format(at),
+    zone: zoneName(at, timeZone, locale),
+  };
 }
 
 /** A wall-clock date and time in some zone, as forms enter them. */

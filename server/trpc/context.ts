@@ -1,5 +1,6 @@
 // Request context. The inner part (deps + caller) is what procedures use and what tests build
 // directly; the outer part reads the session cookie of a real HTTP request.
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_HEADER } from '../shared/i18n/languages';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '../auth/session';
@@ -20,6 +21,8 @@ export interface Context extends AppDeps {
   ip: string;
   cookies: SessionCookieWriter;
   challenge: ChallengeCookie;
+  /** The language of the page that called (its header), for the messages of errors. */
+  language: Language;
 }
 
 const noCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
@@ -44,6 +47,7 @@ export function createContextInner(
     ip?: string;
     cookies?: SessionCookieWriter;
     challenge?: ChallengeCookie;
+    language?: Language;
   } = {},
 ): Context {
   return {
@@ -53,6 +57,7 @@ export function createContextInner(
     ip: caller.ip ?? '127.0.0.1',
     cookies: caller.cookies ?? noCookies,
     challenge: caller.challenge ?? noChallenge,
+    language: caller.language ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -117,6 +122,12 @@ export function makeCreateContext(deps: AppDeps) {
       if (fault !== null) throw toTRPCError(infrastructureFault(fault));
       throw error;
     }
-    return createContextInner(deps, { ...caller, ip: req.ip, challenge: challengeCookie(deps, req, res) });
+    const language = req.headers[LANGUAGE_HEADER];
+    return createContextInner(deps, {
+      ...caller,
+      ip: req.ip,
+      challenge: challengeCookie(deps, req, res),
+      ...(isLanguage(language) ? { language } : {}),
+    });
   };
 }

@@ -1,5 +1,8 @@
 // The only place procedures are built. Errors leave here in one shape: a human message, the tRPC
 // code, and for bad input the field messages; never a stack outside development.
+import { i18nOf, type MessageKey } from '../i18n/catalogs';
+import { DEFAULT_LANGUAGE } from '../shared/i18n/languages';
+import { translateIssue, translateMessage } from '../shared/i18n/messages';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault } from '../errors';
@@ -47,6 +50,29 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
       fieldErrors = error.cause.fieldErrors;
     } else if (error.code === 'INTERNAL_SERVER_ERROR' && !development) {
       message = 'Something went wrong. Please try again.';
+    }
+    // A page in another language gets the messages it may show in that language (field messages of
+    // a schema by their issue's code and text, a service's by its text); anything else stays English.
+    if (ctx !== undefined && ctx.language !== DEFAULT_LANGUAGE) {
+      const i18n = i18nOf(ctx.language);
+      const t = (key: MessageKey, values?: Record<string, unknown>) => i18n._(key, values);
+      if (validation !== null) {
+        const translated: Record<string, string[]> = {};
+        for (const issue of validation.issues) {
+          const field = issue.path[0];
+          if (typeof field === 'string') (translated[field] ??= []).push(translateIssue(issue, t));
+        }
+        fieldErrors = translated;
+        const first = validation.issues[0];
+        message = first === undefined ? message : translateIssue(first, t);
+      } else {
+        message = translateMessage(message, t);
+        if (fieldErrors !== null) {
+          fieldErrors = Object.fromEntries(
+            Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.map((text) => translateMessage(text, t))]),
+          );
+        }
+      }
     }
     return {
       message,

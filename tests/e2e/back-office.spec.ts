@@ -23,7 +23,7 @@ test('an admin creates an event with an uploaded image and a session through the
   await page.goto('/admin/events');
   await page.getByRole('button', { name: 'Create Event' }).click();
   const eventDialog = page.getByRole('dialog', { name: 'Create Event' });
-  await eventDialog.getByLabel('Title').fill(eventTitle);
+  await eventDialog.getByLabel(/^Title/).fill(eventTitle);
   await eventDialog.getByLabel('Location').fill('Accra');
   await eventDialog.getByLabel('Image file').setInputFiles({ name: 'day.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(eventDialog.getByRole('img', { name: 'Image preview' })).toBeVisible();

@@ -290,7 +290,7 @@ const CASES: Record<string, Case> = {
   'settings.updateNotifications': {
     role: 'user',
     prepare: async () => (c) =>
-      c.settings.updateNotifications({ emailNotifications: true, newBookings: false, newContacts: true, systemAlerts: true, weeklyReports: false }),
+      c.settings.updateNotifications({ emailNotifications: true, newBookings: false, newContacts: true, systemAlerts: true, weeklyReports: false, language: 'en' }),
   },
   'settings.updateSystem': {
     role: 'admin',

@@ -72,13 +72,21 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it("lists the home page, the booking page and each active event's page and booking page, with no inactive one", async () => {
+    // The home page and the event pages in each language; the booking pages are English only.
     const active = await insertEventRow(env.db, { title: 'Trade Mission' });
     const inactive = await insertEventRow(env.db, { title: 'Old Event', isActive: false });
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual([`${ORIGIN}/`, `${ORIGIN}/booking`, `${ORIGIN}/events/${active.id}`, `${ORIGIN}/booking/${active.id}`]);
+    expect(locations).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/fr/`,
+      `${ORIGIN}/booking`,
+      `${ORIGIN}/events/${active.id}`,
+      `${ORIGIN}/fr/events/${active.id}`,
+      `${ORIGIN}/booking/${active.id}`,
+    ]);
     expect(response.body).not.toContain(inactive.id);
     expect(response.body).toContain(`<lastmod>${active.updatedAt.slice(0, 10)}</lastmod>`);
     expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);

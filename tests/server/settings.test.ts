@@ -27,7 +27,7 @@ afterEach(() => env.close());
 
 const profile = { name: 'Ama Mensah', email: 'ama@example.com', avatarUrl: '/uploads/abc.png' };
 const security: SecuritySettingsInput = { sessionTimeout: 120 };
-const notifications = { emailNotifications: false, newBookings: true, newContacts: false, systemAlerts: true, weeklyReports: true };
+const notifications = { emailNotifications: false, newBookings: true, newContacts: false, systemAlerts: true, weeklyReports: true, language: 'fr' as const };
 const system: SystemSettingsInput = {
   siteName: 'Accra Bridge Partners',
   siteDescription: 'Market entry for West Africa.',
@@ -115,7 +115,7 @@ describe('settings: defaults', () => {
     expect(all).toEqual({
       profile: { name: 'Default Admin', email: 'defaults@example.com', role: 'admin', avatarUrl: null },
       security: { twoFactorEnabled: false, sessionTimeout: 60 },
-      notifications: { emailNotifications: true, newBookings: true, newContacts: true, systemAlerts: true, weeklyReports: false },
+      notifications: { emailNotifications: true, newBookings: true, newContacts: true, systemAlerts: true, weeklyReports: false, language: 'en' },
       system: {
         siteName: 'Our Firm',
         siteDescription: null,
@@ -382,6 +382,7 @@ describe('settings: notifications', () => {
       newContacts: true,
       systemAlerts: true,
       weeklyReports: false,
+      language: 'en',
     });
   });
 

@@ -198,7 +198,8 @@ describe('the server-rendered home page', () => {
     await start();
     const html = await page('/');
     expect(html).not.toContain('<script>alert(1)');
-    expect(html.match(/<\/script>/g)?.length).toBe(3); // the organization's (JSON-LD), the data's and the module script's
+    // The organization's (JSON-LD), the data's, the module script's and the page language's catalog.
+    expect(html.match(/<\/script>/g)?.length).toBe(4);
     const events = stateOf(html).queries[2]?.state.data as { title: string }[];
     expect(events[0]?.title).toBe(title);
     expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</h3>');

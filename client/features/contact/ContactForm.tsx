@@ -7,27 +7,36 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { submitContactInput, type SubmitContactInput } from '@server/schemas/contacts';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
+import { useTranslator } from '@client/i18n';
+import { translateIssue } from '@server/shared/i18n/messages';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
 
 export function ContactForm() {
+  const { t } = useTranslator();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: emptyContact,
-    validate: schemaResolver(submitContactInput, { sync: true }),
+    // The server's own schema, its messages in the page's language.
+    validate: (values) => {
+      const result = submitContactInput.safeParse(values);
+      const errors: Record<string, string> = {};
+      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= translateIssue(issue, t);
+      return errors;
+    },
   });
   const submit = trpc.contacts.submit.useMutation();
 
   if (sent) {
     return (
       <Stack align="center" gap="md" py="xl" ta="center" role="status">
-        <Title order={3}>Thank You!</Title>
-        <Text>Your message has been sent successfully. We&apos;ll get back to you within 24 hours.</Text>
+        <Title order={3}>{t('contact.thanks.title')}</Title>
+        <Text>{t('contact.thanks.text')}</Text>
         <Button
           variant="light"
           onClick={() => {
@@ -35,7 +44,7 @@ export function ContactForm() {
             setSent(false);
           }}
         >
-          Send Another Message
+          {t('contact.sendAnother')}
         </Button>
       </Stack>
     );
@@ -50,23 +59,23 @@ export function ContactForm() {
           onSuccess: () => setSent(true),
           onError: (error) => {
             form.setErrors(fieldErrorsOf(error));
-            setFailure(messageOf(error, 'Your message could not be sent. Please try again.'));
+            setFailure(messageOf(error, t('contact.failed.text')));
           },
         });
       })}
     >
       <Stack gap="sm">
         {failure !== null && (
-          <Alert color="red" title="Message not sent" role="alert">
+          <Alert color="red" title={t('contact.failed.title')} role="alert">
             {failure}
           </Alert>
         )}
-        <TextInput label="Full Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput label="Email Address" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <TextInput label="Company Name" autoComplete="organization" {...form.getInputProps('company')} />
-        <Textarea label="Message" withAsterisk autosize minRows={4} {...form.getInputProps('message')} />
+        <TextInput label={t('contact.name')} withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label={t('contact.email')} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label={t('contact.company')} autoComplete="organization" {...form.getInputProps('company')} />
+        <Textarea label={t('contact.message')} withAsterisk autosize minRows={4} {...form.getInputProps('message')} />
         <Button type="submit" loading={submit.isPending} size="md">
-          Send Message
+          {t('contact.send')}
         </Button>
       </Stack>
     </form>

@@ -4,16 +4,16 @@
 // it); like the home page it uses no Mantine component, so a phone downloads little to read it.
 import { trpc, type RouterOutputs } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
-import { BOOKINGS_CLOSED_MESSAGE } from '@server/shared/site-notices';
 import { formatSlot } from '@server/shared/time';
 import { bookingStateOf } from '../home/booking-state';
-import { defaultEventBenefits, eventDefaults } from '../home/content';
+import { defaultEventBenefits, eventDefaults, organizerMailto } from '../home/content';
+import { type Translator, useTranslator } from '@client/i18n';
+import { firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '../home/icons';
 import shared from '../home/shared.module.css';
 import { SiteLink } from '../layout/site-links';
 import { usePublicSettings } from '../layout/PublicLayout';
 import classes from './EventPage.module.css';
-import { seatsText } from './seats';
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
@@ -30,31 +30,40 @@ export function bookingPathOf(eventId: string): string {
   return `/booking/${encodeURIComponent(eventId)}`;
 }
 
+/** The seats of a slot in words, in the page's language. */
+function seatsText(slot: { isFull: boolean; seatsLeft: number | null }, t: Translator['t']): string {
+  if (slot.isFull) return t('event.seats.full');
+  if (slot.seatsLeft === null) return t('event.seats.available');
+  return t('event.seats.left', { count: slot.seatsLeft });
+}
+
 function SessionSlots({ session, timeZone }: { session: PageSession; timeZone: string }) {
-  if (session.nextSlots.length === 0) return <p className={classes.noSlots}>No upcoming dates yet.</p>;
+  const { t, locale } = useTranslator();
+  if (session.nextSlots.length === 0) return <p className={classes.noSlots}>{t('event.noDates')}</p>;
   return (
     <>
-      <ul className={classes.slots} aria-label={`Next dates of ${session.title}`}>
+      <ul className={classes.slots} aria-label={t('event.nextDates', { title: session.title })}>
         {session.nextSlots.map((slot) => {
-          const label = formatSlot(slot.startTime, slot.endTime, timeZone);
+          const label = formatSlot(slot.startTime, slot.endTime, timeZone, locale);
           return (
             <li key={slot.id} className={classes.slot}>
               <span className={classes.slotWhen}>
                 <span className={classes.slotDate}>{label.date}</span>{' '}
                 <span>{`${label.time} ${label.zone}`}</span>
               </span>
-              <span className={slot.isFull ? classes.seatsFull : classes.seats}>{seatsText(slot)}</span>
+              <span className={slot.isFull ? classes.seatsFull : classes.seats}>{seatsText(slot, t)}</span>
             </li>
           );
         })}
       </ul>
-      {session.moreSlots && <p className={classes.moreSlots}>More dates in the booking form.</p>}
+      {session.moreSlots && <p className={classes.moreSlots}>{t('event.moreDates')}</p>}
     </>
   );
 }
 
 function SessionCard({ session, timeZone }: { session: PageSession; timeZone: string }) {
-  const facts = [session.location, session.facilitator === null ? null : `With ${session.facilitator}`].filter(
+  const { t } = useTranslator();
+  const facts = [session.location, session.facilitator === null ? null : t('event.with', { name: session.facilitator })].filter(
     (fact): fact is string => fact !== null && fact.trim() !== '',
   );
   return (
@@ -70,13 +79,14 @@ function SessionCard({ session, timeZone }: { session: PageSession; timeZone: st
 }
 
 function NotFound() {
+  const { t } = useTranslator();
   return (
     <section className={shared.section}>
       <div className={shared.container}>
-        <h1 className={classes.title}>Event not found</h1>
-        <p>This event does not exist or is no longer open.</p>
+        <h1 className={classes.title}>{t('event.notFound.title')}</h1>
+        <p>{t('event.notFound.text')}</p>
         <SiteLink to="/" hash="events" className={shared.textLink}>
-          See the upcoming events
+          {t('event.notFound.link')}
         </SiteLink>
       </div>
     </section>
@@ -84,22 +94,25 @@ function NotFound() {
 }
 
 export function EventPage({ eventId }: { eventId: string }) {
+  const { t, language } = useTranslator();
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const bookingState = bookingStateOf(settings.data);
   const { identity } = usePublicSettings();
   const page = trpc.events.page.useQuery({ id: eventId }, { retry: false });
   if (page.isError) return <NotFound />;
   // The server renders the page with its data; only a page rendered in the browser waits here.
-  if (page.data === undefined) return <p className={classes.loading} role="status">Loading the event…</p>;
+  if (page.data === undefined) return <p className={classes.loading} role="status">{t('event.loading')}</p>;
 
   const { event, sessions } = page.data;
   const timeZone = settings.data?.timezone ?? 'UTC';
-  const title = textOr(event.title, eventDefaults.title);
+  // The firm's texts in the page's language when it has them, else in English.
+  const title = textOr(firmText(event.title, event.translations, 'title', language), t('event.default.title'));
+  const description = firmText(event.description ?? '', event.translations, 'description', language);
   const imageUrl = textOr(event.imageUrl, eventDefaults.image);
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
   const register = bookingState === 'open' && (
-    <SiteLink to={bookingPathOf(event.id)} className={shared.ctaNavy} aria-label={`Register for ${title}`}>
-      Register
+    <SiteLink to={bookingPathOf(event.id)} className={shared.ctaNavy} aria-label={t('home.events.registerFor', { title })}>
+      {t('home.events.register')}
     </SiteLink>
   );
 
@@ -108,40 +121,38 @@ export function EventPage({ eventId }: { eventId: string }) {
       <section className={`${shared.section} ${classes.intro}`} aria-labelledby="event-title">
         <div className={`${shared.container} ${classes.introGrid}`}>
           <div>
-            <p className={shared.eyebrow}>Event</p>
+            <p className={shared.eyebrow}>{t('event.eyebrow')}</p>
             <h1 id="event-title" className={classes.title}>
               {title}
             </h1>
             <dl className={classes.facts}>
               <div>
-                <dt className={classes.factLabel}>DATE</dt>
+                <dt className={classes.factLabel}>{t('home.events.date')}</dt>
                 <dd>
-                  <CalendarIcon size={18} /> {textOr(event.date, eventDefaults.date)}
+                  <CalendarIcon size={18} /> {textOr(event.date, t('event.default.date'))}
                 </dd>
               </div>
               <div>
-                <dt className={classes.factLabel}>LOCATION</dt>
+                <dt className={classes.factLabel}>{t('home.events.location')}</dt>
                 <dd>
-                  <PinIcon size={18} /> {textOr(event.location, eventDefaults.location)}
+                  <PinIcon size={18} /> {textOr(event.location, t('event.default.location'))}
                 </dd>
               </div>
             </dl>
-            {event.description !== null && event.description.trim() !== '' && (
-              <p className={classes.description}>{event.description}</p>
-            )}
+            {description.trim() !== '' && <p className={classes.description}>{description}</p>}
             {bookingState === 'closed' && (
               <p className={shared.notice} role="status">
-                {BOOKINGS_CLOSED_MESSAGE}
+                {t('notice.bookingsClosed')}
               </p>
             )}
             <div className={classes.actions}>
               {register}
               {identity.contactEmail !== null && (
                 <a
-                  href={`mailto:${identity.contactEmail}?subject=${encodeURIComponent(`Inquiry about ${title}`)}`}
+                  href={organizerMailto(identity.contactEmail, title, t)}
                   className={shared.ctaOutline}
                 >
-                  Contact Organizer
+                  {t('home.events.contactOrganizer')}
                 </a>
               )}
             </div>
@@ -163,10 +174,10 @@ export function EventPage({ eventId }: { eventId: string }) {
           <div className={classes.columns}>
             <div>
               <h2 id="event-sessions" className={classes.heading}>
-                Sessions
+                {t('event.sessions')}
               </h2>
               {sessions.length === 0 ? (
-                <p>This event has no sessions open for booking yet.</p>
+                <p>{t('event.noSessions')}</p>
               ) : (
                 <ul className={classes.sessions}>
                   {sessions.map((session) => (
@@ -178,10 +189,10 @@ export function EventPage({ eventId }: { eventId: string }) {
             </div>
             <aside aria-labelledby="event-why">
               <h2 id="event-why" className={classes.heading}>
-                Why attend
+                {t('event.whyAttend')}
               </h2>
               <ul className={classes.benefits}>
-                {(benefits.length > 0 ? benefits : defaultEventBenefits).map((benefit) => (
+                {(benefits.length > 0 ? benefits : defaultEventBenefits(t)).map((benefit) => (
                   <li key={benefit}>
                     <CheckIcon size={20} className={classes.benefitIcon} />
                     <span>{benefit}</span>

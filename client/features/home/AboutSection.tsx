@@ -1,4 +1,5 @@
 import type { HomeContent } from '@server/schemas/home-page';
+import { useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './AboutSection.module.css';
 import { Portrait } from './Portrait';
@@ -6,10 +7,11 @@ import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
 export function AboutSection({ founder }: { founder: HomeContent['founder'] }) {
+  const { t } = useTranslator();
   return (
     <section id="about" className={shared.section} aria-labelledby="about-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="about-heading" eyebrow="About" title="About Our Founder" />
+        <SectionHeader id="about-heading" eyebrow={t('home.about.eyebrow')} title={t('home.about.title')} />
         <div className={classes.about}>
           <Portrait name={founder.name} photo={founder.photo} width={360} height={420} className={classes.founderPhoto} fluid />
           <div>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@client/hydration';
 import { Skeleton } from '../layout/plain';
-import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
+import { useTranslator } from '@client/i18n';
 import type { BookingState } from './booking-state';
 import type { StoredIdentity } from '@server/schemas/site-identity';
 import { hasContactDetails, mapPointOf, osmEmbedUrl, osmLinkUrl, phoneHref } from '@server/shared/site-identity';
@@ -17,9 +17,10 @@ import { SectionHeader } from './SectionHeader';
 const ContactForm = lazy(() => import('../contact/ThemedContactForm').then((module) => ({ default: module.ThemedContactForm })));
 
 function ContactFormPlaceholder() {
+  const { t } = useTranslator();
   return (
     // A named status region: a plain element may not carry a name (aria-label) of its own.
-    <div className={classes.formPlaceholder} role="status" aria-busy="true" aria-label="Loading contact form">
+    <div className={classes.formPlaceholder} role="status" aria-busy="true" aria-label={t('home.contact.loadingForm')}>
       {[1, 2, 3].map((row) => (
         <Skeleton key={row} height={56} />
       ))}
@@ -31,12 +32,13 @@ function ContactFormPlaceholder() {
 
 /** The firm's contact details and map from Settings, Site; nothing until there are some. */
 function ContactDetails({ identity, siteName }: { identity: StoredIdentity; siteName: string }) {
+  const { t } = useTranslator();
   const point = mapPointOf(identity);
   if (!hasContactDetails(identity) && identity.openingHours === null && point === null) return null;
   const place = identity.addressLines.join(', ');
   return (
     <div className={classes.contactAside}>
-      <h3 className={shared.cardTitle}>Contact Details</h3>
+      <h3 className={shared.cardTitle}>{t('home.contact.details')}</h3>
       {hasContactDetails(identity) && (
         <ul className={classes.contactList}>
           {identity.contactEmail !== null && (
@@ -72,7 +74,7 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
         <div className={classes.map}>
           {identity.mapMode === 'embed' && (
             <iframe
-              title={`Map: ${place === '' ? siteName : place}`}
+              title={t('home.contact.map', { place: place === '' ? siteName : place })}
               src={osmEmbedUrl(point)}
               width="100%"
               height="280"
@@ -81,8 +83,8 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
             />
           )}
           <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
-            {identity.mapMode === 'embed' ? 'View larger map' : 'View on the map'}
-            <span className={shared.srOnly}> (opens in a new tab)</span>
+            {identity.mapMode === 'embed' ? t('home.contact.largerMap') : t('home.contact.onMap')}
+            <span className={shared.srOnly}> {t('layout.newTab')}</span>
           </a>
         </div>
       )}
@@ -101,18 +103,19 @@ export function ContactSection({
 }) {
   // The server renders the placeholder; the form appears once it can be sent.
   const hydrated = useHydrated();
+  const { t } = useTranslator();
   return (
     <section id="contact" className={shared.section} aria-labelledby="contact-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="contact-heading" eyebrow="Contact" title="Get In Touch">
-          Tell us where you want to grow.{bookingState === 'open' && identity.replyPromise !== null && ` ${identity.replyPromise}`}
+        <SectionHeader id="contact-heading" eyebrow={t('home.contact.eyebrow')} title={t('home.contact.title')}>
+          {t('home.contact.intro')}{bookingState === 'open' && identity.replyPromise !== null && ` ${identity.replyPromise}`}
         </SectionHeader>
         <div className={classes.contactGrid}>
           <div className={classes.formCard}>
             {bookingState === 'maintenance' ? (
               // The server refuses messages during maintenance, so the form would only fail on send.
               <p className={`${shared.notice} ${classes.formNotice}`} role="status">
-                {MAINTENANCE_MESSAGE}
+                {t('notice.maintenance')}
               </p>
             ) : hydrated ? (
               <Suspense fallback={<ContactFormPlaceholder />}>

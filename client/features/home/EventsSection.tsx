@@ -4,9 +4,10 @@
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
-import { BOOKINGS_CLOSED_MESSAGE } from '@server/shared/site-notices';
 import type { BookingState } from './booking-state';
-import { defaultEventBenefits, eventDefaults, fallbackEvent } from './content';
+import { defaultEventBenefits, eventDefaults, fallbackEvent, organizerMailto } from './content';
+import { type Translator, useTranslator } from '@client/i18n';
+import { firmText } from '@server/shared/i18n/languages';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
 import { Skeleton, VisuallyHidden } from '../layout/plain';
@@ -38,23 +39,21 @@ function textOr(value: string | null | undefined, fallback: string): string {
   return trimmed === '' ? fallback : trimmed;
 }
 
-export function toHomeEvent(event: EventDto): HomeEvent {
+function toHomeEvent(event: EventDto, { t, language }: Translator): HomeEvent {
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');
   return {
     id: event.id.trim() === '' ? null : event.id,
-    title: textOr(event.title, eventDefaults.title),
-    description: event.description?.trim() || null,
-    date: textOr(event.date, eventDefaults.date),
-    location: textOr(event.location, eventDefaults.location),
+    title: textOr(firmText(event.title, event.translations, 'title', language), t('event.default.title')),
+    description: firmText(event.description ?? '', event.translations, 'description', language).trim() || null,
+    date: textOr(event.date, t('event.default.date')),
+    location: textOr(event.location, t('event.default.location')),
     imageUrl: textOr(event.imageUrl, eventDefaults.image),
     videoUrl: event.videoUrl?.trim() || null,
-    benefits: benefits.length > 0 ? benefits : defaultEventBenefits,
+    benefits: benefits.length > 0 ? benefits : defaultEventBenefits(t),
   };
 }
 
-export function organizerMailto(email: string, title: string): string {
-  return `mailto:${email}?subject=${encodeURIComponent(`Inquiry about ${title}`)}`;
-}
+
 
 interface RegisterLinkProps {
   event: HomeEvent;
@@ -75,15 +74,17 @@ function RegisterLink({ event, className, label, children }: RegisterLinkProps) 
 
 /** A link to an event's own page (sessions, dates, seats); none for the built-in fallback event. */
 function EventDetailsLink({ event, className }: { event: HomeEvent; className: string | undefined }) {
+  const { t } = useTranslator();
   if (event.id === null) return null;
   return (
-    <SiteLink to={`/events/${encodeURIComponent(event.id)}`} className={className} aria-label={`Event details: ${event.title}`}>
-      Event details
+    <SiteLink to={`/events/${encodeURIComponent(event.id)}`} className={className} aria-label={t('home.events.detailsOf', { title: event.title })}>
+      {t('home.events.details')}
     </SiteLink>
   );
 }
 
 function EventMedia({ event }: { event: HomeEvent }) {
+  const { t } = useTranslator();
   if (event.videoUrl !== null) {
     return (
       <video
@@ -92,9 +93,9 @@ function EventMedia({ event }: { event: HomeEvent }) {
         preload="none"
         poster={event.imageUrl}
         src={event.videoUrl}
-        aria-label={`Video: ${event.title}`}
+        aria-label={t('home.events.video', { title: event.title })}
       >
-        Your browser cannot play this video.
+        {t('home.events.noVideo')}
       </video>
     );
   }
@@ -114,14 +115,16 @@ function EventMedia({ event }: { event: HomeEvent }) {
 }
 
 function ClosedNotice() {
+  const { t } = useTranslator();
   return (
     <p className={`${shared.notice} ${classes.closedNotice}`} role="status">
-      {BOOKINGS_CLOSED_MESSAGE}
+      {t('notice.bookingsClosed')}
     </p>
   );
 }
 
 function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; bookingOpen: boolean; contactEmail: string | null }) {
+  const { t } = useTranslator();
   return (
     <article className={classes.landingEvent} aria-labelledby="landing-event-title">
       <div className={classes.landingMedia}>
@@ -133,7 +136,7 @@ function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; 
         </h3>
         {event.description !== null && <p className={classes.landingDescription}>{event.description}</p>}
 
-        <h4 className={classes.eventLabel}>WHY ATTEND</h4>
+        <h4 className={classes.eventLabel}>{t('home.events.whyAttend')}</h4>
         <ul className={classes.benefitList}>
           {event.benefits.map((benefit) => (
             <li key={benefit}>
@@ -145,13 +148,13 @@ function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; 
 
         <dl className={classes.eventFacts}>
           <div>
-            <dt className={classes.eventLabel}>LOCATION</dt>
+            <dt className={classes.eventLabel}>{t('home.events.location')}</dt>
             <dd>
               <PinIcon size={18} /> {event.location}
             </dd>
           </div>
           <div>
-            <dt className={classes.eventLabel}>DATE</dt>
+            <dt className={classes.eventLabel}>{t('home.events.date')}</dt>
             <dd>
               <CalendarIcon size={18} /> {event.date}
             </dd>
@@ -161,15 +164,15 @@ function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; 
         <div className={classes.eventActions}>
           {bookingOpen && (
             <RegisterLink event={event} className={shared.ctaNavy}>
-              Register Now
+              {t('home.events.registerNow')}
             </RegisterLink>
           )}
           <EventDetailsLink event={event} className={shared.ctaOutline} />
           {bookingOpen && event.id !== null && <CalendarFeedLink className={`${shared.textLink} ${classes.feedLink}`} />}
           {/* Only once the firm has given an address (Settings, Site). */}
           {contactEmail !== null && (
-            <a href={organizerMailto(contactEmail, event.title)} className={shared.ctaOutline}>
-              Contact Organizer
+            <a href={organizerMailto(contactEmail, event.title, t)} className={shared.ctaOutline}>
+              {t('home.events.contactOrganizer')}
             </a>
           )}
         </div>
@@ -179,6 +182,7 @@ function LandingEvent({ event, bookingOpen, contactEmail }: { event: HomeEvent; 
 }
 
 function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: boolean }) {
+  const { t } = useTranslator();
   return (
     <article className={classes.eventCard}>
       <img
@@ -200,8 +204,8 @@ function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: bool
         <div className={classes.cardLinks}>
           <EventDetailsLink event={event} className={shared.textLink} />
           {bookingOpen && (
-            <RegisterLink event={event} className={shared.textLink} label={`Register for ${event.title}`}>
-              Register
+            <RegisterLink event={event} className={shared.textLink} label={t('home.events.registerFor', { title: event.title })}>
+              {t('home.events.register')}
             </RegisterLink>
           )}
         </div>
@@ -211,9 +215,10 @@ function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: bool
 }
 
 function EventsLoading() {
+  const { t } = useTranslator();
   return (
     <div className={classes.landingEvent} aria-busy="true">
-      <VisuallyHidden role="status">Loading events…</VisuallyHidden>
+      <VisuallyHidden role="status">{t('home.events.loading')}</VisuallyHidden>
       <Skeleton className={classes.landingMedia} height={320} />
       <div className={classes.landingBody}>
         <Skeleton height={32} width="70%" marginBottom={1.25} />
@@ -227,11 +232,12 @@ function EventsLoading() {
 }
 
 function NoEvents() {
+  const { t } = useTranslator();
   return (
     <div className={classes.noEvents}>
       <CalendarIcon size={40} />
-      <h3 className={classes.noEventsTitle}>No Upcoming Events</h3>
-      <p>Check back soon for new events and opportunities.</p>
+      <h3 className={classes.noEventsTitle}>{t('home.events.none')}</h3>
+      <p>{t('home.events.noneText')}</p>
     </div>
   );
 }
@@ -272,6 +278,8 @@ function useRealignHashTarget(section: RefObject<HTMLElement | null>, settled: b
 }
 
 export function EventsSection({ bookingState = 'open', contactEmail }: { bookingState?: BookingState; contactEmail: string | null }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const bookingOpen = bookingState === 'open';
   const query = trpc.events.list.useQuery({ limit: HOME_EVENT_LIMIT });
   const sectionRef = useRef<HTMLElement>(null);
@@ -289,7 +297,7 @@ export function EventsSection({ bookingState = 'open', contactEmail }: { booking
   } else if (query.data.length === 0) {
     body = <NoEvents />;
   } else {
-    const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map(toHomeEvent);
+    const [first, ...others] = query.data.slice(0, HOME_EVENT_LIMIT).map((event) => toHomeEvent(event, translator));
     body = (
       <>
         {first !== undefined && <LandingEvent event={first} bookingOpen={bookingOpen} contactEmail={contactEmail} />}
@@ -307,8 +315,8 @@ export function EventsSection({ bookingState = 'open', contactEmail }: { booking
   return (
     <section ref={sectionRef} id="events" className={`${shared.section} ${shared.sectionTinted}`} aria-labelledby="events-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="events-heading" eyebrow="Events" title="Upcoming Events">
-          Business exchanges, trade missions and workshops where our clients meet partners, buyers and investors.
+        <SectionHeader id="events-heading" eyebrow={t('home.events.eyebrow')} title={t('home.events.title')}>
+          {t('home.events.intro')}
         </SectionHeader>
         {bookingState === 'closed' && <ClosedNotice />}
         {body}

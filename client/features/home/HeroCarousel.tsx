@@ -1,11 +1,11 @@
 // The hero carousel: three slides, arrows, dots, Book Consultation and Our Services.
 // Follows the WAI-ARIA carousel pattern: rotation pauses while the pointer or keyboard focus is
 // inside, and a button stops it for good (WCAG 2.2.2), without changing the 5000 ms rhythm otherwise.
+import { useTranslator } from '@client/i18n';
 import { type FocusEvent, useState } from 'react';
 import type { BookingState } from './booking-state';
 import type { HomeContent } from '@server/schemas/home-page';
 import { uploadSrcSet } from '@server/shared/image-variants';
-import { heroHeading } from './content';
 import shared from './shared.module.css';
 import classes from './HeroCarousel.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
@@ -26,6 +26,7 @@ interface HeroCarouselProps {
 }
 
 export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarouselProps) {
+  const { t } = useTranslator();
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -69,7 +70,7 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
 
       <div className={classes.heroInner}>
         <h1 id="hero-heading" className={classes.heroKicker}>
-          {heroHeading}
+          {t('home.heroHeading')}
         </h1>
 
         <div className={classes.heroSlides} aria-live={rotating ? 'off' : 'polite'}>
@@ -80,7 +81,7 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
                 key={slide.title}
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${slideIndex + 1} of ${heroSlides.length}`}
+                aria-label={t('home.hero.slideOf', { position: slideIndex + 1, count: heroSlides.length })}
                 aria-hidden={!active}
                 inert={!active}
                 className={classes.heroSlide}
@@ -96,16 +97,16 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
         <div className={classes.heroActions}>
           {bookingState === 'open' && (
             <SiteLink to="/booking" className={shared.ctaPrimary}>
-              Book Consultation
+              {t('layout.bookConsultation')}
             </SiteLink>
           )}
           <SiteLink to="/" hash="services" className={shared.ctaSecondary}>
-            Our Services
+            {t('home.hero.ourServices')}
           </SiteLink>
         </div>
 
         <div className={classes.heroControls}>
-          <button type="button" className={classes.heroArrow} aria-label="Previous slide" onClick={previous}>
+          <button type="button" className={classes.heroArrow} aria-label={t('home.hero.previous')} onClick={previous}>
             <ChevronIcon direction="left" />
           </button>
           <div className={classes.heroDots}>
@@ -114,19 +115,19 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
                 key={slide.title}
                 type="button"
                 className={classes.heroDot}
-                aria-label={`Go to slide ${slideIndex + 1}`}
+                aria-label={t('home.hero.goTo', { position: slideIndex + 1 })}
                 aria-current={slideIndex === index ? 'true' : undefined}
                 onClick={() => goTo(slideIndex)}
               />
             ))}
           </div>
-          <button type="button" className={classes.heroArrow} aria-label="Next slide" onClick={next}>
+          <button type="button" className={classes.heroArrow} aria-label={t('home.hero.next')} onClick={next}>
             <ChevronIcon direction="right" />
           </button>
           <button
             type="button"
             className={classes.heroArrow}
-            aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+            aria-label={stopped ? t('home.hero.play') : t('home.hero.pause')}
             onClick={() => setStopped((value) => !value)}
           >
             {stopped ? <PlayIcon size={20} /> : <PauseIcon size={20} />}

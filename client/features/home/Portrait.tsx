@@ -1,5 +1,6 @@
 // A person's photo, or without one a neutral monogram of their initials (never a drawn face, which
 // reads as a placeholder). The name beside it says who it is, so the monogram is decorative.
+import { useTranslator } from '@client/i18n';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import classes from './Portrait.module.css';
 
@@ -24,6 +25,7 @@ interface PortraitProps {
 }
 
 export function Portrait({ name, photo, width, height, className, fluid = false }: PortraitProps) {
+  const { t } = useTranslator();
   if (photo !== null) {
     // An uploaded photo comes in WebP at several widths; the browser takes the one its screen needs.
     return (
@@ -31,7 +33,7 @@ export function Portrait({ name, photo, width, height, className, fluid = false 
         src={photo}
         srcSet={uploadSrcSet(photo)}
         sizes={fluid ? `(max-width: ${width}px) 100vw, ${width}px` : `${width}px`}
-        alt={`Portrait of ${name}`}
+        alt={t('home.portrait', { name })}
         width={width}
         height={height}
         loading="lazy"

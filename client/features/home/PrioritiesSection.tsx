@@ -1,15 +1,17 @@
 import type { HomeContent } from '@server/schemas/home-page';
+import { useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './PrioritiesSection.module.css';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
 export function PrioritiesSection({ priorities }: { priorities: HomeContent['priorities'] }) {
+  const { t } = useTranslator();
   return (
     <section id="priorities" className={`${shared.section} ${shared.sectionTinted}`} aria-labelledby="priorities-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="priorities-heading" eyebrow="Strategic focus" title="What We Prioritize for Your Success">
-          The principles behind every engagement, from the first call to the day you open abroad.
+        <SectionHeader id="priorities-heading" eyebrow={t('home.priorities.eyebrow')} title={t('home.priorities.title')}>
+          {t('home.priorities.intro')}
         </SectionHeader>
         <ol className={`${shared.grid} ${classes.priorityGrid}`}>
           {priorities.map((priority, position) => (

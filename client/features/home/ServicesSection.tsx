@@ -1,4 +1,5 @@
 import type { HomeContent } from '@server/schemas/home-page';
+import { useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './ServicesSection.module.css';
 import { ServiceGlyph } from './icons';
@@ -6,11 +7,12 @@ import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
 
 export function ServicesSection({ services }: { services: HomeContent['services'] }) {
+  const { t } = useTranslator();
   return (
     <section id="services" className={shared.section} aria-labelledby="services-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="services-heading" eyebrow="What we do" title="Our Services">
-          Six ways we help companies enter new markets, find the right partners and grow there with confidence.
+        <SectionHeader id="services-heading" eyebrow={t('home.services.eyebrow')} title={t('home.services.title')}>
+          {t('home.services.intro')}
         </SectionHeader>
         <ul className={`${shared.grid} ${shared.gridThree}`}>
           {services.map((service) => (

@@ -1,4 +1,5 @@
 import type { HomeContent } from '@server/schemas/home-page';
+import { useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './TestimonialsSection.module.css';
 import { LinkedInIcon, StarIcon } from './icons';
@@ -9,8 +10,9 @@ import { SectionHeader } from './SectionHeader';
 const STARS = 5;
 
 function Stars() {
+  const { t } = useTranslator();
   return (
-    <div className={classes.stars} role="img" aria-label={`Rated ${STARS} out of ${STARS}`}>
+    <div className={classes.stars} role="img" aria-label={t('home.testimonials.rating', { stars: STARS })}>
       {Array.from({ length: STARS }, (_, star) => (
         <StarIcon key={star} size={18} />
       ))}
@@ -19,11 +21,12 @@ function Stars() {
 }
 
 export function TestimonialsSection({ testimonials }: { testimonials: HomeContent['testimonials'] }) {
+  const { t } = useTranslator();
   return (
     <section className={`${shared.section} ${shared.sectionNavy}`} aria-labelledby="testimonials-heading">
       <Reveal className={shared.container}>
-        <SectionHeader id="testimonials-heading" eyebrow="Testimonials" title="Client Success Stories">
-          Exporters, manufacturers and founders on what working with us changed for their business.
+        <SectionHeader id="testimonials-heading" eyebrow={t('home.testimonials.eyebrow')} title={t('home.testimonials.title')}>
+          {t('home.testimonials.intro')}
         </SectionHeader>
         <ul className={`${shared.grid} ${shared.gridThree}`}>
           {testimonials.map((testimonial) => (
@@ -51,7 +54,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: HomeConten
                       target="_blank"
                       rel="noopener noreferrer"
                       className={classes.profileLink}
-                      aria-label={`${testimonial.name} on LinkedIn (opens in a new tab)`}
+                      aria-label={t('home.testimonials.linkedIn', { name: testimonial.name })}
                     >
                       <LinkedInIcon size={20} />
                     </a>

@@ -4,10 +4,10 @@
 // live in client/public/images and are served from /images.
 import type { HomeContent } from '@server/schemas/home-page';
 import { PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
+import type { MessageKey } from '@server/i18n/catalogs/en';
+import type { Translator } from '@client/i18n';
 
 export type HeroSlide = HomeContent['heroSlides'][number];
-
-export const heroHeading = 'International expansion consulting';
 
 export const heroSlides: readonly HeroSlide[] = [
   {
@@ -116,17 +116,29 @@ export const defaultHomeContent: HomeContent = {
   priorities: [...priorities],
 };
 
-/** The WHY ATTEND bullets of an event that lists no benefits of its own. */
-export const defaultEventBenefits: readonly string[] = [
-  'Meet decision-makers from established companies and trade bodies',
-  'Discover partnership, distribution and investment opportunities',
-  'Gain practical insight into entering new markets',
-  'Build lasting connections with founders, investors and advisers',
-];
+/** The WHY ATTEND bullets of an event that lists no benefits of its own (catalog keys). */
+const defaultEventBenefitKeys = [
+  'event.default.benefit1',
+  'event.default.benefit2',
+  'event.default.benefit3',
+  'event.default.benefit4',
+] as const satisfies readonly MessageKey[];
 
-/** What an event shows when a field is empty. */
+/** The WHY ATTEND bullets of an event without its own, in the page's language. */
+export function defaultEventBenefits(t: Translator['t']): string[] {
+  return defaultEventBenefitKeys.map((key) => t(key));
+}
+
+/** A mail to the organiser about an event, its subject in the page's language. */
+export function organizerMailto(email: string, title: string, t: Translator['t']): string {
+  return `mailto:${email}?subject=${encodeURIComponent(t('home.events.inquirySubject', { title }))}`;
+}
+
+/**
+ * What an event shows when a field is empty. The public pages take the texts from the catalog
+ * (event.default.*); the booking pages, English until their texts go through the catalog, use these.
+ */
 export const eventDefaults = {
-  title: 'Upcoming Event',
   date: 'Date to be announced',
   location: 'Location to be announced',
   image: '/images/events/default-event.svg',

@@ -1,9 +1,10 @@
 // While Maintenance Mode is on, every public page says so (the server refuses bookings and
 // contact messages meanwhile).
-import { MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
+import { useTranslator } from '@client/i18n';
 import classes from './public-layout.module.css';
 
 export function MaintenanceNotice({ active }: { active: boolean }) {
+  const { t } = useTranslator();
   if (!active) return null;
   return (
     <div className={classes.maintenance} role="status">
@@ -11,7 +12,7 @@ export function MaintenanceNotice({ active }: { active: boolean }) {
         <path d="M12 3 2 20h20L12 3z" />
         <path d="M12 10v4M12 17.5v.01" strokeLinecap="round" />
       </svg>
-      <p>{MAINTENANCE_MESSAGE}</p>
+      <p>{t('notice.maintenance')}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import './focus.css';
 import classes from './public-layout.module.css';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { useTranslator } from '@client/i18n';
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
@@ -43,6 +44,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslator();
   const { siteName, siteDescription, identity, maintenanceMode, allowRegistrations } = usePublicSettings();
   // The footer lists the services staff edit on the home page (the same query and cache entry as
   // the home page's); the shipped texts stand in while it loads or if it cannot be loaded.
@@ -51,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className={classes.page}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
-        Skip to main content
+        {t('layout.skipLink')}
       </a>
       <SiteHeader siteName={siteName} logoUrl={identity.logoUrl} bookingOpen={!maintenanceMode && allowRegistrations} />
       <MaintenanceNotice active={maintenanceMode} />

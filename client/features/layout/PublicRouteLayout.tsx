@@ -3,6 +3,7 @@
 // moving between the public pages stays in the page.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { languageOfPath } from '@server/shared/i18n/languages';
 import { PublicLayout } from './PublicLayout';
 import { type SiteLinkProps, SiteNavigationProvider } from './site-links';
 
@@ -10,12 +11,13 @@ import { type SiteLinkProps, SiteNavigationProvider } from './site-links';
 const activeOptions = { exact: true, includeHash: true } as const;
 
 function RouterSiteLink({ to, hash, ...anchor }: SiteLinkProps) {
-  // `to` is any path of the site; the router's typed paths cannot see which at compile time.
-  return <Link to={to as '/'} hash={hash} activeOptions={activeOptions} {...anchor} />;
+  // `to` is any path of the site; the router's typed paths cannot see which at compile time. Under a
+  // language's prefix the router adds it itself (its basepath), so the path goes without it.
+  return <Link to={languageOfPath(to).path as '/'} hash={hash} activeOptions={activeOptions} {...anchor} />;
 }
 
 export function PublicRouteLayout() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const pathname = useRouterState({ select: (state) => languageOfPath(state.location.pathname).path });
   const navigation = useMemo(() => ({ pathname, Link: RouterSiteLink }), [pathname]);
   return (
     <SiteNavigationProvider value={navigation}>

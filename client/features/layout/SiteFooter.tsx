@@ -6,6 +6,8 @@ import type { Service } from '../home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
 import { SiteLink } from './site-links';
+import { useTranslator } from '@client/i18n';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 interface SiteFooterProps {
   siteName: string;
@@ -18,6 +20,7 @@ interface SiteFooterProps {
 }
 
 export function SiteFooter({ siteName, siteDescription, identity, services, bookingOpen = true }: SiteFooterProps) {
+  const { t } = useTranslator();
   const socialLinks = SOCIAL_NETWORKS.flatMap((network) => {
     const url = identity.social[network.key];
     return url === null ? [] : [{ ...network, url }];
@@ -36,13 +39,13 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
           {siteDescription !== '' && <p className={classes.footerText}>{siteDescription}</p>}
           {bookingOpen && (
             <SiteLink to="/booking" className={classes.headerCta}>
-              Book Consultation
+              {t('layout.bookConsultation')}
             </SiteLink>
           )}
         </div>
 
         <div>
-          <h2 className={classes.footerHeading}>Services</h2>
+          <h2 className={classes.footerHeading}>{t('layout.footer.services')}</h2>
           <ul className={classes.footerList}>
             {services.map((service) => (
               <li key={service.title}>{service.title}</li>
@@ -52,7 +55,7 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
 
         {(contact || socialLinks.length > 0) && (
           <div>
-            <h2 className={classes.footerHeading}>Contact</h2>
+            <h2 className={classes.footerHeading}>{t('layout.footer.contact')}</h2>
             {contact && (
               <address className={classes.footerAddress}>
                 {identity.contactEmail !== null && (
@@ -78,12 +81,12 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
               </address>
             )}
             {socialLinks.length > 0 && (
-              <ul className={classes.socialList} aria-label="Social media">
+              <ul className={classes.socialList} aria-label={t('layout.footer.social')}>
                 {socialLinks.map((link) => (
                   <li key={link.key}>
                     <a href={link.url} className={classes.footerLink} rel="noopener noreferrer me" target="_blank">
                       {link.label}
-                      <span className={classes.srOnly}> (opens in a new tab)</span>
+                      <span className={classes.srOnly}> {t('layout.newTab')}</span>
                     </a>
                   </li>
                 ))}
@@ -94,9 +97,12 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
       </div>
 
       <div className={classes.footerBottom}>
+        <LanguageSwitcher />
         {identity.footerText !== null && <p>{identity.footerText}</p>}
         {/* The year of the visitor's clock: the server's may already be in the next one at midnight. */}
-        <p suppressHydrationWarning>{`© ${new Date().getFullYear()}${siteName === '' ? '' : ` ${siteName}`}. All rights reserved.`}</p>
+        <p suppressHydrationWarning>
+          {t('layout.footer.copyright', { year: new Date().getFullYear(), siteName: siteName === '' ? '' : ` ${siteName}` })}
+        </p>
       </div>
     </footer>
   );

@@ -6,14 +6,16 @@ import { Burger } from './plain';
 import { initialsOf } from '@server/shared/site-identity';
 import { SiteLink, useSiteNavigation } from './site-links';
 import { useSectionInView } from './useSectionInView';
+import { useTranslator } from '@client/i18n';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** In-page anchors of the home page; from other pages they lead to /#services and so on. */
 export const sectionLinks = [
-  { label: 'Services', hash: 'services' },
-  { label: 'Strategic Focus', hash: 'priorities' },
-  { label: 'Events', hash: 'events' },
-  { label: 'About', hash: 'about' },
-  { label: 'Contact', hash: 'contact' },
+  { label: 'layout.nav.services', hash: 'services' },
+  { label: 'layout.nav.priorities', hash: 'priorities' },
+  { label: 'layout.nav.events', hash: 'events' },
+  { label: 'layout.nav.about', hash: 'about' },
+  { label: 'layout.nav.contact', hash: 'contact' },
 ] as const;
 
 const sectionIds = sectionLinks.map((link) => link.hash);
@@ -30,14 +32,15 @@ interface NavLinksProps {
  * address keeps the last link followed while the visitor scrolls on.
  */
 function NavLinks({ className, onNavigate, current }: NavLinksProps) {
+  const { t } = useTranslator();
   return (
     <>
       <SiteLink to="/" className={className} onClick={onNavigate} data-current={current === ''}>
-        Home
+        {t('layout.nav.home')}
       </SiteLink>
       {sectionLinks.map((link) => (
         <SiteLink key={link.hash} to="/" hash={link.hash} className={className} onClick={onNavigate} data-current={current === link.hash}>
-          {link.label}
+          {t(link.label)}
         </SiteLink>
       ))}
     </>
@@ -69,6 +72,7 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: SiteHeaderProps) {
+  const { t } = useTranslator();
   const [menuOpen, setMenuOpen] = useState(false);
   const onHome = useSiteNavigation().pathname === '/';
   const inView = useSectionInView(sectionIds, onHome);
@@ -87,18 +91,20 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
     <header className={classes.header} onKeyDown={closeOnEscape}>
       <div className={classes.headerBar}>
         {/* Without a name (the settings could not be read) the mark alone leads home. */}
-        <SiteLink to="/" className={classes.brand} onClick={closeMenu} aria-label={siteName === '' ? 'Home page' : undefined}>
+        <SiteLink to="/" className={classes.brand} onClick={closeMenu} aria-label={siteName === '' ? t('layout.homePage') : undefined}>
           <LogoMark siteName={siteName} logoUrl={logoUrl} />
           {siteName !== '' && <span className={classes.brandName}>{siteName}</span>}
         </SiteLink>
 
-        <nav aria-label="Main" className={classes.desktopNav}>
+        <nav aria-label={t('layout.nav.main')} className={classes.desktopNav}>
           <NavLinks className={classes.navLink} current={current} />
         </nav>
 
+        <LanguageSwitcher className={classes.desktopOnly} />
+
         {bookingOpen && (
           <SiteLink to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
-            Book Consultation
+            {t('layout.bookConsultation')}
           </SiteLink>
         )}
 
@@ -107,17 +113,18 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
           className={classes.burger}
           opened={menuOpen}
           onClick={() => setMenuOpen((open) => !open)}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('layout.menu.close') : t('layout.menu.open')}
           aria-expanded={menuOpen}
           aria-controls={menuId}
         />
       </div>
 
-      <nav id={menuId} aria-label="Mobile" className={classes.mobileNav} hidden={!menuOpen}>
+      <nav id={menuId} aria-label={t('layout.nav.mobile')} className={classes.mobileNav} hidden={!menuOpen}>
         <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} current={current} />
+        <LanguageSwitcher />
         {bookingOpen && (
           <SiteLink to="/booking" className={classes.headerCta} onClick={closeMenu}>
-            Book Consultation
+            {t('layout.bookConsultation')}
           </SiteLink>
         )}
       </nav>

@@ -3,6 +3,8 @@
 // page, which the server renders. The booking pages run under the app's router (client/router.tsx),
 // which provides its own Link here, so moving between them stays in the page.
 import { type AnchorHTMLAttributes, type ComponentType, createContext, useContext } from 'react';
+import { useTranslator } from '@client/i18n';
+import { pathInLanguage } from '@server/shared/i18n/languages';
 
 export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of the site, e.g. '/booking' or '/booking/<event id>'. */
@@ -13,7 +15,7 @@ export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 }
 
 export interface SiteNavigation {
-  /** The path of the page shown. */
+  /** The path of the page shown, without its language's prefix. */
   pathname: string;
   Link: ComponentType<SiteLinkProps>;
 }
@@ -35,8 +37,12 @@ export function useSiteNavigation(): SiteNavigation {
   return useContext(SiteNavigationContext);
 }
 
-/** A link of the public pages: an anchor on the home page, the router's Link on the booking pages. */
-export function SiteLink(props: SiteLinkProps) {
+/**
+ * A link of the public pages: an anchor on the home page, the router's Link on the booking pages.
+ * `to` is the English path; a page that exists in the page's language is linked in that language.
+ */
+export function SiteLink({ to, ...props }: SiteLinkProps) {
   const { Link } = useSiteNavigation();
-  return <Link {...props} />;
+  const { language } = useTranslator();
+  return <Link to={pathInLanguage(to, language)} {...props} />;
 }

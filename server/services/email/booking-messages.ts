@@ -3,9 +3,11 @@
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
-import { findNotifiedAdminEmails } from '@server/repositories/users';
+import { findNotifiedAdmins } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
+import { i18nOf, type MessageKey } from '@server/i18n/catalogs';
+import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
 import { manageLink, newManageToken } from './manage-token';
 import {
   adminNewBookingMessage,
@@ -52,15 +54,17 @@ function calendarStatus(kind: ParticipantMessageKind): IcsEventStatus {
   return kind === 'booking-confirmed' ? 'CONFIRMED' : 'TENTATIVE';
 }
 
-const CALENDAR_WORDS: Record<IcsEventStatus, string> = {
-  TENTATIVE: 'is pending confirmation',
-  CONFIRMED: 'is confirmed',
-  CANCELLED: 'is cancelled',
+const CALENDAR_WORDS: Record<IcsEventStatus, MessageKey> = {
+  TENTATIVE: 'email.ics.pending',
+  CONFIRMED: 'email.ics.confirmed',
+  CANCELLED: 'email.ics.cancelled',
 };
 
+/** The calendar file of a participant message, its texts in the language the booking was made in. */
 function calendarFile(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, sequence: number) {
   const status = calendarStatus(kind);
   const method = status === 'CANCELLED' ? 'CANCEL' : 'REQUEST';
+  const i18n = i18nOf(isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE);
   const content = buildIcs({
     method,
     uid: `booking-${booking.id}@${site.host}`,
@@ -68,8 +72,8 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
     stamp: new Date().toISOString(),
     start: booking.startTime,
     end: booking.endTime,
-    summary: `${booking.sessionTitle} (${booking.eventTitle})`,
-    description: `Your booking with ${site.siteName} ${CALENDAR_WORDS[status]}.`,
+    summary: i18n._('email.ics.summary', { session: booking.sessionTitle, event: booking.eventTitle }),
+    description: i18n._(CALENDAR_WORDS[status], { siteName: site.siteName }),
     location: booking.location,
     status,
     productOwner: site.host,
@@ -129,12 +133,13 @@ async function enqueueParticipantMessage(
 
 /** `known`: the booking's details when the participant's message already read them. */
 async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingId: string, known: BookingDetails | undefined): Promise<void> {
-  const recipients = await findNotifiedAdminEmails(db, 'newBookings');
+  const recipients = await findNotifiedAdmins(db, 'newBookings');
   if (recipients.length === 0) return;
   const booking = known ?? (await findBookingDetails(db, bookingId));
   if (booking === undefined) return;
-  const rendered = adminNewBookingMessage(site, booking);
-  for (const to of recipients) {
+  // Each admin reads it in the language of their notices (Settings, Notifications).
+  for (const { email: to, language } of recipients) {
+    const rendered = adminNewBookingMessage(site, booking, language);
     await enqueueMessage(db, site, { kind: 'admin-new-booking', to, rendered, ics: null, bookingId: booking.id });
   }
 }

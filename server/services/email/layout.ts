@@ -26,6 +26,8 @@ export interface MessageContent {
   notes: string[];
   /** A last link after the small print: staff messages end with their notification settings. */
   endLink?: { label: string; url: string } | undefined;
+  /** The message's language (`<html lang>`), when it was written in a reader's language. */
+  language?: string | undefined;
 }
 
 function htmlText(text: string): string {
@@ -71,7 +73,7 @@ function renderHtml(content: MessageContent): string {
     );
   }
   return (
-    '<!doctype html><html><head><meta charset="utf-8">' +
+    `<!doctype html><html${content.language === undefined ? '' : ` lang="${escapeHtml(content.language)}"`}><head><meta charset="utf-8">` +
     `<title>${htmlText(content.subject)}</title></head>` +
     '<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:15px;line-height:1.5;">' +
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">' +

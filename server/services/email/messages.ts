@@ -1,9 +1,12 @@
-// The wording of every message, one function per kind, in the site's name. Times are in the site's
+// The wording of every message, one function per kind, in the site's name; a participant's message
+// in the language the booking was made in (the catalogs, server/i18n/catalogs/). Times are in the site's
 // timezone and name it. Participant and contact text is passed as plain text: layout.ts escapes it.
 import type { BookingStatus } from '@db/schema';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { type MessageContent, type RenderedMessage, renderMessage } from './layout';
 import { notificationSettingsLink } from './staff-links';
+import { i18nOf, type MessageKey } from '@server/i18n/catalogs';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
 
 export interface SiteVoice {
   siteName: string;
@@ -27,6 +30,8 @@ export interface BookingFacts {
   location: string | null;
   startTime: string;
   endTime: string;
+  /** The language the booking was made in (its messages'); English when absent or unknown. */
+  language?: string;
 }
 
 export interface ContactFacts {
@@ -43,48 +48,63 @@ export interface ManageLinkFacts {
   replacesEarlier: boolean;
 }
 
-const CONFIRMATION_PROMISE = 'we will confirm it within 24 hours with an e-mail confirmation';
+/** The words of a message in the reader's language (a booking's), and that language's Intl locale. */
+interface Words {
+  language: Language;
+  locale: string;
+  t(key: MessageKey, values?: Record<string, unknown>): string;
+}
+
+function wordsIn(language: string | undefined): Words {
+  const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const i18n = i18nOf(code);
+  return { language: code, locale: localeOf(code), t: (key, values) => i18n._(key, values) };
+}
 
 /** The name and signature of a message from `site`. */
 export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'signature' | 'primaryColor' | 'logoUrl'> {
   return { siteName: site.siteName, signature: site.signature, primaryColor: site.primaryColor, logoUrl: site.logoUrl };
 }
 
-/** Event, session, time (in the site's zone) and place of a booking, as every participant message lists them. */
+/**
+ * Event, session, time (in the site's zone) and place of a booking, as every participant message
+ * lists them, in the booking's language.
+ */
 export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, string][] {
+  const { t, locale } = wordsIn(booking.language);
   return [
-    ['Event', booking.eventTitle],
-    ['Session', booking.sessionTitle],
-    ['When', formatSlotRange(booking.startTime, booking.endTime, site.timeZone)],
-    ['Where', booking.location ?? 'To be announced'],
+    [t('email.detail.event'), booking.eventTitle],
+    [t('email.detail.session'), booking.sessionTitle],
+    [t('email.detail.when'), formatSlotRange(booking.startTime, booking.endTime, site.timeZone, locale)],
+    [t('email.detail.where'), booking.location ?? t('email.toBeAnnounced')],
   ];
 }
 
-function manageLinkParts(link: ManageLinkFacts | null): Pick<MessageContent, 'link' | 'notes'> {
+function manageLinkParts(link: ManageLinkFacts | null, { t }: Words): Pick<MessageContent, 'link' | 'notes'> {
   if (link === null) return { link: null, notes: [] };
   return {
-    link: { label: 'View or cancel your booking', url: link.url },
-    notes: [
-      'Keep this link to yourself: anyone who has it can cancel the booking.',
-      ...(link.replacesEarlier ? ['Links in earlier e-mails about this booking no longer work; use this one.'] : []),
-    ],
+    link: { label: t('email.manageLink'), url: link.url },
+    notes: [t('email.keepLink'), ...(link.replacesEarlier ? [t('email.linkReplaced')] : [])],
   };
 }
 
+/** A message to the participant, in the language the booking was made in. */
 function participantMessage(
   site: SiteVoice,
   booking: BookingFacts,
-  subject: string,
-  paragraphs: string[],
+  write: (words: Words, names: { siteName: string; session: string }) => { subject: string; paragraphs: string[] },
   link: ManageLinkFacts | null,
 ): RenderedMessage {
+  const words = wordsIn(booking.language);
+  const { subject, paragraphs } = write(words, { siteName: site.siteName, session: booking.sessionTitle });
   return renderMessage({
     subject,
     ...signedBy(site),
-    greeting: `Dear ${booking.participantName},`,
+    greeting: words.t('email.greeting', { name: booking.participantName }),
     paragraphs,
     details: slotDetailsOf(site, booking),
-    ...manageLinkParts(link),
+    ...manageLinkParts(link, words),
+    language: words.language,
   });
 }
 
@@ -94,22 +114,17 @@ export function bookingReceivedMessage(site: SiteVoice, booking: BookingFacts, l
     return participantMessage(
       site,
       booking,
-      `${site.siteName}: you are on the waitlist for ${booking.sessionTitle}`,
-      [
-        `Thank you for booking with ${site.siteName}. The time slot below is full, so you are on the waitlist.`,
-        'If a seat frees up, your booking moves up in order of arrival and we will e-mail you at once.',
-      ],
+      ({ t }, names) => ({
+        subject: t('email.waitlisted.subject', names),
+        paragraphs: [t('email.waitlisted.thanks', names), t('email.waitlisted.next')],
+      }),
       link,
     );
   }
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: booking received for ${booking.sessionTitle}`,
-    [
-      `Thank you for booking with ${site.siteName}. We have received your booking for the session below.`,
-      `Your seat is held and the booking is pending: ${CONFIRMATION_PROMISE}.`,
-    ],
+    ({ t }, names) => ({ subject: t('email.received.subject', names), paragraphs: [t('email.received.thanks', names), t('email.seatHeld')] }),
     link,
   );
 }
@@ -118,8 +133,7 @@ export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, 
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: booking confirmed for ${booking.sessionTitle}`,
-    [`Your booking with ${site.siteName} is confirmed. We look forward to seeing you.`],
+    ({ t }, names) => ({ subject: t('email.confirmed.subject', names), paragraphs: [t('email.confirmed.text', names)] }),
     link,
   );
 }
@@ -128,11 +142,10 @@ export function bookingCancelledMessage(site: SiteVoice, booking: BookingFacts):
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: booking cancelled for ${booking.sessionTitle}`,
-    [
-      `Your booking with ${site.siteName} for the session below is cancelled.`,
-      `If you did not expect this, or would like another time, you can book again at ${site.publicOrigin}/booking.`,
-    ],
+    ({ t }, names) => ({
+      subject: t('email.cancelled.subject', names),
+      paragraphs: [t('email.cancelled.text', names), t('email.cancelled.again', { url: `${site.publicOrigin}/booking` })],
+    }),
     null,
   );
 }
@@ -141,50 +154,54 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: a seat opened up for ${booking.sessionTitle}`,
-    [
-      'Good news: a seat has opened up and your booking has moved off the waitlist.',
-      `Your seat is held and the booking is pending: ${CONFIRMATION_PROMISE}.`,
-    ],
+    ({ t }, names) => ({ subject: t('email.promoted.subject', names), paragraphs: [t('email.promoted.text'), t('email.seatHeld')] }),
     link,
   );
 }
 
-export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
+/** `language`: the admin's, for their notices (English unless set). */
+export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts, language?: string): RenderedMessage {
+  const { t, language: code } = wordsIn(language);
   const waitlisted = booking.status === 'waitlisted';
+  const names = { siteName: site.siteName, name: booking.participantName };
   return renderMessage({
-    subject: `${site.siteName}: new booking from ${booking.participantName}${waitlisted ? ' (waitlisted)' : ''}`,
+    subject: waitlisted ? t('email.admin.bookingWaitlisted.subject', names) : t('email.admin.booking.subject', names),
     ...signedBy(site),
     greeting: null,
-    paragraphs: [`A new booking was made on ${site.siteName}.`],
+    paragraphs: [t('email.admin.booking.text', names)],
     details: [
-      ['Name', booking.participantName],
-      ['Email', booking.participantEmail],
-      ['Phone', booking.participantPhone ?? 'Not given'],
-      ['Status', waitlisted ? 'Waitlisted (the time slot is full)' : 'Pending'],
-      ...slotDetailsOf(site, booking),
+      [t('email.admin.name'), booking.participantName],
+      [t('email.admin.email'), booking.participantEmail],
+      [t('email.admin.phone'), booking.participantPhone ?? t('email.admin.notGiven')],
+      [t('email.admin.status'), waitlisted ? t('email.admin.status.waitlisted') : t('email.admin.status.pending')],
+      ...slotDetailsOf(site, { ...booking, language: code }),
     ],
-    link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
-    notes: ['You receive this because New Bookings notifications are on in your settings.'],
+    link: { label: t('email.admin.booking.link'), url: `${site.publicOrigin}/admin/bookings` },
+    notes: [t('email.admin.booking.why')],
     endLink: notificationSettingsLink(site.publicOrigin),
+    language: code,
   });
 }
 
-export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts): RenderedMessage {
+/** `language`: the admin's, for their notices (English unless set). */
+export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts, language?: string): RenderedMessage {
+  const { t, locale, language: code } = wordsIn(language);
+  const names = { siteName: site.siteName, name: contact.name };
   return renderMessage({
-    subject: `${site.siteName}: new contact message from ${contact.name}`,
+    subject: t('email.admin.contact.subject', names),
     ...signedBy(site),
     greeting: null,
-    paragraphs: [`A new contact message was sent through ${site.siteName}.`, contact.message],
+    paragraphs: [t('email.admin.contact.text', names), contact.message],
     details: [
-      ['Name', contact.name],
-      ['Email', contact.email],
-      ['Company', contact.company ?? 'Not given'],
-      ['Received', formatDateTime(contact.createdAt, site.timeZone)],
+      [t('email.admin.name'), contact.name],
+      [t('email.admin.email'), contact.email],
+      [t('email.admin.company'), contact.company ?? t('email.admin.notGiven')],
+      [t('email.admin.received'), formatDateTime(contact.createdAt, site.timeZone, locale)],
     ],
-    link: { label: 'Open the contacts', url: `${site.publicOrigin}/admin/contacts` },
-    notes: ['You receive this because New Contacts notifications are on in your settings.'],
+    link: { label: t('email.admin.contact.link'), url: `${site.publicOrigin}/admin/contacts` },
+    notes: [t('email.admin.contact.why')],
     endLink: notificationSettingsLink(site.publicOrigin),
+    language: code,
   });
 }
 
@@ -193,11 +210,7 @@ export function bookingUpdatedMessage(site: SiteVoice, booking: BookingFacts, li
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: booking updated for ${booking.sessionTitle}`,
-    [
-      `Your booking with ${site.siteName} has a new time. The details below replace the earlier ones.`,
-      'The attached calendar file updates the entry in your calendar.',
-    ],
+    ({ t }, names) => ({ subject: t('email.updated.subject', names), paragraphs: [t('email.updated.text', names), t('email.updated.calendar')] }),
     link,
   );
 }
@@ -207,11 +220,13 @@ export function bookingReminderMessage(site: SiteVoice, booking: BookingFacts, l
   return participantMessage(
     site,
     booking,
-    `${site.siteName}: reminder for ${booking.sessionTitle}`,
-    [
-      `This is a reminder of your booking with ${site.siteName}, starting ${formatDateTime(booking.startTime, site.timeZone)}.`,
-      'If you can no longer come, please cancel with the link below so someone else can take the seat.',
-    ],
+    ({ t, locale }, names) => ({
+      subject: t('email.reminder.subject', names),
+      paragraphs: [
+        t('email.reminder.text', { ...names, start: formatDateTime(booking.startTime, site.timeZone, locale) }),
+        t('email.reminder.cancel'),
+      ],
+    }),
     link,
   );
 }

@@ -1,5 +1,6 @@
 // 'Create Event' / 'Edit Event'. The form is mounted afresh each time the modal opens, so it always
 // starts from the event's stored values or from blank.
+import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -69,6 +70,30 @@ function EventForm({ event, onDone }: { event: EventDto | null; onDone: () => vo
     >
       <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+      {TRANSLATED_LANGUAGES.map((code) => {
+        // The editor says which texts have no translation: those pages show the English one.
+        const missing = (field: 'title' | 'description') =>
+          form.values.translations[code][field].trim() === '' ? `Missing: the ${LANGUAGES[code].english} pages show the English one.` : undefined;
+        return (
+          <SimpleGrid key={code} cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={`${LANGUAGES[code].english} title`}
+              lang={code}
+              description={missing('title')}
+              {...form.getInputProps(`translations.${code}.title`)}
+            />
+            <Textarea
+              label={`${LANGUAGES[code].english} description`}
+              lang={code}
+              autosize
+              minRows={1}
+              maxRows={8}
+              description={missing('description')}
+              {...form.getInputProps(`translations.${code}.description`)}
+            />
+          </SimpleGrid>
+        );
+      })}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="Date"

@@ -3,6 +3,15 @@
 import { schemaResolver } from '@mantine/form';
 import { type CreateEventInput, createEventInput } from '@server/schemas/events';
 import type { RouterOutputs } from '@client/trpc';
+import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
+
+type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+/** The title and description in another language: '' for not translated (English is shown). */
+export interface TranslatedFormTexts {
+  title: string;
+  description: string;
+}
 
 export type EventDto = RouterOutputs['events']['adminList']['items'][number];
 
@@ -20,6 +29,16 @@ export interface EventFormValues {
   /** NumberInput gives '' while the field is empty. */
   displayOrder: number | string;
   isActive: boolean;
+  translations: Record<TranslatedLanguage, TranslatedFormTexts>;
+}
+
+function translationsOf(event: EventDto | null): Record<TranslatedLanguage, TranslatedFormTexts> {
+  return Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((code) => [
+      code,
+      { title: event?.translations[code]?.title ?? '', description: event?.translations[code]?.description ?? '' },
+    ]),
+  ) as Record<TranslatedLanguage, TranslatedFormTexts>;
 }
 
 export const DEFAULT_DISPLAY_ORDER = 1;
@@ -37,6 +56,7 @@ export function emptyEventForm(): EventFormValues {
     benefits: [],
     displayOrder: DEFAULT_DISPLAY_ORDER,
     isActive: true,
+    translations: translationsOf(null),
   };
 }
 
@@ -53,6 +73,7 @@ export function eventFormValues(event: EventDto): EventFormValues {
     benefits: [...event.benefits],
     displayOrder: event.displayOrder,
     isActive: event.isActive,
+    translations: translationsOf(event),
   };
 }
 

@@ -1,6 +1,7 @@
 // Notifications: which e-mails this account receives. The four topics only matter while e-mail
 // notifications are on, so they are disabled then, but kept and saved as they are.
-import { Button, Stack, Switch } from '@mantine/core';
+import { Button, Select, Stack, Switch } from '@mantine/core';
+import { LANGUAGE_CODES, LANGUAGES } from '@server/shared/i18n/languages';
 import { useForm } from '@mantine/form';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
@@ -43,6 +44,8 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
     onError: (error) => notifyError(failureText('Failed to send the report', error)),
   });
 
+  const languages = LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGES[code].english }));
+
   return (
     <PageForm
       saving={save.isPending}
@@ -71,6 +74,14 @@ export function NotificationsTab({ notifications }: { notifications: Notificatio
             />
           ))}
         </Stack>
+        <Select
+          label="Language of your notices"
+          description="The e-mails about new bookings and contact messages are written in it."
+          data={languages}
+          allowDeselect={false}
+          w={280}
+          {...form.getInputProps('language')}
+        />
       </FormSection>
     </PageForm>
   );
