@@ -242,6 +242,38 @@ export interface HomeContentTable {
   updatedAt: UpdatedAt;
 }
 
+export const QUESTION_KINDS = ['short_text', 'long_text', 'one_choice', 'many_choices', 'yes_no', 'country'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/** A question an event asks on the booking form (migration 160). */
+export interface RegistrationQuestionsTable {
+  id: string;
+  eventId: string;
+  position: number;
+  kind: QuestionKind;
+  label: string;
+  helpText: string | null;
+  required: Flag;
+  /** JSON array of strings: the choices of one_choice and many_choices, else '[]'. */
+  choices: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One answer of a booking, with a copy of its question as asked (label, kind). */
+export interface BookingAnswersTable {
+  id: string;
+  bookingId: string;
+  /** Null once the question was deleted. */
+  questionId: string | null;
+  position: number;
+  label: string;
+  kind: QuestionKind;
+  /** As a person reads it: choices joined with ', ', Yes or No, a country's name. */
+  value: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -263,6 +295,8 @@ export interface Database {
   homeContent: HomeContentTable;
   rateLimits: RateLimitsTable;
   setupLinks: SetupLinksTable;
+  registrationQuestions: RegistrationQuestionsTable;
+  bookingAnswers: BookingAnswersTable;
 }
 
 /** First-run setup links (migration 090): the SHA-256 of each printed token while no account exists. */
@@ -289,3 +323,5 @@ export type ContactRow = Selectable<ContactFormsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type EmailAttemptRow = Selectable<EmailAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type RegistrationQuestionRow = Selectable<RegistrationQuestionsTable>;
+export type BookingAnswerRow = Selectable<BookingAnswersTable>;

@@ -8,6 +8,7 @@ import { delegatesRouter } from './routers/delegates';
 import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
 import { homePageRouter } from './routers/home-page';
+import { registrationQuestionsRouter } from './routers/registration-questions';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
 import { timeSlotsRouter } from './routers/timeSlots';
@@ -28,6 +29,7 @@ export const appRouter = router({
   emails: emailsRouter,
   audit: auditRouter,
   homePage: homePageRouter,
+  registrationQuestions: registrationQuestionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,7 @@ import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
 import { isNullOr, type Params, preparedQuery } from '@db/prepared';
-import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
+import { ANSWER_TEXT, BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -314,7 +314,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     filtered = filtered.where('bookings.timeSlotId', 'in', slots);
   }
   if (filter.search !== undefined) {
-    // A booking matches by its participant's fields, its event's title or its session's title, each
+    // A booking matches by its participant's fields, its answers, its event's title or its session's title, each
     // through its own full-text index, read once here (the titles in their small tables; bookings
     // then match by event or session id). A source the index shows to hold the text nowhere is
     // left out of the query, and when none holds it there is nothing to query.
@@ -322,7 +322,8 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     const participants = await findIndexedText(db, BOOKINGS_TEXT, search);
     const eventTitles = await findIndexedText(db, EVENT_TITLES, search);
     const sessionTitles = await findIndexedText(db, SESSION_TITLES, search);
-    if (participants.none && eventTitles.none && sessionTitles.none) return { items: [], total: 0 };
+    const answers = await findIndexedText(db, ANSWER_TEXT, search);
+    if (participants.none && eventTitles.none && sessionTitles.none && answers.none) return { items: [], total: 0 };
     filtered = filtered.where((eb) => {
       const sources: Expression<SqlBool>[] = [];
       if (!participants.none) sources.push(participants.where);
@@ -331,6 +332,9 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
       }
       if (!sessionTitles.none) {
         sources.push(eb('bookings.sessionId', 'in', db.selectFrom('eventSessions').select('eventSessions.id').where(sessionTitles.where)));
+      }
+      if (!answers.none) {
+        sources.push(eb('bookings.id', 'in', db.selectFrom('bookingAnswers').select('bookingAnswers.bookingId').where(answers.where)));
       }
       return eb.or(sources);
     });

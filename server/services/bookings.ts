@@ -36,7 +36,9 @@ import { type AuditActor, changedFields, recordAudit, statusChange } from './aud
 import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { alertIfWaitlistStarted } from './email/alerts';
 import { enqueueAlreadyHeldNotice } from './email/already-held';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { insertBookingAnswers, listEventQuestions } from '../repositories/registration-questions';
+import { type CheckedAnswer, checkAnswers } from '../schemas/registration-questions';
 
 export type { BookingOutcome };
 
@@ -45,6 +47,7 @@ export const SLOT_UNAVAILABLE = 'This time slot is no longer available.';
 export const SLOT_NOT_FOUND = 'Time slot not found.';
 export const SLOT_FULL = 'This time slot is full.';
 export const DUPLICATE_BOOKING = 'You already have a booking for this time slot.';
+export const ANSWERS_REFUSED = 'Please check your answers to the questions.';
 
 export type BookingTransaction = Transaction<Database>;
 export type PublicBookingInput = z.output<typeof createBookingInput>;
@@ -194,12 +197,21 @@ export async function promoteFromWaitlist(
   return setBookingStatusRow(trx, next.id, 'pending');
 }
 
+/** A public booking's answers checked against its event's questions; a refusal names each question's field. */
+async function checkedAnswersFor(trx: BookingTransaction, eventId: string, answers: PublicBookingInput['answers']): Promise<CheckedAnswer[]> {
+  const result = checkAnswers(await listEventQuestions(trx, eventId), answers);
+  if (Object.keys(result.errors).length > 0) throw new InvalidInputError(ANSWERS_REFUSED, result.errors);
+  return result.answers;
+}
+
 /** The public form: event and session come from the slot; a full slot puts the visitor on the waitlist. */
 export async function placePublicBooking(trx: BookingTransaction, input: PublicBookingInput): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
     throw new NotFoundError(SLOT_UNAVAILABLE);
   }
+  // Answers are checked before the duplicate rule, so a held address gets the same refusal as a new one.
+  const answers = await checkedAnswersFor(trx, slot.eventId, input.answers);
   await refuseDuplicate(trx, slot.id, input.participantEmail);
   const status: BookingStatus = (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
   const manage = newManageToken();
@@ -216,6 +228,7 @@ export async function placePublicBooking(trx: BookingTransaction, input: PublicB
     },
     manage.hash,
   );
+  await insertBookingAnswers(trx, booking.id, answers);
   return created(booking, manage.token, slot);
 }
 

@@ -132,6 +132,13 @@ const CASES: Record<string, Case> = {
       return (c) => c.events.setActive({ id: event.id, isActive: false });
     },
   },
+  'registrationQuestions.save': {
+    role: 'admin',
+    prepare: async (env) => {
+      const event = await insertEventRow(env.db);
+      return (c) => c.registrationQuestions.save({ eventId: event.id, questions: [{ kind: 'short_text', label: 'Company' }] });
+    },
+  },
   'events.reorder': {
     role: 'admin',
     prepare: async (env) => {

@@ -3,6 +3,7 @@
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
+import { listBookingAnswers } from '@server/repositories/registration-questions';
 import { findNotifiedAdminEmails } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
@@ -133,7 +134,8 @@ async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingI
   if (recipients.length === 0) return;
   const booking = known ?? (await findBookingDetails(db, bookingId));
   if (booking === undefined) return;
-  const rendered = adminNewBookingMessage(site, booking);
+  const answers = (await listBookingAnswers(db, [booking.id])).get(booking.id) ?? [];
+  const rendered = adminNewBookingMessage(site, booking, answers);
   for (const to of recipients) {
     await enqueueMessage(db, site, { kind: 'admin-new-booking', to, rendered, ics: null, bookingId: booking.id });
   }

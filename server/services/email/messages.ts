@@ -150,7 +150,12 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
   );
 }
 
-export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
+/** `answers`: the booking's answers to its event's registration questions, each under its question. */
+export function adminNewBookingMessage(
+  site: SiteVoice,
+  booking: BookingFacts,
+  answers: readonly { label: string; value: string }[] = [],
+): RenderedMessage {
   const waitlisted = booking.status === 'waitlisted';
   return renderMessage({
     subject: `${site.siteName}: new booking from ${booking.participantName}${waitlisted ? ' (waitlisted)' : ''}`,
@@ -163,6 +168,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts): 
       ['Phone', booking.participantPhone ?? 'Not given'],
       ['Status', waitlisted ? 'Waitlisted (the time slot is full)' : 'Pending'],
       ...slotDetailsOf(site, booking),
+      ...answers.map((answer): [string, string] => [answer.label, answer.value]),
     ],
     link: { label: 'Open the bookings', url: `${site.publicOrigin}/admin/bookings` },
     notes: ['You receive this because New Bookings notifications are on in your settings.'],
