@@ -109,7 +109,6 @@ export const answersInput = z
   )
   .refine((answers) => Object.keys(answers).length <= MOST_QUESTIONS, QUESTION_MESSAGES.tooMany)
   .default({});
-export type Answers = z.input<typeof answersInput>;
 
 /** A question as the form and the check see it. */
 export interface AskedQuestion {
