@@ -15,6 +15,7 @@ import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_inde
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
 import * as registrationQuestions from './migrations/2026-11-27_160_registration_questions';
 import * as answerSearchIndex from './migrations/2026-11-27_170_answer_search_index';
+import * as waitlistOffers from './migrations/2026-11-27_180_waitlist_offers';
 import {
   createSqliteCompatibleFunctions,
   isPostgres,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
   '2026-11-27_160_registration_questions': registrationQuestions,
   '2026-11-27_170_answer_search_index': answerSearchIndex,
+  '2026-11-27_180_waitlist_offers': waitlistOffers,
 };
 
 const provider: MigrationProvider = {

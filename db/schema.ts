@@ -29,6 +29,7 @@ export const EMAIL_KINDS = [
   'system-alert',
   'account-email-changed',
   'booking-already-held',
+  'waitlist-offer',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';
@@ -92,6 +93,8 @@ export interface EventSessionsTable {
   facilitator: string | null;
   maxParticipants: number | null;
   isActive: Flag;
+  /** Hours a freed seat is offered to the first waitlisted person (1-168); null: promoted at once. */
+  offerHours: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -132,6 +135,8 @@ export interface BookingsTable {
   manageTokenHash: string | null;
   /** The .ics SEQUENCE of the latest calendar message about this booking. */
   icsSequence: Generated<number>;
+  /** A waitlisted booking offered a freed seat holds it until then; null: no open offer. */
+  offerExpiresAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -47,6 +47,8 @@ export interface SlotContext {
   eventId: string;
   /** null: no limit. */
   maxParticipants: number | null;
+  /** Hours a freed seat is offered for; null: the first waitlisted is promoted at once. */
+  offerHours: number | null;
   sessionActive: boolean;
   eventActive: boolean;
   eventTitle: string;
@@ -78,6 +80,7 @@ export function toBookingDto(row: BookingRow): BookingDto {
     participantEmail: row.participantEmail,
     participantPhone: row.participantPhone,
     status: row.status,
+    offerExpiresAt: row.offerExpiresAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -90,6 +93,17 @@ export function findBookingForUpdate(db: DB, id: string): Promise<BookingRow | u
     .selectAll()
     .where('id', '=', id)
     .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Offers `id` (waitlisted, first in line) the seat until `expiresAt`. */
+export function setBookingOfferRow(db: DB, id: string, expiresAt: string): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set({ offerExpiresAt: expiresAt, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'waitlisted')
+    .returningAll()
     .executeTakeFirst();
 }
 
@@ -120,6 +134,7 @@ const slotContextQuery = preparedQuery((db, args: Params<{ timeSlotId: string }>
       'eventSessions.id as sessionId',
       'events.id as eventId',
       'eventSessions.maxParticipants as maxParticipants',
+      'eventSessions.offerHours as offerHours',
       'eventSessions.isActive as sessionActive',
       'events.isActive as eventActive',
       'events.title as eventTitle',
@@ -151,6 +166,22 @@ export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBooking
   return Number(row?.taken ?? 0);
 }
 
+const openOffersQuery = preparedQuery((db, args: Params<{ timeSlotId: string; now: string; excludeBookingId: string | null }>) =>
+  db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('offers'))
+    .where('timeSlotId', '=', args.timeSlotId)
+    .where('status', '=', 'waitlisted')
+    .where('offerExpiresAt', '>', args.now)
+    .where((eb) => isNullOr(eb, args.excludeBookingId, (id) => eb('id', '<>', id))),
+);
+
+/** Waitlisted bookings of a slot offered a seat that is still theirs to take at `now`: each holds a seat. */
+export async function countOpenOffers(db: DB, timeSlotId: string, now: string, excludeBookingId?: string): Promise<number> {
+  const row = await openOffersQuery.first(db, { timeSlotId, now, excludeBookingId: excludeBookingId ?? null });
+  return Number(row?.offers ?? 0);
+}
+
 const liveBookingByEmailQuery = preparedQuery((db, args: Params<{ timeSlotId: string; email: string; excludeBookingId: string | null }>) =>
   db
     .selectFrom('bookings')
@@ -171,13 +202,17 @@ export function findLiveBookingByEmail(
   return liveBookingByEmailQuery.first(db, { timeSlotId, email: email.toLowerCase(), excludeBookingId: excludeBookingId ?? null });
 }
 
-/** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
+/**
+ * The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order.
+ * One that has been offered a seat already (open, or run out and about to be cancelled) is not in line.
+ */
 export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<BookingRow | undefined> {
   let query = db
     .selectFrom('bookings')
     .selectAll()
     .where('timeSlotId', '=', timeSlotId)
-    .where('status', '=', 'waitlisted');
+    .where('status', '=', 'waitlisted')
+    .where('offerExpiresAt', 'is', null);
   if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
@@ -215,7 +250,13 @@ export function updateBookingRow(db: DB, id: string, values: BookingValues): Pro
   const { bookingDate, ...rest } = values;
   return db
     .updateTable('bookings')
-    .set({ ...rest, ...(bookingDate === undefined ? {} : { bookingDate }), updatedAt: new Date().toISOString() })
+    .set({
+      ...rest,
+      ...(bookingDate === undefined ? {} : { bookingDate }),
+      // A booking leaving the waitlist (or moved) is no longer offered a seat.
+      ...(values.status === 'waitlisted' ? {} : { offerExpiresAt: null }),
+      updatedAt: new Date().toISOString(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -224,7 +265,7 @@ export function updateBookingRow(db: DB, id: string, values: BookingValues): Pro
 export function setBookingStatusRow(db: DB, id: string, status: BookingStatus): Promise<BookingRow | undefined> {
   return db
     .updateTable('bookings')
-    .set({ status, updatedAt: new Date().toISOString() })
+    .set({ status, offerExpiresAt: null, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

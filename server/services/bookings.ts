@@ -14,6 +14,7 @@ import {
   type BookingDto,
   type BookingValues,
   bookingDetailsOn,
+  countOpenOffers,
   countSeatsTaken,
   deleteBookingRow,
   findBooking,
@@ -24,6 +25,7 @@ import {
   findSlotContext,
   holdsSeat,
   insertBooking,
+  setBookingOfferRow,
   setBookingStatusRow,
   type SlotContext,
   toBookingDto,
@@ -120,10 +122,21 @@ async function answerAlreadyHeld(deps: ServiceDeps, input: PublicBookingInput): 
   return { id: newId(), status };
 }
 
-/** Whether `slot` has a seat left. A slot with no seat limit is not counted: counting its seats is the dearest read of a booking. */
-async function hasFreeSeat(trx: BookingTransaction, slot: SlotContext, excludeBookingId?: string): Promise<boolean> {
+/**
+ * Whether `slot` has a seat left: seats taken and seats held by open offers (a waitlisted person
+ * offered a freed seat holds it until the offer runs out). A slot with no seat limit is not
+ * counted: counting its seats is the dearest read of a booking.
+ */
+async function hasFreeSeat(trx: BookingTransaction, slot: SlotContext, excludeBookingId?: string, now = new Date()): Promise<boolean> {
   if (slot.maxParticipants === null) return true;
-  return (await countSeatsTaken(trx, slot.id, excludeBookingId)) < slot.maxParticipants;
+  const taken = await countSeatsTaken(trx, slot.id, excludeBookingId);
+  if (taken >= slot.maxParticipants) return false;
+  return taken + (await countOpenOffers(trx, slot.id, now.toISOString(), excludeBookingId)) < slot.maxParticipants;
+}
+
+/** A waitlisted booking offered a seat it may still take at `now`. */
+export function hasOpenOffer(booking: Pick<BookingRow, 'status' | 'offerExpiresAt'>, now = new Date()): boolean {
+  return booking.status === 'waitlisted' && booking.offerExpiresAt !== null && Date.parse(booking.offerExpiresAt) > now.getTime();
 }
 
 function isBookableNow(slot: SlotContext): boolean {
@@ -181,20 +194,23 @@ async function checkStaffPlacement(
 }
 
 /**
- * A seat of `timeSlotId` may have freed up: the oldest waitlisted booking (other than the one that
- * just left, so staff can put a booking on the waitlist deliberately) becomes pending if the slot
- * now has room. Returns the promoted booking.
+ * A seat of `timeSlotId` may have freed up: if the slot now has room, the oldest waitlisted booking
+ * (other than the one that just left, so staff can put a booking on the waitlist deliberately)
+ * becomes pending, or, when the session offers seats for some hours, is offered the seat until
+ * then (it stays waitlisted, holding the seat). Returns the promoted or offered booking.
  */
 export async function promoteFromWaitlist(
   trx: BookingTransaction,
   timeSlotId: string,
   excludeBookingId?: string,
+  now = new Date(),
 ): Promise<BookingRow | undefined> {
   const slot = await findSlotContext(trx, timeSlotId);
-  if (slot === undefined || !(await hasFreeSeat(trx, slot))) return undefined;
+  if (slot === undefined || !(await hasFreeSeat(trx, slot, undefined, now))) return undefined;
   const next = await findOldestWaitlisted(trx, timeSlotId, excludeBookingId);
   if (next === undefined) return undefined;
-  return setBookingStatusRow(trx, next.id, 'pending');
+  if (slot.offerHours === null) return setBookingStatusRow(trx, next.id, 'pending');
+  return setBookingOfferRow(trx, next.id, new Date(now.getTime() + slot.offerHours * 3_600_000).toISOString());
 }
 
 /** A public booking's answers checked against its event's questions; a refusal names each question's field. */
@@ -249,8 +265,9 @@ async function applyChange(trx: BookingTransaction, current: BookingRow, next: S
   const updated = await updateBookingRow(trx, current.id, valuesFor(slot, next));
   if (updated === undefined) throw bookingNotFound();
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
-  const promoted =
-    holdsSeat(current.status) && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
+  // An open offer held a seat too: when it ends (taken elsewhere, cancelled), the seat passes on.
+  const heldSeat = holdsSeat(current.status) || hasOpenOffer(current);
+  const promoted = heldSeat && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
   return { booking: updated, details: bookingDetailsOn(updated, slot), previousStatus: current.status, manageToken: null, promoted, removed: false };
 }
 
@@ -277,7 +294,7 @@ export async function changeBookingStatus(trx: BookingTransaction, id: string, s
 export async function removeBooking(trx: BookingTransaction, id: string): Promise<BookingOutcome> {
   const current = await requireBooking(trx, id);
   await deleteBookingRow(trx, id);
-  const promoted = holdsSeat(current.status) ? await promoteFromWaitlist(trx, current.timeSlotId) : undefined;
+  const promoted = holdsSeat(current.status) || hasOpenOffer(current) ? await promoteFromWaitlist(trx, current.timeSlotId) : undefined;
   return { booking: current, previousStatus: current.status, manageToken: null, promoted, removed: true };
 }
 

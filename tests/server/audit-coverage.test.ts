@@ -20,6 +20,8 @@ const EXEMPT: Record<string, string> = {
   'auth.setupAdmin': 'public first-run step; the new admin\'s sign-in is recorded',
   'bookings.create': 'public booking form: visitors, not staff',
   'bookings.cancelByToken': 'public manage link: the participant, not staff',
+  'bookings.takeOffer': 'public manage link: the participant takes an offered seat, not staff',
+  'bookings.declineOffer': 'public manage link: the participant declines an offered seat, not staff',
   'contacts.submit': 'public contact form: visitors, not staff',
   'auth.verifyTwoFactor': 'public second sign-in step; the sign-in it completes is recorded as sign-in by services/auth',
 };

@@ -14,10 +14,11 @@ import {
   bookingConfirmedMessage,
   bookingReceivedMessage,
   type ManageLinkFacts,
+  waitlistOfferMessage,
   waitlistPromotedMessage,
 } from './messages';
 
-export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted';
+export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted' | 'waitlist-offer';
 
 /** What one booking operation did, as the message step needs to know it. */
 export interface BookingOutcome {
@@ -115,7 +116,9 @@ async function enqueueParticipantMessage(
         ? bookingConfirmedMessage(site, booking, link)
         : kind === 'waitlist-promoted'
           ? waitlistPromotedMessage(site, booking, link)
-          : bookingCancelledMessage(site, booking);
+          : kind === 'waitlist-offer'
+            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
+            : bookingCancelledMessage(site, booking);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
@@ -155,7 +158,11 @@ export async function enqueueBookingMessages(
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
   const details =
     kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details);
-  if (outcome.promoted !== undefined) await enqueueParticipantMessage(db, site, outcome.promoted.id, 'waitlist-promoted', null);
+  if (outcome.promoted !== undefined) {
+    // Promoted at once (pending), or offered the seat for some hours (still waitlisted).
+    const promotedKind = outcome.promoted.status === 'waitlisted' ? 'waitlist-offer' : 'waitlist-promoted';
+    await enqueueParticipantMessage(db, site, outcome.promoted.id, promotedKind, null);
+  }
   if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
     await enqueueNewBookingNotifications(db, site, outcome.booking.id, details);
   }

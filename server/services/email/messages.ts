@@ -151,6 +151,27 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
 }
 
 /** `answers`: the booking's answers to its event's registration questions, each under its question. */
+/**
+ * A freed seat offered until `expiresAt`: the link leads to the manage page, where the participant
+ * takes or declines it. Said plainly: an offer that runs out or is declined cancels the booking.
+ */
+export function waitlistOfferMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, expiresAt: string): RenderedMessage {
+  const until = formatDateTime(expiresAt, site.timeZone);
+  return renderMessage({
+    subject: `${site.siteName}: a seat is yours to take for ${booking.sessionTitle} until ${until}`,
+    ...signedBy(site),
+    greeting: `Dear ${booking.participantName},`,
+    paragraphs: [
+      `A seat has opened up and it is offered to you, first on the waitlist. It is held for you until ${until}.`,
+      'Open the link below to take the seat (your booking is then confirmed) or to decline it.',
+      'If you decline, or do not take the seat by then, your booking is cancelled and the seat is offered to the next person on the waitlist.',
+    ],
+    details: slotDetailsOf(site, booking),
+    link: link === null ? null : { label: 'Take or decline the seat', url: link.url },
+    notes: link === null ? [] : ['Keep this link to yourself: anyone who has it can take or decline the seat.'],
+  });
+}
+
 export function adminNewBookingMessage(
   site: SiteVoice,
   booking: BookingFacts,
