@@ -117,6 +117,8 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     'Slot End (UTC)',
     'Booking Date (UTC)',
     'Created At (UTC)',
+    // A waitlisted booking offered a freed seat until then (empty: none).
+    'Offered Until (UTC)',
   ],
   list: (deps, filter, page) => listStaffBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
   extraColumns: answerColumns,
@@ -135,6 +137,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     utc(booking.slotEndTime),
     utc(booking.bookingDate),
     utc(booking.createdAt),
+    booking.status === 'waitlisted' ? utc(booking.offerExpiresAt) : '',
   ],
 };
 

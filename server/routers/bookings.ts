@@ -48,9 +48,12 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => takeOffer(ctx, input.token)),
 
   declineOffer: publicFormProcedure('manage')
-    .meta({ description: "Declines the seat offered to the booking of the private link's token: the booking is cancelled and the seat offered to the next waitlisted at once; PRECONDITION_FAILED when there is no open offer." })
+    .meta({ description: "Declines the seat offered to the booking of the private link's token: the booking is cancelled and the seat offered to the next waitlisted at once, and the booking is answered as the manage page shows it; PRECONDITION_FAILED when there is no open offer." })
     .input(manageBookingInput)
-    .mutation(({ ctx, input }) => declineOffer(ctx, input.token)),
+    .mutation(async ({ ctx, input }) => {
+      await declineOffer(ctx, input.token);
+      return viewBookingByToken(ctx, input.token);
+    }),
 
   list: staffProcedure
     .meta({ description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })

@@ -95,6 +95,11 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
               busy={busyId === booking.id}
               onChange={(status) => onStatus(booking, status)}
             />
+            {booking.status === 'waitlisted' && booking.offerExpiresAt !== null && (
+              <Text size="xs" c="dimmed" mt={4}>
+                Offered until {format(booking.offerExpiresAt)}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td>
             <Group gap={4} wrap="nowrap">
