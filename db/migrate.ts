@@ -16,6 +16,7 @@ import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run'
 import * as registrationQuestions from './migrations/2026-11-27_160_registration_questions';
 import * as answerSearchIndex from './migrations/2026-11-27_170_answer_search_index';
 import * as waitlistOffers from './migrations/2026-11-27_180_waitlist_offers';
+import * as checkIn from './migrations/2026-11-27_190_check_in';
 import {
   createSqliteCompatibleFunctions,
   isPostgres,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_160_registration_questions': registrationQuestions,
   '2026-11-27_170_answer_search_index': answerSearchIndex,
   '2026-11-27_180_waitlist_offers': waitlistOffers,
+  '2026-11-27_190_check_in': checkIn,
 };
 
 const provider: MigrationProvider = {

@@ -137,6 +137,12 @@ export interface BookingsTable {
   icsSequence: Generated<number>;
   /** A waitlisted booking offered a freed seat holds it until then; null: no open offer. */
   offerExpiresAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 10 characters shown in the confirmation e-mail (text and QR code) and scanned at the door. */
+  checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
+  checkedInAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member's name when checked in (a snapshot, like the audit log's). */
+  checkedInBy: ColumnType<string | null, string | null | undefined, string | null>;
+  attendance: ColumnType<'attended' | 'no-show' | null, 'attended' | 'no-show' | null | undefined, 'attended' | 'no-show' | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -173,6 +179,8 @@ export interface EmailOutboxTable {
   updatedAt: UpdatedAt;
   /** 0 booking messages, 1 alerts, 2 reminders, 3 weekly reports: the sender takes lower first. */
   priority: Generated<number>;
+  /** A booking's check-in code the message shows: the sender attaches it as an inline QR image. */
+  checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRemindersTable {

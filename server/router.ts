@@ -2,6 +2,7 @@
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { bookingsRouter } from './routers/bookings';
+import { checkInRouter } from './routers/check-in';
 import { contactsRouter } from './routers/contacts';
 import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
@@ -30,6 +31,7 @@ export const appRouter = router({
   audit: auditRouter,
   homePage: homePageRouter,
   registrationQuestions: registrationQuestionsRouter,
+  checkIn: checkInRouter,
 });
 
 export type AppRouter = typeof appRouter;

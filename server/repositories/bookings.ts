@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '@db/database';
 import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
 import { newId } from '../ids';
+import { newCheckInCode } from '../check-in-code';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
@@ -14,8 +15,11 @@ export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
-/** A booking as the API shows it: the row without its manage-token hash and calendar sequence. */
-export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence'>;
+/**
+ * A booking as the API shows it: the row without its manage-token hash and calendar sequence, and
+ * without its check-in code and attendance, which the check-in screen reads on its own.
+ */
+export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'checkInCode' | 'checkedInAt' | 'checkedInBy' | 'attendance'>;
 
 export interface BookingListItem extends BookingDto {
   eventTitle: string;
@@ -217,7 +221,7 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null };
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null; checkInCode: string };
 
 /** Every new booking, public or staff. */
 const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
@@ -234,6 +238,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       status: row.status,
       bookingDate: row.bookingDate,
       manageTokenHash: row.manageTokenHash,
+      checkInCode: row.checkInCode,
     })
     .returningAll(),
 );
@@ -241,7 +246,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
 /** `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token). */
 export async function insertBooking(db: DB, values: BookingValues, manageTokenHash: string | null = null): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash });
+  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash, checkInCode: newCheckInCode() });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }

@@ -134,6 +134,23 @@ const CASES: Record<string, Case> = {
       return (c) => c.events.setActive({ id: event.id, isActive: false });
     },
   },
+  'checkIn.checkIn': {
+    role: 'user',
+    prepare: async (env) => {
+      const { event, slot } = await insertBookableSlot(env.db);
+      const booking = await insertBookingRow(env.db, slot, event.id, { status: 'confirmed' });
+      return (c) => c.checkIn.checkIn({ timeSlotId: slot.id, bookingId: booking.id });
+    },
+  },
+  'checkIn.markNoShows': {
+    role: 'user',
+    prepare: async (env) => {
+      const event = await insertEventRow(env.db);
+      const session = await insertSessionRow(env.db, event.id);
+      const slot = await insertSlotRow(env.db, session.id, -5, 2);
+      return (c) => c.checkIn.markNoShows({ timeSlotId: slot.id });
+    },
+  },
   'registrationQuestions.save': {
     role: 'admin',
     prepare: async (env) => {

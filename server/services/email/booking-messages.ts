@@ -113,7 +113,7 @@ async function enqueueParticipantMessage(
     kind === 'booking-received'
       ? bookingReceivedMessage(site, booking, link)
       : kind === 'booking-confirmed'
-        ? bookingConfirmedMessage(site, booking, link)
+        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
         : kind === 'waitlist-promoted'
           ? waitlistPromotedMessage(site, booking, link)
           : kind === 'waitlist-offer'
@@ -127,6 +127,7 @@ async function enqueueParticipantMessage(
     rendered,
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
     bookingId: booking.id,
+    checkInCode: kind === 'booking-confirmed' ? booking.checkInCode : null,
   });
   return booking;
 }

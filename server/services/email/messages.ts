@@ -114,14 +114,22 @@ export function bookingReceivedMessage(site: SiteVoice, booking: BookingFacts, l
   );
 }
 
-export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
-  return participantMessage(
-    site,
-    booking,
-    `${site.siteName}: booking confirmed for ${booking.sessionTitle}`,
-    [`Your booking with ${site.siteName} is confirmed. We look forward to seeing you.`],
-    link,
-  );
+/** The Content-ID of the check-in QR image a confirmation carries (the sender attaches it). */
+export const CHECK_IN_QR_CID = 'check-in-qr';
+
+/** `checkInCode`: shown in text and as a QR code for the door; null for a booking without one. */
+export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, checkInCode: string | null = null): RenderedMessage {
+  const paragraphs = [`Your booking with ${site.siteName} is confirmed. We look forward to seeing you.`];
+  if (checkInCode === null) return participantMessage(site, booking, `${site.siteName}: booking confirmed for ${booking.sessionTitle}`, paragraphs, link);
+  return renderMessage({
+    subject: `${site.siteName}: booking confirmed for ${booking.sessionTitle}`,
+    ...signedBy(site),
+    greeting: `Dear ${booking.participantName},`,
+    paragraphs: [...paragraphs, `Your check-in code is ${checkInCode}. At the door, show the QR code below or say the code.`],
+    details: [...slotDetailsOf(site, booking), ['Check-in code', checkInCode]],
+    image: { cid: CHECK_IN_QR_CID, alt: `QR code of your check-in code ${checkInCode}` },
+    ...manageLinkParts(link),
+  });
 }
 
 export function bookingCancelledMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
