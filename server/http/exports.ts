@@ -119,6 +119,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     'Created At (UTC)',
     // A waitlisted booking offered a freed seat until then (empty: none).
     'Offered Until (UTC)',
+    'Attendance',
   ],
   list: (deps, filter, page) => listStaffBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
   extraColumns: answerColumns,
@@ -138,6 +139,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     utc(booking.bookingDate),
     utc(booking.createdAt),
     booking.status === 'waitlisted' ? utc(booking.offerExpiresAt) : '',
+    booking.attendance === 'attended' ? 'Attended' : booking.attendance === 'no-show' ? 'No-show' : '',
   ],
 };
 

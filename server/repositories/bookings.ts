@@ -22,6 +22,8 @@ export function holdsSeat(status: BookingStatus): boolean {
 export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'checkInCode' | 'checkedInAt' | 'checkedInBy' | 'attendance'>;
 
 export interface BookingListItem extends BookingDto {
+  /** Checked in at the door, or marked a no-show after the slot; null: neither (yet). */
+  attendance: BookingRow['attendance'];
   eventTitle: string;
   sessionTitle: string;
   slotStartTime: string;
@@ -414,6 +416,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   ]);
   const items = rows.map((row) => ({
     ...toBookingDto(row),
+    attendance: row.attendance,
     eventTitle: row.eventTitle,
     sessionTitle: row.sessionTitle,
     slotStartTime: row.slotStartTime,

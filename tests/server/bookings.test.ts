@@ -614,6 +614,7 @@ describe('bookings.list and bookings.stats', () => {
       offerExpiresAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      attendance: null,
       eventTitle: 'Trade Mission',
       sessionTitle: 'Fixture Session',
       slotStartTime: b.slot.startTime,

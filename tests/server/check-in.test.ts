@@ -142,5 +142,14 @@ describe('checkIn', () => {
       ['Stayed Away', 'no-show'],
     ]);
     expect(list).toMatchObject({ attended: 1, expected: 3, ended: true });
+
+    // Bookings and its CSV say the same.
+    const listed = await callers.user.bookings.list({ timeSlotId: past.id });
+    expect(listed.items.map((item) => [item.participantName, item.attendance]).sort()).toEqual([
+      ['Came', 'attended'],
+      ['Dropped', null],
+      ['Pending One', 'no-show'],
+      ['Stayed Away', 'no-show'],
+    ]);
   });
 });

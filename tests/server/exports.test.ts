@@ -184,6 +184,7 @@ describe('bookings.csv', () => {
       'Booking Date (UTC)',
       'Created At (UTC)',
       'Offered Until (UTC)',
+      'Attendance',
     ]);
     expect(records(res.body)).toEqual([
       {
@@ -202,6 +203,7 @@ describe('bookings.csv', () => {
         'Booking Date (UTC)': new Date(booking.bookingDate).toISOString(),
         'Created At (UTC)': '2026-03-01T09:30:00.000Z',
         'Offered Until (UTC)': '',
+        Attendance: '',
       },
     ]);
     expect(slot.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
