@@ -1,3 +1,4 @@
+import { recentAttendance } from '../repositories/attendance';
 import { dashboardStats } from '../repositories/dashboard';
 import { dashboardWeek } from '../repositories/dashboard-week';
 import { setupChecklist } from '../services/setup-checklist';
@@ -14,6 +15,10 @@ export const dashboardRouter = router({
         'The week at a glance: bookings made in the last 7 days by status beside the 7 days before, seats taken of the seats offered by the next 7 days\' slots (those with a limit), waitlisted bookings of slots to come, contact messages still New, and the next 5 slots with their seats.',
     })
     .query(({ ctx }) => dashboardWeek(ctx.db, new Date())),
+
+  attendance: staffProcedure
+    .meta({ description: 'Attendance of the 10 sessions with slots most recently started (in the last 30 days): bookings checked in of those holding a seat.' })
+    .query(({ ctx }) => recentAttendance(ctx.db, new Date())),
 
   /** The "Set up your site" checklist: logo, contact details, home content, a first event, SMTP. */
   setupChecklist: adminProcedure

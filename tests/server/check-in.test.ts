@@ -143,6 +143,12 @@ describe('checkIn', () => {
     ]);
     expect(list).toMatchObject({ attended: 1, expected: 3, ended: true });
 
+    // The dashboard counts it per session: attended of those holding a seat; staff only.
+    expect(await callers.user.dashboard.attendance()).toEqual([
+      { sessionId: session.id, sessionTitle: session.title, eventTitle: event.title, attended: 1, confirmed: 3 },
+    ]);
+    await expectTRPCError(callers.anonymous.dashboard.attendance(), 'UNAUTHORIZED');
+
     // Bookings and its CSV say the same.
     const listed = await callers.user.bookings.list({ timeSlotId: past.id });
     expect(listed.items.map((item) => [item.participantName, item.attendance]).sort()).toEqual([
