@@ -9,6 +9,7 @@ import { delegatesRouter } from './routers/delegates';
 import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
 import { homePageRouter } from './routers/home-page';
+import { privacyRouter } from './routers/privacy';
 import { registrationQuestionsRouter } from './routers/registration-questions';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
@@ -32,6 +33,7 @@ export const appRouter = router({
   homePage: homePageRouter,
   registrationQuestions: registrationQuestionsRouter,
   checkIn: checkInRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

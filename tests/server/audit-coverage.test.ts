@@ -151,6 +151,10 @@ const CASES: Record<string, Case> = {
       return (c) => c.checkIn.markNoShows({ timeSlotId: slot.id });
     },
   },
+  'privacy.erasePerson': {
+    role: 'admin',
+    prepare: () => Promise.resolve((c) => c.privacy.erasePerson({ email: 'gone@example.com' })),
+  },
   'registrationQuestions.save': {
     role: 'admin',
     prepare: async (env) => {
