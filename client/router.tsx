@@ -150,6 +150,11 @@ const adminCalendarRoute = createRoute({
   validateSearch: validateCalendarSearch,
   component: lazyRouteComponent(() => import('./features/admin/calendar/CalendarPage'), 'CalendarRoutePage'),
 });
+const adminCheckInRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/check-in',
+  component: lazyRouteComponent(() => import('./features/admin/check-in/CheckInPage'), 'CheckInPage'),
+});
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/contacts',
@@ -180,6 +185,7 @@ const adminScreens = [
   adminDelegatesRoute,
   adminBookingsRoute,
   adminCalendarRoute,
+  adminCheckInRoute,
   adminContactsRoute,
   adminSettingsRoute,
   adminAuditRoute,

@@ -13,9 +13,19 @@ import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_inde
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
+import * as registrationQuestions from './migrations/2026-11-27_160_registration_questions';
+import * as answerSearchIndex from './migrations/2026-11-27_170_answer_search_index';
+import * as waitlistOffers from './migrations/2026-11-27_180_waitlist_offers';
+import * as checkIn from './migrations/2026-11-27_190_check_in';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
-import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
+import {
+  createSqliteCompatibleFunctions,
+  isPostgres,
+  postgresAnswerSearchIndexMigration,
+  postgresSearchIndexMigration,
+  postgresTitleSearchIndexMigration,
+} from './postgres';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_initial': initial,
@@ -30,6 +40,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_100_title_search_index': titleSearchIndex,
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
+  '2026-11-27_160_registration_questions': registrationQuestions,
+  '2026-11-27_170_answer_search_index': answerSearchIndex,
+  '2026-11-27_180_waitlist_offers': waitlistOffers,
+  '2026-11-27_190_check_in': checkIn,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
 };
@@ -45,6 +59,7 @@ const postgresProvider: MigrationProvider = {
       ...migrations,
       '2026-11-23_060_search_index': postgresSearchIndexMigration,
       '2026-11-23_100_title_search_index': postgresTitleSearchIndexMigration,
+      '2026-11-27_170_answer_search_index': postgresAnswerSearchIndexMigration,
     }),
 };
 

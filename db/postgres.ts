@@ -183,3 +183,8 @@ export const postgresTitleSearchIndexMigration = trigramIndexMigration({
   events: ['title'],
   event_sessions: ['title'],
 });
+
+/** PostgreSQL's form of migration 2026-11-27_170_answer_search_index: the answers to registration questions. */
+export const postgresAnswerSearchIndexMigration = trigramIndexMigration({
+  booking_answers: ['value'],
+});

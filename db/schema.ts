@@ -29,6 +29,7 @@ export const EMAIL_KINDS = [
   'system-alert',
   'account-email-changed',
   'booking-already-held',
+  'waitlist-offer',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';
@@ -96,6 +97,8 @@ export interface EventSessionsTable {
   facilitator: string | null;
   maxParticipants: number | null;
   isActive: Flag;
+  /** Hours a freed seat is offered to the first waitlisted person (1-168); null: promoted at once. */
+  offerHours: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -138,6 +141,14 @@ export interface BookingsTable {
   icsSequence: Generated<number>;
   /** The language the booking was made in (a code of server/shared/i18n/languages.ts): its messages' language. */
   language: Generated<string>;
+  /** A waitlisted booking offered a freed seat holds it until then; null: no open offer. */
+  offerExpiresAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 10 characters shown in the confirmation e-mail (text and QR code) and scanned at the door. */
+  checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
+  checkedInAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member's name when checked in (a snapshot, like the audit log's). */
+  checkedInBy: ColumnType<string | null, string | null | undefined, string | null>;
+  attendance: ColumnType<'attended' | 'no-show' | null, 'attended' | 'no-show' | null | undefined, 'attended' | 'no-show' | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -174,6 +185,8 @@ export interface EmailOutboxTable {
   updatedAt: UpdatedAt;
   /** 0 booking messages, 1 alerts, 2 reminders, 3 weekly reports: the sender takes lower first. */
   priority: Generated<number>;
+  /** A booking's check-in code the message shows: the sender attaches it as an inline QR image. */
+  checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRemindersTable {
@@ -248,6 +261,38 @@ export interface HomeContentTable {
   updatedAt: UpdatedAt;
 }
 
+export const QUESTION_KINDS = ['short_text', 'long_text', 'one_choice', 'many_choices', 'yes_no', 'country'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/** A question an event asks on the booking form (migration 160). */
+export interface RegistrationQuestionsTable {
+  id: string;
+  eventId: string;
+  position: number;
+  kind: QuestionKind;
+  label: string;
+  helpText: string | null;
+  required: Flag;
+  /** JSON array of strings: the choices of one_choice and many_choices, else '[]'. */
+  choices: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One answer of a booking, with a copy of its question as asked (label, kind). */
+export interface BookingAnswersTable {
+  id: string;
+  bookingId: string;
+  /** Null once the question was deleted. */
+  questionId: string | null;
+  position: number;
+  label: string;
+  kind: QuestionKind;
+  /** As a person reads it: choices joined with ', ', Yes or No, a country's name. */
+  value: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -269,6 +314,8 @@ export interface Database {
   homeContent: HomeContentTable;
   rateLimits: RateLimitsTable;
   setupLinks: SetupLinksTable;
+  registrationQuestions: RegistrationQuestionsTable;
+  bookingAnswers: BookingAnswersTable;
 }
 
 /** First-run setup links (migration 090): the SHA-256 of each printed token while no account exists. */
@@ -295,3 +342,5 @@ export type ContactRow = Selectable<ContactFormsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type EmailAttemptRow = Selectable<EmailAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type RegistrationQuestionRow = Selectable<RegistrationQuestionsTable>;
+export type BookingAnswerRow = Selectable<BookingAnswersTable>;

@@ -2,12 +2,15 @@
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { bookingsRouter } from './routers/bookings';
+import { checkInRouter } from './routers/check-in';
 import { contactsRouter } from './routers/contacts';
 import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
 import { emailsRouter } from './routers/emails';
 import { eventsRouter } from './routers/events';
 import { homePageRouter } from './routers/home-page';
+import { privacyRouter } from './routers/privacy';
+import { registrationQuestionsRouter } from './routers/registration-questions';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
 import { timeSlotsRouter } from './routers/timeSlots';
@@ -28,6 +31,9 @@ export const appRouter = router({
   emails: emailsRouter,
   audit: auditRouter,
   homePage: homePageRouter,
+  registrationQuestions: registrationQuestionsRouter,
+  checkIn: checkInRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { BookingListItem } from '../repositories/bookings';
+import { listBookingAnswers, listQuestionsOfEvents } from '../repositories/registration-questions';
 import { type ContactDto, listContacts } from '../repositories/contacts';
 import { BOOKING_STATUS_LABELS, bookingExportInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
@@ -61,6 +62,36 @@ interface ExportSpec<TFilter, TItem extends { id: string }> {
   header: readonly string[];
   list: (deps: AppDeps, filter: TFilter, page: number) => Promise<Page<TItem>>;
   row: (item: TItem) => readonly (string | null)[];
+  /** Columns that depend on the data (one per registration question), after the fixed ones. */
+  extraColumns?: (deps: AppDeps, filter: TFilter) => Promise<ExtraColumns<TItem>>;
+}
+
+interface ExtraColumns<TItem> {
+  header: readonly string[];
+  /** Reads what a page of rows needs at once (no query per row) and answers each row's cells. */
+  valuesOf: (items: readonly TItem[]) => Promise<(item: TItem) => readonly (string | null)[]>;
+}
+
+/**
+ * One column per registration question of the events exported (the filter's event, else every
+ * event with questions), headed by the question, or by the event and the question when there are
+ * several events. A changed question keeps its column; answers to a deleted one are left out here
+ * (the booking's detail still shows them, as they were asked).
+ */
+async function answerColumns(deps: AppDeps, filter: { eventId?: string | undefined }): Promise<ExtraColumns<BookingListItem>> {
+  const questions = await listQuestionsOfEvents(deps.db, filter.eventId === undefined ? undefined : [filter.eventId]);
+  const severalEvents = new Set(questions.map((question) => question.eventId)).size > 1;
+  return {
+    header: questions.map((question) => (severalEvents ? `${question.eventTitle}: ${question.label}` : question.label)),
+    valuesOf: async (items) => {
+      if (questions.length === 0) return () => [];
+      const answers = await listBookingAnswers(deps.db, items.map((item) => item.id));
+      return (item) => {
+        const given = answers.get(item.id) ?? [];
+        return questions.map((question) => given.find((answer) => answer.questionId === question.id)?.value ?? '');
+      };
+    },
+  };
 }
 
 // The list inputs without paging: the export always reads everything the filter matches.
@@ -86,8 +117,12 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     'Slot End (UTC)',
     'Booking Date (UTC)',
     'Created At (UTC)',
+    // A waitlisted booking offered a freed seat until then (empty: none).
+    'Offered Until (UTC)',
+    'Attendance',
   ],
   list: (deps, filter, page) => listStaffBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
+  extraColumns: answerColumns,
   row: (booking) => [
     booking.id,
     BOOKING_STATUS_LABELS[booking.status],
@@ -103,6 +138,8 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     utc(booking.slotEndTime),
     utc(booking.bookingDate),
     utc(booking.createdAt),
+    booking.status === 'waitlisted' ? utc(booking.offerExpiresAt) : '',
+    booking.attendance === 'attended' ? 'Attended' : booking.attendance === 'no-show' ? 'No-show' : '',
   ],
 };
 
@@ -135,15 +172,17 @@ async function* csvLines<TFilter, TItem extends { id: string }>(
   filter: TFilter,
 ): AsyncGenerator<string> {
   // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (names with accents).
-  yield `\uFEFF${csvRow(spec.header)}`;
+  const extra = spec.extraColumns === undefined ? undefined : await spec.extraColumns(deps, filter);
+  yield `\uFEFF${csvRow([...spec.header, ...(extra?.header ?? [])])}`;
   const written = new Set<string>();
   for (let page = 1; ; page += 1) {
     const { items } = await spec.list(deps, filter, page);
+    const extraCells = extra === undefined ? () => [] : await extra.valuesOf(items);
     let chunk = '';
     for (const item of items) {
       if (written.has(item.id)) continue;
       written.add(item.id);
-      chunk += csvRow(spec.row(item));
+      chunk += csvRow([...spec.row(item), ...extraCells(item)]);
     }
     if (chunk !== '') yield chunk;
     if (items.length < EXPORT_PAGE_SIZE) return;

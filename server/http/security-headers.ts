@@ -17,8 +17,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@server/auth/session';
 import type { Config } from '@server/config';
 
+/** The camera for this site's own pages only: the back office's check-in screen scans QR codes. */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
 
 export function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
   return {

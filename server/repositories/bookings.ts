@@ -5,20 +5,26 @@ import type { z } from 'zod';
 import type { DB } from '@db/database';
 import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
 import { newId } from '../ids';
+import { newCheckInCode } from '../check-in-code';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
 import { isPostgres } from '@db/postgres';
 import { isNullOr, type Params, preparedQuery } from '@db/prepared';
-import { BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
+import { ANSWER_TEXT, BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from './search';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
-/** A booking as the API shows it: the row without its manage-token hash and calendar sequence. */
-export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'language'>;
+/**
+ * A booking as the API shows it: the row without its manage-token hash, calendar sequence and
+ * language, and without its check-in code and attendance, which the check-in screen reads on its own.
+ */
+export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'language' | 'checkInCode' | 'checkedInAt' | 'checkedInBy' | 'attendance'>;
 
 export interface BookingListItem extends BookingDto {
+  /** Checked in at the door, or marked a no-show after the slot; null: neither (yet). */
+  attendance: BookingRow['attendance'];
   eventTitle: string;
   sessionTitle: string;
   slotStartTime: string;
@@ -48,6 +54,8 @@ export interface SlotContext {
   eventId: string;
   /** null: no limit. */
   maxParticipants: number | null;
+  /** Hours a freed seat is offered for; null: the first waitlisted is promoted at once. */
+  offerHours: number | null;
   sessionActive: boolean;
   eventActive: boolean;
   eventTitle: string;
@@ -79,6 +87,7 @@ export function toBookingDto(row: BookingRow): BookingDto {
     participantEmail: row.participantEmail,
     participantPhone: row.participantPhone,
     status: row.status,
+    offerExpiresAt: row.offerExpiresAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -91,6 +100,17 @@ export function findBookingForUpdate(db: DB, id: string): Promise<BookingRow | u
     .selectAll()
     .where('id', '=', id)
     .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Offers `id` (waitlisted, first in line) the seat until `expiresAt`. */
+export function setBookingOfferRow(db: DB, id: string, expiresAt: string): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set({ offerExpiresAt: expiresAt, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'waitlisted')
+    .returningAll()
     .executeTakeFirst();
 }
 
@@ -121,6 +141,7 @@ const slotContextQuery = preparedQuery((db, args: Params<{ timeSlotId: string }>
       'eventSessions.id as sessionId',
       'events.id as eventId',
       'eventSessions.maxParticipants as maxParticipants',
+      'eventSessions.offerHours as offerHours',
       'eventSessions.isActive as sessionActive',
       'events.isActive as eventActive',
       'events.title as eventTitle',
@@ -150,6 +171,22 @@ const seatsTakenQuery = preparedQuery((db, args: Params<{ timeSlotId: string; ex
 export async function countSeatsTaken(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<number> {
   const row = await seatsTakenQuery.first(db, { timeSlotId, excludeBookingId: excludeBookingId ?? null });
   return Number(row?.taken ?? 0);
+}
+
+const openOffersQuery = preparedQuery((db, args: Params<{ timeSlotId: string; now: string; excludeBookingId: string | null }>) =>
+  db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('offers'))
+    .where('timeSlotId', '=', args.timeSlotId)
+    .where('status', '=', 'waitlisted')
+    .where('offerExpiresAt', '>', args.now)
+    .where((eb) => isNullOr(eb, args.excludeBookingId, (id) => eb('id', '<>', id))),
+);
+
+/** Waitlisted bookings of a slot offered a seat that is still theirs to take at `now`: each holds a seat. */
+export async function countOpenOffers(db: DB, timeSlotId: string, now: string, excludeBookingId?: string): Promise<number> {
+  const row = await openOffersQuery.first(db, { timeSlotId, now, excludeBookingId: excludeBookingId ?? null });
+  return Number(row?.offers ?? 0);
 }
 
 const liveBookingByEmailQuery = preparedQuery((db, args: Params<{ timeSlotId: string; email: string; excludeBookingId: string | null }>) =>
@@ -197,18 +234,28 @@ export async function listWaitlistedIds(db: DB, timeSlotId: string, limit: numbe
   return rows.map((row) => row.id);
 }
 
-/** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
+/**
+ * The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order.
+ * One that has been offered a seat already (open, or run out and about to be cancelled) is not in line.
+ */
 export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<BookingRow | undefined> {
   let query = db
     .selectFrom('bookings')
     .selectAll()
     .where('timeSlotId', '=', timeSlotId)
-    .where('status', '=', 'waitlisted');
+    .where('status', '=', 'waitlisted')
+    .where('offerExpiresAt', 'is', null);
   if (excludeBookingId !== undefined) query = query.where('id', '<>', excludeBookingId);
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-type NewBookingRow = Omit<BookingValues, 'bookingDate'> & { id: string; bookingDate: string; manageTokenHash: string | null; language: string };
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> & {
+  id: string;
+  bookingDate: string;
+  manageTokenHash: string | null;
+  language: string;
+  checkInCode: string;
+};
 
 /** Every new booking, public or staff. */
 const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
@@ -226,6 +273,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       bookingDate: row.bookingDate,
       manageTokenHash: row.manageTokenHash,
       language: row.language,
+      checkInCode: row.checkInCode,
     })
     .returningAll(),
 );
@@ -241,7 +289,7 @@ export async function insertBooking(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash, language });
+  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash, language, checkInCode: newCheckInCode() });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }
@@ -250,7 +298,13 @@ export function updateBookingRow(db: DB, id: string, values: BookingValues): Pro
   const { bookingDate, ...rest } = values;
   return db
     .updateTable('bookings')
-    .set({ ...rest, ...(bookingDate === undefined ? {} : { bookingDate }), updatedAt: new Date().toISOString() })
+    .set({
+      ...rest,
+      ...(bookingDate === undefined ? {} : { bookingDate }),
+      // A booking leaving the waitlist (or moved) is no longer offered a seat.
+      ...(values.status === 'waitlisted' ? {} : { offerExpiresAt: null }),
+      updatedAt: new Date().toISOString(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -259,7 +313,7 @@ export function updateBookingRow(db: DB, id: string, values: BookingValues): Pro
 export function setBookingStatusRow(db: DB, id: string, status: BookingStatus): Promise<BookingRow | undefined> {
   return db
     .updateTable('bookings')
-    .set({ status, updatedAt: new Date().toISOString() })
+    .set({ status, offerExpiresAt: null, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -349,7 +403,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     filtered = filtered.where('bookings.timeSlotId', 'in', slots);
   }
   if (filter.search !== undefined) {
-    // A booking matches by its participant's fields, its event's title or its session's title, each
+    // A booking matches by its participant's fields, its answers, its event's title or its session's title, each
     // through its own full-text index, read once here (the titles in their small tables; bookings
     // then match by event or session id). A source the index shows to hold the text nowhere is
     // left out of the query, and when none holds it there is nothing to query.
@@ -357,7 +411,8 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     const participants = await findIndexedText(db, BOOKINGS_TEXT, search);
     const eventTitles = await findIndexedText(db, EVENT_TITLES, search);
     const sessionTitles = await findIndexedText(db, SESSION_TITLES, search);
-    if (participants.none && eventTitles.none && sessionTitles.none) return { items: [], total: 0 };
+    const answers = await findIndexedText(db, ANSWER_TEXT, search);
+    if (participants.none && eventTitles.none && sessionTitles.none && answers.none) return { items: [], total: 0 };
     filtered = filtered.where((eb) => {
       const sources: Expression<SqlBool>[] = [];
       if (!participants.none) sources.push(participants.where);
@@ -366,6 +421,9 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
       }
       if (!sessionTitles.none) {
         sources.push(eb('bookings.sessionId', 'in', db.selectFrom('eventSessions').select('eventSessions.id').where(sessionTitles.where)));
+      }
+      if (!answers.none) {
+        sources.push(eb('bookings.id', 'in', db.selectFrom('bookingAnswers').select('bookingAnswers.bookingId').where(answers.where)));
       }
       return eb.or(sources);
     });
@@ -399,6 +457,7 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   ]);
   const items = rows.map((row) => ({
     ...toBookingDto(row),
+    attendance: row.attendance,
     eventTitle: row.eventTitle,
     sessionTitle: row.sessionTitle,
     slotStartTime: row.slotStartTime,
@@ -420,3 +479,48 @@ export async function bookingStats(db: DB): Promise<BookingStats> {
   }
   return stats;
 }
+
+/** Whether a booking with this id exists. */
+export async function bookingExists(db: DB, id: string): Promise<boolean> {
+  return (await db.selectFrom('bookings').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Ends a booking's seat offer without changing its place in line (the seat went to someone else). */
+export async function clearOffer(db: DB, id: string, nowIso: string): Promise<void> {
+  await db.updateTable('bookings').set({ offerExpiresAt: null, updatedAt: nowIso }).where('id', '=', id).execute();
+}
+
+/**
+ * Cancels the waitlisted booking whose offer is still the one given (same deadline; already run out
+ * by `expiredBy` when given): the cancelled row, or undefined when another run or an answer got
+ * there first.
+ */
+export function cancelOfferedBooking(
+  db: DB,
+  id: string,
+  offerExpiresAt: string,
+  nowIso: string,
+  expiredBy: string | null,
+): Promise<BookingRow | undefined> {
+  let claim = db
+    .updateTable('bookings')
+    .set({ status: 'cancelled', updatedAt: nowIso })
+    .where('id', '=', id)
+    .where('status', '=', 'waitlisted')
+    .where('offerExpiresAt', '=', offerExpiresAt);
+  if (expiredBy !== null) claim = claim.where('offerExpiresAt', '<=', expiredBy);
+  return claim.returningAll().executeTakeFirst();
+}
+
+/** Waitlisted bookings whose offer ran out by `nowIso`, soonest first, at most 500 a run. */
+export function listDueOffers(db: DB, nowIso: string): Promise<{ id: string; offerExpiresAt: string | null }[]> {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'offerExpiresAt'])
+    .where('offerExpiresAt', '<=', nowIso)
+    .where('status', '=', 'waitlisted')
+    .orderBy('offerExpiresAt')
+    .limit(500)
+    .execute();
+}
+

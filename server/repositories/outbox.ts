@@ -24,6 +24,8 @@ export interface NewOutboxMessage {
   nextAttemptAt: string;
   /** 0 (default) booking messages, 1 alerts, 2 reminders and reports. */
   priority?: number;
+  /** The check-in code the message shows, attached by the sender as an inline QR image. */
+  checkInCode?: string | null;
 }
 
 /** A message as the e-mail log shows it: the outbox row without its bodies and attachment. */
@@ -68,12 +70,13 @@ const insertOutboxQuery = preparedQuery((db, row: Params<Required<NewOutboxMessa
     bookingId: row.bookingId,
     lastError: row.lastError,
     nextAttemptAt: row.nextAttemptAt,
+    checkInCode: row.checkInCode,
   }),
 );
 
 export async function insertOutboxMessage(db: DB, message: NewOutboxMessage): Promise<string> {
   const id = newId();
-  await insertOutboxQuery.all(db, { ...message, id, priority: message.priority ?? 0 });
+  await insertOutboxQuery.all(db, { ...message, id, priority: message.priority ?? 0, checkInCode: message.checkInCode ?? null });
   return id;
 }
 

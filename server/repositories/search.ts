@@ -175,3 +175,10 @@ export const SESSION_TITLES: TextIndex = {
   index: 'event_sessions_title_search',
   columns: ['eventSessions.title'],
 };
+
+/** Answers to registration questions, which the bookings search matches a booking by. */
+export const ANSWER_TEXT: TextIndex = {
+  table: 'bookingAnswers',
+  index: 'booking_answers_search',
+  columns: ['bookingAnswers.value'],
+};

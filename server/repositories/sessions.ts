@@ -20,6 +20,8 @@ export interface SessionValues {
   location: string | null;
   facilitator: string | null;
   maxParticipants: number | null;
+  /** Hours a freed seat is offered for; null: promote at once; undefined: unchanged. */
+  offerHours?: number | null | undefined;
   isActive: boolean;
 }
 
@@ -41,6 +43,7 @@ export function toSessionDto(row: EventSessionRow): SessionDto {
     location: row.location,
     facilitator: row.facilitator,
     maxParticipants: row.maxParticipants,
+    offerHours: row.offerHours,
     isActive: row.isActive === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -60,6 +63,7 @@ function toColumns(values: SessionValues) {
     location: values.location,
     facilitator: values.facilitator,
     maxParticipants: values.maxParticipants,
+    ...(values.offerHours === undefined ? {} : { offerHours: values.offerHours }),
     isActive: values.isActive ? 1 : 0,
   };
 }

@@ -20,6 +20,7 @@ import { actorOf } from '../services/audit';
 import { setBookingStatusMany } from '../services/bulk-bookings';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
 import { bookingStats, listStaffBookings } from '../services/booking-list';
+import { declineOffer, takeOffer } from '../services/waitlist-offers';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 import { countAffectedParticipants, toAffectedScope } from '../services/notifying-changes';
@@ -39,6 +40,19 @@ export const bookingsRouter = router({
     .meta({ description: "Cancels the booking of the private link's token until its session starts, promotes the oldest waitlisted booking and e-mails those concerned; an already cancelled booking is returned as it is." })
     .input(manageBookingInput)
     .mutation(({ ctx, input }) => cancelBookingByToken(ctx, input.token)),
+
+  takeOffer: publicFormProcedure('manage')
+    .meta({ description: "Takes the seat offered to the waitlisted booking of the private link's token before its deadline: the booking is confirmed and e-mailed; PRECONDITION_FAILED with the reason when the offer has expired, was answered, or the seat was taken first (the booking then stays waitlisted)." })
+    .input(manageBookingInput)
+    .mutation(({ ctx, input }) => takeOffer(ctx, input.token)),
+
+  declineOffer: publicFormProcedure('manage')
+    .meta({ description: "Declines the seat offered to the booking of the private link's token: the booking is cancelled and the seat offered to the next waitlisted at once, and the booking is answered as the manage page shows it; PRECONDITION_FAILED when there is no open offer." })
+    .input(manageBookingInput)
+    .mutation(async ({ ctx, input }) => {
+      await declineOffer(ctx, input.token);
+      return viewBookingByToken(ctx, input.token);
+    }),
 
   list: staffProcedure
     .meta({ description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })

@@ -1,4 +1,4 @@
-import { dashboardStats, dashboardWeek } from '../services/dashboard';
+import { dashboardStats, dashboardWeek, recentAttendance } from '../services/dashboard';
 import { setupChecklist } from '../services/setup-checklist';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 
@@ -13,6 +13,10 @@ export const dashboardRouter = router({
         'The week at a glance: bookings made in the last 7 days by status beside the 7 days before, seats taken of the seats offered by the next 7 days\' slots (those with a limit), waitlisted bookings of slots to come, contact messages still New, and the next 5 slots with their seats.',
     })
     .query(({ ctx }) => dashboardWeek(ctx.db, new Date())),
+
+  attendance: staffProcedure
+    .meta({ description: 'Attendance of the 10 sessions with slots most recently started (in the last 30 days): bookings checked in of those holding a seat.' })
+    .query(({ ctx }) => recentAttendance(ctx.db, new Date())),
 
   /** The "Set up your site" checklist: logo, contact details, home content, a first event, SMTP. */
   setupChecklist: adminProcedure

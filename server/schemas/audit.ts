@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'home-page',
   'email',
   'upload',
+  'person',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   'home-page': 'Home page',
   email: 'Email',
   upload: 'Upload',
+  person: 'Person',
 };
 
 /**

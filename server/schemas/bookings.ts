@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '@db/schema';
+import { answersInput } from './registration-questions';
 import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, timestamp } from './common';
 
 export { BOOKING_STATUSES };
@@ -21,8 +22,11 @@ const participant = {
 const timeSlotId = z.string({ error: 'Time slot is required' }).trim().min(1, 'Time slot is required').max(64);
 const status = z.enum(BOOKING_STATUSES, { error: 'Status is required' });
 
-/** The public form sends only the slot and the participant; the server derives event and session. */
-export const createBookingInput = z.object({ timeSlotId, ...participant });
+/**
+ * The public form sends the slot, the participant and the answers to the event's registration
+ * questions (by question id); the server derives event and session.
+ */
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */

@@ -40,6 +40,14 @@ export const sessionFields = z.object({
     .nullable()
     .default(DEFAULT_MAX_PARTICIPANTS),
   isActive: z.boolean().default(true),
+  /** When a seat frees: null promotes the first waitlisted at once; N offers it for N hours. */
+  offerHours: z
+    .number({ error: 'Offer hours must be a whole number' })
+    .int('Offer hours must be a whole number')
+    .min(1, 'Offer hours must be at least 1')
+    .max(168, 'Offer hours must be at most 168 (a week)')
+    .nullable()
+    .default(null),
 });
 
 /** The wizard's one save: the session, its time slots and its new delegates, in one transaction. */
@@ -61,6 +69,8 @@ export const updateSessionInput = sessionFields.extend({
   // Required on update (no defaults), so an omitted field never reactivates or resizes a session.
   isActive: z.boolean({ error: 'Status is required' }),
   maxParticipants: sessionFields.shape.maxParticipants.unwrap(),
+  /** Absent: unchanged. */
+  offerHours: sessionFields.shape.offerHours.unwrap().optional(),
   timeSlots: z
     .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
     .min(1, 'At least one time slot is required')

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from '../repositories/bookings';
 import { getSystemSettings } from '../repositories/settings';
 import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../schemas/bookings';
-import { changeBookingStatus, runBookingChange } from './bookings';
+import { changeBookingStatus, hasOpenOffer, runBookingChange } from './bookings';
 import { hashManageToken } from './email/manage-token';
 import { NotFoundError, PreconditionError } from '../errors';
 
@@ -22,6 +22,8 @@ export interface ManagedBooking {
   /** The site's timezone, in which the page shows the times. */
   timezone: string;
   canCancel: boolean;
+  /** A seat offered to this waitlisted booking until then (it may take or decline it); null: none open. */
+  offerExpiresAt: string | null;
 }
 
 function linkInvalid(): NotFoundError {
@@ -45,6 +47,7 @@ function toManagedBooking(booking: BookingDetails, timezone: string): ManagedBoo
     endTime: booking.endTime,
     timezone,
     canCancel: canCancel(booking),
+    offerExpiresAt: hasOpenOffer(booking) ? booking.offerExpiresAt : null,
   };
 }
 

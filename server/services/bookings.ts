@@ -15,6 +15,7 @@ import {
   type BookingDto,
   type BookingValues,
   bookingDetailsOn,
+  countOpenOffers,
   countSeatsTaken,
   deleteBookingRow,
   findBooking,
@@ -25,6 +26,7 @@ import {
   findSlotContext,
   holdsSeat,
   insertBooking,
+  setBookingOfferRow,
   setBookingStatusRow,
   type SlotContext,
   toBookingDto,
@@ -38,7 +40,9 @@ import { type AuditActor, changedFields, recordAudit, statusChange } from './aud
 import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { alertIfWaitlistStarted } from './email/alerts';
 import { enqueueAlreadyHeldNotice } from './email/already-held';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { insertBookingAnswers, listEventQuestions } from '../repositories/registration-questions';
+import { type CheckedAnswer, checkAnswers } from '../schemas/registration-questions';
 
 export type { BookingOutcome };
 
@@ -47,6 +51,7 @@ export const SLOT_UNAVAILABLE = 'This time slot is no longer available.';
 export const SLOT_NOT_FOUND = 'Time slot not found.';
 export const SLOT_FULL = 'This time slot is full.';
 export const DUPLICATE_BOOKING = 'You already have a booking for this time slot.';
+export const ANSWERS_REFUSED = 'Please check your answers to the questions.';
 
 export type BookingTransaction = Transaction<Database>;
 export type PublicBookingInput = z.output<typeof createBookingInput>;
@@ -119,10 +124,21 @@ async function answerAlreadyHeld(deps: ServiceDeps, input: PublicBookingInput): 
   return { id: newId(), status };
 }
 
-/** Whether `slot` has a seat left. A slot with no seat limit is not counted: counting its seats is the dearest read of a booking. */
-async function hasFreeSeat(trx: BookingTransaction, slot: SlotContext, excludeBookingId?: string): Promise<boolean> {
+/**
+ * Whether `slot` has a seat left: seats taken and seats held by open offers (a waitlisted person
+ * offered a freed seat holds it until the offer runs out). A slot with no seat limit is not
+ * counted: counting its seats is the dearest read of a booking.
+ */
+async function hasFreeSeat(trx: BookingTransaction, slot: SlotContext, excludeBookingId?: string, now = new Date()): Promise<boolean> {
   if (slot.maxParticipants === null) return true;
-  return (await countSeatsTaken(trx, slot.id, excludeBookingId)) < slot.maxParticipants;
+  const taken = await countSeatsTaken(trx, slot.id, excludeBookingId);
+  if (taken >= slot.maxParticipants) return false;
+  return taken + (await countOpenOffers(trx, slot.id, now.toISOString(), excludeBookingId)) < slot.maxParticipants;
+}
+
+/** A waitlisted booking offered a seat it may still take at `now`. */
+export function hasOpenOffer(booking: Pick<BookingRow, 'status' | 'offerExpiresAt'>, now = new Date()): boolean {
+  return booking.status === 'waitlisted' && booking.offerExpiresAt !== null && Date.parse(booking.offerExpiresAt) > now.getTime();
 }
 
 function isBookableNow(slot: SlotContext): boolean {
@@ -180,20 +196,30 @@ async function checkStaffPlacement(
 }
 
 /**
- * A seat of `timeSlotId` may have freed up: the oldest waitlisted booking (other than the one that
- * just left, so staff can put a booking on the waitlist deliberately) becomes pending if the slot
- * now has room. Returns the promoted booking.
+ * A seat of `timeSlotId` may have freed up: if the slot now has room, the oldest waitlisted booking
+ * (other than the one that just left, so staff can put a booking on the waitlist deliberately)
+ * becomes pending, or, when the session offers seats for some hours, is offered the seat until
+ * then (it stays waitlisted, holding the seat). Returns the promoted or offered booking.
  */
 export async function promoteFromWaitlist(
   trx: BookingTransaction,
   timeSlotId: string,
   excludeBookingId?: string,
+  now = new Date(),
 ): Promise<BookingRow | undefined> {
   const slot = await findSlotContext(trx, timeSlotId);
-  if (slot === undefined || !(await hasFreeSeat(trx, slot))) return undefined;
+  if (slot === undefined || !(await hasFreeSeat(trx, slot, undefined, now))) return undefined;
   const next = await findOldestWaitlisted(trx, timeSlotId, excludeBookingId);
   if (next === undefined) return undefined;
-  return setBookingStatusRow(trx, next.id, 'pending');
+  if (slot.offerHours === null) return setBookingStatusRow(trx, next.id, 'pending');
+  return setBookingOfferRow(trx, next.id, new Date(now.getTime() + slot.offerHours * 3_600_000).toISOString());
+}
+
+/** A public booking's answers checked against its event's questions; a refusal names each question's field. */
+async function checkedAnswersFor(trx: BookingTransaction, eventId: string, answers: PublicBookingInput['answers']): Promise<CheckedAnswer[]> {
+  const result = checkAnswers(await listEventQuestions(trx, eventId), answers);
+  if (Object.keys(result.errors).length > 0) throw new InvalidInputError(ANSWERS_REFUSED, result.errors);
+  return result.answers;
 }
 
 /** The public form: event and session come from the slot; a full slot puts the visitor on the waitlist. */
@@ -206,6 +232,8 @@ export async function placePublicBooking(
   if (slot === undefined || !isBookableNow(slot)) {
     throw new NotFoundError(SLOT_UNAVAILABLE);
   }
+  // Answers are checked before the duplicate rule, so a held address gets the same refusal as a new one.
+  const answers = await checkedAnswersFor(trx, slot.eventId, input.answers);
   await refuseDuplicate(trx, slot.id, input.participantEmail);
   const status: BookingStatus = (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
   const manage = newManageToken();
@@ -223,6 +251,7 @@ export async function placePublicBooking(
     manage.hash,
     language,
   );
+  await insertBookingAnswers(trx, booking.id, answers);
   return created(booking, manage.token, slot);
 }
 
@@ -243,8 +272,9 @@ async function applyChange(trx: BookingTransaction, current: BookingRow, next: S
   const updated = await updateBookingRow(trx, current.id, valuesFor(slot, next));
   if (updated === undefined) throw bookingNotFound();
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
-  const promoted =
-    holdsSeat(current.status) && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
+  // An open offer held a seat too: when it ends (taken elsewhere, cancelled), the seat passes on.
+  const heldSeat = holdsSeat(current.status) || hasOpenOffer(current);
+  const promoted = heldSeat && !keepsSeatHere ? await promoteFromWaitlist(trx, current.timeSlotId, current.id) : undefined;
   return { booking: updated, details: bookingDetailsOn(updated, slot), previousStatus: current.status, manageToken: null, promoted, removed: false };
 }
 
@@ -271,7 +301,7 @@ export async function changeBookingStatus(trx: BookingTransaction, id: string, s
 export async function removeBooking(trx: BookingTransaction, id: string): Promise<BookingOutcome> {
   const current = await requireBooking(trx, id);
   await deleteBookingRow(trx, id);
-  const promoted = holdsSeat(current.status) ? await promoteFromWaitlist(trx, current.timeSlotId) : undefined;
+  const promoted = holdsSeat(current.status) || hasOpenOffer(current) ? await promoteFromWaitlist(trx, current.timeSlotId) : undefined;
   return { booking: current, previousStatus: current.status, manageToken: null, promoted, removed: true };
 }
 

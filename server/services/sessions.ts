@@ -61,6 +61,7 @@ function sessionValues(input: CreateSession | UpdateSession): sessions.SessionVa
     location: input.location,
     facilitator: input.facilitator,
     maxParticipants: input.maxParticipants,
+    offerHours: input.offerHours,
     isActive: input.isActive,
   };
 }
@@ -113,6 +114,7 @@ const SESSION_FIELD_LABELS = {
   location: 'location',
   facilitator: 'facilitator',
   maxParticipants: 'max participants',
+  offerHours: 'waitlist offers',
   isActive: 'active',
 } as const;
 

@@ -20,6 +20,8 @@ const EXEMPT: Record<string, string> = {
   'auth.setupAdmin': 'public first-run step; the new admin\'s sign-in is recorded',
   'bookings.create': 'public booking form: visitors, not staff',
   'bookings.cancelByToken': 'public manage link: the participant, not staff',
+  'bookings.takeOffer': 'public manage link: the participant takes an offered seat, not staff',
+  'bookings.declineOffer': 'public manage link: the participant declines an offered seat, not staff',
   'contacts.submit': 'public contact form: visitors, not staff',
   'auth.verifyTwoFactor': 'public second sign-in step; the sign-in it completes is recorded as sign-in by services/auth',
 };
@@ -130,6 +132,34 @@ const CASES: Record<string, Case> = {
     prepare: async (env) => {
       const event = await insertEventRow(env.db);
       return (c) => c.events.setActive({ id: event.id, isActive: false });
+    },
+  },
+  'checkIn.checkIn': {
+    role: 'user',
+    prepare: async (env) => {
+      const { event, slot } = await insertBookableSlot(env.db);
+      const booking = await insertBookingRow(env.db, slot, event.id, { status: 'confirmed' });
+      return (c) => c.checkIn.checkIn({ timeSlotId: slot.id, bookingId: booking.id });
+    },
+  },
+  'checkIn.markNoShows': {
+    role: 'user',
+    prepare: async (env) => {
+      const event = await insertEventRow(env.db);
+      const session = await insertSessionRow(env.db, event.id);
+      const slot = await insertSlotRow(env.db, session.id, -5, 2);
+      return (c) => c.checkIn.markNoShows({ timeSlotId: slot.id });
+    },
+  },
+  'privacy.erasePerson': {
+    role: 'admin',
+    prepare: () => Promise.resolve((c) => c.privacy.erasePerson({ email: 'gone@example.com' })),
+  },
+  'registrationQuestions.save': {
+    role: 'admin',
+    prepare: async (env) => {
+      const event = await insertEventRow(env.db);
+      return (c) => c.registrationQuestions.save({ eventId: event.id, questions: [{ kind: 'short_text', label: 'Company' }] });
     },
   },
   'events.reorder': {

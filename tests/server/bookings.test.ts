@@ -400,6 +400,7 @@ describe('staff bookings', () => {
       participantEmail: 'yaw@example.com',
       participantPhone: null,
       status: 'confirmed',
+      offerExpiresAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -610,8 +611,10 @@ describe('bookings.list and bookings.stats', () => {
       participantEmail: 'bravo@firm.example',
       participantPhone: '+44 20 7946 0000',
       status: 'pending',
+      offerExpiresAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      attendance: null,
       eventTitle: 'Trade Mission',
       sessionTitle: 'Fixture Session',
       slotStartTime: b.slot.startTime,

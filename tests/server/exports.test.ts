@@ -183,6 +183,8 @@ describe('bookings.csv', () => {
       'Slot End (UTC)',
       'Booking Date (UTC)',
       'Created At (UTC)',
+      'Offered Until (UTC)',
+      'Attendance',
     ]);
     expect(records(res.body)).toEqual([
       {
@@ -200,6 +202,8 @@ describe('bookings.csv', () => {
         'Slot End (UTC)': slot.endTime,
         'Booking Date (UTC)': new Date(booking.bookingDate).toISOString(),
         'Created At (UTC)': '2026-03-01T09:30:00.000Z',
+        'Offered Until (UTC)': '',
+        Attendance: '',
       },
     ]);
     expect(slot.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

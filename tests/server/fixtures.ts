@@ -2,6 +2,7 @@
 // exist without going through the routers under test.
 import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
+import { newCheckInCode } from '@server/check-in-code';
 import { newId } from '@server/ids';
 
 export async function insertEventRow(db: DB, overrides: { title?: string; isActive?: boolean; displayOrder?: number } = {}) {
@@ -87,6 +88,7 @@ export async function insertBookingRow(
       participantEmail: overrides.email ?? `p-${newId()}@example.com`,
       participantPhone: null,
       status: overrides.status ?? 'pending',
+      checkInCode: newCheckInCode(),
       ...(overrides.createdAt === undefined ? {} : { createdAt: overrides.createdAt }),
     })
     .returningAll()

@@ -96,6 +96,7 @@ describe('bookings.manage', () => {
       endTime: `${SLOT_DAY}T16:00:00.000Z`,
       timezone: 'America/New_York',
       canCancel: true,
+      offerExpiresAt: null,
     });
   });
 

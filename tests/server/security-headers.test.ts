@@ -45,7 +45,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, https = false): void
   expect(scriptSrc).not.toContain('unsafe-eval');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['permissions-policy']).toBe(
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()',
+    'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()',
   );
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(res.headers['x-content-type-options']).toBe('nosniff');

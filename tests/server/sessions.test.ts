@@ -492,6 +492,7 @@ describe('sessions.listByEvent', () => {
       location: 'Room 1',
       facilitator: null,
       maxParticipants: 20,
+      offerHours: null,
       isActive: true,
       createdAt: older.createdAt,
       updatedAt: older.updatedAt,

@@ -13,6 +13,7 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconPresentation,
+  IconQrcode,
   IconSettings,
   IconTicket,
   IconUsers,
@@ -32,6 +33,7 @@ export const ADMIN_NAV = [
   { to: '/admin/delegates', label: 'Delegates', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconTicket },
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
+  { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ] as const;

@@ -6,12 +6,14 @@ import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, V
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createBookingInput } from '@server/schemas/bookings';
+import { type AskedQuestion, checkAnswers } from '@server/schemas/registration-questions';
 import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '../event/seats';
 import { BookingDetails } from './BookingDetails';
 import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
+import { QuestionFields } from './QuestionFields';
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
@@ -59,25 +61,35 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
 
   const eventKnown = eventId !== null && events.data?.some((event) => event.id === eventId) === true;
   const sessions = trpc.sessions.listByEvent.useQuery({ eventId: eventId ?? '' }, { enabled: eventKnown });
+  const questions = trpc.registrationQuestions.forEvent.useQuery({ eventId: eventId ?? '' }, { enabled: eventKnown });
+  // The questions shown now: the form's rules are read afresh at every render, so the check follows them.
+  const asked: readonly AskedQuestion[] = eventKnown ? (questions.data ?? []) : [];
   const slots = trpc.timeSlots.listBySession.useQuery({ sessionId: sessionId ?? '' }, { enabled: sessionId !== null });
   const utils = trpc.useUtils();
   const book = trpc.bookings.create.useMutation({
     onSettled: () => utils.timeSlots.listBySession.invalidate(),
   });
 
+  const participantRules = schemaResolver(participantSchema, { sync: true });
   const form = useForm({
-    initialValues: { participantName: '', participantEmail: '', participantPhone: '' },
-    validate: schemaResolver(participantSchema, { sync: true }),
+    initialValues: { participantName: '', participantEmail: '', participantPhone: '', answers: {} as Record<string, string | string[]> },
+    validate: (values) => {
+      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, messages]) => [field, messages[0]]);
+      return { ...participantRules(values), ...Object.fromEntries(answerErrors) };
+    },
   });
 
+  /** The fields in the order they appear: the participant's, then the questions'. */
+  const fieldOrder = () => [...PARTICIPANT_FIELDS, ...asked.map((question) => `answers.${question.id}`)];
+
   function focusFirstInvalid(errors: Record<string, unknown>) {
-    const invalid = PARTICIPANT_FIELDS.filter((field) => typeof errors[field] === 'string');
+    const invalid = fieldOrder().filter((field) => typeof errors[field] === 'string');
     const first = invalid[0];
     if (first !== undefined) form.getInputNode(first)?.focus();
   }
 
   function announceInvalid(errors: Record<string, unknown>) {
-    const messages = PARTICIPANT_FIELDS.map((field) => errors[field]).filter((message) => typeof message === 'string');
+    const messages = fieldOrder().map((field) => errors[field]).filter((message) => typeof message === 'string');
     setAnnouncement(messages.length === 0 ? '' : `Please check the form: ${messages.join('. ')}.`);
   }
 
@@ -108,7 +120,8 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           setFailure(null);
           setAnnouncement('');
           book.mutate(
-            { timeSlotId, ...values },
+            // Only the answers to the questions asked now (a changed event leaves others behind).
+            { timeSlotId, ...values, answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])) },
             {
               onSuccess: (result) => {
                 const session = sessions.data?.find((item) => item.id === sessionId);
@@ -242,6 +255,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
             autoComplete="tel"
             {...form.getInputProps('participantPhone')}
           />
+          <QuestionFields questions={asked} inputProps={(field) => form.getInputProps(field)} />
 
           <Button type="submit" size="md" disabled={!ready || book.isPending}>
             {book.isPending ? 'Processing...' : 'Confirm Booking'}

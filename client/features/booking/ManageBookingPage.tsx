@@ -12,6 +12,7 @@ import type { BookingStatus } from '@db/schema';
 import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '@server/schemas/bookings';
 import { formatSlotRange } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { OfferPanel } from './OfferPanel';
 
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 
@@ -146,6 +147,9 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
           </Table.Tbody>
         </Table>
 
+        {booking.offerExpiresAt !== null && booking.status === 'waitlisted' && (
+          <OfferPanel token={token} offerExpiresAt={booking.offerExpiresAt} timezone={booking.timezone} />
+        )}
         {cancel.isError && (
           <Alert color="red" role="alert" title="Your booking could not be cancelled">
             {messageOf(cancel.error, 'Please try again.')}

@@ -139,6 +139,9 @@ export const fr: Catalog = {
   'email.received.thanks': "Merci d'avoir réservé auprès de {siteName}. Nous avons bien reçu votre réservation pour la séance ci-dessous.",
   'email.confirmed.subject': '{siteName} : réservation confirmée pour {session}',
   'email.confirmed.text': 'Votre réservation auprès de {siteName} est confirmée. Au plaisir de vous accueillir.',
+  'email.checkIn.text': 'Votre code d’enregistrement est {code}. À l’entrée, montrez le code QR ci-dessous ou donnez ce code.',
+  'email.checkIn.label': 'Code d’enregistrement',
+  'email.checkIn.alt': 'Code QR de votre code d’enregistrement {code}',
   'email.cancelled.subject': '{siteName} : réservation annulée pour {session}',
   'email.cancelled.text': 'Votre réservation auprès de {siteName} pour la séance ci-dessous est annulée.',
   'email.cancelled.again':

@@ -3,6 +3,7 @@
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
+import { listBookingAnswers } from '@server/repositories/registration-questions';
 import { findNotifiedAdmins } from '@server/repositories/users';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs, type IcsEventStatus } from './ics';
@@ -15,10 +16,11 @@ import {
   bookingConfirmedMessage,
   bookingReceivedMessage,
   type ManageLinkFacts,
+  waitlistOfferMessage,
   waitlistPromotedMessage,
 } from './messages';
 
-export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted';
+export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted' | 'waitlist-offer';
 
 /** What one booking operation did, as the message step needs to know it. */
 export interface BookingOutcome {
@@ -115,10 +117,12 @@ async function enqueueParticipantMessage(
     kind === 'booking-received'
       ? bookingReceivedMessage(site, booking, link)
       : kind === 'booking-confirmed'
-        ? bookingConfirmedMessage(site, booking, link)
+        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
         : kind === 'waitlist-promoted'
           ? waitlistPromotedMessage(site, booking, link)
-          : bookingCancelledMessage(site, booking);
+          : kind === 'waitlist-offer'
+            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
+            : bookingCancelledMessage(site, booking);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
@@ -127,6 +131,7 @@ async function enqueueParticipantMessage(
     rendered,
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
     bookingId: booking.id,
+    checkInCode: kind === 'booking-confirmed' ? booking.checkInCode : null,
   });
   return booking;
 }
@@ -137,9 +142,10 @@ async function enqueueNewBookingNotifications(db: DB, site: OutboxSite, bookingI
   if (recipients.length === 0) return;
   const booking = known ?? (await findBookingDetails(db, bookingId));
   if (booking === undefined) return;
+  const answers = (await listBookingAnswers(db, [booking.id])).get(booking.id) ?? [];
   // Each admin reads it in the language of their notices (Settings, Notifications).
   for (const { email: to, language } of recipients) {
-    const rendered = adminNewBookingMessage(site, booking, language);
+    const rendered = adminNewBookingMessage(site, booking, language, answers);
     await enqueueMessage(db, site, { kind: 'admin-new-booking', to, rendered, ics: null, bookingId: booking.id });
   }
 }
@@ -158,7 +164,11 @@ export async function enqueueBookingMessages(
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
   const details =
     kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details);
-  if (outcome.promoted !== undefined) await enqueueParticipantMessage(db, site, outcome.promoted.id, 'waitlist-promoted', null);
+  if (outcome.promoted !== undefined) {
+    // Promoted at once (pending), or offered the seat for some hours (still waitlisted).
+    const promotedKind = outcome.promoted.status === 'waitlisted' ? 'waitlist-offer' : 'waitlist-promoted';
+    await enqueueParticipantMessage(db, site, outcome.promoted.id, promotedKind, null);
+  }
   if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
     await enqueueNewBookingNotifications(db, site, outcome.booking.id, details);
   }

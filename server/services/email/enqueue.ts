@@ -47,6 +47,8 @@ export interface MessageToEnqueue {
   rendered: RenderedMessage;
   ics: { content: string; method: IcsMethod } | null;
   bookingId: string | null;
+  /** A booking's check-in code the message shows (cid:check-in-qr in its HTML). */
+  checkInCode?: string | null;
 }
 
 /** Sending order: what a participant or staff member waits for, then alerts, then reminders, then reports. */
@@ -91,6 +93,7 @@ export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageT
     ics: message.ics?.content ?? null,
     icsMethod: message.ics?.method ?? null,
     bookingId: message.bookingId,
+    checkInCode: message.checkInCode ?? null,
     lastError: site.blockedReason,
     nextAttemptAt: now.toISOString(),
   });

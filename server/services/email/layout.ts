@@ -24,6 +24,8 @@ export interface MessageContent {
   link: { label: string; url: string } | null;
   /** Small print under the link. */
   notes: string[];
+  /** An inline image after the details, attached to the message by Content-ID (mail clients block data: images). */
+  image?: { cid: string; alt: string } | undefined;
   /** A last link after the small print: staff messages end with their notification settings. */
   endLink?: { label: string; url: string } | undefined;
   /** The message's language (`<html lang>`), when it was written in a reader's language. */
@@ -59,6 +61,9 @@ function renderHtml(content: MessageContent): string {
       )
       .join('');
     parts.push(`<table role="presentation" style="border-collapse:collapse;margin:16px 0;">${rows}</table>`);
+  }
+  if (content.image !== undefined) {
+    parts.push(`<p><img src="cid:${escapeHtml(content.image.cid)}" alt="${escapeHtml(content.image.alt)}" width="200" height="200" style="display:block;"></p>`);
   }
   if (content.link !== null) {
     parts.push(

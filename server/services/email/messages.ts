@@ -129,13 +129,30 @@ export function bookingReceivedMessage(site: SiteVoice, booking: BookingFacts, l
   );
 }
 
-export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null): RenderedMessage {
-  return participantMessage(
-    site,
-    booking,
-    ({ t }, names) => ({ subject: t('email.confirmed.subject', names), paragraphs: [t('email.confirmed.text', names)] }),
-    link,
-  );
+/** The Content-ID of the check-in QR image a confirmation carries (the sender attaches it). */
+export const CHECK_IN_QR_CID = 'check-in-qr';
+
+/** `checkInCode`: shown in text and as a QR code for the door; null for a booking without one. */
+export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, checkInCode: string | null = null): RenderedMessage {
+  const words = wordsIn(booking.language);
+  const { t } = words;
+  const names = { siteName: site.siteName, session: booking.sessionTitle };
+  const paragraphs = [t('email.confirmed.text', names)];
+  const details = slotDetailsOf(site, booking);
+  if (checkInCode !== null) {
+    paragraphs.push(t('email.checkIn.text', { code: checkInCode }));
+    details.push([t('email.checkIn.label'), checkInCode]);
+  }
+  return renderMessage({
+    subject: t('email.confirmed.subject', names),
+    ...signedBy(site),
+    greeting: t('email.greeting', { name: booking.participantName }),
+    paragraphs,
+    details,
+    ...(checkInCode === null ? {} : { image: { cid: CHECK_IN_QR_CID, alt: t('email.checkIn.alt', { code: checkInCode }) } }),
+    ...manageLinkParts(link, words),
+    language: words.language,
+  });
 }
 
 export function bookingCancelledMessage(site: SiteVoice, booking: BookingFacts): RenderedMessage {
@@ -159,8 +176,37 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
   );
 }
 
-/** `language`: the admin's, for their notices (English unless set). */
-export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts, language?: string): RenderedMessage {
+/**
+ * A freed seat offered until `expiresAt`: the link leads to the manage page, where the participant
+ * takes or declines it. Said plainly: an offer that runs out or is declined cancels the booking.
+ */
+export function waitlistOfferMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, expiresAt: string): RenderedMessage {
+  const until = formatDateTime(expiresAt, site.timeZone);
+  return renderMessage({
+    subject: `${site.siteName}: a seat is yours to take for ${booking.sessionTitle} until ${until}`,
+    ...signedBy(site),
+    greeting: `Dear ${booking.participantName},`,
+    paragraphs: [
+      `A seat has opened up and it is offered to you, first on the waitlist. It is held for you until ${until}.`,
+      'Open the link below to take the seat (your booking is then confirmed) or to decline it.',
+      'If you decline, or do not take the seat by then, your booking is cancelled and the seat is offered to the next person on the waitlist.',
+    ],
+    details: slotDetailsOf(site, booking),
+    link: link === null ? null : { label: 'Take or decline the seat', url: link.url },
+    notes: link === null ? [] : ['Keep this link to yourself: anyone who has it can take or decline the seat.'],
+  });
+}
+
+/**
+ * `language`: the admin's, for their notices (English unless set); `answers`: the booking's answers
+ * to its event's registration questions, each under its question.
+ */
+export function adminNewBookingMessage(
+  site: SiteVoice,
+  booking: BookingFacts,
+  language?: string,
+  answers: readonly { label: string; value: string }[] = [],
+): RenderedMessage {
   const { t, language: code } = wordsIn(language);
   const waitlisted = booking.status === 'waitlisted';
   const names = { siteName: site.siteName, name: booking.participantName };
@@ -175,6 +221,7 @@ export function adminNewBookingMessage(site: SiteVoice, booking: BookingFacts, l
       [t('email.admin.phone'), booking.participantPhone ?? t('email.admin.notGiven')],
       [t('email.admin.status'), waitlisted ? t('email.admin.status.waitlisted') : t('email.admin.status.pending')],
       ...slotDetailsOf(site, { ...booking, language: code }),
+      ...answers.map((answer): [string, string] => [answer.label, answer.value]),
     ],
     link: { label: t('email.admin.booking.link'), url: `${site.publicOrigin}/admin/bookings` },
     notes: [t('email.admin.booking.why')],

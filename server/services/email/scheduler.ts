@@ -1,5 +1,5 @@
 // Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
-// clock: booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts) and
+// clock: expired waitlist offers (../waitlist-offers.ts), booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts) and
 // the automatic backup (../scheduled-backup.ts).
 // Each piece is idempotent through the database (one booking_reminders row per booking, one
 // notification_claims key per day or per person and week), so a restart neither loses nor repeats
@@ -17,6 +17,7 @@ import { bookingReminderMessage } from './messages';
 import { claimOnce } from '@server/repositories/notification-claims';
 import { sendDueWeeklyReports } from './weekly-report';
 import { runDueBackup } from '../scheduled-backup';
+import { expireDueOffers } from '../waitlist-offers';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -93,6 +94,8 @@ export interface ScheduledWorkResult {
   weeklyReports: number;
   /** The automatic backup of this run, if it was due. */
   backup: 'written' | 'failed' | 'not-due';
+  /** Waitlist offers that ran out: their bookings cancelled, their seats offered on. */
+  expiredOffers: number;
 }
 
 export interface NotificationScheduler {
@@ -113,15 +116,16 @@ export function startNotificationScheduler(
 
   async function run(): Promise<ScheduledWorkResult> {
     const at = now();
+    const expiredOffers = await expireDueOffers(deps, at);
     const reminders = await sendDueReminders(deps, at);
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);
-    return { reminders, removedSent, weeklyReports, backup };
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -29,7 +29,9 @@ import type { DB } from '@db/database';
 import { listenToInstances } from '@db/pg-notify';
 import { isPostgres } from '@db/postgres';
 import type { EmailOutboxRow } from '@db/schema';
-import { type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
+import QRCode from 'qrcode';
+import { CHECK_IN_QR_CID } from './messages';
+import { type MailAttachment, type MailSettings, type OutgoingMail, type PooledMailer, openPooledMailer, smtpFailureReason, toMailSettings } from './smtp';
 import { onOutboxEnqueued } from './enqueue';
 import { redactManageLinks } from './manage-token';
 import { emailGaveUpAlert, raiseSystemAlert } from './alerts';
@@ -86,17 +88,21 @@ function isServerTrouble(error: unknown): boolean {
   return SERVER_TROUBLE.has(code);
 }
 
-function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): OutgoingMail {
+async function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): Promise<OutgoingMail> {
   const method = row.icsMethod ?? 'REQUEST';
+  const attachments: MailAttachment[] = [];
+  if (row.ics !== null) attachments.push({ filename: 'invite.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${method}` });
+  if (row.checkInCode !== null) {
+    // Made here, not stored: a PNG of the code, shown inline by its Content-ID.
+    const png = await QRCode.toBuffer(row.checkInCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+    attachments.push({ filename: 'check-in.png', content: png, contentType: 'image/png', cid: CHECK_IN_QR_CID });
+  }
   return {
     to: row.toAddress,
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
-    attachments:
-      row.ics === null
-        ? []
-        : [{ filename: 'invite.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
+    attachments,
     messageId: `<outbox-${row.id}@${messageIdDomain}>`,
   };
 }
@@ -167,7 +173,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   /** Sends one message; resolves to null when the server accepted it, else the reason. */
   async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null> {
     try {
-      await pool.send(outgoingMail(row, messageIdDomain));
+      await pool.send(await outgoingMail(row, messageIdDomain));
       return null;
     } catch (error) {
       if (isServerTrouble(error)) serverTrouble = true;

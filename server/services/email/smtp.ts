@@ -25,6 +25,8 @@ export interface MailAttachment {
   filename: string;
   content: string | Buffer;
   contentType?: string;
+  /** Content-ID: the HTML shows it inline as cid:<this>. */
+  cid?: string;
 }
 
 export interface OutgoingMail {

@@ -19,6 +19,7 @@ import { useKeepPageInRange } from '../kit/useKeepPageInRange';
 import { PAGE_SIZE } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { type BookingItem, BookingFormModal } from './BookingFormModal';
+import { BookingViewModal } from './BookingViewModal';
 import { BookingFilters } from './BookingFilters';
 import type { BookingSearch } from './bookingSearch';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
@@ -78,6 +79,7 @@ export function BookingsPage({
   useKeepPageInRange(bookings.data, page, setPage);
   // The target outlives `opened`, so a closing modal keeps its title while it fades out.
   const [modal, setModal] = useState<{ opened: boolean; booking: BookingItem | null }>({ opened: false, booking: null });
+  const [viewed, setViewed] = useState<BookingItem | null>(null);
 
   const utils = trpc.useUtils();
   const onSettled = () => Promise.all([utils.bookings.invalidate(), utils.sessions.get.invalidate(), utils.dashboard.invalidate()]);
@@ -190,6 +192,7 @@ export function BookingsPage({
             canDelete={isAdmin}
             busyId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
             onEdit={(booking) => setModal({ opened: true, booking })}
+            onView={setViewed}
             onDelete={(booking) => void deleteBooking(booking)}
             onStatus={changeStatus}
             isSelected={isSelected}
@@ -208,6 +211,7 @@ export function BookingsPage({
         booking={modal.booking}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
+      <BookingViewModal booking={viewed} timeZone={timeZone} onClose={() => setViewed(null)} />
     </>
   );
 }

@@ -4,7 +4,7 @@
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSlotRange } from '@server/shared/time';
-import { DeleteIcon, EditIcon } from '../kit/icons';
+import { DeleteIcon, EditIcon, ViewIcon } from '../kit/icons';
 import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
@@ -17,6 +17,8 @@ interface BookingsTableProps {
   /** The booking whose status is being changed, if any. */
   busyId: string | null;
   onEdit: (booking: BookingItem) => void;
+  /** Opens the booking's detail with its answers. */
+  onView: (booking: BookingItem) => void;
   onDelete: (booking: BookingItem) => void;
   onStatus: (booking: BookingItem, status: BookingStatus) => void;
   /** Ticked rows (every row when all matching bookings are chosen). */
@@ -48,7 +50,7 @@ export function BookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all
 }
 
 /** The table's rows (the list page draws the table around them). */
-export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onDelete, onStatus, isSelected, onToggle }: BookingsTableProps) {
+export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onView, onDelete, onStatus, isSelected, onToggle }: BookingsTableProps) {
   return (
     <>
       {bookings.map((booking) => (
@@ -93,9 +95,17 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
               busy={busyId === booking.id}
               onChange={(status) => onStatus(booking, status)}
             />
+            {booking.status === 'waitlisted' && booking.offerExpiresAt !== null && (
+              <Text size="xs" c="dimmed" mt={4}>
+                Offered until {format(booking.offerExpiresAt)}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td>
             <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={`View booking of ${booking.participantName}`} onClick={() => onView(booking)}>
+                <ViewIcon />
+              </ActionIcon>
               <ActionIcon variant="subtle" aria-label={`Edit booking of ${booking.participantName}`} onClick={() => onEdit(booking)}>
                 <EditIcon />
               </ActionIcon>

@@ -9,6 +9,7 @@ import { StatCard } from '../kit/StatCard';
 import { useCurrentUser } from '../kit/useCurrentUser';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { QuickActions } from './QuickActions';
+import { AttendanceCard } from './AttendanceCard';
 import { RecentContacts } from './RecentContacts';
 import { SetupChecklist } from './SetupChecklist';
 import { WeekSummary } from './WeekSummary';
@@ -72,6 +73,7 @@ export function DashboardPage() {
         <QuickActions isAdmin={isAdmin} />
         <RecentContacts />
       </SimpleGrid>
+      <AttendanceCard />
     </AdminPage>
   );
 }

@@ -14,6 +14,7 @@ import { PAGE_SIZE, useListState } from '../kit/useListState';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { DeleteEventModal } from './DeleteEventModal';
 import { EventFormModal } from './EventForm';
+import { QuestionsModal } from './QuestionsModal';
 import type { EventDto } from './eventForm';
 import { EventRows, EventsColumns } from './EventsTable';
 import { PlusIcon } from '../kit/icons';
@@ -40,6 +41,7 @@ export function EventsPage() {
   const [formOpened, setFormOpened] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<EventDto | null>(null);
   const [deleteOpened, setDeleteOpened] = useState(false);
+  const [questionsTarget, setQuestionsTarget] = useState<EventDto | null>(null);
 
   const search = useSearch({ strict: false });
   const navigate = useNavigate();
@@ -136,6 +138,7 @@ export function EventsPage() {
               setDeleteTarget(event);
               setDeleteOpened(true);
             }}
+            onQuestions={setQuestionsTarget}
           />
         )}
         loadingText="Loading events..."
@@ -147,6 +150,7 @@ export function EventsPage() {
 
       <EventFormModal opened={formOpened || createFromLink} event={shownTarget} onClose={closeForm} />
       <DeleteEventModal opened={deleteOpened} event={deleteTarget} onClose={() => setDeleteOpened(false)} />
+      <QuestionsModal opened={questionsTarget !== null} event={questionsTarget} onClose={() => setQuestionsTarget(null)} />
     </>
   );
 }

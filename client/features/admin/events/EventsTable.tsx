@@ -2,7 +2,7 @@
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { EventDto } from './eventForm';
-import { ArrowIcon, EditIcon, DeleteIcon } from '../kit/icons';
+import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '../kit/icons';
 import { useEventRowActions } from './useEventRowActions';
 
 interface EventsTableProps {
@@ -16,6 +16,8 @@ interface EventsTableProps {
   reorderable: boolean;
   onEdit: (event: EventDto) => void;
   onDelete: (event: EventDto) => void;
+  /** Opens the event's registration questions. */
+  onQuestions: (event: EventDto) => void;
 }
 
 function EventCell({ event }: { event: EventDto }) {
@@ -53,7 +55,7 @@ export function EventsColumns({ isAdmin }: { isAdmin: boolean }) {
 }
 
 /** The table's rows (the list page draws the table around them). */
-export function EventRows({ events, isAdmin, formatDate, offset, total, reorderable, onEdit, onDelete }: EventsTableProps) {
+export function EventRows({ events, isAdmin, formatDate, offset, total, reorderable, onEdit, onDelete, onQuestions }: EventsTableProps) {
   const actions = useEventRowActions();
 
   return (
@@ -124,6 +126,11 @@ export function EventRows({ events, isAdmin, formatDate, offset, total, reordera
                   <Tooltip label="Edit">
                     <ActionIcon variant="subtle" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
                       <EditIcon size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Registration questions">
+                    <ActionIcon variant="subtle" aria-label={`Registration questions of ${event.title}`} onClick={() => onQuestions(event)}>
+                      <NotesIcon size={18} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Delete">

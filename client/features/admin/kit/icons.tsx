@@ -44,6 +44,15 @@ export function PlusIcon(props: IconProps) {
   );
 }
 
+export function ViewIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
 export function DownloadIcon(props: IconProps) {
   return (
     <Icon {...props}>

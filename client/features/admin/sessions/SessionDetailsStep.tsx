@@ -66,6 +66,25 @@ export function SessionDetailsStep({
           }}
         />
       </Group>
+      <Group align="flex-end">
+        <Select
+          label="When a seat frees up"
+          data={[
+            { value: 'now', label: 'Promote the first waitlisted at once' },
+            { value: 'offer', label: 'Offer it to the first waitlisted for some hours' },
+          ]}
+          value={form.values.waitlist}
+          onChange={(value) => {
+            if (value === 'now' || value === 'offer') form.setFieldValue('waitlist', value);
+            form.clearFieldError('offerHours');
+          }}
+          allowDeselect={false}
+          w={340}
+        />
+        {form.values.waitlist === 'offer' && (
+          <NumberInput label="Hours to take the seat" min={1} max={168} allowDecimal={false} allowNegative={false} {...form.getInputProps('offerHours')} />
+        )}
+      </Group>
       <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </Stack>
   );

@@ -34,7 +34,7 @@ const REVIEW_STEP = 3;
 /** The delegate step lists at most one page of the event's delegates (the largest page size). */
 const DELEGATE_PAGE_SIZE = 100;
 const WIZARD_MODAL = 'session-wizard';
-const DETAIL_FIELDS = ['eventId', 'title', 'description', 'location', 'facilitator', 'maxParticipants', 'isActive'];
+const DETAIL_FIELDS = ['eventId', 'title', 'description', 'location', 'facilitator', 'maxParticipants', 'offerHours', 'isActive'];
 
 /** `sessionId` null adds a session; otherwise the session is loaded and the wizard opens at step 4. */
 export function SessionWizard({ opened, sessionId, onClose }: { opened: boolean; sessionId: string | null; onClose: () => void }) {

@@ -19,6 +19,10 @@ export interface DetailsValues {
   /** NumberInput gives '' when empty. */
   maxParticipants: number | string;
   unlimited: boolean;
+  /** When a seat frees: 'now' promotes the first waitlisted at once, 'offer' offers it for offerHours. */
+  waitlist: 'now' | 'offer';
+  /** NumberInput gives '' when empty. */
+  offerHours: number | string;
   isActive: boolean;
 }
 
@@ -46,6 +50,8 @@ export const EMPTY_DETAILS: DetailsValues = {
   facilitator: '',
   maxParticipants: DEFAULT_MAX_PARTICIPANTS,
   unlimited: false,
+  waitlist: 'now',
+  offerHours: 24,
   isActive: true,
 };
 
@@ -60,6 +66,8 @@ export function detailsOf(session: SessionDetail): DetailsValues {
     facilitator: session.facilitator ?? '',
     maxParticipants: session.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS,
     unlimited: session.maxParticipants === null,
+    waitlist: session.offerHours === null ? 'now' : 'offer',
+    offerHours: session.offerHours ?? 24,
     isActive: session.isActive,
   };
 }
@@ -85,6 +93,8 @@ export function sessionFieldsOf(values: DetailsValues) {
     location: values.location,
     facilitator: values.facilitator,
     maxParticipants,
+    // An empty number of hours is 0, so it fails 'at least 1'.
+    offerHours: values.waitlist === 'now' ? null : typeof values.offerHours === 'number' ? values.offerHours : 0,
     isActive: values.isActive,
   };
 }

@@ -1,0 +1,53 @@
+// A booking's detail: the participant, what was booked, and the answers to the event's registration
+// questions, each under the question as it was asked.
+import { Modal, Stack, Table, Text } from '@mantine/core';
+import { formatSlotRange } from '@server/shared/time';
+import { trpc } from '@client/trpc';
+import { failureText } from '../kit/notify';
+import type { BookingItem } from './BookingFormModal';
+import { BOOKING_STATUS_LABELS } from '@server/schemas/bookings';
+
+interface BookingViewModalProps {
+  booking: BookingItem | null;
+  timeZone: string;
+  onClose: () => void;
+}
+
+export function BookingViewModal({ booking, timeZone, onClose }: BookingViewModalProps) {
+  return (
+    <Modal opened={booking !== null} onClose={onClose} title={booking === null ? 'Booking' : `Booking of ${booking.participantName}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {booking !== null && <BookingView booking={booking} timeZone={timeZone} />}
+    </Modal>
+  );
+}
+
+function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
+  const answers = trpc.registrationQuestions.answersOf.useQuery({ id: booking.id });
+  const rows: [string, string][] = [
+    ['Name', booking.participantName],
+    ['Email', booking.participantEmail],
+    ['Phone', booking.participantPhone ?? 'Not given'],
+    ['Status', BOOKING_STATUS_LABELS[booking.status]],
+    ['Event', booking.eventTitle],
+    ['Session', booking.sessionTitle],
+    ['Time', formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)],
+    ...(answers.data ?? []).map((answer): [string, string] => [answer.label, answer.value]),
+  ];
+  return (
+    <Stack gap="sm">
+      <Table variant="vertical" withTableBorder layout="fixed">
+        <Table.Tbody>
+          {rows.map(([label, value], index) => (
+            <Table.Tr key={`${index}-${label}`}>
+              <Table.Th w={180}>{label}</Table.Th>
+              <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {answers.isPending && <Text size="sm">Loading answers...</Text>}
+      {answers.isError && <Text c="red" size="sm">{failureText('Failed to load the answers', answers.error)}</Text>}
+      {answers.data?.length === 0 && <Text size="sm" c="dimmed">No answers to registration questions.</Text>}
+    </Stack>
+  );
+}

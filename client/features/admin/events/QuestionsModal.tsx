@@ -1,0 +1,177 @@
+// The editor of an event's registration questions: the whole list, in order, saved at once. Each
+// question has a kind, its words, an optional help text, whether it must be answered and, for the
+// choice kinds, its choices one per line. Earlier answers keep the question as it was asked.
+import { ActionIcon, Button, Card, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  hasChoices,
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
+  type QuestionKind,
+  type RegistrationQuestionInput,
+  saveRegistrationQuestionsInput,
+} from '@server/schemas/registration-questions';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
+import { FormModal, ModalForm } from '../kit/FormModal';
+import { ArrowIcon, DeleteIcon, PlusIcon } from '../kit/icons';
+import { failureText, notifySuccess } from '../kit/notify';
+
+type Question = RouterOutputs['registrationQuestions']['forEvent'][number];
+
+interface Draft {
+  /** A key for React that stays put while the list is reordered. */
+  key: string;
+  id?: string | undefined;
+  kind: QuestionKind;
+  label: string;
+  helpText: string;
+  required: boolean;
+  /** One choice per line. */
+  choices: string;
+}
+
+let draftCounter = 0;
+function newKey(): string {
+  draftCounter += 1;
+  return `draft-${draftCounter}`;
+}
+
+function toDraft(question: Question): Draft {
+  return { key: question.id, id: question.id, kind: question.kind, label: question.label, helpText: question.helpText ?? '', required: question.required, choices: question.choices.join('\n') };
+}
+
+function toInput(draft: Draft): RegistrationQuestionInput {
+  return {
+    ...(draft.id === undefined ? {} : { id: draft.id }),
+    kind: draft.kind,
+    label: draft.label,
+    helpText: draft.helpText,
+    required: draft.required,
+    choices: hasChoices(draft.kind) ? draft.choices.split('\n').map((line) => line.trim()).filter((line) => line !== '') : [],
+  };
+}
+
+const KIND_OPTIONS = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABELS[kind] }));
+
+interface QuestionsModalProps {
+  event: { id: string; title: string } | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function QuestionsModal({ event, opened, onClose }: QuestionsModalProps) {
+  return (
+    <FormModal opened={opened && event !== null} onClose={onClose} title={`Registration questions: ${event?.title ?? ''}`} size="xl">
+      {event !== null && <QuestionsForm eventId={event.id} onClose={onClose} />}
+    </FormModal>
+  );
+}
+
+function QuestionsForm({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  const questions = trpc.registrationQuestions.forEvent.useQuery({ eventId });
+  if (questions.isPending) return <Text size="sm">Loading questions...</Text>;
+  if (questions.isError) return <Text c="red">{failureText('Failed to load the questions', questions.error)}</Text>;
+  return <QuestionsEditor eventId={eventId} initial={questions.data} onClose={onClose} />;
+}
+
+function QuestionsEditor({ eventId, initial, onClose }: { eventId: string; initial: Question[]; onClose: () => void }) {
+  const [drafts, setDrafts] = useState<Draft[]>(() => initial.map(toDraft));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  const save = trpc.registrationQuestions.save.useMutation({
+    onSuccess: async () => {
+      await utils.registrationQuestions.forEvent.invalidate({ eventId });
+      notifySuccess('Questions saved');
+      onClose();
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error)),
+  });
+
+  const update = (index: number, change: Partial<Draft>) => setDrafts((list) => list.map((draft, at) => (at === index ? { ...draft, ...change } : draft)));
+  const move = (index: number, by: -1 | 1) =>
+    setDrafts((list) => {
+      const next = [...list];
+      const [moved] = next.splice(index, 1);
+      if (moved !== undefined) next.splice(index + by, 0, moved);
+      return next;
+    });
+
+  return (
+    <ModalForm
+      submitLabel="Save Questions"
+      saving={save.isPending}
+      error={save.error}
+      onSubmit={() => {
+        const input = { eventId, questions: drafts.map(toInput) };
+        const checked = saveRegistrationQuestionsInput.safeParse(input);
+        if (!checked.success) {
+          const found: Record<string, string> = {};
+          for (const issue of checked.error.issues) found[issue.path.map(String).join('.')] ??= issue.message;
+          setErrors(found);
+          return;
+        }
+        setErrors({});
+        save.mutate(input);
+      }}
+    >
+      <Text size="sm" c="dimmed">
+        The booking form asks these after the name, e-mail and phone, in this order. Changing or removing a question keeps the answers already given.
+      </Text>
+      {drafts.length === 0 && <Text size="sm">This event asks no questions yet.</Text>}
+      {drafts.map((draft, index) => {
+        const field = (name: string) => errors[`questions.${index}.${name}`];
+        const name = draft.label.trim() === '' ? `question ${index + 1}` : draft.label;
+        return (
+          <Card key={draft.key} withBorder padding="sm" component="fieldset" aria-label={`Question ${index + 1}`}>
+            <Stack gap="xs">
+              <Group gap="xs" align="flex-end" wrap="wrap">
+                <Select
+                  label="Kind"
+                  data={KIND_OPTIONS}
+                  value={draft.kind}
+                  onChange={(value) => value !== null && update(index, { kind: value as QuestionKind })}
+                  allowDeselect={false}
+                  w={170}
+                />
+                <TextInput label="Question" withAsterisk value={draft.label} onChange={(e) => update(index, { label: e.currentTarget.value })} error={field('label')} style={{ flex: 1, minWidth: 200 }} />
+              </Group>
+              <TextInput label="Help text" value={draft.helpText} onChange={(e) => update(index, { helpText: e.currentTarget.value })} error={field('helpText')} />
+              {hasChoices(draft.kind) && (
+                <Textarea
+                  label="Choices, one per line"
+                  autosize
+                  minRows={3}
+                  value={draft.choices}
+                  onChange={(e) => update(index, { choices: e.currentTarget.value })}
+                  error={field('choices')}
+                />
+              )}
+              <Group justify="space-between">
+                <Switch label="Must be answered" checked={draft.required} onChange={(e) => update(index, { required: e.currentTarget.checked })} />
+                <Group gap={4}>
+                  <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <ArrowIcon direction="up" />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" aria-label={`Move ${name} down`} disabled={index === drafts.length - 1} onClick={() => move(index, 1)}>
+                    <ArrowIcon direction="down" />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => setDrafts((list) => list.filter((_, at) => at !== index))}>
+                    <DeleteIcon />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </Stack>
+          </Card>
+        );
+      })}
+      {errors.questions !== undefined && <Text c="red" size="sm">{errors.questions}</Text>}
+      <Button
+        variant="light"
+        leftSection={<PlusIcon />}
+        onClick={() => setDrafts((list) => [...list, { key: newKey(), kind: 'short_text', label: '', helpText: '', required: false, choices: '' }])}
+      >
+        Add Question
+      </Button>
+    </ModalForm>
+  );
+}

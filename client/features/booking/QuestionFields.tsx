@@ -1,0 +1,93 @@
+// The event's registration questions on the booking form, after the participant's fields: one
+// input each, as its kind asks, with its help text and the server's (or the check's) message under it.
+import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions } from '@server/schemas/registration-questions';
+
+type AnswerValue = string | string[];
+
+/** What the form gives each input: Mantine's getInputProps for the answer's field. */
+interface InputProps {
+  value?: unknown;
+  onChange?: unknown;
+  error?: unknown;
+}
+
+interface QuestionFieldsProps {
+  questions: readonly AskedQuestion[];
+  inputProps: (field: string) => InputProps;
+}
+
+let countries: { value: string; label: string }[] | undefined;
+
+export function QuestionFields({ questions, inputProps }: QuestionFieldsProps) {
+  if (questions.length === 0) return null;
+  return (
+    <Stack gap="md">
+      {questions.map((question) => (
+        <QuestionField key={question.id} question={question} field={answerField(question.id)} props={inputProps(answerField(question.id))} />
+      ))}
+    </Stack>
+  );
+}
+
+function QuestionField({ question, field, props }: { question: AskedQuestion; field: string; props: InputProps }) {
+  // data-path: the form finds the input by it, to focus the first question to correct.
+  const common = {
+    'data-path': field,
+    label: question.label,
+    description: question.helpText ?? undefined,
+    withAsterisk: question.required,
+    error: typeof props.error === 'string' ? props.error : undefined,
+  };
+  const onChange = props.onChange as (value: AnswerValue | React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  const text = typeof props.value === 'string' ? props.value : '';
+  switch (question.kind) {
+    case 'short_text':
+      return <TextInput {...common} value={text} onChange={onChange} maxLength={ANSWER_LIMITS.short_text} />;
+    case 'long_text':
+      return <Textarea {...common} value={text} onChange={onChange} autosize minRows={3} maxLength={ANSWER_LIMITS.long_text} />;
+    case 'one_choice':
+      return (
+        <Radio.Group {...common} value={text} onChange={onChange}>
+          <Stack gap={6} mt={4}>
+            {question.choices.map((choice) => (
+              <Radio key={choice} value={choice} label={choice} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    case 'many_choices':
+      return (
+        <Checkbox.Group {...common} value={Array.isArray(props.value) ? (props.value as string[]) : []} onChange={onChange}>
+          <Stack gap={6} mt={4}>
+            {question.choices.map((choice) => (
+              <Checkbox key={choice} value={choice} label={choice} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    case 'yes_no':
+      return (
+        <Radio.Group {...common} value={text} onChange={onChange}>
+          <Group gap="lg" mt={4}>
+            <Radio value="yes" label="Yes" />
+            <Radio value="no" label="No" />
+          </Group>
+        </Radio.Group>
+      );
+    case 'country':
+      countries ??= countryOptions();
+      return (
+        <Select
+          {...common}
+          data={countries}
+          value={text === '' ? null : text}
+          onChange={(value) => onChange(value ?? '')}
+          searchable
+          placeholder="Choose a country"
+          nothingFoundMessage="No matching country"
+          autoComplete="country"
+        />
+      );
+  }
+}

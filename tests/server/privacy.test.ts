@@ -1,0 +1,103 @@
+// "Find a person": every record of an address found (the export), then erased in one audited
+// action, after which no text column of any table holds the address (SQLite and PostgreSQL alike)
+// and the statistics are what they were.
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPostgres } from '@db/postgres';
+import { newId } from '@server/ids';
+import { ERASED, PERSON_SOURCES } from '@server/repositories/person-records';
+import { insertBookableSlot } from './fixtures';
+import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+
+const EMAIL = 'ama.person@example.com';
+
+let env: TestEnv;
+let callers: RoleCallers;
+
+beforeEach(async () => {
+  env = await createTestEnv();
+  callers = await roleCallers(env);
+});
+afterEach(() => env.close());
+
+/** Every text column of every table that holds `text`, as 'table.column'. */
+async function columnsHolding(text: string): Promise<string[]> {
+  const found: string[] = [];
+  if (isPostgres(env.db)) {
+    const columns = await sql<{ table: string; column: string }>`
+      select table_name as "table", column_name as "column" from information_schema.columns
+      where table_schema = current_schema() and data_type in ('text', 'character varying')`.execute(env.db);
+    for (const { table, column } of columns.rows) {
+      const hit = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} like ${`%${text}%`}`.execute(env.db);
+      if (Number(hit.rows[0]?.n) > 0) found.push(`${table}.${column}`);
+    }
+    return found;
+  }
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(env.db);
+  for (const { name } of tables.rows) {
+    const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(env.db);
+    for (const column of columns.rows) {
+      const hit = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)} where cast(${sql.ref(column.name)} as text) like ${`%${text}%`}`.execute(env.db);
+      if (Number(hit.rows[0]?.n) > 0) found.push(`${name}.${column.name}`);
+    }
+  }
+  return found;
+}
+
+async function personWithRecords() {
+  const { slot } = await insertBookableSlot(env.db, 1);
+  await callers.admin.registrationQuestions.save({ eventId: slot.sessionId === '' ? '' : (await env.db.selectFrom('eventSessions').select('eventId').where('id', '=', slot.sessionId).executeTakeFirstOrThrow()).eventId, questions: [{ kind: 'short_text', label: 'Company' }] });
+  const questions = await env.db.selectFrom('registrationQuestions').select('id').execute();
+  const first = await callers.anonymous.bookings.create({ timeSlotId: slot.id, participantName: 'Ama Person', participantEmail: EMAIL, answers: { [questions[0]?.id ?? '']: 'Person Cocoa Ltd' } });
+  await callers.anonymous.bookings.create({ timeSlotId: slot.id, participantName: 'Someone Else', participantEmail: 'else@example.com' });
+  await callers.anonymous.contacts.submit({ name: 'Ama Person', email: EMAIL, company: 'Person Cocoa Ltd', message: 'Please call me.' });
+  await env.db.insertInto('auditLog').values({ id: newId(), userId: null, actorName: 'Desk', actorEmail: EMAIL, ip: '127.0.0.1', action: 'update', entity: 'booking', entityId: first.id, summary: `email changed to ${EMAIL}` }).execute();
+  if (isPostgres(env.db)) await env.db.insertInto('rateLimits').values({ key: `sign-in:${EMAIL}`, points: 1, expire: null }).execute();
+  return { slot, first };
+}
+
+describe('privacy: find a person', () => {
+  it('keeps find and erase for admins', async () => {
+    await expectAdminOnly(callers, (c) => c.privacy.findPerson({ email: EMAIL }));
+    await expectAdminOnly(callers, (c) => c.privacy.erasePerson({ email: EMAIL }));
+    await expectFieldErrors(callers.admin.privacy.findPerson({ email: 'not an address' }), { email: 'Please enter a valid email address' });
+  });
+
+  it('exports every record of the address, by kind', async () => {
+    const { first } = await personWithRecords();
+    const exported = await callers.admin.privacy.findPerson({ email: EMAIL.toUpperCase() });
+    expect(Object.keys(exported.records)).toEqual(PERSON_SOURCES.map((source) => source.kind));
+    const counts = Object.fromEntries(Object.entries(exported.records).map(([kind, list]) => [kind, list.length]));
+    expect(counts).toEqual({
+      bookings: 1,
+      bookingAnswers: 1,
+      contactMessages: 1,
+      outboxMessages: expect.any(Number),
+      auditMentions: 1,
+      signInCounters: isPostgres(env.db) ? 1 : 0,
+    });
+    expect(counts.outboxMessages).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(exported)).toContain(first.id);
+    expect(JSON.stringify(exported)).toContain('Person Cocoa Ltd');
+  });
+
+  it('erases every record in one audited action: no text column holds the address, statistics unchanged', async () => {
+    await personWithRecords();
+    expect((await columnsHolding(EMAIL)).length).toBeGreaterThan(0);
+    const statsBefore = await callers.admin.bookings.stats();
+    const contactsBefore = await env.db.selectFrom('contactForms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+
+    const counts = await callers.admin.privacy.erasePerson({ email: EMAIL });
+    expect(counts).toMatchObject({ bookings: 1, contactMessages: 1, auditMentions: 1 });
+
+    expect(await columnsHolding(EMAIL)).toEqual([]);
+    expect(await columnsHolding('Person Cocoa')).toEqual([]);
+    expect(await callers.admin.bookings.stats()).toEqual(statsBefore);
+    expect(await env.db.selectFrom('contactForms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(contactsBefore);
+    expect((await env.db.selectFrom('bookings').select('participantName').where('participantName', '=', ERASED).execute()).length).toBe(1);
+    const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'summary']).where('entity', '=', 'person').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, contactMessages 1, outboxMessages \d+, auditMentions 1, signInCounters [01]$/);
+    expect((await callers.admin.privacy.findPerson({ email: EMAIL })).records.bookings).toEqual([]);
+  });
+});
