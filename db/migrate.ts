@@ -13,6 +13,7 @@ import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_inde
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
+import * as consultations from './migrations/2026-11-27_200_consultations';
 import { createSqliteCompatibleFunctions, isPostgres, postgresSearchIndexMigration, postgresTitleSearchIndexMigration } from './postgres';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_100_title_search_index': titleSearchIndex,
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
+  '2026-11-27_200_consultations': consultations,
 };
 
 const provider: MigrationProvider = {

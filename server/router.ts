@@ -2,6 +2,7 @@
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { bookingsRouter } from './routers/bookings';
+import { consultationsRouter } from './routers/consultations';
 import { contactsRouter } from './routers/contacts';
 import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
@@ -28,6 +29,7 @@ export const appRouter = router({
   emails: emailsRouter,
   audit: auditRouter,
   homePage: homePageRouter,
+  consultations: consultationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

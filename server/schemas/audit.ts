@@ -17,6 +17,9 @@ export const AUDIT_ENTITIES = [
   'home-page',
   'email',
   'upload',
+  'consultation-type',
+  'consultation',
+  'availability',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -33,6 +36,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   'home-page': 'Home page',
   email: 'Email',
   upload: 'Upload',
+  'consultation-type': 'Consultation type',
+  consultation: 'Consultation',
+  availability: 'Availability',
 };
 
 /**
