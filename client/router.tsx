@@ -69,6 +69,19 @@ const manageBookingRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/booking/ManageBookingPage'), 'ManageBookingPage'),
 });
 
+/** Booking a consultation, and the link in its e-mails: their own chunks. */
+const consultationRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/consultation',
+  component: lazyRouteComponent(() => import('./features/consultation/ConsultationPage'), 'ConsultationPage'),
+});
+
+const manageConsultationRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/consultations/manage/$token',
+  component: lazyRouteComponent(() => import('./features/consultation/ManageConsultationPage'), 'ManageConsultationPage'),
+});
+
 /** Search params are read by hand: zod would add its weight to the first bundle for two strings. */
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -204,7 +217,7 @@ const catchAllRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([homeRoute, eventRoute, bookingRoute, bookingForEventRoute, manageBookingRoute]),
+  publicLayoutRoute.addChildren([homeRoute, eventRoute, bookingRoute, bookingForEventRoute, manageBookingRoute, consultationRoute, manageConsultationRoute]),
   adminLoginRoute,
   adminSetupRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),

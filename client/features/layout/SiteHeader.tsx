@@ -97,7 +97,7 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
         </nav>
 
         {bookingOpen && (
-          <SiteLink to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
+          <SiteLink to="/consultation" className={`${classes.headerCta} ${classes.desktopOnly}`}>
             Book Consultation
           </SiteLink>
         )}
@@ -116,7 +116,7 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
       <nav id={menuId} aria-label="Mobile" className={classes.mobileNav} hidden={!menuOpen}>
         <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} current={current} />
         {bookingOpen && (
-          <SiteLink to="/booking" className={classes.headerCta} onClick={closeMenu}>
+          <SiteLink to="/consultation" className={classes.headerCta} onClick={closeMenu}>
             Book Consultation
           </SiteLink>
         )}
