@@ -299,7 +299,7 @@ async function compressPage(html: string): Promise<CompressedPage> {
 export function seoRoutes(deps: AppDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/robots.txt', async (_req, reply) => {
-      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /booking/manage/', `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
+      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /booking/manage/', 'Disallow: /consultations/manage/', `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
       return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
     });
 

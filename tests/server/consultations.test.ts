@@ -3,7 +3,9 @@
 // the role matrix of every procedure. Times are days ahead of the real clock, as visitors book them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationTypeInput } from '@server/schemas/consultations';
-import { callerFor, createAccount, createTestEnv, expectAdminOnly, expectFieldErrors, expectStaffOnly, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
+import { SESSION_COOKIE } from '@server/auth/session';
+import { EXPORT_ROUTES } from '@server/http/exports';
+import { buildTestApp, callerFor, createAccount, createTestEnv, expectAdminOnly, expectFieldErrors, expectStaffOnly, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
 
 const DAY = 86_400_000;
 
@@ -301,6 +303,25 @@ describe('the staff list', () => {
     expect((await own.consultations.list({ status: 'cancelled' })).items.map((item) => item.startsAt)).toEqual([`${date}T14:00:00.000Z`]);
     const audit = await env.db.selectFrom('auditLog').select('action').where('entity', '=', 'consultation').orderBy('createdAt').execute();
     expect(audit.map((row) => row.action)).toEqual(['update', 'status']);
+  });
+});
+
+describe('the CSV export', () => {
+  it('writes the filtered consultations, one row each, times in UTC', async () => {
+    const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
+    const date = dayAhead(6);
+    await callers.anonymous.consultations.book({ typeId: type.id, startsAt: `${date}T09:00:00.000Z`, timeZone: 'UTC', visitorName: 'Kofi Mensah', visitorEmail: 'kofi@example.com', message: '=SUM(A1)' });
+    const app = await buildTestApp(env);
+    try {
+      const response = await app.inject({ method: 'GET', url: `${EXPORT_ROUTES.consultations}?consultantId=all&search=kofi`, headers: { cookie: `${SESSION_COOKIE}=${callers.userAccount.token}` } });
+      expect(response.statusCode).toBe(200);
+      const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0]).toBe('Consultation ID,Status,Type,Consultant,Start (UTC),End (UTC),Visitor Name,Visitor Email,Visitor Phone,Company,Message,Created At (UTC)');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`,Booked,Discovery call,Ama Consultant,${date}T09:00:00.000Z,${date}T10:00:00.000Z,Kofi Mensah,kofi@example.com,,,'=SUM(A1),`);
+    } finally {
+      await app.close();
+    }
   });
 });
 
