@@ -168,6 +168,11 @@ const adminContactsRoute = createRoute({
   path: '/contacts',
   component: lazyRouteComponent(() => import('./features/admin/contacts/ContactsPage'), 'ContactsPage'),
 });
+const adminConsultationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/consultations',
+  component: lazyRouteComponent(() => import('./features/admin/consultations/ConsultationsPage'), 'ConsultationsPage'),
+});
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/settings',
@@ -194,6 +199,7 @@ const adminScreens = [
   adminBookingsRoute,
   adminCalendarRoute,
   adminContactsRoute,
+  adminConsultationsRoute,
   adminSettingsRoute,
   adminAuditRoute,
   adminHomePageRoute,

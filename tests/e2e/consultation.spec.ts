@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, mutate, readDatabase, signInAsAdmin } from './support';
+import { createAccountViaApi, mutate, readDatabase, signInAsAdmin, signInThroughUi } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const MANAGE_LINK = new RegExp(`${E2E_BASE_URL.replace(/[.:/]/g, '\\$&')}/consultations/manage/([A-Za-z0-9_-]{43})`);
@@ -108,4 +108,42 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
     ['consultation-rescheduled', '1'],
     ['consultation-cancelled', '2'],
   ]);
+});
+
+test.describe('back office', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+
+  test('staff see their consultations, everyone\'s on request, set their hours, and admins see the types', async ({ page, request }) => {
+    const stamp = Date.now();
+    await signInAsAdmin(request);
+    const adminId = readDatabase((db) => (db.prepare("select id from users where email = 'admin@e2e.example.com'").get() as { id: string }).id);
+    await mutate(request, 'consultations.availability.set', {
+      timeZone: 'UTC',
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 6 * 60, endMinute: 20 * 60 })),
+      overrides: [],
+    });
+    const title = `Office check ${stamp}`;
+    const type = await mutate<{ id: string }>(request, 'consultations.types.create', { title, durationMinutes: 30, locationKind: 'phone', horizonDays: 30, staffIds: [adminId] });
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await mutate(request, 'consultations.book', { typeId: type.id, startsAt: `${day}T10:00:00.000Z`, timeZone: 'UTC', visitorName: `Office Visitor ${stamp}`, visitorEmail: `office-${stamp}@example.com` });
+
+    await signInThroughUi(page);
+    await page.getByRole('link', { name: 'Consultations' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Consultations' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Consultations' })).toContainText(`Office Visitor ${stamp}`);
+    await page.getByRole('textbox', { name: 'Search visitor' }).fill(`visitor ${stamp}`);
+    await expect(page.getByRole('table', { name: 'Consultations' }).getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', new RegExp(`consultantId=${adminId}`));
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'My hours' }).click();
+    await expect(page.getByRole('textbox', { name: 'Monday' })).toHaveValue('06:00-20:00');
+    await page.getByRole('textbox', { name: 'Monday' }).fill('08:00-12:00, 13:00-18:00');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hours saved.' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Types' }).click();
+    await expect(page.getByRole('table', { name: 'Consultation types' })).toContainText(title);
+  });
 });

@@ -12,6 +12,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMessages,
   IconPresentation,
   IconSettings,
   IconTicket,
@@ -33,6 +34,7 @@ export const ADMIN_NAV = [
   { to: '/admin/bookings', label: 'Bookings', icon: IconTicket },
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
+  { to: '/admin/consultations', label: 'Consultations', icon: IconMessages },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
