@@ -11,6 +11,7 @@ import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { QuickActions } from './QuickActions';
 import { RecentContacts } from './RecentContacts';
 import { SetupChecklist } from './SetupChecklist';
+import { UpcomingConsultations } from './UpcomingConsultations';
 import { WeekSummary } from './WeekSummary';
 
 export function DashboardPage() {
@@ -68,6 +69,7 @@ export function DashboardPage() {
         />
       </SimpleGrid>
       <WeekSummary />
+      <UpcomingConsultations />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <QuickActions isAdmin={isAdmin} />
         <RecentContacts />
