@@ -351,3 +351,27 @@ export async function listConsultations(
   ]);
   return { items, total: Number(count.count) };
 }
+
+/** Booked consultations starting in [from, before), for the back-office calendar (everyone's). */
+export function listCalendarConsultations(db: DB, from: string, before: string, limit: number) {
+  return db
+    .selectFrom('consultations')
+    .innerJoin('consultationTypes', 'consultationTypes.id', 'consultations.typeId')
+    .innerJoin('users', 'users.id', 'consultations.consultantId')
+    .select([
+      'consultations.id',
+      'consultations.startsAt',
+      'consultations.endsAt',
+      'consultationTypes.title as typeTitle',
+      'users.name as consultantName',
+      'consultations.consultantId',
+      'consultations.visitorName',
+    ])
+    .where('consultations.status', '=', 'booked')
+    .where('consultations.startsAt', '>=', from)
+    .where('consultations.startsAt', '<', before)
+    .orderBy('consultations.startsAt')
+    .orderBy('consultations.id')
+    .limit(limit)
+    .execute();
+}

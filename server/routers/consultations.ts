@@ -22,7 +22,8 @@ import {
   rescheduleConsultationByToken,
   viewConsultationByToken,
 } from '../services/consultations/booking';
-import { listStaffConsultations } from '../services/consultations/list';
+import { consultationCalendar, listStaffConsultations } from '../services/consultations/list';
+import { calendarInput } from '../schemas/calendar';
 import {
   availabilityOf,
   createConsultationType,
@@ -112,6 +113,11 @@ export const consultationsRouter = router({
     .meta({ description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
     .input(consultationListInput)
     .query(({ ctx, input }) => listStaffConsultations(ctx.db, ctx.user, input)),
+
+  calendar: staffProcedure
+    .meta({ description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
+    .input(calendarInput)
+    .query(({ ctx, input }) => consultationCalendar(ctx.db, input)),
 
   cancel: staffProcedure
     .meta({ description: 'Staff cancel a consultation before it starts; the visitor and the consultant are told (audited).' })

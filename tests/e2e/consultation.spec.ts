@@ -128,7 +128,7 @@ test.describe('back office', () => {
     await mutate(request, 'consultations.book', { typeId: type.id, startsAt: `${day}T10:00:00.000Z`, timeZone: 'UTC', visitorName: `Office Visitor ${stamp}`, visitorEmail: `office-${stamp}@example.com` });
 
     await signInThroughUi(page);
-    await page.getByRole('link', { name: 'Consultations' }).click();
+    await page.getByRole('link', { name: 'Consultations', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Consultations' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Consultations' })).toContainText(`Office Visitor ${stamp}`);
     await page.getByRole('textbox', { name: 'Search visitor' }).fill(`visitor ${stamp}`);
@@ -145,5 +145,9 @@ test.describe('back office', () => {
 
     await page.getByRole('tab', { name: 'Types' }).click();
     await expect(page.getByRole('table', { name: 'Consultation types' })).toContainText(title);
+
+    // The calendar shows it on its day beside the event sessions.
+    await page.goto(`/admin/calendar?date=${day}`);
+    await expect(page.locator('[data-consultation]').filter({ hasText: title })).toContainText(`Office Visitor ${stamp}`);
   });
 });

@@ -306,6 +306,25 @@ describe('the staff list', () => {
   });
 });
 
+describe('the calendar', () => {
+  it('lists booked consultations by site-zone days for staff, not cancelled ones', async () => {
+    const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
+    const date = dayAhead(4);
+    const kept = await callers.anonymous.consultations.book({ typeId: type.id, startsAt: `${date}T09:00:00.000Z`, timeZone: 'UTC', visitorName: 'Kofi', visitorEmail: 'kofi@example.com' });
+    const dropped = await callers.anonymous.consultations.book({ typeId: type.id, startsAt: `${date}T13:00:00.000Z`, timeZone: 'UTC', visitorName: 'Efua', visitorEmail: 'efua@example.com' });
+    await callers.admin.consultations.cancel({ id: dropped.id });
+    await expectStaffOnly(callers, (c) => c.consultations.calendar({ from: date, to: date }));
+    const calendar = await callers.user.consultations.calendar({ from: date, to: date });
+    expect(calendar).toEqual({
+      truncated: false,
+      consultations: [
+        { id: kept.id, startsAt: `${date}T09:00:00.000Z`, endsAt: `${date}T10:00:00.000Z`, typeTitle: 'Discovery call', consultantName: 'Ama Consultant', consultantId: consultant.user.id, visitorName: 'Kofi' },
+      ],
+    });
+    await expectFieldErrors(callers.user.consultations.calendar({ from: date, to: dayAhead(60) }), { to: 'The calendar shows at most 42 days at a time' });
+  });
+});
+
 describe('the CSV export', () => {
   it('writes the filtered consultations, one row each, times in UTC', async () => {
     const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
