@@ -33,6 +33,7 @@ export const EMAIL_KINDS = [
   'consultation-notice',
   'consultation-cancelled',
   'consultation-rescheduled',
+  'consultation-reminder',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';

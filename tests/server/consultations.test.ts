@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationTypeInput } from '@server/schemas/consultations';
 import { SESSION_COOKIE } from '@server/auth/session';
 import { EXPORT_ROUTES } from '@server/http/exports';
+import { getSystemSettings } from '@server/repositories/settings';
+import { startNotificationScheduler } from '@server/services/email/scheduler';
 import { buildTestApp, callerFor, createAccount, createTestEnv, expectAdminOnly, expectFieldErrors, expectStaffOnly, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from './helpers';
 
 const DAY = 86_400_000;
@@ -278,6 +280,35 @@ describe('the manage link', () => {
     await expectTRPCError(callers.anonymous.consultations.manage({ token: 'not-a-token' }), 'NOT_FOUND', 'Consultation not found.');
     const again = await callers.anonymous.consultations.freeTimes({ typeId: type.id, from: date, to: date, timeZone: 'UTC' });
     expect(again.times.map((time) => time.time)).toContain('10:30');
+  });
+});
+
+describe('reminders', () => {
+  it('reminds the visitor once per start time within the reminder window, with a new link and the same calendar entry', async () => {
+    const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
+    const date = dayAhead(5);
+    const booked = await callers.anonymous.consultations.book({ typeId: type.id, startsAt: `${date}T10:00:00.000Z`, timeZone: 'UTC', visitorName: 'Kofi', visitorEmail: 'kofi@example.com' });
+    const oldToken = tokenIn((await outbox())[0]?.textBody ?? '');
+    const { reminderHours } = await getSystemSettings(env.db);
+    let clock = Date.parse(`${date}T10:00:00.000Z`) - (reminderHours + 1) * 3_600_000;
+    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
+    try {
+      expect((await scheduler.runOnce()).reminders).toBe(0);
+      clock += 2 * 3_600_000;
+      expect((await scheduler.runOnce()).reminders).toBe(1);
+      expect((await scheduler.runOnce()).reminders).toBe(0);
+    } finally {
+      await scheduler.stop();
+    }
+    const reminder = (await outbox()).find((message) => message.kind === 'consultation-reminder');
+    expect(reminder?.toAddress).toBe('kofi@example.com');
+    expect(reminder?.subject).toContain('reminder of your Discovery call with Ama Consultant');
+    expect(reminder?.ics).toContain(`UID:consultation-${booked.id}@`);
+    expect(reminder?.ics).toContain('SEQUENCE:0');
+    const newToken = tokenIn(reminder?.textBody ?? '');
+    expect(newToken).not.toBe(oldToken);
+    expect((await callers.anonymous.consultations.manage({ token: newToken })).id).toBe(booked.id);
+    await expectTRPCError(callers.anonymous.consultations.manage({ token: oldToken }), 'NOT_FOUND');
   });
 });
 
