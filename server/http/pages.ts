@@ -146,6 +146,7 @@ function pagePath(url: string): string {
 /** Title of a page by its path: the booking pages say so; everything else is the site itself. */
 function pageTitle(pathname: string, siteName: string): string {
   if (pathname === '/booking' || pathname.startsWith('/booking/')) return `Book a Session | ${siteName}`;
+  if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return `Book a Consultation | ${siteName}`;
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;
   return siteName;
 }
