@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Selec
 import { useState } from 'react';
 import { formatDateTime } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { ScrollTable } from '../kit/ScrollTable';
 import { TimePicker, type FreeTime } from '../../consultation/TimePicker';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
 import { useCurrentUser } from '../kit/useCurrentUser';
@@ -64,7 +65,7 @@ export function ConsultationList() {
         <ExportCsvButton route={EXPORT_ROUTE} filter={{ ...filter, consultantId: filter.consultantId ?? 'all' }} />
       </Group>
       {cancel.isError && <Alert color="red" title="The consultation could not be cancelled">{messageOf(cancel.error, 'Please try again.')}</Alert>}
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable minWidth={760} label="Consultations list">
         <Table striped aria-label="Consultations" aria-busy={list.isFetching}>
           <Table.Thead>
             <Table.Tr>
@@ -118,7 +119,7 @@ export function ConsultationList() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {list.isSuccess && list.data.total === 0 && <Text c="dimmed">No consultations match.</Text>}
       {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
       {moving !== null && <MoveModal item={moving} onClose={() => setMoving(null)} />}

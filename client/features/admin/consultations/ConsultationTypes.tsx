@@ -2,6 +2,7 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { consultationTypeInput } from '@server/schemas/consultations';
+import { ScrollTable } from '../kit/ScrollTable';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 
 type TypeRow = RouterOutputs['consultations']['types']['all'][number];
@@ -20,7 +21,7 @@ export function ConsultationTypes({ canEdit }: { canEdit: boolean }) {
         </Group>
       )}
       {remove.isError && <Alert color="red" title="The type was not deleted">{messageOf(remove.error, 'Please try again.')}</Alert>}
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable minWidth={640} label="Consultation types list">
         <Table striped aria-label="Consultation types">
           <Table.Thead>
             <Table.Tr>
@@ -60,7 +61,7 @@ export function ConsultationTypes({ canEdit }: { canEdit: boolean }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {types.isSuccess && types.data.length === 0 && <Text c="dimmed">No consultation types yet.</Text>}
       {editing !== null && <TypeForm type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Stack>
