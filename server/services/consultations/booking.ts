@@ -323,6 +323,8 @@ async function move(
     const type = await findConsultationType(trx, current.typeId);
     if (type === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
     const staff = await staffOfType(trx, type.id);
+    // Every candidate's row at once, in id order, as a booking takes them: two changes never wait for each other.
+    await lockConsultants(trx, [...staff.map((member) => member.id), current.consultantId]);
     const own = staff.filter((member) => member.id === current.consultantId);
     let consultant = own.length === 0 ? undefined : await pickFreeConsultant(trx, type, own, startsAt, now, current.id);
     consultant ??= await pickFreeConsultant(trx, type, staff.filter((member) => member.id !== current.consultantId), startsAt, now, current.id);
