@@ -22,6 +22,41 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Layers: a router hands its input to a service; only services reach the repositories (and
+    // through them the database), so every rule and transaction has one home.
+    files: ['server/routers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repositories/*', '@server/repositories/*', '@db/database', 'kysely'],
+              message: 'Routers call services; a read with no rule of its own is re-exported by its service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services reach the database through repositories: no query built here, no raw SQL.
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'Services reach the database through repositories: move this query into server/repositories/.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Raw SQL belongs in a repository (server/repositories/).' }] },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against Kysely<any> by design (Kysely docs, "migrations").
     files: ['db/migrations/**/*.ts', 'db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

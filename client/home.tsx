@@ -3,7 +3,8 @@
 // script only when it rendered the page (client/home.html); otherwise `/` is the app's page
 // (client/main.tsx), whose router shows the same home page.
 import './features/layout/publicStyles';
-import './features/layout/theme-variables.css';
+// The theme's CSS variables, made in the build from client/theme.ts (scripts/vite/theme-variables.ts).
+import 'virtual:theme-variables.css';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { HomeRoot } from './home-root';

@@ -2,7 +2,7 @@
 // render the very same elements): the API client and the query cache. Mantine's theme is apart
 // (client/theme-provider.tsx), and so is the app's router: the home page's own script
 // (client/home.tsx) carries neither (its theme's CSS variables come from
-// features/layout/theme-variables.css; the contact form, built with Mantine, brings the theme along).
+// the build (scripts/vite/theme-variables.ts); the contact form, built with Mantine, brings the theme along).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { trpc, type TrpcClient } from './trpc';

@@ -22,7 +22,7 @@ const ssrEntry = path.join(dist, 'client-ssr', 'entry-server.js');
 const ssrStamp = path.join(dist, 'ssr-inputs.json');
 const serverStamp = path.join(dist, 'server-inputs.json');
 
-const CLIENT_CONFIG_FILES = ['vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const CLIENT_CONFIG_FILES = ['vite.config.ts', 'scripts/vite/theme-variables.ts', 'tsconfig.json', 'package-lock.json'];
 const SERVER_CONFIG_FILES = ['tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
 
 function sha256(file) {

@@ -121,6 +121,11 @@ export async function invalidateSession(db: DB, sessionId: string): Promise<void
 }
 
 /** Ends every session of a user, except `keepSessionId` when given (the caller's own). */
+/** Brings every session of the account that would outlive `capIso` down to it (a shorter timeout applies at once). */
+export async function capSessionExpiry(db: DB, userId: string, capIso: string): Promise<void> {
+  await db.updateTable('sessions').set({ expiresAt: capIso }).where('userId', '=', userId).where('expiresAt', '>', capIso).execute();
+}
+
 export async function invalidateUserSessions(db: DB, userId: string, keepSessionId?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('userId', '=', userId);
   if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);

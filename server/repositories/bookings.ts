@@ -171,6 +171,31 @@ export function findLiveBookingByEmail(
   return liveBookingByEmailQuery.first(db, { timeSlotId, email: email.toLowerCase(), excludeBookingId: excludeBookingId ?? null });
 }
 
+/** Ids of the bookings in `statuses` whose `column` is `value` and whose slot ends after `nowIso`. */
+export async function liveBookingIdsNotOver(
+  db: DB,
+  column: 'id' | 'timeSlotId' | 'sessionId' | 'eventId',
+  value: string,
+  statuses: readonly BookingStatus[],
+  nowIso: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
+    .select('bookings.id')
+    .where(`bookings.${column}`, '=', value)
+    .where('bookings.status', 'in', [...statuses])
+    .where('timeSlots.endTime', '>', nowIso)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Ids of up to `limit` waitlisted bookings of a slot (read, not counted: a long waitlist stays cheap). */
+export async function listWaitlistedIds(db: DB, timeSlotId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('bookings').select('id').where('timeSlotId', '=', timeSlotId).where('status', '=', 'waitlisted').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 /** The waitlisted booking first in line on a slot: created first, ids breaking ties in creation order. */
 export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingId?: string): Promise<BookingRow | undefined> {
   let query = db

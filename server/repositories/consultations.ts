@@ -375,3 +375,14 @@ export function listCalendarConsultations(db: DB, from: string, before: string, 
     .limit(limit)
     .execute();
 }
+
+/** Booked consultations starting in (after, until]: the reminder window (status and start index). */
+export function dueConsultationReminders(db: DB, after: string, until: string) {
+  return db
+    .selectFrom('consultations')
+    .select(['id', 'startsAt', 'updatedAt'])
+    .where('status', '=', 'booked')
+    .where('startsAt', '>', after)
+    .where('startsAt', '<=', until)
+    .execute();
+}

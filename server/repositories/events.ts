@@ -54,6 +54,11 @@ export async function listActiveEvents(db: DB, limit: number): Promise<EventDto[
   return rows.map(toEventDto);
 }
 
+/** Whether any event exists, active or not (the setup checklist's "first event"). */
+export async function anyEventExists(db: DB): Promise<boolean> {
+  return (await db.selectFrom('events').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function findEvent(db: DB, id: string): Promise<EventDto | undefined> {
   const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : toEventDto(row);

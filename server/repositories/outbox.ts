@@ -77,6 +77,12 @@ export async function insertOutboxMessage(db: DB, message: NewOutboxMessage): Pr
   return id;
 }
 
+/** Deletes a message that gave up (a failed one only); true when it did. */
+export async function deleteFailedMessage(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export function findOutboxRow(db: DB, id: string): Promise<EmailOutboxRow | undefined> {
   return db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
 }

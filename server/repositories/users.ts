@@ -1,6 +1,7 @@
 // Accounts: queries and the public shape of a user (never the password hash).
 import type { DB } from '@db/database';
-import type { Role, UserRow } from '@db/schema';
+import type { Updateable } from 'kysely';
+import type { Role, UserRow, UsersTable } from '@db/schema';
 import { preparedQuery } from '@db/prepared';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
@@ -77,16 +78,54 @@ export async function listUsers(
 const notifiedAdminsQueries = {
   newBookings: notifiedAdminsQuery('notifyNewBookings'),
   newContacts: notifiedAdminsQuery('notifyNewContacts'),
+  systemAlerts: notifiedAdminsQuery('notifySystemAlerts'),
 };
 
 /** One prepared query per topic (db/prepared.ts): each public booking and contact message asks. */
-function notifiedAdminsQuery(toggle: 'notifyNewBookings' | 'notifyNewContacts') {
+function notifiedAdminsQuery(toggle: 'notifyNewBookings' | 'notifyNewContacts' | 'notifySystemAlerts') {
   return preparedQuery((db) =>
     db.selectFrom('users').select('email').where('role', '=', 'admin').where('notifyEmail', '=', 1).where(toggle, '=', 1).orderBy('email'),
   );
 }
 
-export async function findNotifiedAdminEmails(db: DB, topic: 'newBookings' | 'newContacts'): Promise<string[]> {
+export async function findNotifiedAdminEmails(db: DB, topic: keyof typeof notifiedAdminsQueries): Promise<string[]> {
   const rows = await notifiedAdminsQueries[topic].all(db, {});
   return rows.map((row) => row.email);
+}
+
+/** Writes an account's name, e-mail and role; the updated row. */
+export function updateUserRow(db: DB, id: string, values: { name: string; email: string; role: Role }): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteUserRow(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** A sign-in's mark: the last one becomes the previous one (the dashboard's Last Login). */
+export async function recordSignInTimes(db: DB, id: string, previousSignInAt: string | null, nowIso: string): Promise<void> {
+  await db.updateTable('users').set({ previousSignInAt, lastSignInAt: nowIso }).where('id', '=', id).execute();
+}
+
+export async function setPasswordHash(db: DB, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/** Writes some of an account's own settings (profile, security, notifications); the updated row, or undefined when there is no such account. */
+export function updateUserSettings(
+  db: DB,
+  id: string,
+  values: Omit<Updateable<UsersTable>, 'id' | 'createdAt' | 'updatedAt'>,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 // The audit log (admins only): who changed what, when and from which address; newest first.
-import { listAudit } from '../repositories/audit';
+import { listAudit } from '../services/audit';
 import { auditListInput } from '../schemas/audit';
 import { adminProcedure, router } from '../trpc/init';
 

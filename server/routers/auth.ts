@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { countUsers } from '../repositories/users';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
 import { disableTwoFactorInput, enableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
 import { actorOf } from '../services/audit';
 import { changePassword, setupFirstAdmin, signIn, signOut, verifyTwoFactor } from '../services/auth';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/two-factor';
+import { countUsers } from '../services/users';
 import { publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const authRouter = router({

@@ -1,4 +1,3 @@
-import { bookingStats } from '../repositories/bookings';
 import {
   adminCreateBookingInput,
   affectedParticipantsInput,
@@ -20,7 +19,7 @@ import {
 import { actorOf } from '../services/audit';
 import { setBookingStatusMany } from '../services/bulk-bookings';
 import { cancelBookingByToken, viewBookingByToken } from '../services/booking-links';
-import { listStaffBookings } from '../services/booking-list';
+import { bookingStats, listStaffBookings } from '../services/booking-list';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 import { countAffectedParticipants, toAffectedScope } from '../services/notifying-changes';

@@ -1,4 +1,3 @@
-import { listActiveConsultationTypes, listConsultationTypes } from '../repositories/consultations';
 import { byIdInput } from '../schemas/common';
 import {
   availabilityInput,
@@ -28,6 +27,8 @@ import {
   availabilityOf,
   createConsultationType,
   deleteConsultationType,
+  listActiveConsultationTypes,
+  listConsultationTypes,
   setAvailability,
   updateConsultationType,
 } from '../services/consultations/types';

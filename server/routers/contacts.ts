@@ -1,4 +1,3 @@
-import * as contacts from '../repositories/contacts';
 import { byIdInput } from '../schemas/common';
 import {
   contactListInput,
@@ -8,7 +7,7 @@ import {
   updateContactInput,
 } from '../schemas/contacts';
 import { actorOf } from '../services/audit';
-import { createContact, deleteContact, setContactStatus, submitContact, updateContact } from '../services/contacts';
+import * as contacts from '../services/contacts';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
 
@@ -17,7 +16,7 @@ export const contactsRouter = router({
   submit: publicFormProcedure('contact')
     .meta({ description: 'The public Get In Touch form: stores a new contact message and e-mails the admins who asked; rate-limited per address and refused in Maintenance Mode (SERVICE_UNAVAILABLE).' })
     .input(submitContactInput)
-    .mutation(({ ctx, input }) => submitContact(ctx, input)),
+    .mutation(({ ctx, input }) => contacts.submitContact(ctx, input)),
 
   list: staffProcedure
     .meta({ description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
@@ -35,23 +34,23 @@ export const contactsRouter = router({
   create: staffProcedure
     .meta({ description: 'Staff record a contact message by hand (audited).' })
     .input(createContactInput)
-    .mutation(({ ctx, input }) => createContact(ctx.db, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.createContact(ctx.db, input, actorOf(ctx))),
 
   update: staffProcedure
     .meta({ description: "Replaces a contact message's fields, status and notes (audited)." })
     .input(updateContactInput)
     .mutation(({ ctx, input }) => {
       const { id, ...values } = input;
-      return updateContact(ctx.db, id, values, actorOf(ctx));
+      return contacts.updateContact(ctx.db, id, values, actorOf(ctx));
     }),
 
   setStatus: staffProcedure
     .meta({ description: "Sets a contact message's status (audited)." })
     .input(setContactStatusInput)
-    .mutation(({ ctx, input }) => setContactStatus(ctx.db, input.id, input.status, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.setContactStatus(ctx.db, input.id, input.status, actorOf(ctx))),
 
   delete: adminProcedure
     .meta({ description: 'Deletes a contact message for good (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => deleteContact(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.deleteContact(ctx.db, input.id, actorOf(ctx))),
 });

@@ -1,5 +1,4 @@
-import { dashboardStats } from '../repositories/dashboard';
-import { dashboardWeek } from '../repositories/dashboard-week';
+import { dashboardStats, dashboardWeek } from '../services/dashboard';
 import { setupChecklist } from '../services/setup-checklist';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 

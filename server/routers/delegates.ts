@@ -1,8 +1,7 @@
-import { listDelegates } from '../repositories/delegates';
 import { byIdInput } from '../schemas/common';
 import { createDelegateInput, delegateListInput, updateDelegateInput } from '../schemas/delegates';
 import { actorOf } from '../services/audit';
-import { createDelegate, deleteDelegate, updateDelegate } from '../services/sessions';
+import { createDelegate, deleteDelegate, listDelegates, updateDelegate } from '../services/sessions';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 
 export const delegatesRouter = router({

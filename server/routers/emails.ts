@@ -1,8 +1,7 @@
 // The back office e-mail log (admins only): recent messages with status, attempts and last error.
-import { listOutbox } from '../repositories/outbox';
 import { byIdInput } from '../schemas/common';
 import { emailListInput } from '../schemas/emails';
-import { dismissMessage, messageAttempts, retryAllFailed, retryMessage } from '../services/email/log';
+import { dismissMessage, listOutbox, messageAttempts, retryAllFailed, retryMessage } from '../services/email/log';
 import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 

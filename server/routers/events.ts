@@ -1,5 +1,3 @@
-import * as events from '../repositories/events';
-import { EVENT_NOT_FOUND } from '../repositories/events';
 import { byIdInput } from '../schemas/common';
 import {
   adminEventListInput,
@@ -11,28 +9,28 @@ import {
 } from '../schemas/events';
 import { actorOf } from '../services/audit';
 import { getEventPage } from '../services/event-page';
-import { createEvent, deleteEvent, moveEvent, setEventActive, updateEvent } from '../services/events';
+import {
+  createEvent,
+  deleteEvent,
+  getEventForCaller,
+  listActiveEvents,
+  listEventsForAdmin,
+  moveEvent,
+  setEventActive,
+  updateEvent,
+} from '../services/events';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
-import { NotFoundError } from '../errors';
-
-function notFound(): NotFoundError {
-  return new NotFoundError(EVENT_NOT_FOUND);
-}
 
 export const eventsRouter = router({
   list: publicProcedure
     .meta({ description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
     .input(eventListInput)
-    .query(({ ctx, input }) => events.listActiveEvents(ctx.db, input.limit)),
+    .query(({ ctx, input }) => listActiveEvents(ctx.db, input.limit)),
 
   byId: publicProcedure
     .meta({ description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
     .input(byIdInput)
-    .query(async ({ ctx, input }) => {
-      const event = await events.findEvent(ctx.db, input.id);
-      if (event === undefined || (!event.isActive && ctx.user === null)) throw notFound();
-      return event;
-    }),
+    .query(({ ctx, input }) => getEventForCaller(ctx.db, input.id, ctx.user !== null)),
 
   page: publicProcedure
     .meta({ description: "An event's public page: the active event, its active sessions and each one's next 3 future slots with seats left (moreSlots when it has others); NOT_FOUND for an unknown or hidden event." })
@@ -42,7 +40,7 @@ export const eventsRouter = router({
   adminList: staffProcedure
     .meta({ description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
-    .query(({ ctx, input }) => events.listEventsForAdmin(ctx.db, input)),
+    .query(({ ctx, input }) => listEventsForAdmin(ctx.db, input)),
 
   create: adminProcedure
     .meta({ description: 'Creates an event (audited).' })

@@ -1,8 +1,13 @@
-import * as sessions from '../repositories/sessions';
 import { byIdInput } from '../schemas/common';
 import { createSessionInput, listByEventInput, sessionListInput, updateSessionInput } from '../schemas/sessions';
 import { actorOf } from '../services/audit';
-import { createSession, deleteSession, getSessionDetail, listBookableSessions, toggleSessionActive, updateSession } from '../services/sessions';
+import {
+  createSession,
+  deleteSession,
+  getSessionDetail,
+  listBookableSessions,
+  listSessionsForAdmin,
+  sessionStats, toggleSessionActive, updateSession } from '../services/sessions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const sessionsRouter = router({
@@ -14,11 +19,11 @@ export const sessionsRouter = router({
   list: staffProcedure
     .meta({ description: 'Sessions, paged on the server, with a search and an event and status filter.' })
     .input(sessionListInput)
-    .query(({ ctx, input }) => sessions.listSessionsForAdmin(ctx.db, input)),
+    .query(({ ctx, input }) => listSessionsForAdmin(ctx.db, input)),
 
   stats: staffProcedure
     .meta({ description: "Counts of sessions for the Sessions screen's cards." })
-    .query(({ ctx }) => sessions.sessionStats(ctx.db)),
+    .query(({ ctx }) => sessionStats(ctx.db)),
 
   get: staffProcedure
     .meta({ description: 'One session with its time slots (with seats booked) and delegates.' })

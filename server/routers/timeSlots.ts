@@ -1,9 +1,8 @@
-import { listBookableSlots } from '../repositories/timeSlots';
 import { calendarInput } from '../schemas/calendar';
 import { byIdInput } from '../schemas/common';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { actorOf } from '../services/audit';
-import { createTimeSlot, deleteTimeSlot, updateTimeSlot } from '../services/sessions';
+import { createTimeSlot, deleteTimeSlot, listBookableSlots, updateTimeSlot } from '../services/sessions';
 import { slotCalendar } from '../services/slot-calendar';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 

@@ -1,8 +1,7 @@
-import { listUsers } from '../repositories/users';
 import { createUserInput, updateUserInput, userListInput } from '../schemas/auth';
 import { byIdInput } from '../schemas/common';
 import { actorOf } from '../services/audit';
-import { createUser, deleteUser, updateUser } from '../services/users';
+import { createUser, deleteUser, listUsers, updateUser } from '../services/users';
 import { resetTwoFactor } from '../services/two-factor';
 import { adminProcedure, router } from '../trpc/init';
 

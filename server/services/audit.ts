@@ -79,3 +79,7 @@ export function changedFields<T extends object>(before: T, after: T, labels: Par
 export function statusChange(from: string, to: string, field = 'status'): string {
   return `${field} ${from} -> ${to}`;
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listAudit } from '../repositories/audit';

@@ -7,7 +7,7 @@ import { type AuthSession, type AuthUser, createSession, invalidateSession, inva
 import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
 import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from '../repositories/setup-links';
-import { countUsers, findUserByEmail, findUserById, insertUser } from '../repositories/users';
+import { countUsers, findUserByEmail, findUserById, insertUser, recordSignInTimes, setPasswordHash } from '../repositories/users';
 import { deleteChallenge, deleteChallengesOfUser, findChallenge } from '../repositories/two-factor';
 import { looksLikeTotp } from '../auth/totp';
 import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor';
@@ -36,11 +36,7 @@ async function startSession(db: DB, userId: string, ip: string): Promise<SignedI
   if (before === undefined) throw new NotFoundError('Account not found.');
   const { token, session } = await db.transaction().execute(async (trx) => {
     // The dashboard's Last Login is the sign-in before this one.
-    await trx
-      .updateTable('users')
-      .set({ previousSignInAt: before.lastSignInAt, lastSignInAt: now })
-      .where('id', '=', userId)
-      .execute();
+    await recordSignInTimes(trx, userId, before.lastSignInAt, now);
     const started = await createSession(trx, userId, before.sessionTimeoutMinutes);
     await recordAudit(trx, actorOf({ user: before, ip }), { action: 'sign-in', entity: 'account', entityId: userId, summary: 'signed in' });
     return started;
@@ -198,11 +194,7 @@ export async function changePassword(
   await checkCurrentPassword(deps, caller, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ passwordHash, updatedAt: new Date().toISOString() })
-      .where('id', '=', userId)
-      .execute();
+    await setPasswordHash(trx, userId, passwordHash);
     await invalidateUserSessions(trx, userId, currentSessionId);
     // A sign-in half done with the old password (a challenge waiting for its code) ends too.
     await deleteChallengesOfUser(trx, userId);

@@ -32,3 +32,7 @@ export async function resolveBookingListFilter(db: DB, request: BookingListReque
 export async function listStaffBookings(db: DB, request: BookingListRequest): Promise<Page<BookingListItem>> {
   return listBookings(db, await resolveBookingListFilter(db, request));
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { bookingStats } from '../repositories/bookings';

@@ -29,6 +29,7 @@ import {
   toBookingDto,
   updateBookingRow,
 } from '../repositories/bookings';
+import { forgetReminders } from '../repositories/booking-reminders';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
 import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
@@ -368,7 +369,7 @@ export async function updateBooking(deps: ServiceDeps, id: string, input: StaffB
     if (moved && participantMessageFor(changed.previousStatus, changed.booking.status) === null) {
       await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, [id]);
     } else if (moved) {
-      await trx.deleteFrom('bookingReminders').where('bookingId', '=', id).execute();
+      await forgetReminders(trx, [id]);
     }
     return changed;
   };

@@ -80,3 +80,7 @@ export function deleteContact(db: DB, id: string, actor: AuditActor): Promise<{ 
     return { id };
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { contactStats, listContacts, recentContacts } from '../repositories/contacts';

@@ -1,4 +1,5 @@
 // Staff changes to events, each one transaction with its audit row (the router stays thin).
+import type { DB } from '@db/database';
 import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND, type EventDto, type EventValues } from '../repositories/events';
 import { NotFoundError } from '../errors';
@@ -72,3 +73,14 @@ export function moveEvent(deps: ServiceDeps, id: string, direction: 'up' | 'down
     return { id };
   });
 }
+
+/** One event: anonymous callers see only active ones (NOT_FOUND otherwise), signed-in staff any. */
+export async function getEventForCaller(db: DB, id: string, signedIn: boolean): Promise<EventDto> {
+  const event = await events.findEvent(db, id);
+  if (event === undefined || (!event.isActive && !signedIn)) throw notFound();
+  return event;
+}
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listActiveEvents, listEventsForAdmin } from '../repositories/events';

@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { DB } from '@db/database';
 import { MIGRATION_NAMES } from '@db/migrate';
+import { appliedMigrationNames, pingDatabase } from '../repositories/health';
 
 export const READINESS_TIMEOUT_MS = 1000;
 
@@ -104,7 +104,7 @@ export class Readiness {
 
   private async checkDatabase(): Promise<CheckResult> {
     try {
-      const answer = await within(sql`select 1 as one`.execute(this.options.db), this.timeoutMs);
+      const answer = await within(pingDatabase(this.options.db), this.timeoutMs);
       return answer === 'timeout' ? { ok: false, error: `no answer within ${seconds(this.timeoutMs)}` } : { ok: true };
     } catch (error) {
       return failure('the database did not answer', error);
@@ -113,9 +113,9 @@ export class Readiness {
 
   private async checkMigrations(): Promise<CheckResult> {
     try {
-      const answer = await within(sql<{ name: string }>`select name from kysely_migration`.execute(this.options.db), this.timeoutMs);
+      const answer = await within(appliedMigrationNames(this.options.db), this.timeoutMs);
       if (answer === 'timeout') return { ok: false, error: `no answer within ${seconds(this.timeoutMs)}` };
-      const done = new Set(answer.rows.map((row) => row.name));
+      const done = new Set(answer);
       const missing = MIGRATION_NAMES.filter((name) => !done.has(name));
       if (missing.length === 0) return { ok: true };
       return { ok: false, error: `${missing.length} migration${missing.length === 1 ? ' has' : 's have'} not run: ${missing.join(', ')}` };

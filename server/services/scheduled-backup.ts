@@ -10,7 +10,7 @@ import { getSystemSettings, saveBackupStatus } from '@server/repositories/settin
 import { utcToZonedParts } from '@server/shared/time';
 import type { ServiceDeps } from '../deps';
 import { pruneBackups, writeBackup } from './backups';
-import { claimOnce } from './email/claims';
+import { claimOnce } from '../repositories/notification-claims';
 import { type AlertContent, raiseSystemAlert } from './email/alerts';
 
 export function backupFailedAlert(dataDir: string, reason: string): AlertContent {

@@ -310,3 +310,9 @@ export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: 
     return delegate;
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listDelegates } from '../repositories/delegates';
+export { listBookableSlots } from '../repositories/timeSlots';
+export { listSessionsForAdmin, sessionStats } from '../repositories/sessions';

@@ -14,7 +14,8 @@ import {
   saveSystemSettings,
   type StoredEmailSettings,
 } from '../repositories/settings';
-import { findUserByEmail, findUserById } from '../repositories/users';
+import { findUserByEmail, findUserById, updateUserSettings } from '../repositories/users';
+import { capSessionExpiry } from '../auth/session';
 import type {
   emailSettingsInput,
   notificationSettingsInput,
@@ -168,12 +169,8 @@ export async function updateProfile(
     const before = profileOf(await requireUser(trx, caller.userId));
     const owner = await findUserByEmail(trx, input.email);
     if (owner !== undefined && owner.id !== caller.userId) throw conflictOnField('email', EMAIL_TAKEN);
-    const row = await trx
-      .updateTable('users')
-      .set({ name: input.name, email: input.email, avatarUrl: input.avatarUrl, updatedAt: new Date().toISOString() })
-      .where('id', '=', caller.userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await updateUserSettings(trx, caller.userId, { name: input.name, email: input.email, avatarUrl: input.avatarUrl });
+    if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
     const after = profileOf(row);
     if (before.email !== after.email) {
       await enqueueEmailChangedNotice(trx, deps.config.publicOrigin, { name: after.name, oldEmail: before.email, newEmail: after.email });
@@ -207,25 +204,12 @@ export async function updateSecurity(
   }
   const row = await db.transaction().execute(async (trx) => {
     const before = securityOf(await requireUser(trx, caller.userId));
-    const updated = await trx
-      .updateTable('users')
-      .set({
-        sessionTimeoutMinutes: input.sessionTimeout,
-        updatedAt: new Date().toISOString(),
-      })
-      .where('id', '=', caller.userId)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await updateUserSettings(trx, caller.userId, { sessionTimeoutMinutes: input.sessionTimeout });
     if (updated === undefined) throw new NotFoundError(USER_NOT_FOUND);
     // A shorter timeout applies at once to every open session of the account, idle ones too:
     // renewal happens only on a request, which would first accept the longer expiry.
     const cap = new Date(Date.now() + input.sessionTimeout * 60_000).toISOString();
-    await trx
-      .updateTable('sessions')
-      .set({ expiresAt: cap })
-      .where('userId', '=', caller.userId)
-      .where('expiresAt', '>', cap)
-      .execute();
+    await capSessionExpiry(trx, caller.userId, cap);
     await recordAudit(trx, actor, {
       action: 'settings',
       entity: 'user',
@@ -263,19 +247,13 @@ export async function updateNotifications(
 }
 
 async function saveNotifications(db: DB, userId: string, input: NotificationsInput): Promise<NotificationSettings> {
-  const row = await db
-    .updateTable('users')
-    .set({
-      notifyEmail: input.emailNotifications ? 1 : 0,
-      notifyNewBookings: input.newBookings ? 1 : 0,
-      notifyNewContacts: input.newContacts ? 1 : 0,
-      notifySystemAlerts: input.systemAlerts ? 1 : 0,
-      notifyWeeklyReports: input.weeklyReports ? 1 : 0,
-      updatedAt: new Date().toISOString(),
-    })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await updateUserSettings(db, userId, {
+    notifyEmail: input.emailNotifications ? 1 : 0,
+    notifyNewBookings: input.newBookings ? 1 : 0,
+    notifyNewContacts: input.newContacts ? 1 : 0,
+    notifySystemAlerts: input.systemAlerts ? 1 : 0,
+    notifyWeeklyReports: input.weeklyReports ? 1 : 0,
+  });
   if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
   return notificationsOf(row);
 }

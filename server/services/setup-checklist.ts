@@ -1,6 +1,7 @@
 // The dashboard's "Set up your site" checklist for admins: what a firm still has to fill in before
 // the site is its own, each item ticked from what is stored (nothing is remembered separately).
 import type { DB } from '@db/database';
+import { anyEventExists } from '../repositories/events';
 import { findHomeContent } from '../repositories/home-content';
 import { getSystemAndEmailSettings } from '../repositories/settings';
 import { hasContactDetails, PLACEHOLDER_FOUNDER_BIO } from '../shared/site-identity';
@@ -24,16 +25,16 @@ function homeContentWritten(content: string | undefined): boolean {
 }
 
 export async function setupChecklist(db: DB): Promise<SetupChecklist> {
-  const [{ identity, email }, home, event] = await Promise.all([
+  const [{ identity, email }, home, hasEvent] = await Promise.all([
     getSystemAndEmailSettings(db),
     findHomeContent(db),
-    db.selectFrom('events').select('id').limit(1).executeTakeFirst(),
+    anyEventExists(db),
   ]);
   const done: Record<SetupItem, boolean> = {
     logo: identity.logoUrl !== null,
     contact: hasContactDetails(identity),
     homeContent: homeContentWritten(home?.content),
-    firstEvent: event !== undefined,
+    firstEvent: hasEvent,
     smtp: toMailSettings(email) !== null,
   };
   const items = SETUP_ITEMS.map((key) => ({ key, done: done[key] }));

@@ -4,7 +4,7 @@ import type { DB } from '@db/database';
 import { runAlone } from '@db/postgres';
 import type { Role } from '@db/schema';
 import { hashPassword } from '../auth/password';
-import { countUsers, findUserByEmail, findUserById, insertUser, toUserDto, type UserDto } from '../repositories/users';
+import { countUsers, deleteUserRow, findUserByEmail, findUserById, insertUser, toUserDto, updateUserRow, type UserDto } from '../repositories/users';
 import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
 import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '../errors';
 
@@ -65,12 +65,7 @@ export async function updateUser(
     }
     const owner = await findUserByEmail(trx, input.email);
     if (owner !== undefined && owner.id !== existing.id) throw conflictOnField('email', EMAIL_TAKEN);
-    const row = await trx
-      .updateTable('users')
-      .set({ name: input.name, email: input.email, role: input.role, updatedAt: new Date().toISOString() })
-      .where('id', '=', input.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await updateUserRow(trx, input.id, { name: input.name, email: input.email, role: input.role });
     const fields = changedFields(existing, row, { name: 'name', email: 'email' });
     const summary =
       row.role === existing.role ? fields : `${statusChange(existing.role, row.role, 'role')}${fields === 'no changes' ? '' : `; ${fields}`}`;
@@ -91,7 +86,11 @@ export async function deleteUser(db: DB, actingUserId: string, id: string, actor
     if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
       throw new PreconditionError('The last admin cannot be deleted.');
     }
-    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await deleteUserRow(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'user', entityId: id, summary: existing.email });
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { countUsers, listUsers } from '../repositories/users';

@@ -3,28 +3,23 @@
 // moving a booking or changing its slot's times sends 'booking updated' with a replacing .ics. The
 // delete dialogs' count of participants to be told.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
-import { createTestEnv, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { expectTRPCError, type RoleCallers, type TestEnv } from './helpers';
+import { createMailTestEnv, MAIL_TEST_SITE, type MailTestEnv } from './mail-env';
+import { icsProperty, type ParsedMail, deliverDue, type TestSmtpServer } from './smtp';
 
-const SITE = 'Accra Bridge Partners';
+const SITE = MAIL_TEST_SITE;
 let env: TestEnv;
 let callers: RoleCallers;
 let server: TestSmtpServer;
 
+let mail: MailTestEnv;
+
 beforeEach(async () => {
-  env = await createTestEnv();
-  callers = await roleCallers(env);
-  await env.db.updateTable('users').set({ notifyEmail: 0 }).execute();
-  await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/New_York' });
-  server = await startSmtpServer();
-  await useSmtpServer(env.db, server);
+  mail = await createMailTestEnv({ timezone: 'America/New_York', staffNotices: false });
+  ({ env, callers, server } = mail);
 });
-afterEach(async () => {
-  await server.close();
-  await env.close();
-});
+afterEach(() => mail.close());
 
 /** Sends what is due and returns the messages it delivered. */
 function deliver(): Promise<ParsedMail[]> {

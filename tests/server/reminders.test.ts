@@ -5,28 +5,25 @@ import { insertOutboxMessage } from '@server/repositories/outbox';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { startNotificationScheduler } from '@server/services/email/scheduler';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
-import { createTestEnv, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import { expectFieldErrors, type RoleCallers, type TestEnv } from './helpers';
+import { createMailTestEnv, MAIL_TEST_SITE, type MailTestEnv } from './mail-env';
+import { icsProperty, type ParsedMail, deliverDue, type TestSmtpServer } from './smtp';
 
-const SITE = 'Accra Bridge Partners';
+const SITE = MAIL_TEST_SITE;
 const HOUR = 3_600_000;
 let env: TestEnv;
 let callers: RoleCallers;
 let server: TestSmtpServer;
 let clock: number;
 
+let mail: MailTestEnv;
+
 beforeEach(async () => {
-  env = await createTestEnv();
-  callers = await roleCallers(env);
-  await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/New_York' });
-  server = await startSmtpServer();
-  await useSmtpServer(env.db, server);
+  mail = await createMailTestEnv({ timezone: 'America/New_York' });
+  ({ env, callers, server } = mail);
   clock = Date.now();
 });
-afterEach(async () => {
-  await server.close();
-  await env.close();
-});
+afterEach(() => mail.close());
 
 /** A scheduler run at the test's clock (a fresh scheduler each time, as after a restart). */
 async function runScheduler() {

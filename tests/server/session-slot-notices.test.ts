@@ -3,28 +3,23 @@
 // changes tells each participant 'booking updated' (METHOD:REQUEST), as timeSlots.delete and
 // timeSlots.update do. Delivered to a real SMTP server on loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
-import { createTestEnv, roleCallers, type RoleCallers, type TestEnv } from './helpers';
-import { icsProperty, type ParsedMail, deliverDue, startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
+import type { RoleCallers, TestEnv } from './helpers';
+import { createMailTestEnv, MAIL_TEST_SITE, type MailTestEnv } from './mail-env';
+import { icsProperty, type ParsedMail, deliverDue, type TestSmtpServer } from './smtp';
 
-const SITE = 'Accra Bridge Partners';
+const SITE = MAIL_TEST_SITE;
 let env: TestEnv;
 let callers: RoleCallers;
 let server: TestSmtpServer;
 
+let mail: MailTestEnv;
+
 beforeEach(async () => {
-  env = await createTestEnv();
-  callers = await roleCallers(env);
-  await env.db.updateTable('users').set({ notifyEmail: 0 }).execute();
-  await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: SITE, timezone: 'America/Chicago' });
-  server = await startSmtpServer();
-  await useSmtpServer(env.db, server);
+  mail = await createMailTestEnv({ timezone: 'America/Chicago', staffNotices: false });
+  ({ env, callers, server } = mail);
 });
-afterEach(async () => {
-  await server.close();
-  await env.close();
-});
+afterEach(() => mail.close());
 
 function deliver(): Promise<ParsedMail[]> {
   return deliverDue(env.deps, server);

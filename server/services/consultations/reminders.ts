@@ -3,11 +3,11 @@
 // claim keyed by id and start, so a move earns a new one and two instances write it once), with a
 // fresh manage link and the unchanged calendar entry.
 import type { DB } from '@db/database';
-import { findConsultation, findConsultationType, findStaffMember, updateConsultationRow } from '@server/repositories/consultations';
+import { dueConsultationReminders, findConsultation, findConsultationType, findStaffMember, updateConsultationRow } from '@server/repositories/consultations';
 import { getSystemSettings } from '@server/repositories/settings';
 import { formatSlotRange } from '@server/shared/time';
 import type { ServiceDeps } from '../../deps';
-import { claimOnce } from '../email/claims';
+import { claimOnce } from '@server/repositories/notification-claims';
 import { enqueueMessage, loadOutboxSite } from '../email/enqueue';
 import { buildIcs } from '../email/ics';
 import { renderMessage } from '../email/layout';
@@ -23,13 +23,7 @@ export async function sendDueConsultationReminders(deps: ServiceDeps, now: Date)
   if (reminderHours === 0) return 0;
   const windowMs = reminderHours * HOUR_MS;
   const nowIso = now.toISOString();
-  const due = await db
-    .selectFrom('consultations')
-    .select(['id', 'startsAt', 'updatedAt'])
-    .where('status', '=', 'booked')
-    .where('startsAt', '>', nowIso)
-    .where('startsAt', '<=', new Date(now.getTime() + windowMs).toISOString())
-    .execute();
+  const due = await dueConsultationReminders(db, nowIso, new Date(now.getTime() + windowMs).toISOString());
   let written = 0;
   for (const candidate of due) {
     // Booked or moved inside the window: its confirmation has just gone out.

@@ -11,6 +11,8 @@ import {
   findConsultationTypeDto,
   findStaffMember,
   insertConsultationType,
+  listActiveConsultationTypes,
+  listConsultationTypes,
   overridesOf,
   replaceAvailability,
   replaceTypeStaff,
@@ -22,6 +24,9 @@ import type { availabilityInput, consultationTypeInput } from '@server/schemas/c
 import { ForbiddenError, invalidField, NotFoundError, PreconditionError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit';
 import type { MinuteRange } from './free-times';
+
+// Reads with no rule of their own, for the router.
+export { listActiveConsultationTypes, listConsultationTypes };
 
 export const TYPE_NOT_FOUND = 'Consultation type not found.';
 export const TYPE_IN_USE = 'This type has consultations: make it inactive instead of deleting it.';

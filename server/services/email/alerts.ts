@@ -9,7 +9,9 @@ import type { LimitHooks, SignInThrottledEvent } from '@server/auth/limits';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { failedSignInAddresses } from '@server/repositories/audit';
 import { getEmailSettings } from '@server/repositories/settings';
-import { claimOnce } from './claims';
+import { claimOnce, deleteClaim, replaceClaim } from '@server/repositories/notification-claims';
+import { findSlotContext, listWaitlistedIds } from '@server/repositories/bookings';
+import { findNotifiedAdminEmails } from '@server/repositories/users';
 import { sendMail, toMailSettings } from './smtp';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
@@ -36,16 +38,8 @@ export function alertClaimKey(kind: AlertKind, now: Date): string {
   return `alert:${kind}:${now.toISOString().slice(0, 13)}`;
 }
 
-async function alertRecipients(db: DB): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('email')
-    .where('role', '=', 'admin')
-    .where('notifyEmail', '=', 1)
-    .where('notifySystemAlerts', '=', 1)
-    .orderBy('email')
-    .execute();
-  return rows.map((row) => row.email);
+function alertRecipients(db: DB): Promise<string[]> {
+  return findNotifiedAdminEmails(db, 'systemAlerts');
 }
 
 export function systemAlertMessage(site: SiteVoice, alert: AlertContent): RenderedMessage {
@@ -189,30 +183,12 @@ export async function sendSystemAlertNow(db: DB, publicOrigin: string, alert: Al
 export async function alertIfWaitlistStarted(db: DB, publicOrigin: string, timeSlotId: string, now = new Date()): Promise<number> {
   // Only the first waitlisted booking alerts. At most two rows are read, not counted: a long
   // waitlist would otherwise be counted whole by every booking that joins it.
-  const waitlisted = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('timeSlotId', '=', timeSlotId)
-    .where('status', '=', 'waitlisted')
-    .limit(2)
-    .execute();
+  const waitlisted = await listWaitlistedIds(db, timeSlotId, 2);
   if (waitlisted.length !== 1) return 0;
-  const slot = await db
-    .selectFrom('timeSlots')
-    .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
-    .innerJoin('events', 'events.id', 'eventSessions.eventId')
-    .select([
-      'events.title as eventTitle',
-      'eventSessions.title as sessionTitle',
-      'timeSlots.startTime',
-      'timeSlots.endTime',
-      'eventSessions.maxParticipants as capacity',
-    ])
-    .where('timeSlots.id', '=', timeSlotId)
-    .executeTakeFirst();
+  const slot = await findSlotContext(db, timeSlotId);
   if (slot === undefined) return 0;
   const site = await loadOutboxSite(db, publicOrigin);
-  return raiseSystemAlert(db, publicOrigin, waitlistStartedAlert(site.timeZone, slot), now);
+  return raiseSystemAlert(db, publicOrigin, waitlistStartedAlert(site.timeZone, { ...slot, capacity: slot.maxParticipants }), now);
 }
 
 /**
@@ -264,19 +240,13 @@ function runningMarker(instance: string): string {
  * At start: sets the marker that says this instance is running, and answers when its previous run
  * set it (it is still there when that run never reached its clean shutdown), else null.
  */
-export async function markServerRunning(db: DB, instance: string, now = new Date()): Promise<string | null> {
-  const key = runningMarker(instance);
-  return db.transaction().execute(async (trx) => {
-    const previous = await trx.selectFrom('notificationClaims').select('claimedAt').where('key', '=', key).executeTakeFirst();
-    await trx.deleteFrom('notificationClaims').where('key', '=', key).execute();
-    await trx.insertInto('notificationClaims').values({ key, claimedAt: now.toISOString() }).execute();
-    return previous?.claimedAt ?? null;
-  });
+export function markServerRunning(db: DB, instance: string, now = new Date()): Promise<string | null> {
+  return db.transaction().execute((trx) => replaceClaim(trx, runningMarker(instance), now.toISOString()));
 }
 
 /** The clean shutdown's last write: this instance's next start finds no marker. */
 export async function clearServerRunning(db: DB, instance: string): Promise<void> {
-  await db.deleteFrom('notificationClaims').where('key', '=', runningMarker(instance)).execute();
+  await deleteClaim(db, runningMarker(instance));
 }
 
 /** Start-up: sets the marker and, when the previous run stopped uncleanly, alerts. Returns the messages written. */

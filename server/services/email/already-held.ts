@@ -5,7 +5,7 @@
 // link the owner already has, at a stranger's request.
 import type { DB } from '@db/database';
 import type { BookingDetails } from '@server/repositories/bookings';
-import { claimOnce } from './claims';
+import { claimOnce } from '@server/repositories/notification-claims';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { renderMessage } from './layout';
 import { signedBy, slotDetailsOf } from './messages';

@@ -5,7 +5,8 @@
 // higher SEQUENCE, so calendars replace the entry). Always inside the change's transaction.
 import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
-import { advanceBookingRevision, type BookingDetails, findBookingDetails } from '@server/repositories/bookings';
+import { advanceBookingRevision, type BookingDetails, findBookingDetails, liveBookingIdsNotOver } from '@server/repositories/bookings';
+import { forgetReminders } from '@server/repositories/booking-reminders';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
 import { buildIcs } from './ics';
 import { manageLink, newManageToken } from './manage-token';
@@ -24,17 +25,9 @@ function scopeColumn(scope: AffectedScope): ['id' | 'timeSlotId' | 'sessionId' |
 }
 
 /** Ids of the live bookings in `scope` whose slot is not over yet: the participants a deletion tells. */
-export async function affectedBookingIds(db: DB, scope: AffectedScope, nowIso = new Date().toISOString()): Promise<string[]> {
+export function affectedBookingIds(db: DB, scope: AffectedScope, nowIso = new Date().toISOString()): Promise<string[]> {
   const [column, value] = scopeColumn(scope);
-  const rows = await db
-    .selectFrom('bookings')
-    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
-    .select('bookings.id')
-    .where(`bookings.${column}`, '=', value)
-    .where('bookings.status', 'in', LIVE_STATUSES)
-    .where('timeSlots.endTime', '>', nowIso)
-    .execute();
-  return rows.map((row) => row.id);
+  return liveBookingIdsNotOver(db, column, value, LIVE_STATUSES, nowIso);
 }
 
 function calendarFile(site: OutboxSite, booking: BookingDetails, method: 'REQUEST' | 'CANCEL', sequence: number) {
@@ -91,7 +84,7 @@ export async function enqueueRemovalNotices(db: DB, publicOrigin: string, scope:
  */
 export async function enqueueTimeChangeNotices(db: DB, publicOrigin: string, bookingIds: string[]): Promise<number> {
   if (bookingIds.length === 0) return 0;
-  await db.deleteFrom('bookingReminders').where('bookingId', 'in', bookingIds).execute();
+  await forgetReminders(db, bookingIds);
   const site = await loadOutboxSite(db, publicOrigin);
   let told = 0;
   for (const id of bookingIds) {

@@ -4,6 +4,7 @@ import type { DB } from '@db/database';
 import {
   type EmailAttemptItem,
   type EmailLogItem,
+  deleteFailedMessage,
   findOutboxRow,
   listAttempts,
   requeueAllFailed,
@@ -54,7 +55,7 @@ export async function dismissMessage(db: DB, id: string, actor: AuditActor): Pro
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
     if (row.status !== 'failed') throw new PreconditionError(`${ONLY_FAILED_DISMISSED} This one is ${row.status}.`);
-    await trx.deleteFrom('emailOutbox').where('id', '=', id).where('status', '=', 'failed').execute();
+    await deleteFailedMessage(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'email', entityId: id, summary: `failed message to ${row.toAddress} dismissed` });
     return { id };
   });
@@ -72,3 +73,7 @@ export async function retryAllFailed(db: DB, actor: AuditActor, now: Date = new 
     return { queued };
   });
 }
+
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export { listOutbox } from '@server/repositories/outbox';

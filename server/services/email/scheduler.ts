@@ -8,13 +8,14 @@ import { sendDueConsultationReminders } from '../consultations/reminders';
 import type { DB } from '@db/database';
 import type { ServiceDeps } from '@server/deps';
 import { advanceBookingRevision, findBookingDetails } from '@server/repositories/bookings';
+import { claimReminder, listBookingsDueReminder } from '@server/repositories/booking-reminders';
 import { deleteSentBefore } from '@server/repositories/outbox';
 import { getSystemSettings } from '@server/repositories/settings';
 import { buildIcs } from './ics';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
-import { claimOnce } from './claims';
+import { claimOnce } from '@server/repositories/notification-claims';
 import { sendDueWeeklyReports } from './weekly-report';
 import { runDueBackup } from '../scheduled-backup';
 
@@ -34,27 +35,13 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date): Promise<nu
   if (reminderHours === 0) return 0;
   const windowMs = reminderHours * HOUR_MS;
   const nowIso = now.toISOString();
-  const due = await db
-    .selectFrom('bookings')
-    .innerJoin('timeSlots', 'timeSlots.id', 'bookings.timeSlotId')
-    .leftJoin('bookingReminders', 'bookingReminders.bookingId', 'bookings.id')
-    .select(['bookings.id', 'bookings.createdAt', 'timeSlots.startTime'])
-    .where('bookings.status', 'in', ['pending', 'confirmed'])
-    .where('timeSlots.startTime', '>', nowIso)
-    .where('timeSlots.startTime', '<=', new Date(now.getTime() + windowMs).toISOString())
-    .where('bookingReminders.bookingId', 'is', null)
-    .execute();
+  const due = await listBookingsDueReminder(db, nowIso, new Date(now.getTime() + windowMs).toISOString());
   let written = 0;
   for (const candidate of due) {
     // A booking made inside the window has just had its confirmation: no reminder on top.
     if (Date.parse(candidate.createdAt) >= Date.parse(candidate.startTime) - windowMs) continue;
     const wrote = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('bookingReminders')
-        .values({ bookingId: candidate.id, startTime: candidate.startTime, sentAt: nowIso })
-        .onConflict((conflict) => conflict.column('bookingId').doNothing())
-        .executeTakeFirst();
-      if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      if (!(await claimReminder(trx, candidate.id, candidate.startTime, nowIso))) return false;
       const booking = await findBookingDetails(trx, candidate.id);
       if (booking === undefined) return false;
       const site = await loadOutboxSite(trx, deps.config.publicOrigin);

@@ -4,15 +4,22 @@
 // only (what emails.list shows them and refuses staff), the e-mails that gave up. One per person per ISO week (of the site's calendar), claimed in the database in the
 // same transaction as the message, so a restart or a second instance never sends it twice.
 import type { DB } from '@db/database';
-import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, type Role, SEAT_HOLDING_STATUSES } from '@db/schema';
+import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, type Role } from '@db/schema';
 import type { ServiceDeps } from '@server/deps';
 import { type AuditActor, recordAudit } from '@server/services/audit';
 import { getSystemSettings } from '@server/repositories/settings';
+import {
+  countBookingsCreatedByStatus,
+  countContactsCreatedByStatus,
+  failedEmailsSince,
+  listSlotsStartingBetween,
+  listWeeklyReportRecipients,
+} from '@server/repositories/weekly-report';
 import { formatDateTime, formatSlotRange, utcToZonedParts } from '@server/shared/time';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
 import { signedBy, type SiteVoice } from './messages';
-import { claimOnce } from './claims';
+import { claimOnce } from '@server/repositories/notification-claims';
 import { notificationSettingsLink } from './staff-links';
 
 const DAY_MS = 86_400_000;
@@ -74,58 +81,15 @@ export async function collectWeeklyReport(db: DB, now: Date, role: Role): Promis
   const until = new Date(now.getTime() + WEEK_MS).toISOString();
 
   const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
-  const bookingRows = await db
-    .selectFrom('bookings')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .groupBy('status')
-    .execute();
-  for (const row of bookingRows) bookings[row.status] = Number(row.n);
+  for (const row of await countBookingsCreatedByStatus(db, from, to)) bookings[row.status] = row.count;
 
   const contacts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
-  const contactRows = await db
-    .selectFrom('contactForms')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .groupBy('status')
-    .execute();
-  for (const row of contactRows) contacts[row.status] = Number(row.n);
+  for (const row of await countContactsCreatedByStatus(db, from, to)) contacts[row.status] = row.count;
 
-  const upcomingRows = await db
-    .selectFrom('timeSlots')
-    .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
-    .innerJoin('events', 'events.id', 'eventSessions.eventId')
-    .select((eb) => [
-      'eventSessions.title as sessionTitle',
-      'events.title as eventTitle',
-      'timeSlots.startTime',
-      'timeSlots.endTime',
-      'eventSessions.maxParticipants as capacity',
-      eb
-        .selectFrom('bookings')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('bookings.timeSlotId', '=', 'timeSlots.id')
-        .where('bookings.status', 'in', SEAT_HOLDING_STATUSES)
-        .as('seatsTaken'),
-    ])
-    .where('timeSlots.startTime', '>=', to)
-    .where('timeSlots.startTime', '<', until)
-    .orderBy('timeSlots.startTime')
-    .orderBy('eventSessions.title')
-    .execute();
-  const upcoming = upcomingRows.map((row) => ({ ...row, seatsTaken: Number(row.seatsTaken ?? 0) }));
+  const upcoming = await listSlotsStartingBetween(db, to, until);
 
   if (role !== 'admin') return { from, to, until, bookings, contacts, upcoming, failedEmails: null };
-  const failedBase = db.selectFrom('emailOutbox').where('status', '=', 'failed').where('updatedAt', '>=', from);
-  const failedTotal = await failedBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const listed = await failedBase
-    .select(['subject', 'toAddress', 'lastError'])
-    .orderBy('updatedAt', 'desc')
-    .limit(FAILED_LISTED)
-    .execute();
-  return { from, to, until, bookings, contacts, upcoming, failedEmails: { total: Number(failedTotal.n), listed } };
+  return { from, to, until, bookings, contacts, upcoming, failedEmails: await failedEmailsSince(db, from, FAILED_LISTED) };
 }
 
 const BOOKING_LABELS: Record<BookingStatus, string> = {
@@ -222,13 +186,7 @@ export async function sendDueWeeklyReports(deps: ServiceDeps, now: Date): Promis
   const { timezone } = await getSystemSettings(deps.db);
   if (!weeklyReportDue(now, timezone)) return 0;
   const week = isoWeekOf(utcToZonedParts(now.toISOString(), timezone).date);
-  const recipients = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'role'])
-    .where('notifyEmail', '=', 1)
-    .where('notifyWeeklyReports', '=', 1)
-    .orderBy('email')
-    .execute();
+  const recipients = await listWeeklyReportRecipients(deps.db);
   let written = 0;
   for (const recipient of recipients) {
     const wrote = await deps.db.transaction().execute(async (trx) => {
