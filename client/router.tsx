@@ -69,6 +69,19 @@ const manageBookingRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/booking/ManageBookingPage'), 'ManageBookingPage'),
 });
 
+/** Booking a consultation, and the link in its e-mails: their own chunks. */
+const consultationRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/consultation',
+  component: lazyRouteComponent(() => import('./features/consultation/ConsultationPage'), 'ConsultationPage'),
+});
+
+const manageConsultationRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/consultations/manage/$token',
+  component: lazyRouteComponent(() => import('./features/consultation/ManageConsultationPage'), 'ManageConsultationPage'),
+});
+
 /** Search params are read by hand: zod would add its weight to the first bundle for two strings. */
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -160,6 +173,11 @@ const adminContactsRoute = createRoute({
   path: '/contacts',
   component: lazyRouteComponent(() => import('./features/admin/contacts/ContactsPage'), 'ContactsPage'),
 });
+const adminConsultationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/consultations',
+  component: lazyRouteComponent(() => import('./features/admin/consultations/ConsultationsPage'), 'ConsultationsPage'),
+});
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/settings',
@@ -187,6 +205,7 @@ const adminScreens = [
   adminCalendarRoute,
   adminCheckInRoute,
   adminContactsRoute,
+  adminConsultationsRoute,
   adminSettingsRoute,
   adminAuditRoute,
   adminHomePageRoute,
@@ -210,7 +229,7 @@ const catchAllRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([homeRoute, eventRoute, bookingRoute, bookingForEventRoute, manageBookingRoute]),
+  publicLayoutRoute.addChildren([homeRoute, eventRoute, bookingRoute, bookingForEventRoute, manageBookingRoute, consultationRoute, manageConsultationRoute]),
   adminLoginRoute,
   adminSetupRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),

@@ -17,6 +17,7 @@ import * as registrationQuestions from './migrations/2026-11-27_160_registration
 import * as answerSearchIndex from './migrations/2026-11-27_170_answer_search_index';
 import * as waitlistOffers from './migrations/2026-11-27_180_waitlist_offers';
 import * as checkIn from './migrations/2026-11-27_190_check_in';
+import * as consultations from './migrations/2026-11-27_200_consultations';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
 import {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_170_answer_search_index': answerSearchIndex,
   '2026-11-27_180_waitlist_offers': waitlistOffers,
   '2026-11-27_190_check_in': checkIn,
+  '2026-11-27_200_consultations': consultations,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
 };

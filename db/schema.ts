@@ -30,6 +30,11 @@ export const EMAIL_KINDS = [
   'account-email-changed',
   'booking-already-held',
   'waitlist-offer',
+  'consultation-booked',
+  'consultation-notice',
+  'consultation-cancelled',
+  'consultation-rescheduled',
+  'consultation-reminder',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';
@@ -52,6 +57,8 @@ export interface UsersTable {
   language: Generated<string>;
   lastSignInAt: string | null;
   previousSignInAt: string | null;
+  /** IANA zone of the staff member's consultation hours; null: the site's time zone. */
+  timeZone: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -316,6 +323,86 @@ export interface Database {
   setupLinks: SetupLinksTable;
   registrationQuestions: RegistrationQuestionsTable;
   bookingAnswers: BookingAnswersTable;
+  consultationTypes: ConsultationTypesTable;
+  consultationTypeStaff: ConsultationTypeStaffTable;
+  availabilityWeekly: AvailabilityWeeklyTable;
+  availabilityOverrides: AvailabilityOverridesTable;
+  consultations: ConsultationsTable;
+}
+
+export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
+export type ConsultationLocationKind = (typeof CONSULTATION_LOCATION_KINDS)[number];
+export const CONSULTATION_STATUSES = ['booked', 'cancelled'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+
+/** A kind of consultation visitors can book (migration 200). */
+export interface ConsultationTypesTable {
+  id: string;
+  title: string;
+  description: string | null;
+  durationMinutes: number;
+  locationKind: ConsultationLocationKind;
+  /** The video-call link, or the address; for a phone call, unused (the consultant calls the visitor). */
+  locationDetail: string | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  minNoticeHours: number;
+  horizonDays: number;
+  /** At most this many a day per consultant; null: no limit. */
+  maxPerDay: number | null;
+  isActive: Flag;
+  allowPickConsultant: Flag;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ConsultationTypeStaffTable {
+  typeId: string;
+  userId: string;
+}
+
+/** Weekly hours: minutes after local midnight in the staff member's zone, several ranges a day. */
+export interface AvailabilityWeeklyTable {
+  id: string;
+  userId: string;
+  /** 0 Sunday ... 6 Saturday. */
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+/** One date's own hours; a row without minutes makes the date a day off. */
+export interface AvailabilityOverridesTable {
+  id: string;
+  userId: string;
+  /** YYYY-MM-DD in the staff member's zone. */
+  date: string;
+  startMinute: number | null;
+  endMinute: number | null;
+}
+
+export interface ConsultationsTable {
+  id: string;
+  typeId: string;
+  consultantId: string;
+  startsAt: string;
+  endsAt: string;
+  /** The span the consultation keeps the consultant busy: its time widened by the type's buffers. */
+  blockedFrom: string;
+  blockedUntil: string;
+  visitorName: string;
+  visitorEmail: string;
+  visitorPhone: string | null;
+  visitorCompany: string | null;
+  /** The zone the visitor booked in: their messages show times in it. */
+  visitorTimeZone: string;
+  message: string | null;
+  status: Generated<ConsultationStatus>;
+  /** SHA-256 hex of the manage-link token; the token itself is never stored. */
+  manageTokenHash: string;
+  icsSequence: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 /** First-run setup links (migration 090): the SHA-256 of each printed token while no account exists. */
@@ -344,3 +431,5 @@ export type EmailAttemptRow = Selectable<EmailAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type RegistrationQuestionRow = Selectable<RegistrationQuestionsTable>;
 export type BookingAnswerRow = Selectable<BookingAnswersTable>;
+export type ConsultationTypeRow = Selectable<ConsultationTypesTable>;
+export type ConsultationRow = Selectable<ConsultationsTable>;

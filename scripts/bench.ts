@@ -20,6 +20,7 @@ import { benchFrontEnd } from './bench/frontend';
 import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServerBench } from './bench/http-cases';
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
+import { benchFreeTimes } from './bench/free-times';
 
 const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
 const RUNS = 30;
@@ -189,6 +190,7 @@ async function main(): Promise<void> {
   if (httpPart('outbox')) figures.push(...(await runOutboxBacklogBench(httpSetup)));
   if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
   if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
+  if (httpPart('free-times')) figures.push(...benchFreeTimes());
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

@@ -13,6 +13,7 @@ import { describePostgresUrl } from '@server/startup';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
+import { resetConsultations, seedConsultations } from './seed/consultations';
 import { defaultHomeContent } from '@client/features/home/content';
 import { findHomeContent, saveHomeContent } from '@server/repositories/home-content';
 import { homeContentInput } from '@server/schemas/home-page';
@@ -62,6 +63,7 @@ function eventDate(event: SeedEvent, today: number): string {
 
 async function resetContent(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await resetConsultations(trx);
     for (const table of ['bookings', 'timeSlots', 'delegates', 'eventSessions', 'events', 'contactForms'] as const) {
       await trx.deleteFrom(table).execute();
     }
@@ -286,6 +288,8 @@ async function main(): Promise<void> {
     const resetPasswords = args.has('reset-passwords');
     if (resetPasswords) console.log('--reset-passwords: existing demo accounts get new passwords.');
     const accounts = await seedAccounts(db, resetPasswords);
+    await seedConsultations(db, DEMO_ACCOUNTS.map((account) => account.email));
+    console.log('Consultations: "Discovery call" and "Market-entry workshop", with weekday hours for the demo staff.');
     console.log(`Demo data is in ${file}:`);
     console.log(
       `  ${await count(db, 'events')} events, ${await count(db, 'eventSessions')} sessions, ${await count(db, 'timeSlots')} time slots, ` +

@@ -3,6 +3,7 @@ import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { bookingsRouter } from './routers/bookings';
 import { checkInRouter } from './routers/check-in';
+import { consultationsRouter } from './routers/consultations';
 import { contactsRouter } from './routers/contacts';
 import { dashboardRouter } from './routers/dashboard';
 import { delegatesRouter } from './routers/delegates';
@@ -34,6 +35,7 @@ export const appRouter = router({
   registrationQuestions: registrationQuestionsRouter,
   checkIn: checkInRouter,
   privacy: privacyRouter,
+  consultations: consultationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,8 +15,14 @@ import { listStaffBookings } from '../services/booking-list';
 import type { AuditEntity } from '../schemas/audit';
 import { actorOf, recordAudit } from '../services/audit';
 import { authenticateRequest } from '../trpc/context';
+import { type ConsultationListItem, listConsultations } from '../repositories/consultations';
+import { consultationListInput } from '../schemas/consultations';
 
-export const EXPORT_ROUTES = { bookings: '/api/export/bookings.csv', contacts: '/api/export/contacts.csv' } as const;
+export const EXPORT_ROUTES = {
+  bookings: '/api/export/bookings.csv',
+  contacts: '/api/export/contacts.csv',
+  consultations: '/api/export/consultations.csv',
+} as const;
 
 /** Rows fetched per query: big enough to keep the query count low, small enough to stream. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -162,6 +168,36 @@ const contactsExport: ExportSpec<z.output<typeof contactExportFilter>, ContactDt
   ],
 };
 
+// Consultations: the list's filters; without a consultant, everyone's (the screen always sends one).
+const consultationExportFilter = consultationListInput.omit({ page: true, pageSize: true });
+
+const consultationsExport: ExportSpec<z.output<typeof consultationExportFilter>, ConsultationListItem> = {
+  name: 'consultations',
+  entity: 'consultation',
+  filter: consultationExportFilter,
+  header: ['Consultation ID', 'Status', 'Type', 'Consultant', 'Start (UTC)', 'End (UTC)', 'Visitor Name', 'Visitor Email', 'Visitor Phone', 'Company', 'Message', 'Created At (UTC)'],
+  list: (deps, filter, page) =>
+    listConsultations(
+      deps.db,
+      { ...filter, consultantId: filter.consultantId === 'all' ? undefined : filter.consultantId, now: new Date().toISOString() },
+      { limit: EXPORT_PAGE_SIZE, offset: (page - 1) * EXPORT_PAGE_SIZE },
+    ),
+  row: (item) => [
+    item.id,
+    item.status === 'booked' ? 'Booked' : 'Cancelled',
+    item.typeTitle,
+    item.consultantName,
+    utc(item.startsAt),
+    utc(item.endsAt),
+    item.visitorName,
+    item.visitorEmail,
+    item.visitorPhone,
+    item.visitorCompany,
+    item.message,
+    utc(item.createdAt),
+  ],
+};
+
 /**
  * The CSV text, one chunk a page. Paging is by offset, so a row added while the export runs can
  * push an already written row onto the next page: ids already written are skipped.
@@ -232,5 +268,6 @@ export function exportRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.get(EXPORT_ROUTES.bookings, exportHandler(deps, bookingsExport));
     app.get(EXPORT_ROUTES.contacts, exportHandler(deps, contactsExport));
+    app.get(EXPORT_ROUTES.consultations, exportHandler(deps, consultationsExport));
   };
 }

@@ -166,6 +166,7 @@ function pagePath(url: string): string {
 /** Title of a page by its path: the booking pages say so; everything else is the site itself. */
 function pageTitle(pathname: string, siteName: string): string {
   if (pathname === '/booking' || pathname.startsWith('/booking/')) return `Book a Session | ${siteName}`;
+  if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return `Book a Consultation | ${siteName}`;
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;
   return siteName;
 }
@@ -399,7 +400,7 @@ async function compressPage(html: string): Promise<CompressedPage> {
 export function seoRoutes(deps: AppDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/robots.txt', async (_req, reply) => {
-      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /booking/manage/', `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
+      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /booking/manage/', 'Disallow: /consultations/manage/', `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
       return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
     });
 

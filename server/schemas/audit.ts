@@ -18,6 +18,9 @@ export const AUDIT_ENTITIES = [
   'email',
   'upload',
   'person',
+  'consultation-type',
+  'consultation',
+  'availability',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -35,6 +38,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   email: 'Email',
   upload: 'Upload',
   person: 'Person',
+  'consultation-type': 'Consultation type',
+  consultation: 'Consultation',
+  availability: 'Availability',
 };
 
 /**

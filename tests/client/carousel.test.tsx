@@ -65,7 +65,7 @@ describe('hero carousel', () => {
       ['2 of 3', 'Strategic Consulting'],
       ['3 of 3', 'Market Entry'],
     ]);
-    expect(screen.getByRole('link', { name: 'Book Consultation' })).toHaveAttribute('href', '/booking');
+    expect(screen.getByRole('link', { name: 'Book Consultation' })).toHaveAttribute('href', '/consultation');
     expect(screen.getByRole('link', { name: 'Our Services' })).toHaveAttribute('href', '/#services');
   });
 

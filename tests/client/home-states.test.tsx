@@ -78,9 +78,9 @@ describe('home page and booking settings', () => {
     expect(
       screen.getAllByRole('link', { name: 'Book Consultation' }).map((link) => [link.closest('header, section, footer')?.tagName, link.getAttribute('href')]),
     ).toEqual([
-      ['HEADER', '/booking'],
-      ['SECTION', '/booking'],
-      ['FOOTER', '/booking'],
+      ['HEADER', '/consultation'],
+      ['SECTION', '/consultation'],
+      ['FOOTER', '/consultation'],
     ]);
     expect(section('contact').getByText(/We reply to every message within 24 hours\./)).toBeInTheDocument();
     expect(await section('contact').findByRole('button', { name: 'Send Message' }, { timeout: 5000 })).toBeInTheDocument();

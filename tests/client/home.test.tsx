@@ -276,7 +276,7 @@ describe('public layout', () => {
       ['About', '/#about'],
       ['Contact', '/#contact'],
     ]);
-    expect(within(header).getAllByRole('link', { name: 'Book Consultation' })[0]).toHaveAttribute('href', '/booking');
+    expect(within(header).getAllByRole('link', { name: 'Book Consultation' })[0]).toHaveAttribute('href', '/consultation');
     expect(screen.getByRole('main')).toHaveTextContent('Page body');
 
     const footer = within(screen.getByRole('contentinfo'));

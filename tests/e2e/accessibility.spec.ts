@@ -167,6 +167,7 @@ for (const width of [375, 1280]) {
         ['/admin/bookings', 'Bookings'],
         ['/admin/calendar', 'Calendar'],
         ['/admin/contacts', 'Contact Management'],
+        ['/admin/consultations', 'Consultations'],
         ['/admin/delegates', 'Delegates'],
         ['/admin/audit', 'Audit Log'],
         ['/admin/home-page', 'Home Page'],

@@ -26,7 +26,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'International expansion consulting' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Market Entry Advisory' })).toBeVisible();
     await expect(page.getByRole('heading', { name: first?.title })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Book Consultation' }).first()).toHaveAttribute('href', '/booking');
+    await expect(page.getByRole('link', { name: 'Book Consultation' }).first()).toHaveAttribute('href', '/consultation');
   });
 
   test('the booking page shows its frame and heading (the form needs JavaScript to send)', async ({ page }) => {

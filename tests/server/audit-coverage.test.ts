@@ -24,6 +24,9 @@ const EXEMPT: Record<string, string> = {
   'bookings.declineOffer': 'public manage link: the participant declines an offered seat, not staff',
   'contacts.submit': 'public contact form: visitors, not staff',
   'auth.verifyTwoFactor': 'public second sign-in step; the sign-in it completes is recorded as sign-in by services/auth',
+  'consultations.book': 'public consultation booking: visitors, not staff',
+  'consultations.cancelByToken': 'public manage link: the visitor, not staff',
+  'consultations.rescheduleByToken': 'public manage link: the visitor, not staff',
 };
 
 /** A current code of the authenticator app set up with `secret`. */
@@ -370,7 +373,54 @@ const CASES: Record<string, Case> = {
       return (c) => c.emails.retry({ id });
     },
   },
+  'consultations.types.create': { role: 'admin', prepare: async () => (c) => c.consultations.types.create(consultationType) },
+  'consultations.types.update': {
+    role: 'admin',
+    prepare: async (env) => {
+      const type = await callerFor(env.deps, await createAccount(env.db, 'admin')).consultations.types.create(consultationType);
+      return (c) => c.consultations.types.update({ ...consultationType, id: type.id, durationMinutes: 45 });
+    },
+  },
+  'consultations.types.delete': {
+    role: 'admin',
+    prepare: async (env) => {
+      const type = await callerFor(env.deps, await createAccount(env.db, 'admin')).consultations.types.create(consultationType);
+      return (c) => c.consultations.types.delete({ id: type.id });
+    },
+  },
+  'consultations.availability.set': {
+    role: 'user',
+    prepare: async () => (c) => c.consultations.availability.set({ timeZone: 'UTC', weekly: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], overrides: [] }),
+  },
+  'consultations.cancel': {
+    role: 'user',
+    prepare: async (env) => {
+      const { id } = await bookedConsultation(env);
+      return (c) => c.consultations.cancel({ id });
+    },
+  },
+  'consultations.move': {
+    role: 'user',
+    prepare: async (env) => {
+      const { id, startsAt } = await bookedConsultation(env);
+      return (c) => c.consultations.move({ id, startsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString() });
+    },
+  },
 };
+
+const consultationType = { title: 'Discovery call', durationMinutes: 30, locationKind: 'phone' as const, horizonDays: 60 };
+
+/** A consultation booked by a visitor, some days ahead, with a consultant free all day. */
+async function bookedConsultation(env: TestEnv): Promise<{ id: string; startsAt: string }> {
+  const consultant = await createAccount(env.db, 'user');
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+  await callerFor(env.deps, consultant).consultations.availability.set({ timeZone: 'UTC', weekly, overrides: [] });
+  const admin = callerFor(env.deps, await createAccount(env.db, 'admin'));
+  const type = await admin.consultations.types.create({ ...consultationType, staffIds: [consultant.user.id] });
+  const startsAt = `${new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10)}T10:00:00.000Z`;
+  const booked = await callerFor(env.deps).consultations.book({ typeId: type.id, startsAt, timeZone: 'UTC', visitorName: 'Kofi', visitorEmail: 'kofi@example.com' });
+  return { id: booked.id, startsAt };
+}
 
 async function contactRow(env: TestEnv): Promise<string> {
   const id = newId();

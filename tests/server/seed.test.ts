@@ -156,4 +156,23 @@ describe('npm run seed', () => {
     await seed('--reset');
     expect(counts().contacts).toBe(before.contacts - 1);
   });
+
+  it('adds the two consultation types and weekday hours for the demo staff, once, and --reset starts them over', async () => {
+    await seed();
+    await seed();
+    const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+    try {
+      const types = db.prepare('select title, duration_minutes, location_kind from consultation_types order by title').all();
+      expect(types).toEqual([
+        { title: 'Discovery call', duration_minutes: 30, location_kind: 'video' },
+        { title: 'Market-entry workshop', duration_minutes: 90, location_kind: 'address' },
+      ]);
+      expect((db.prepare('select count(*) n from consultation_type_staff').get() as { n: number }).n).toBe(4);
+      // Two staff, five weekdays, two ranges a day.
+      expect((db.prepare('select count(*) n from availability_weekly').get() as { n: number }).n).toBe(20);
+    } finally {
+      db.close();
+    }
+    await seed('--reset');
+  });
 });

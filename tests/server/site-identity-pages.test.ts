@@ -113,6 +113,8 @@ describe('the public pages', () => {
     }
     // The private manage page is drawn in the browser; its head is the site's all the same.
     expectHead(await page('/booking/manage/any-token'), `Book a Session | ${NAME}`);
+    expectHead(await page('/consultation'), `Book a Consultation | ${NAME}`);
+    expectHead(await page('/consultations/manage/any-token'), `Book a Consultation | ${NAME}`);
     expect(slot.id).toBeTruthy();
   });
 

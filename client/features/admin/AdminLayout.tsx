@@ -12,6 +12,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMessages,
   IconPresentation,
   IconQrcode,
   IconSettings,
@@ -35,6 +36,7 @@ export const ADMIN_NAV = [
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
   { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
+  { to: '/admin/consultations', label: 'Consultations', icon: IconMessages },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 

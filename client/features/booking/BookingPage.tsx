@@ -10,6 +10,7 @@ import { trpc } from '@client/trpc';
 import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import { CALENDAR_FEED_PATH } from '@server/shared/calendar-feed-path';
 import { type BookedSummary, BookingForm, type BookingResult } from './BookingForm';
+import { BookingChooser } from './BookingChooser';
 import { BookingSkeleton } from './BookingSkeleton';
 import { BookingSuccess } from './BookingSuccess';
 
@@ -47,7 +48,8 @@ export function BookingPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      {eventId === undefined && <BookingChooser />}
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg" id="register">
         <Stack gap="lg">
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Book Your Session

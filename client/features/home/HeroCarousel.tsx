@@ -96,7 +96,7 @@ export function HeroCarousel({ heroSlides, bookingState = 'open' }: HeroCarousel
 
         <div className={classes.heroActions}>
           {bookingState === 'open' && (
-            <SiteLink to="/booking" className={shared.ctaPrimary}>
+            <SiteLink to="/consultation" className={shared.ctaPrimary}>
               {t('layout.bookConsultation')}
             </SiteLink>
           )}

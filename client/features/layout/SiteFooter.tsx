@@ -38,7 +38,7 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
           )}
           {siteDescription !== '' && <p className={classes.footerText}>{siteDescription}</p>}
           {bookingOpen && (
-            <SiteLink to="/booking" className={classes.headerCta}>
+            <SiteLink to="/consultation" className={classes.headerCta}>
               {t('layout.bookConsultation')}
             </SiteLink>
           )}

@@ -103,7 +103,7 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
         <LanguageSwitcher className={classes.desktopOnly} />
 
         {bookingOpen && (
-          <SiteLink to="/booking" className={`${classes.headerCta} ${classes.desktopOnly}`}>
+          <SiteLink to="/consultation" className={`${classes.headerCta} ${classes.desktopOnly}`}>
             {t('layout.bookConsultation')}
           </SiteLink>
         )}
@@ -123,7 +123,7 @@ export function SiteHeader({ siteName, logoUrl = null, bookingOpen = true }: Sit
         <NavLinks className={classes.mobileNavLink} onNavigate={closeMenu} current={current} />
         <LanguageSwitcher />
         {bookingOpen && (
-          <SiteLink to="/booking" className={classes.headerCta} onClick={closeMenu}>
+          <SiteLink to="/consultation" className={classes.headerCta} onClick={closeMenu}>
             {t('layout.bookConsultation')}
           </SiteLink>
         )}

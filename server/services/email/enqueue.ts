@@ -54,7 +54,7 @@ export interface MessageToEnqueue {
 /** Sending order: what a participant or staff member waits for, then alerts, then reminders, then reports. */
 export function priorityOf(kind: EmailKind): number {
   if (kind === 'system-alert') return 1;
-  if (kind === 'booking-reminder') return 2;
+  if (kind === 'booking-reminder' || kind === 'consultation-reminder') return 2;
   if (kind === 'weekly-report') return 3;
   return 0;
 }

@@ -19,10 +19,13 @@ export function manageLink(publicOrigin: string, token: string): string {
   return `${publicOrigin}${MANAGE_PATH}${token}`;
 }
 
-const LINK_TOKEN = /\/booking\/manage\/[A-Za-z0-9_-]+/g;
+/** A consultation's manage link (services/consultations): the same kind of token. */
+export const CONSULTATION_MANAGE_PATH = '/consultations/manage/';
+
+const LINK_TOKEN = /\/(booking|consultations)\/manage\/[A-Za-z0-9_-]+/g;
 export const REDACTED_LINK = `${MANAGE_PATH}[removed-after-sending]`;
 
 /** The stored copy of a sent message keeps its wording but no longer opens the booking. */
 export function redactManageLinks(body: string): string {
-  return body.replace(LINK_TOKEN, REDACTED_LINK);
+  return body.replace(LINK_TOKEN, (_link, area: string) => (area === 'booking' ? REDACTED_LINK : `${CONSULTATION_MANAGE_PATH}[removed-after-sending]`));
 }

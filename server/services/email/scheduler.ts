@@ -4,6 +4,7 @@
 // Each piece is idempotent through the database (one booking_reminders row per booking, one
 // notification_claims key per day or per person and week), so a restart neither loses nor repeats
 // it, and several instances would still do it once.
+import { sendDueConsultationReminders } from '../consultations/reminders';
 import type { DB } from '@db/database';
 import type { ServiceDeps } from '@server/deps';
 import { advanceBookingRevision, findBookingDetails } from '@server/repositories/bookings';
@@ -117,7 +118,7 @@ export function startNotificationScheduler(
   async function run(): Promise<ScheduledWorkResult> {
     const at = now();
     const expiredOffers = await expireDueOffers(deps, at);
-    const reminders = await sendDueReminders(deps, at);
+    const reminders = (await sendDueReminders(deps, at)) + (await sendDueConsultationReminders(deps, at));
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);

@@ -13,7 +13,7 @@ import { failureText } from '../kit/notify';
 import { useSiteTimezone } from '../kit/useSiteTimezone';
 import { calendarRange, monthHeading, moveDay, todayIn, weekHeading, zonedDay } from './calendarDays';
 import type { CalendarSearch, CalendarView } from './calendarSearch';
-import { type CalendarSlot, MonthGrid, MonthList, WeekView } from './CalendarViews';
+import { type CalendarConsultation, type CalendarSlot, MonthGrid, MonthList, WeekView } from './CalendarViews';
 
 const calendarRoute = getRouteApi('/admin/calendar');
 
@@ -58,6 +58,15 @@ function CalendarBody({
   const day = search.date ?? today;
   const range = calendarRange(view, day);
   const calendar = trpc.timeSlots.calendar.useQuery({ from: range.from, to: range.to }, { placeholderData: keepPreviousData });
+  const consultations = trpc.consultations.calendar.useQuery({ from: range.from, to: range.to }, { placeholderData: keepPreviousData });
+  const consultationsByDay = useMemo(() => {
+    const byDay = new Map<string, CalendarConsultation[]>();
+    for (const consultation of consultations.data?.consultations ?? []) {
+      const consultationDay = zonedDay(consultation.startsAt, timeZone);
+      byDay.set(consultationDay, [...(byDay.get(consultationDay) ?? []), consultation]);
+    }
+    return byDay;
+  }, [consultations.data, timeZone]);
   const slotsByDay = useMemo(() => {
     const byDay = new Map<string, CalendarSlot[]>();
     for (const slot of calendar.data?.slots ?? []) {
@@ -72,7 +81,7 @@ function CalendarBody({
   const go = (next: CalendarSearch) => setSearch(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)));
   const unit = view === 'week' ? 'week' : 'month';
   const heading = view === 'week' ? weekHeading(range.from, range.to) : monthHeading(day);
-  const viewProps = { days: range.days, slotsByDay, timeZone, today };
+  const viewProps = { days: range.days, slotsByDay, consultationsByDay, timeZone, today };
 
   return (
     <Stack gap="md">
@@ -138,7 +147,7 @@ function CalendarBody({
         </div>
       )}
       <Text size="xs" c="dimmed">
-        Seats taken count pending and confirmed bookings. Green: under half full; yellow: half full or more; red: full; blue: no limit.
+        Seats taken count pending and confirmed bookings. Green: under half full; yellow: half full or more; red: full; blue: no limit. Violet: a consultation.
       </Text>
     </Stack>
   );

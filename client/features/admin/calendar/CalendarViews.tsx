@@ -9,6 +9,7 @@ import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendarDays'
 import { slotFullness } from './slotFullness';
 
 export type CalendarSlot = RouterOutputs['timeSlots']['calendar']['slots'][number];
+export type CalendarConsultation = RouterOutputs['consultations']['calendar']['consultations'][number];
 
 /** A slot's bookings: the bookings screen filtered to the slot (and its event, session and day). */
 function bookingsSearch(slot: CalendarSlot, day: string) {
@@ -56,11 +57,38 @@ function SlotCard({ slot, day, timeZone, compact }: { slot: CalendarSlot; day: s
   );
 }
 
-function SlotList({ slots, day, timeZone, compact }: { slots: CalendarSlot[]; day: string; timeZone: string; compact: boolean }) {
+/** A consultation beside the day's slots: time, type, consultant and visitor; opens the Consultations screen. */
+function ConsultationCard({ consultation, timeZone, compact }: { consultation: CalendarConsultation; timeZone: string; compact: boolean }) {
+  const time = formatSlot(consultation.startsAt, consultation.endsAt, timeZone).time;
+  return (
+    <Link to="/admin/consultations" style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
+      <Paper withBorder radius="sm" p={compact ? 4 : 'xs'} bg="violet.0" style={{ borderLeft: '4px solid var(--mantine-color-violet-6)' }} data-consultation>
+        <Text size="xs" fw={600}>
+          {compact ? time.split(' – ')[0] : time}
+        </Text>
+        <Text size="sm" fw={500} lh={1.3} lineClamp={compact ? 1 : undefined}>
+          {consultation.typeTitle}
+        </Text>
+        {compact ? (
+          <VisuallyHidden>{`Consultation with ${consultation.consultantName} and ${consultation.visitorName}`}</VisuallyHidden>
+        ) : (
+          <Text size="xs" lh={1.3}>
+            {consultation.consultantName} · {consultation.visitorName}
+          </Text>
+        )}
+      </Paper>
+    </Link>
+  );
+}
+
+function SlotList({ slots, day, timeZone, compact, consultations = [] }: { slots: CalendarSlot[]; day: string; timeZone: string; compact: boolean; consultations?: CalendarConsultation[] | undefined }) {
   return (
     <Stack gap={compact ? 4 : 'xs'}>
       {slots.map((slot) => (
         <SlotCard key={slot.id} slot={slot} day={day} timeZone={timeZone} compact={compact} />
+      ))}
+      {consultations.map((consultation) => (
+        <ConsultationCard key={consultation.id} consultation={consultation} timeZone={timeZone} compact={compact} />
       ))}
     </Stack>
   );
@@ -69,28 +97,31 @@ function SlotList({ slots, day, timeZone, compact }: { slots: CalendarSlot[]; da
 interface ViewProps {
   days: string[];
   slotsByDay: ReadonlyMap<string, CalendarSlot[]>;
+  /** Booked consultations by day, shown after the day's slots. */
+  consultationsByDay?: ReadonlyMap<string, CalendarConsultation[]> | undefined;
   timeZone: string;
   today: string;
 }
 
 /** Seven columns from the md breakpoint; below it the same days stack as a list. */
-export function WeekView({ days, slotsByDay, timeZone, today }: ViewProps) {
+export function WeekView({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 7 }} spacing="xs" verticalSpacing="md">
       {days.map((day) => {
         const slots = slotsByDay.get(day) ?? [];
+        const consultations = consultationsByDay?.get(day) ?? [];
         return (
           <Stack key={day} gap="xs" miw={0} role="group" aria-label={dayLabel(day)}>
             <Title order={3} size="sm" c={day === today ? 'blue.8' : undefined}>
               {dayLabel(day)}
               {day === today && <Text span size="xs" fw={400}>{' · Today'}</Text>}
             </Title>
-            {slots.length === 0 ? (
+            {slots.length === 0 && consultations.length === 0 ? (
               <Text size="xs" c="dimmed">
                 No slots
               </Text>
             ) : (
-              <SlotList slots={slots} day={day} timeZone={timeZone} compact={false} />
+              <SlotList slots={slots} consultations={consultations} day={day} timeZone={timeZone} compact={false} />
             )}
           </Stack>
         );
@@ -100,7 +131,7 @@ export function WeekView({ days, slotsByDay, timeZone, today }: ViewProps) {
 }
 
 /** The month as a table of weeks, Monday first; days of the months either side are dimmed. */
-export function MonthGrid({ days, slotsByDay, timeZone, today, month }: ViewProps & { month: string }) {
+export function MonthGrid({ days, slotsByDay, consultationsByDay, timeZone, today, month }: ViewProps & { month: string }) {
   const weeks = Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
   return (
     <Table withTableBorder withColumnBorders layout="fixed" aria-label="Month" verticalSpacing={4} horizontalSpacing={4}>
@@ -125,7 +156,7 @@ export function MonthGrid({ days, slotsByDay, timeZone, today, month }: ViewProp
                     <span aria-hidden="true">{dayOfMonth(day)}</span>
                     <VisuallyHidden>{`${dayLabel(day)}${day === today ? ', today' : ''}`}</VisuallyHidden>
                   </Text>
-                  <SlotList slots={slots} day={day} timeZone={timeZone} compact />
+                  <SlotList slots={slots} consultations={consultationsByDay?.get(day)} day={day} timeZone={timeZone} compact />
                 </Table.Td>
               );
             })}
@@ -137,8 +168,10 @@ export function MonthGrid({ days, slotsByDay, timeZone, today, month }: ViewProp
 }
 
 /** A phone's month: only the days with slots, as a list. */
-export function MonthList({ days, slotsByDay, timeZone, today, month }: ViewProps & { month: string }) {
-  const busyDays = days.filter((day) => isSameMonth(day, month) && (slotsByDay.get(day)?.length ?? 0) > 0);
+export function MonthList({ days, slotsByDay, consultationsByDay, timeZone, today, month }: ViewProps & { month: string }) {
+  const busyDays = days.filter(
+    (day) => isSameMonth(day, month) && (slotsByDay.get(day)?.length ?? 0) + (consultationsByDay?.get(day)?.length ?? 0) > 0,
+  );
   if (busyDays.length === 0) return <Text c="dimmed">No slots this month</Text>;
   return (
     <Stack gap="md">
@@ -148,7 +181,7 @@ export function MonthList({ days, slotsByDay, timeZone, today, month }: ViewProp
             {dayLabel(day)}
             {day === today && <Text span size="xs" fw={400}>{' · Today'}</Text>}
           </Title>
-          <SlotList slots={slotsByDay.get(day) ?? []} day={day} timeZone={timeZone} compact={false} />
+          <SlotList slots={slotsByDay.get(day) ?? []} consultations={consultationsByDay?.get(day)} day={day} timeZone={timeZone} compact={false} />
         </Stack>
       ))}
     </Stack>

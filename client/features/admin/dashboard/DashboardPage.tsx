@@ -12,6 +12,7 @@ import { QuickActions } from './QuickActions';
 import { AttendanceCard } from './AttendanceCard';
 import { RecentContacts } from './RecentContacts';
 import { SetupChecklist } from './SetupChecklist';
+import { UpcomingConsultations } from './UpcomingConsultations';
 import { WeekSummary } from './WeekSummary';
 
 export function DashboardPage() {
@@ -69,6 +70,7 @@ export function DashboardPage() {
         />
       </SimpleGrid>
       <WeekSummary />
+      <UpcomingConsultations />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <QuickActions isAdmin={isAdmin} />
         <RecentContacts />

@@ -1,0 +1,159 @@
+// The consultations list: upcoming or past, one's own or a colleague's or everyone's, by type and
+// status, searched by visitor; staff cancel one or move it to another free time.
+import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { formatDateTime } from '@server/shared/time';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { ScrollTable } from '../kit/ScrollTable';
+import { TimePicker, type FreeTime } from '../../consultation/TimePicker';
+import { ExportCsvButton } from '../kit/ExportCsvButton';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+
+type Item = RouterOutputs['consultations']['list']['items'][number];
+const PAGE_SIZE = 20;
+const EXPORT_ROUTE = '/api/export/consultations.csv';
+
+export function ConsultationList() {
+  const { user, isAdmin } = useCurrentUser();
+  const { timeZone } = useSiteTimezone();
+  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  const [consultantId, setConsultantId] = useState<string>('mine');
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [moving, setMoving] = useState<Item | null>(null);
+  const types = trpc.consultations.types.all.useQuery();
+  const staff = trpc.users.list.useQuery({ pageSize: 100 }, { enabled: isAdmin, retry: false });
+  const filter = {
+    when,
+    consultantId: consultantId === 'mine' ? user?.id : consultantId,
+    typeId: typeId ?? undefined,
+    status: status === 'booked' ? ('booked' as const) : status === 'cancelled' ? ('cancelled' as const) : undefined,
+    search: search === '' ? undefined : search,
+  };
+  const list = trpc.consultations.list.useQuery({ ...filter, page, pageSize: PAGE_SIZE }, { enabled: user !== null });
+  const utils = trpc.useUtils();
+  const cancel = trpc.consultations.cancel.useMutation({ onSuccess: () => void utils.consultations.list.invalidate() });
+
+  const consultantOptions = [
+    { value: 'mine', label: 'Mine' },
+    { value: 'all', label: 'Everyone' },
+    ...(staff.data?.items ?? []).filter((member) => member.id !== user?.id).map((member) => ({ value: member.id, label: member.name })),
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Upcoming or past"
+          value={when}
+          onChange={(value) => {
+            setWhen(value === 'past' ? 'past' : 'upcoming');
+            setPage(1);
+          }}
+          data={[
+            { value: 'upcoming', label: 'Upcoming' },
+            { value: 'past', label: 'Past' },
+          ]}
+        />
+        <Select label="Consultant" data={consultantOptions} value={consultantId} allowDeselect={false} onChange={(value) => { setConsultantId(value ?? 'mine'); setPage(1); }} w={180} />
+        <Select label="Type" placeholder="All types" clearable data={(types.data ?? []).map((type) => ({ value: type.id, label: type.title }))} value={typeId} onChange={(value) => { setTypeId(value); setPage(1); }} w={200} />
+        <Select label="Status" placeholder="Any status" clearable data={[{ value: 'booked', label: 'Booked' }, { value: 'cancelled', label: 'Cancelled' }]} value={status} onChange={(value) => { setStatus(value); setPage(1); }} w={150} />
+        <TextInput label="Search visitor" value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} w={200} />
+        <ExportCsvButton route={EXPORT_ROUTE} filter={{ ...filter, consultantId: filter.consultantId ?? 'all' }} />
+      </Group>
+      {cancel.isError && <Alert color="red" title="The consultation could not be cancelled">{messageOf(cancel.error, 'Please try again.')}</Alert>}
+      <ScrollTable minWidth={760} label="Consultations list">
+        <Table striped aria-label="Consultations" aria-busy={list.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Consultant</Table.Th>
+              <Table.Th>Visitor</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{formatDateTime(item.startsAt, timeZone)}</Table.Td>
+                <Table.Td>{item.typeTitle}</Table.Td>
+                <Table.Td>{item.consultantName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.visitorName}</Text>
+                  <Text size="xs" c="dimmed">
+                    {item.visitorEmail}
+                    {item.visitorCompany === null ? '' : ` · ${item.visitorCompany}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={item.status === 'booked' ? 'teal' : 'gray'} tt="none">
+                    {item.status === 'booked' ? 'Booked' : 'Cancelled'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {item.status === 'booked' && when === 'upcoming' && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="compact-sm" variant="default" onClick={() => setMoving(item)}>
+                        Move
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        color="red"
+                        loading={cancel.isPending && cancel.variables.id === item.id}
+                        onClick={() => {
+                          if (window.confirm(`Cancel ${item.visitorName}'s consultation? They will be told by e-mail.`)) cancel.mutate({ id: item.id });
+                        }}
+                      >
+                        Cancel
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+      {list.isSuccess && list.data.total === 0 && <Text c="dimmed">No consultations match.</Text>}
+      {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
+      {moving !== null && <MoveModal item={moving} onClose={() => setMoving(null)} />}
+    </Stack>
+  );
+}
+
+function MoveModal({ item, onClose }: { item: Item; onClose: () => void }) {
+  const { timeZone: siteZone } = useSiteTimezone();
+  const [timeZone, setTimeZone] = useState<string>(siteZone);
+  const [time, setTime] = useState<FreeTime | null>(null);
+  const utils = trpc.useUtils();
+  const move = trpc.consultations.move.useMutation({
+    onSuccess: () => {
+      void utils.consultations.list.invalidate();
+      onClose();
+    },
+    onError: () => void utils.consultations.freeTimes.invalidate(),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Move ${item.visitorName}'s ${item.typeTitle}`} size="lg">
+      <Stack gap="md">
+        <Text size="sm">Now: {formatDateTime(item.startsAt, timeZone)}. The visitor gets the new time and a new link by e-mail.</Text>
+        <TimePicker typeId={item.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} />
+        {move.isError && <Alert color="red" title="It could not be moved">{messageOf(move.error, 'Please try again.')}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button disabled={time === null} loading={move.isPending} onClick={() => time !== null && move.mutate({ id: item.id, startsAt: time.startsAt })}>
+            Move to this time
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+// The signed-in staff member's next consultations, beside the week's event sessions.
+import { Alert, Anchor, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { messageOf, trpc } from '@client/trpc';
+import { ScrollTable } from '../kit/ScrollTable';
+import { useCurrentUser } from '../kit/useCurrentUser';
+import { useSiteTimezone } from '../kit/useSiteTimezone';
+
+export function UpcomingConsultations() {
+  const { user } = useCurrentUser();
+  const { format } = useSiteTimezone();
+  const next = trpc.consultations.list.useQuery({ when: 'upcoming', status: 'booked', consultantId: user?.id, pageSize: 5 }, { enabled: user !== null });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">
+        Your Next Consultations
+      </Title>
+      {next.isPending ? (
+        <Skeleton height={36} aria-label="Loading your next consultations" />
+      ) : next.isError ? (
+        <Alert color="red" role="alert">
+          {messageOf(next.error, 'Your consultations could not be loaded.')}
+        </Alert>
+      ) : next.data.items.length === 0 ? (
+        <Text c="dimmed">No consultations booked with you</Text>
+      ) : (
+        <ScrollTable minWidth={420} label="Your next consultations">
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Consultation</Table.Th>
+                <Table.Th>Visitor</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {next.data.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{format(item.startsAt)}</Table.Td>
+                  <Table.Td>{item.typeTitle}</Table.Td>
+                  <Table.Td>{item.visitorName}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      <Anchor component={Link} to="/admin/consultations" size="sm" mt="sm" display="inline-block">
+        All consultations
+      </Anchor>
+    </Paper>
+  );
+}

@@ -1,0 +1,142 @@
+// The link in a consultation's e-mails (/consultations/manage/{token}): the consultation in the
+// visitor's zone, with Reschedule (another free time of the same type) and Cancel while it has
+// not started. Fetched once: the manage procedures count against the public rate limit.
+import '@client/zod-config'; // before any schema of this chunk is created
+import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatSlotRange } from '@server/shared/time';
+import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { type FreeTime, TimePicker } from './TimePicker';
+
+type Managed = RouterOutputs['consultations']['manage'];
+
+export function ManageConsultationPage() {
+  const { token } = useParams({ strict: false });
+  const manage = trpc.consultations.manage.useQuery(
+    { token: token ?? '' },
+    { refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity, retry: false },
+  );
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Your Consultation
+        </Title>
+        {manage.data !== undefined ? (
+          <Details token={token ?? ''} consultation={manage.data} />
+        ) : manage.isPending ? (
+          <Skeleton height={160} aria-label="Loading your consultation" />
+        ) : (
+          <Alert color="red" title={messageOf(manage.error, 'This link is not valid.')}>
+            Please use the link in the most recent e-mail about your consultation.
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Details({ token, consultation }: { token: string; consultation: Managed }) {
+  const utils = trpc.useUtils();
+  const [moving, setMoving] = useState(false);
+  const [timeZone, setTimeZone] = useState(consultation.visitorTimeZone);
+  const [time, setTime] = useState<FreeTime | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const update = (next: Managed) => utils.consultations.manage.setData({ token }, next);
+  const cancel = trpc.consultations.cancelByToken.useMutation({ onSuccess: update });
+  const reschedule = trpc.consultations.rescheduleByToken.useMutation({
+    onSuccess: (next) => {
+      update(next);
+      setMoving(false);
+      setTime(null);
+      void utils.consultations.freeTimes.invalidate();
+    },
+    onError: () => {
+      setTime(null);
+      void utils.consultations.freeTimes.invalidate();
+    },
+  });
+  const when = formatSlotRange(consultation.startsAt, consultation.endsAt, timeZone);
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      <Stack gap="md">
+        <Table variant="vertical" layout="fixed" withTableBorder aria-label="Your consultation">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row" w={120}>What</Table.Th>
+              <Table.Td>{consultation.typeTitle}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">With</Table.Th>
+              <Table.Td>{consultation.consultantName}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">When</Table.Th>
+              <Table.Td>{when}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Where</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{consultation.where}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Status</Table.Th>
+              <Table.Td>
+                <Badge variant="light" color={consultation.status === 'booked' ? 'teal' : 'gray'} tt="none">
+                  {consultation.status === 'booked' ? 'Booked' : 'Cancelled'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+
+        {reschedule.isSuccess && <Alert color="teal" role="status" title="Your consultation has moved">{`It is now ${when}. We have e-mailed you the update.`}</Alert>}
+        {cancel.isSuccess && <Alert color="gray" role="status" title="Your consultation is cancelled">We have e-mailed you and your consultant.</Alert>}
+        {(reschedule.isError || cancel.isError) && (
+          <Alert color="red" role="alert" title="That did not work">
+            {fieldErrorsOf(reschedule.error).startsAt ?? messageOf(reschedule.error ?? cancel.error, 'Please try again.')}
+          </Alert>
+        )}
+
+        {consultation.changeable && !moving && (
+          <Group>
+            <Button onClick={() => setMoving(true)}>Reschedule</Button>
+            {confirmingCancel ? (
+              <Group gap="xs">
+                <Text size="sm">Cancel this consultation?</Text>
+                <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ token })}>
+                  Yes, cancel it
+                </Button>
+                <Button variant="default" onClick={() => setConfirmingCancel(false)}>
+                  Keep it
+                </Button>
+              </Group>
+            ) : (
+              <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
+                Cancel consultation
+              </Button>
+            )}
+          </Group>
+        )}
+
+        {consultation.changeable && moving && (
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Choose a new time
+            </Title>
+            <TimePicker typeId={consultation.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} manageToken={token} />
+            <Group>
+              <Button disabled={time === null} loading={reschedule.isPending} onClick={() => time !== null && reschedule.mutate({ token, startsAt: time.startsAt })}>
+                Move to this time
+              </Button>
+              <Button variant="default" onClick={() => setMoving(false)}>
+                Back
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+// A light month calendar for picking a day: the days that have free times are buttons, the others
+// are shown but cannot be chosen. Dates are plain YYYY-MM-DD strings of the visitor's zone.
+import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core';
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const;
+
+const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayTitle = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' plus `months`. */
+export function shiftMonth(month: string, months: number): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year, index - 1 + months, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+/** The last date of a 'YYYY-MM' month. */
+export function lastDateOf(month: string): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index, 0)).toISOString().slice(0, 10);
+}
+
+/** The dates of the month's weeks, Monday first; null outside the month. */
+function weeksOf(month: string): (string | null)[][] {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  const lead = (first.getUTCDay() + 6) % 7;
+  const days = Number(lastDateOf(month).slice(8));
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= days; day += 1) cells.push(`${month}-${String(day).padStart(2, '0')}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
+interface MonthCalendarProps {
+  month: string;
+  /** Days with free times. */
+  available: ReadonlySet<string>;
+  selected: string | null;
+  onSelect: (date: string) => void;
+  onMonthChange: (month: string) => void;
+  /** The earliest month that can be shown (the visitor's current month). */
+  minMonth: string;
+  loading: boolean;
+}
+
+export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading }: MonthCalendarProps) {
+  const title = monthTitle.format(new Date(`${month}-01T00:00:00Z`));
+  return (
+    <div>
+      <Group justify="space-between" mb="xs">
+        <ActionIcon variant="default" size="lg" aria-label="Previous month" disabled={month <= minMonth} onClick={() => onMonthChange(shiftMonth(month, -1))}>
+          ‹
+        </ActionIcon>
+        <Text fw={600} aria-live="polite">
+          {title}
+        </Text>
+        <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
+          ›
+        </ActionIcon>
+      </Group>
+      <Table layout="fixed" withRowBorders={false} aria-label={`${title}: days with free times can be chosen`} aria-busy={loading}>
+        <Table.Thead>
+          <Table.Tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <Table.Th key={short} ta="center" p={2}>
+                <abbr title={long} style={{ textDecoration: 'none' }}>
+                  {short}
+                </abbr>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {weeksOf(month).map((week) => (
+            <Table.Tr key={week.find((day) => day !== null) ?? 'empty'}>
+              {week.map((date, index) => (
+                <Table.Td key={date ?? `blank-${index}`} p={2} ta="center">
+                  {date === null ? null : (
+                    <DayButton date={date} free={available.has(date)} selected={date === selected} onSelect={onSelect} />
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+function DayButton({ date, free, selected, onSelect }: { date: string; free: boolean; selected: boolean; onSelect: (date: string) => void }) {
+  const label = `${dayTitle.format(new Date(`${date}T00:00:00Z`))}${free ? ', free times' : ', no free times'}`;
+  return (
+    <UnstyledButton
+      onClick={() => onSelect(date)}
+      disabled={!free}
+      aria-label={label}
+      aria-pressed={selected}
+      data-free={free || undefined}
+      w="100%"
+      py={8}
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        fontWeight: free ? 700 : 400,
+        color: selected ? 'var(--mantine-color-white)' : free ? 'var(--mantine-primary-color-light-color)' : 'var(--mantine-color-dimmed)',
+        background: selected ? 'var(--mantine-primary-color-filled)' : free ? 'var(--mantine-primary-color-light)' : 'transparent',
+        cursor: free ? 'pointer' : 'default',
+      }}
+    >
+      {Number(date.slice(8))}
+    </UnstyledButton>
+  );
+}

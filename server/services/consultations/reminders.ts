@@ -1,0 +1,79 @@
+// Consultation reminders, run by the e-mail scheduler beside the event-booking ones: a booked
+// consultation starting within the site's reminder window gets one reminder per start time (a
+// claim keyed by id and start, so a move earns a new one and two instances write it once), with a
+// fresh manage link and the unchanged calendar entry.
+import type { DB } from '@db/database';
+import { dueConsultationReminders, findConsultation, findConsultationType, findStaffMember, updateConsultationRow } from '@server/repositories/consultations';
+import { getSystemSettings } from '@server/repositories/settings';
+import { formatSlotRange } from '@server/shared/time';
+import type { ServiceDeps } from '../../deps';
+import { claimOnce } from '@server/repositories/notification-claims';
+import { enqueueMessage, loadOutboxSite } from '../email/enqueue';
+import { buildIcs } from '../email/ics';
+import { renderMessage } from '../email/layout';
+import { newManageToken } from '../email/manage-token';
+import { signedBy } from '../email/messages';
+import { consultationManageLink, whereText } from './messages';
+
+const HOUR_MS = 3_600_000;
+
+export async function sendDueConsultationReminders(deps: ServiceDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const { reminderHours } = await getSystemSettings(db);
+  if (reminderHours === 0) return 0;
+  const windowMs = reminderHours * HOUR_MS;
+  const nowIso = now.toISOString();
+  const due = await dueConsultationReminders(db, nowIso, new Date(now.getTime() + windowMs).toISOString());
+  let written = 0;
+  for (const candidate of due) {
+    // Booked or moved inside the window: its confirmation has just gone out.
+    if (Date.parse(candidate.updatedAt) >= Date.parse(candidate.startsAt) - windowMs) continue;
+    const wrote = await db.transaction().execute((trx) => remind(trx, deps.config.publicOrigin, candidate.id, candidate.startsAt, now));
+    if (wrote) written += 1;
+  }
+  return written;
+}
+
+async function remind(trx: DB, publicOrigin: string, id: string, startsAt: string, now: Date): Promise<boolean> {
+  if (!(await claimOnce(trx, `consultation-reminder:${id}:${startsAt}`, now.toISOString()))) return false;
+  const current = await findConsultation(trx, id);
+  if (current === undefined || current.status !== 'booked') return false;
+  const [type, consultant] = await Promise.all([findConsultationType(trx, current.typeId), findStaffMember(trx, current.consultantId)]);
+  if (type === undefined || consultant === undefined) return false;
+  const fresh = newManageToken();
+  // Only the link changes; the claim above, not updatedAt, keeps the reminder to one per start time.
+  await updateConsultationRow(trx, id, { manageTokenHash: fresh.hash });
+  const site = await loadOutboxSite(trx, publicOrigin);
+  const where = whereText(type, consultant, current.visitorPhone);
+  const rendered = renderMessage({
+    subject: `${site.siteName}: reminder of your ${type.title} with ${consultant.name}`,
+    ...signedBy(site),
+    greeting: `Dear ${current.visitorName},`,
+    paragraphs: ['A reminder of your consultation below.'],
+    details: [
+      ['Consultation', type.title],
+      ['With', consultant.name],
+      ['When', formatSlotRange(current.startsAt, current.endsAt, current.visitorTimeZone)],
+      ['Where', where],
+    ],
+    link: { label: 'Reschedule or cancel', url: consultationManageLink(site.publicOrigin, fresh.token) },
+    notes: ['Keep this link to yourself: anyone who has it can move or cancel the consultation.', 'Links in earlier e-mails about this consultation no longer work; use this one.'],
+  });
+  const ics = buildIcs({
+    method: 'REQUEST',
+    uid: `consultation-${id}@${site.host}`,
+    sequence: current.icsSequence,
+    stamp: now.toISOString(),
+    start: current.startsAt,
+    end: current.endsAt,
+    summary: `${type.title} with ${consultant.name} (${site.siteName})`,
+    description: `Your ${type.title} with ${consultant.name} of ${site.siteName}. ${where}`,
+    location: where,
+    status: 'CONFIRMED',
+    productOwner: site.host,
+    organizer: site.organizer,
+    attendee: { name: current.visitorName, email: current.visitorEmail },
+  });
+  await enqueueMessage(trx, site, { kind: 'consultation-reminder', to: current.visitorEmail, rendered, ics: { content: ics, method: 'REQUEST' }, bookingId: null }, now);
+  return true;
+}
