@@ -59,6 +59,30 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
     erase: () => Promise.resolve(0),
   },
   {
+    kind: 'consultations',
+    find: (db, email) => db.selectFrom('consultations').selectAll().where('visitorEmail', '=', email).execute(),
+    async erase(db, email) {
+      const ids = (await db.selectFrom('consultations').select('id').where('visitorEmail', '=', email).execute()).map((row) => row.id);
+      for (const id of ids) {
+        // The times stay (the consultant's calendar and the statistics); the manage link stops working.
+        await db
+          .updateTable('consultations')
+          .set({
+            visitorName: ERASED,
+            visitorEmail: `erased-${id}@invalid`,
+            visitorPhone: null,
+            visitorCompany: null,
+            message: null,
+            manageTokenHash: `erased-${id}`,
+            updatedAt: new Date().toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+      return ids.length;
+    },
+  },
+  {
     kind: 'contactMessages',
     find: (db, email) => db.selectFrom('contactForms').selectAll().where('email', '=', email).execute(),
     async erase(db, email) {

@@ -44,6 +44,22 @@ async function columnsHolding(text: string): Promise<string[]> {
   return found;
 }
 
+/** A consultation the person booked (written directly: its free-time rules are tested elsewhere). */
+async function consultationOf(email: string): Promise<void> {
+  const consultant = await env.db.selectFrom('users').select('id').limit(1).executeTakeFirstOrThrow();
+  const typeId = newId();
+  await env.db
+    .insertInto('consultationTypes')
+    .values({ id: typeId, title: 'Discovery call', description: null, durationMinutes: 30, locationKind: 'phone', locationDetail: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeHours: 0, horizonDays: 30, maxPerDay: null, isActive: 1, allowPickConsultant: 0 })
+    .execute();
+  const start = new Date(Date.now() + 48 * 3_600_000).toISOString();
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  await env.db
+    .insertInto('consultations')
+    .values({ id: newId(), typeId, consultantId: consultant.id, startsAt: start, endsAt: end, blockedFrom: start, blockedUntil: end, visitorName: 'Ama Person', visitorEmail: email, visitorPhone: '+233 20 000 0000', visitorCompany: 'Person Cocoa Ltd', visitorTimeZone: 'Africa/Accra', message: 'Call me', manageTokenHash: 'a'.repeat(64) })
+    .execute();
+}
+
 async function personWithRecords() {
   const { slot } = await insertBookableSlot(env.db, 1);
   await callers.admin.registrationQuestions.save({ eventId: slot.sessionId === '' ? '' : (await env.db.selectFrom('eventSessions').select('eventId').where('id', '=', slot.sessionId).executeTakeFirstOrThrow()).eventId, questions: [{ kind: 'short_text', label: 'Company' }] });
@@ -53,6 +69,7 @@ async function personWithRecords() {
   await callers.anonymous.contacts.submit({ name: 'Ama Person', email: EMAIL, company: 'Person Cocoa Ltd', message: 'Please call me.' });
   await env.db.insertInto('auditLog').values({ id: newId(), userId: null, actorName: 'Desk', actorEmail: EMAIL, ip: '127.0.0.1', action: 'update', entity: 'booking', entityId: first.id, summary: `email changed to ${EMAIL}` }).execute();
   if (isPostgres(env.db)) await env.db.insertInto('rateLimits').values({ key: `sign-in:${EMAIL}`, points: 1, expire: null }).execute();
+  await consultationOf(EMAIL);
   return { slot, first };
 }
 
@@ -71,6 +88,7 @@ describe('privacy: find a person', () => {
     expect(counts).toEqual({
       bookings: 1,
       bookingAnswers: 1,
+      consultations: 1,
       contactMessages: 1,
       outboxMessages: expect.any(Number),
       auditMentions: 1,
@@ -88,7 +106,7 @@ describe('privacy: find a person', () => {
     const contactsBefore = await env.db.selectFrom('contactForms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 
     const counts = await callers.admin.privacy.erasePerson({ email: EMAIL });
-    expect(counts).toMatchObject({ bookings: 1, contactMessages: 1, auditMentions: 1 });
+    expect(counts).toMatchObject({ bookings: 1, consultations: 1, contactMessages: 1, auditMentions: 1 });
 
     expect(await columnsHolding(EMAIL)).toEqual([]);
     expect(await columnsHolding('Person Cocoa')).toEqual([]);
@@ -97,7 +115,7 @@ describe('privacy: find a person', () => {
     expect((await env.db.selectFrom('bookings').select('participantName').where('participantName', '=', ERASED).execute()).length).toBe(1);
     const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'summary']).where('entity', '=', 'person').execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, contactMessages 1, outboxMessages \d+, auditMentions 1, signInCounters [01]$/);
+    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, consultations 1, contactMessages 1, outboxMessages \d+, auditMentions 1, signInCounters [01]$/);
     expect((await callers.admin.privacy.findPerson({ email: EMAIL })).records.bookings).toEqual([]);
   });
 });
