@@ -1,5 +1,6 @@
 // The booking page's site-wide states: Maintenance Mode and Allow Registrations off each replace the
 // form with their notice.
+import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';
@@ -18,8 +19,12 @@ beforeEach(() => saveSystemSettings(server.env.db, DEFAULT_SYSTEM_SETTINGS));
 describe('BookingPage', () => {
   it('shows the form when bookings are open', async () => {
     await renderRoute(BookingPage, { baseUrl: server.baseUrl, path: '/booking' });
+    // First the question: a consultation (its own page) or an event.
+    expect(await screen.findByRole('link', { name: 'Book a consultation' })).toHaveAttribute('href', '/consultation');
+    expect(screen.queryByRole('combobox', { name: 'Select Event' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Register for an event' }));
     expect(await screen.findByRole('combobox', { name: 'Select Event' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Book Your Session' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Book Your Session' })).toHaveFocus();
   });
 
   it('shows the maintenance notice instead of the form in Maintenance Mode', async () => {

@@ -61,7 +61,9 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
     staffIds: [staffId],
   });
 
+  // /booking asks first: a consultation or an event.
   await page.goto('/booking');
+  await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Book a consultation' }).click();
   await expect(page.getByRole('heading', { name: 'Book a Consultation' })).toBeVisible();
   await page.getByRole('radio', { name: new RegExp(title) }).check();

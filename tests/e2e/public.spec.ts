@@ -24,6 +24,7 @@ test('a visitor books a slot and the booking is stored as pending', async ({ pag
   const slot = await createBookableSlot(request, { title: 'Accra Trade Forum', capacity: 10 });
 
   await page.goto('/booking');
+  await page.getByRole('button', { name: 'Register for an event' }).click();
   await page.getByRole('combobox', { name: 'Select Event' }).click();
   await page.getByRole('option', { name: slot.eventTitle }).click();
   const confirm = page.getByRole('button', { name: 'Confirm Booking' });
@@ -215,6 +216,7 @@ test('the back office is guarded: signed-out visitors go to the sign-in page', a
 test('a visitor can book with the keyboard alone', async ({ page, request }) => {
   const slot = await createBookableSlot(request, { title: 'Keyboard Forum', capacity: 3 });
   await page.goto('/booking');
+  await page.getByRole('button', { name: 'Register for an event' }).press('Enter');
 
   /** Presses Tab until `target` has focus, as a keyboard user would. */
   async function tabTo(target: ReturnType<typeof page.locator>) {

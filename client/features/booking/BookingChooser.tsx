@@ -1,22 +1,24 @@
-// The booking page's first question: a consultation with one of the firm's consultants, or a seat
-// at an event. The event registration follows below on this page; a consultation has its own page.
-import { Button, Group, Paper, Text } from '@mantine/core';
+// The booking page's first question at /booking: a consultation with one of the firm's consultants
+// (its own page), or a seat at an event (the event registration, shown once chosen). /booking/<id>
+// skips the question: the visitor came for that event.
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
-export function BookingChooser() {
+/** `ready`: the page is interactive (until then, on a page that came with its HTML, the button waits). */
+export function BookingChooser({ ready, onRegister }: { ready: boolean; onRegister: () => void }) {
   return (
-    <Paper withBorder p="md" radius="lg" mb="md" component="nav" aria-label="What would you like to book?">
-      <Text fw={600} mb="xs">
+    <Stack gap="sm">
+      <Text fw={600} id="booking-choice">
         What would you like to book?
       </Text>
-      <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+      <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" role="group" aria-labelledby="booking-choice">
         <Button component={Link} to="/consultation" variant="default" miw={200}>
           Book a consultation
         </Button>
-        <Button component="a" href="#register" variant="filled" aria-current="page" miw={200}>
+        <Button onClick={onRegister} disabled={!ready} miw={200}>
           Register for an event
         </Button>
       </Group>
-    </Paper>
+    </Stack>
   );
 }

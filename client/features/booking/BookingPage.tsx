@@ -1,5 +1,7 @@
-// Public booking page: event, session and slot, then the participant (BookingForm); instead of the
-// form, a notice while Maintenance Mode is on or registrations are closed.
+// Public booking page. At /booking it first asks what the visitor wants to book (a consultation,
+// which has its own page, or an event); then, and straight away at /booking/<id>: event, session and
+// slot, then the participant (BookingForm). Instead of either, a notice while Maintenance Mode is on
+// or registrations are closed.
 import '@client/zod-config'; // before any schema of this chunk is created
 import './bookingStyles';
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
@@ -18,6 +20,7 @@ export function BookingPage() {
   const { eventId } = useParams({ strict: false });
   const [result, setResult] = useState<{ booking: BookingResult; summary: BookedSummary } | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [registering, setRegistering] = useState(eventId !== undefined);
   const settings = trpc.settings.public.useQuery();
   // The server renders the skeleton in the form's place; the form appears once it can be sent.
   const hydrated = useHydrated();
@@ -48,8 +51,7 @@ export function BookingPage() {
 
   return (
     <Container size="lg" py="xl">
-      {eventId === undefined && <BookingChooser />}
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg" id="register">
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Book Your Session
@@ -64,6 +66,15 @@ export function BookingPage() {
             <Alert color="blue" title="Bookings closed" role="status">
               {BOOKINGS_CLOSED_MESSAGE}
             </Alert>
+          ) : !registering ? (
+            <BookingChooser
+              ready={hydrated}
+              onRegister={() => {
+                setRegistering(true);
+                // The question is gone: focus goes to the page's heading, above the form.
+                setFormKey((key) => key + 1);
+              }}
+            />
           ) : !hydrated ? (
             <BookingSkeleton />
           ) : (
