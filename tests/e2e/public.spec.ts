@@ -216,7 +216,10 @@ test('the back office is guarded: signed-out visitors go to the sign-in page', a
 test('a visitor can book with the keyboard alone', async ({ page, request }) => {
   const slot = await createBookableSlot(request, { title: 'Keyboard Forum', capacity: 3 });
   await page.goto('/booking');
-  await page.getByRole('button', { name: 'Register for an event' }).press('Enter');
+  // The question first: once the page is interactive, Enter on "Register for an event".
+  const register = page.getByRole('button', { name: 'Register for an event' });
+  await expect(register).toBeEnabled();
+  await register.press('Enter');
 
   /** Presses Tab until `target` has focus, as a keyboard user would. */
   async function tabTo(target: ReturnType<typeof page.locator>) {
