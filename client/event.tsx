@@ -1,7 +1,7 @@
 // An event page's script: it adopts the markup and data the server rendered (server/http/ssr.ts)
 // with EventRoot, the same tree, and needs no router (as client/home.tsx for the home page). The
 // server serves an event's page with this script only when it rendered the page (client/event.html).
-import './features/layout/publicStyles';
+import './features/layout/public-styles';
 // The theme's CSS variables, made in the build from client/theme.ts (scripts/vite/theme-variables.ts).
 import 'virtual:theme-variables.css';
 import { hydrate } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import './features/layout/publicStyles';
+import './features/layout/public-styles';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';

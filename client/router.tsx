@@ -10,13 +10,13 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
-import { safeAdminPath } from './features/admin/safeAdminPath';
+import { safeAdminPath } from './features/admin/safe-admin-path';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
 import { HomePage } from './features/home/HomePage';
-import { validateBookingSearch } from './features/admin/bookings/bookingSearch';
-import { validateCalendarSearch } from './features/admin/calendar/calendarSearch';
-import { validateSettingsSearch } from './features/admin/settings/settingsTabs';
+import { validateBookingSearch } from './features/admin/bookings/booking-search';
+import { validateCalendarSearch } from './features/admin/calendar/calendar-search';
+import { validateSettingsSearch } from './features/admin/settings/settings-tabs';
 import type { QueryUtils } from './trpc';
 
 export interface RouterContext {

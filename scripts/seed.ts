@@ -15,7 +15,7 @@ import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent 
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
 import { resetConsultations, seedConsultations } from './seed/consultations';
 import { defaultHomeContent } from '@client/features/home/content';
-import { findHomeContent, saveHomeContent } from '@server/repositories/home-content';
+import { findHomeContent, saveHomeContent } from '@server/repositories/home-page';
 import { homeContentInput } from '@server/schemas/home-page';
 import { getSystemSettings, saveIdentity, saveSystemSettings } from '@server/repositories/settings';
 

@@ -14,7 +14,7 @@ import { privacyRouter } from './routers/privacy';
 import { registrationQuestionsRouter } from './routers/registration-questions';
 import { sessionsRouter } from './routers/sessions';
 import { settingsRouter } from './routers/settings';
-import { timeSlotsRouter } from './routers/timeSlots';
+import { timeSlotsRouter } from './routers/time-slots';
 import { usersRouter } from './routers/users';
 import { router } from './trpc/init';
 

@@ -1,7 +1,7 @@
 // The home page's editable content: everyone reads it, admins replace it.
 import { homeContentInput } from '../schemas/home-page';
 import { actorOf } from '../services/audit';
-import { getHomeContent, updateHomeContent } from '../services/home-content';
+import { getHomeContent, updateHomeContent } from '../services/home-page';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const homePageRouter = router({

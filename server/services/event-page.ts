@@ -3,7 +3,7 @@
 import type { DB } from '@db/database';
 import { EVENT_NOT_FOUND, type EventDto, findEvent } from '../repositories/events';
 import { listActiveSessionsOfEvent, type SessionDto } from '../repositories/sessions';
-import { listBookableSlotsOfSessions, type TimeSlotWithSeats } from '../repositories/timeSlots';
+import { listBookableSlotsOfSessions, type TimeSlotWithSeats } from '../repositories/time-slots';
 import { NotFoundError } from '../errors';
 
 /** The slots each session shows on the page; the booking form lists them all. */

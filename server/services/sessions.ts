@@ -5,7 +5,7 @@ import type { DB } from '@db/database';
 import * as delegates from '../repositories/delegates';
 import { EVENT_NOT_FOUND } from '../repositories/events';
 import * as sessions from '../repositories/sessions';
-import * as timeSlots from '../repositories/timeSlots';
+import * as timeSlots from '../repositories/time-slots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { NotFoundError } from '../errors';
@@ -316,5 +316,5 @@ export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
 export { listDelegates } from '../repositories/delegates';
-export { listBookableSlots } from '../repositories/timeSlots';
+export { listBookableSlots } from '../repositories/time-slots';
 export { listSessionsForAdmin, sessionStats } from '../repositories/sessions';

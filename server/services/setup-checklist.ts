@@ -2,7 +2,7 @@
 // the site is its own, each item ticked from what is stored (nothing is remembered separately).
 import type { DB } from '@db/database';
 import { anyEventExists } from '../repositories/events';
-import { findHomeContent } from '../repositories/home-content';
+import { findHomeContent } from '../repositories/home-page';
 import { getSystemAndEmailSettings } from '../repositories/settings';
 import { hasContactDetails, PLACEHOLDER_FOUNDER_BIO } from '../shared/site-identity';
 import { toMailSettings } from './email/smtp';

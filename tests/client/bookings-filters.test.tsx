@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingsRoutePage } from '@client/features/admin/bookings/BookingsPage';
-import { validateBookingSearch } from '@client/features/admin/bookings/bookingSearch';
+import { validateBookingSearch } from '@client/features/admin/bookings/booking-search';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { newId } from '@server/ids';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';

@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heroSlides } from '@client/features/home/content';
 import { HeroCarousel } from '@client/features/home/HeroCarousel';
-import { AUTO_ADVANCE_MS, LOCK_MS } from '@client/features/home/useCarousel';
+import { AUTO_ADVANCE_MS, LOCK_MS } from '@client/features/home/use-carousel';
 import { renderWithProviders } from './render';
 
 /** The carousel's links need a router: a one-route memory router that renders just the carousel. */

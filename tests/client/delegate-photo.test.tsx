@@ -4,7 +4,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
-import { squareCrop } from '@client/features/admin/kit/squarePhoto';
+import { squareCrop } from '@client/features/admin/kit/square-photo';
 import { newId } from '@server/ids';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingSuccess } from '@client/features/booking/BookingSuccess';
 import { HomePage } from '@client/features/home/HomePage';
 import { PublicLayout } from '@client/features/layout/PublicLayout';
-import { SECTION_BAND_MARGIN } from '@client/features/layout/useSectionInView';
+import { SECTION_BAND_MARGIN } from '@client/features/layout/use-section-in-view';
 import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
 import { insertEventRow } from '../server/fixtures';
 import { renderWithProviders } from './render';

@@ -13,7 +13,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fallbackEvent } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
-import { saveHomeContent } from '@server/repositories/home-content';
+import { saveHomeContent } from '@server/repositories/home-page';
 import type { SiteIdentityInput } from '@server/schemas/site-identity';
 import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { Reveal } from '@client/features/home/Reveal';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { failureText } from '@client/features/admin/kit/notify';
-import { useListState } from '@client/features/admin/kit/useListState';
+import { useListState } from '@client/features/admin/kit/use-list-state';
 import { UsersTab } from '@client/features/admin/settings/UsersTab';
 import { trpc } from '@client/trpc';
 import { createAccount, type TestAccount } from '../server/helpers';

@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
-import { validateSettingsSearch } from '@client/features/admin/settings/settingsTabs';
+import { validateSettingsSearch } from '@client/features/admin/settings/settings-tabs';
 import { createAccount, type TestAccount } from '../server/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 

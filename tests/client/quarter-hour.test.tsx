@@ -1,6 +1,6 @@
 // Quick-add slots start on the next quarter hour of the site's wall clock, one day ahead.
 import { describe, expect, it } from 'vitest';
-import { defaultSlotTimes, nextQuarterHour } from '@client/features/admin/sessions/wizardModel';
+import { defaultSlotTimes, nextQuarterHour } from '@client/features/admin/sessions/wizard-model';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -3,7 +3,7 @@
 // Today / Next, a slot opening its bookings, no sideways scroll, and axe finding nothing.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendarDays';
+import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import { futureYear, isoDay } from '../dates';
 import { mutate, query, signInAsAdmin, signInThroughUi } from './support';
 import { expect, test } from './fixtures';

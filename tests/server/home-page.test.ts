@@ -4,7 +4,7 @@
 import { SESSION_COOKIE } from '@server/auth/session';
 import type { HomeContent } from '@server/schemas/home-page';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveHomeContent } from '@server/repositories/home-content';
+import { saveHomeContent } from '@server/repositories/home-page';
 import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { buildTestApp, callerFor, createAccount, createTestEnv, expectTRPCError, type TestEnv } from './helpers';
 

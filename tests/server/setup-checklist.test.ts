@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveHomeContent } from '@server/repositories/home-content';
+import { saveHomeContent } from '@server/repositories/home-page';
 import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { insertEventRow } from './fixtures';
 import { createTestEnv, expectAdminOnly, roleCallers, type RoleCallers, type TestEnv } from './helpers';

@@ -2,7 +2,7 @@
 // home page's pictures): they refuse what a browser would follow to another host ('/\host/...',
 // '//host') and control characters, with the field's own message, both in the shared schemas and
 // through the API. One check (isSitePath) serves every path field.
-import { saveHomeContent } from '@server/repositories/home-content';
+import { saveHomeContent } from '@server/repositories/home-page';
 import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSitePath, isUrlOrSitePath } from '@server/schemas/common';

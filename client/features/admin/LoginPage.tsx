@@ -9,7 +9,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInInput } from '@server/schemas/auth';
-import { safeAdminPath } from './safeAdminPath';
+import { safeAdminPath } from './safe-admin-path';
 import { messageOf, trpc } from '@client/trpc';
 import { TwoFactorStep } from './TwoFactorStep';
 import { usePublicSettings } from '../layout/PublicLayout';

@@ -10,7 +10,7 @@ import shared from './shared.module.css';
 import classes from './HeroCarousel.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import { SiteLink } from '../layout/site-links';
-import { useCarousel } from './useCarousel';
+import { useCarousel } from './use-carousel';
 
 function isKeyboardFocus(element: Element): boolean {
   try {

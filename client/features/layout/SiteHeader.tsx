@@ -5,7 +5,7 @@ import classes from './public-layout.module.css';
 import { Burger } from './plain';
 import { initialsOf } from '@server/shared/site-identity';
 import { SiteLink, useSiteNavigation } from './site-links';
-import { useSectionInView } from './useSectionInView';
+import { useSectionInView } from './use-section-in-view';
 import { useTranslator } from '@client/i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 

@@ -15,9 +15,9 @@ import { zonedDateTimeToUtc } from '@server/shared/time';
 import { trpc } from '@client/trpc';
 import { failureText } from '../kit/notify';
 import { ListPage } from '../kit/ListPage';
-import { useKeepPageInRange } from '../kit/useKeepPageInRange';
-import { PAGE_SIZE } from '../kit/useListState';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
+import { PAGE_SIZE } from '../kit/use-list-state';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 
 const ENTITY_OPTIONS = AUDIT_ENTITIES.map((entity) => ({ value: entity, label: AUDIT_ENTITY_LABELS[entity] }));
 

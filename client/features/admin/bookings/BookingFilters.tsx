@@ -1,13 +1,13 @@
 // The bookings screen's filters: search (participants, event and session titles), status, event,
 // session and a date range of slot days in the site's timezone. The values live in the URL (see
-// bookingSearch.ts); the search text is debounced before it reaches the URL and the server.
+// booking-search.ts); the search text is debounced before it reaches the URL and the server.
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
 import { SearchIcon } from '../kit/icons';
-import { BOOKING_FILTER_OPTIONS } from './bookingStatus';
-import type { BookingSearch } from './bookingSearch';
+import { BOOKING_FILTER_OPTIONS } from './booking-status';
+import type { BookingSearch } from './booking-search';
 
 /** The list procedures' largest page: the filter menus offer the first 100 events and sessions. */
 const MENU_SIZE = 100;

@@ -9,8 +9,8 @@ import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
-import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
+import { useSiteTimezone } from '../kit/use-site-timezone';
+import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
 import { type SlotChoice, SlotChooser } from './SlotChooser';
 
 export type BookingItem = RouterOutputs['bookings']['list']['items'][number];

@@ -7,7 +7,7 @@ import { formatSlotRange } from '@server/shared/time';
 import { DeleteIcon, EditIcon, ViewIcon } from '../kit/icons';
 import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
-import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './bookingStatus';
+import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
 
 interface BookingsTableProps {
   bookings: BookingItem[];

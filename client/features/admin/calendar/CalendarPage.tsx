@@ -10,9 +10,9 @@ import { useMemo, useState } from 'react';
 import { trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
 import { failureText } from '../kit/notify';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
-import { calendarRange, monthHeading, moveDay, todayIn, weekHeading, zonedDay } from './calendarDays';
-import type { CalendarSearch, CalendarView } from './calendarSearch';
+import { useSiteTimezone } from '../kit/use-site-timezone';
+import { calendarRange, monthHeading, moveDay, todayIn, weekHeading, zonedDay } from './calendar-days';
+import type { CalendarSearch, CalendarView } from './calendar-search';
 import { type CalendarConsultation, type CalendarSlot, MonthGrid, MonthList, WeekView } from './CalendarViews';
 
 const calendarRoute = getRouteApi('/admin/calendar');

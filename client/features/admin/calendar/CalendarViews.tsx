@@ -5,8 +5,8 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@m
 import { Link } from '@tanstack/react-router';
 import { formatSlot } from '@server/shared/time';
 import type { RouterOutputs } from '@client/trpc';
-import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendarDays';
-import { slotFullness } from './slotFullness';
+import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
+import { slotFullness } from './slot-fullness';
 
 export type CalendarSlot = RouterOutputs['timeSlots']['calendar']['slots'][number];
 export type CalendarConsultation = RouterOutputs['consultations']['calendar']['consultations'][number];

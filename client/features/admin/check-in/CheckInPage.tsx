@@ -8,8 +8,8 @@ import { CHECK_IN_CODE_MESSAGE } from '@server/schemas/check-in';
 import { formatSlotRange } from '@server/shared/time';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '../kit/AdminPage';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
-import { frameReader } from './qrScanner';
+import { useSiteTimezone } from '../kit/use-site-timezone';
+import { frameReader } from './qr-scanner';
 
 type Answer = { tone: 'ok' | 'already' | 'refused'; text: string };
 

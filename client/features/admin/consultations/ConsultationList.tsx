@@ -7,8 +7,8 @@ import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ScrollTable } from '../kit/ScrollTable';
 import { TimePicker, type FreeTime } from '../../consultation/TimePicker';
 import { ExportCsvButton } from '../kit/ExportCsvButton';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useCurrentUser } from '../kit/use-current-user';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 
 type Item = RouterOutputs['consultations']['list']['items'][number];
 const PAGE_SIZE = 20;

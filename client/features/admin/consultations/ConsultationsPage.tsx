@@ -3,7 +3,7 @@
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { AdminPage } from '../kit/AdminPage';
-import { useCurrentUser } from '../kit/useCurrentUser';
+import { useCurrentUser } from '../kit/use-current-user';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { ConsultationList } from './ConsultationList';
 import { ConsultationTypes } from './ConsultationTypes';

@@ -7,7 +7,7 @@ import { CONTACT_STATUSES, createContactInput } from '@server/schemas/contacts';
 import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
+import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 
 export type Contact = RouterOutputs['contacts']['list']['items'][number];
 

@@ -11,14 +11,14 @@ import { ExportCsvButton } from '../kit/ExportCsvButton';
 import { confirmDelete, failureText, notifyError, notifySuccess } from '../kit/notify';
 import { PlusIcon } from '../kit/icons';
 import { StatCard } from '../kit/StatCard';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { useKeepPageInRange } from '../kit/useKeepPageInRange';
-import { useListState } from '../kit/useListState';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useCurrentUser } from '../kit/use-current-user';
+import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
+import { useListState } from '../kit/use-list-state';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 import { type Contact, ContactFormModal } from './ContactFormModal';
 import { ContactNotesModal } from './ContactNotesModal';
 import { ContactRows, ContactsColumns } from './ContactsTable';
-import { CONTACT_FILTER_OPTIONS, CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
+import { CONTACT_FILTER_OPTIONS, CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 
 const EXPORT_ROUTE = '/api/export/contacts.csv';
 

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, NotesIcon } from '../kit/icons';
 import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
 import type { Contact } from './ContactFormModal';
-import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contactStatus';
+import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 
 interface ContactsTableProps {
   contacts: Contact[];

@@ -1,7 +1,7 @@
 // The five latest contact submissions: name, e-mail and when they arrived ('Recently' without a date).
 import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 import { ScrollTable } from '../kit/ScrollTable';
 
 export function RecentContacts() {

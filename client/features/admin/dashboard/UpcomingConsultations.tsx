@@ -3,8 +3,8 @@ import { Alert, Anchor, Paper, Skeleton, Table, Text, Title } from '@mantine/cor
 import { Link } from '@tanstack/react-router';
 import { messageOf, trpc } from '@client/trpc';
 import { ScrollTable } from '../kit/ScrollTable';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useCurrentUser } from '../kit/use-current-user';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 
 export function UpcomingConsultations() {
   const { user } = useCurrentUser();

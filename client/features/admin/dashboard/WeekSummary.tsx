@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ScrollTable } from '../kit/ScrollTable';
 import { StatCard } from '../kit/StatCard';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 
 type Week = RouterOutputs['dashboard']['week'];
 type StatusCounts = Week['newBookings']['thisWeek'];

@@ -8,9 +8,9 @@ import { trpc } from '@client/trpc';
 import { failureText } from '../kit/notify';
 import { ListPage } from '../kit/ListPage';
 import { DeleteIcon, EditIcon, PlusIcon } from '../kit/icons';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { useKeepPageInRange } from '../kit/useKeepPageInRange';
-import { useListState } from '../kit/useListState';
+import { useCurrentUser } from '../kit/use-current-user';
+import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
+import { useListState } from '../kit/use-list-state';
 import { DeleteDelegateDialog } from './DeleteDelegateDialog';
 import { type Delegate, DelegateFormModal } from './DelegateFormModal';
 

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { MAX_BENEFITS } from '@server/schemas/events';
-import type { EventFormValues } from './eventForm';
+import type { EventFormValues } from './event-form';
 import { CloseIcon, PlusIcon } from '../kit/icons';
 
 export function BenefitsField({ form }: { form: UseFormReturnType<EventFormValues> }) {

@@ -4,8 +4,8 @@ import { Paper, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import type { EventDto } from './eventForm';
-import { useInvalidateAfterEventDelete } from './useInvalidateEvents';
+import type { EventDto } from './event-form';
+import { useInvalidateAfterEventDelete } from './use-invalidate-events';
 
 interface DeleteEventModalProps {
   opened: boolean;

@@ -16,8 +16,8 @@ import {
   eventFormValues,
   toEventInput,
   validateEventForm,
-} from './eventForm';
-import { useInvalidateEvents } from './useInvalidateEvents';
+} from './event-form';
+import { useInvalidateEvents } from './use-invalidate-events';
 
 interface EventFormModalProps {
   opened: boolean;

@@ -9,13 +9,13 @@ import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
 import { ListPage } from '../kit/ListPage';
 import { failureText, notifyError } from '../kit/notify';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { PAGE_SIZE, useListState } from '../kit/useListState';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useCurrentUser } from '../kit/use-current-user';
+import { PAGE_SIZE, useListState } from '../kit/use-list-state';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 import { DeleteEventModal } from './DeleteEventModal';
 import { EventFormModal } from './EventForm';
 import { QuestionsModal } from './QuestionsModal';
-import type { EventDto } from './eventForm';
+import type { EventDto } from './event-form';
 import { EventRows, EventsColumns } from './EventsTable';
 import { PlusIcon } from '../kit/icons';
 

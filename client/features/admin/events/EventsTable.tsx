@@ -1,9 +1,9 @@
 // The events table: Event, Media, Status, Order, Created, Actions. Admins toggle
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
-import type { EventDto } from './eventForm';
+import type { EventDto } from './event-form';
 import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '../kit/icons';
-import { useEventRowActions } from './useEventRowActions';
+import { useEventRowActions } from './use-event-row-actions';
 
 interface EventsTableProps {
   events: EventDto[];

@@ -4,7 +4,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { trpc } from '@client/trpc';
-import { type AffectedScope, PARTICIPANTS_TOLD_UNKNOWN, participantsToldText } from './participantsTold';
+import { type AffectedScope, PARTICIPANTS_TOLD_UNKNOWN, participantsToldText } from './participants-told';
 
 export interface ConfirmDialogProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { PAGE_SIZE } from './useListState';
+import { PAGE_SIZE } from './use-list-state';
 
 const CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 

@@ -2,9 +2,9 @@
 // button and Remove. The picked file is cropped to its centred square, then uploaded at once as
 // kind 'avatar' (JPG, GIF or PNG, 1 MB, checked again by the server); the form saves its URL.
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { cropToSquare } from './squarePhoto';
+import { cropToSquare } from './square-photo';
 import { UPLOAD_KINDS } from './upload';
-import { useImmediateUpload } from './useImmediateUpload';
+import { useImmediateUpload } from './use-immediate-upload';
 
 export function PhotoField({
   name,

@@ -1,6 +1,6 @@
 // The status filter of a list page, bound to useListState (the search box is the list page's own).
 import { Select } from '@mantine/core';
-import type { ListState } from './useListState';
+import type { ListState } from './use-list-state';
 
 export function StatusFilter<TStatus extends string>({
   list,

@@ -2,7 +2,7 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LIMITS } from '@server/schemas/common';
-import type { DelegateFormValues } from './wizardModel';
+import type { DelegateFormValues } from './wizard-model';
 
 export function DelegateFields({ form }: { form: UseFormReturnType<DelegateFormValues> }) {
   return (

@@ -9,7 +9,7 @@ import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { DelegateFields } from './DelegateFields';
-import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizardModel';
+import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizard-model';
 import { ScrollTable } from '../kit/ScrollTable';
 
 export interface EventDelegates {

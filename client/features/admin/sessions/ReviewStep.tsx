@@ -2,7 +2,7 @@
 import { Badge, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatSlotRange } from '@server/shared/time';
-import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizardModel';
+import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizard-model';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { Alert, Avatar, Badge, Group, Loader, Modal, Stack, Table, Text, Title }
 import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
 import { failureText } from '../kit/notify';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 import { ScrollTable } from '../kit/ScrollTable';
 
 export function SessionDetailsModal({

@@ -3,7 +3,7 @@ import { Alert, Checkbox, Group, NumberInput, Select, Stack, Switch, Textarea, T
 import type { UseFormReturnType } from '@mantine/form';
 import { LIMITS } from '@server/schemas/common';
 import { messageOf, trpc } from '@client/trpc';
-import type { DetailsValues } from './wizardModel';
+import type { DetailsValues } from './wizard-model';
 
 /** The select offers the first 100 events (the largest page); a session's own event is always offered. */
 const EVENT_PAGE_SIZE = 100;

@@ -26,7 +26,7 @@ import {
   type DetailsValues,
   type DraftSlot,
   type SessionDetail,
-} from './wizardModel';
+} from './wizard-model';
 
 const NEXT_LABELS = ['Next: Delegate Info', 'Next: Time Slots', 'Next: Review'] as const;
 const STEP_LABELS = ['Session Details', 'Delegate Profile', 'Time Slots', 'Review & Save'] as const;

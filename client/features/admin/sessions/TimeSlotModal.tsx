@@ -9,7 +9,7 @@ import {
   toLocalInput,
   validateSlotForm,
   type SlotFormValues,
-} from './wizardModel';
+} from './wizard-model';
 
 interface SlotTimes {
   startTime: string;

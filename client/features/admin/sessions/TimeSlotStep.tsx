@@ -2,9 +2,9 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatSlotRange } from '@server/shared/time';
-import { useConfirmWithParticipantsTold } from '../kit/participantsTold';
+import { useConfirmWithParticipantsTold } from '../kit/participants-told';
 import { TimeSlotModal } from './TimeSlotModal';
-import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizardModel';
+import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizard-model';
 import { ScrollTable } from '../kit/ScrollTable';
 
 type Editing = { mode: 'add'; defaults: { startTime: string; endTime: string } } | { mode: 'edit'; slot: DraftSlot };

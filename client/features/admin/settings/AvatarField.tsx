@@ -5,7 +5,7 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { UPLOAD_KINDS } from '../kit/upload';
-import { useImmediateUpload } from '../kit/useImmediateUpload';
+import { useImmediateUpload } from '../kit/use-immediate-upload';
 
 export function AvatarField({
   name,

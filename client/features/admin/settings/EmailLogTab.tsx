@@ -16,9 +16,9 @@ import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { ListPage } from '../kit/ListPage';
 import { StatusFilter } from '../kit/StatusFilter';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { useKeepPageInRange } from '../kit/useKeepPageInRange';
-import { useListState } from '../kit/useListState';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
+import { useListState } from '../kit/use-list-state';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 
 type EmailRow = RouterOutputs['emails']['list']['items'][number];
 type StatusFilter = 'all' | EmailStatus;

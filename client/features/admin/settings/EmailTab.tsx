@@ -11,7 +11,7 @@ import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { notifyError, notifySuccess } from '../kit/notify';
 import { FormSection, PageForm } from '../kit/PageForm';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type EmailView = NonNullable<RouterOutputs['settings']['get']['email']>;
 

@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
 import { FormSection, PageForm } from '../kit/PageForm';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type Notifications = RouterOutputs['settings']['get']['notifications'];
 

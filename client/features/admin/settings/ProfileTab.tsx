@@ -8,7 +8,7 @@ import { profileSettingsInput } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { AvatarField } from './AvatarField';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type Profile = RouterOutputs['settings']['get']['profile'];
 

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import type { UserRow } from './userRow';
+import type { UserRow } from './user-row';
 
 export function ResetTwoFactorModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const utils = trpc.useUtils();

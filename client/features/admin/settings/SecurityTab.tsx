@@ -6,7 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '../kit/PageForm';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { notifySaved, notifySaveFailed } from './save-feedback';
 import { TwoFactorSection } from './TwoFactorSection';
 
 type Security = RouterOutputs['settings']['get']['security'];

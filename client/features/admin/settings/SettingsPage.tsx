@@ -16,7 +16,7 @@ import { SecurityTab } from './SecurityTab';
 import { SiteTab } from './SiteTab';
 import { SystemTab } from './SystemTab';
 import { UsersTab } from './UsersTab';
-import { ADMIN_SETTINGS_TABS, type SettingsTab } from './settingsTabs';
+import { ADMIN_SETTINGS_TABS, type SettingsTab } from './settings-tabs';
 
 type TabValue = SettingsTab;
 

@@ -8,8 +8,8 @@ import { type RouterOutputs, trpc } from '@client/trpc';
 import { useState } from 'react';
 import { MediaUpload } from '../kit/MediaUpload';
 import { FormSection, PageForm } from '../kit/PageForm';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
-import { showBrandColours } from './brandStyle';
+import { notifySaved, notifySaveFailed } from './save-feedback';
+import { showBrandColours } from './brand-style';
 import { SitePreview } from './SitePreview';
 
 type Identity = RouterOutputs['settings']['get']['identity'];

@@ -14,8 +14,8 @@ import {
 } from '@server/schemas/settings';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '../kit/PageForm';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
-import { notifySaved, notifySaveFailed } from './saveFeedback';
+import { useSiteTimezone } from '../kit/use-site-timezone';
+import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type System = RouterOutputs['settings']['get']['system'];
 type BackupStatus = RouterOutputs['settings']['get']['backup'];

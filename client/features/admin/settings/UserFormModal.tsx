@@ -6,7 +6,7 @@ import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '@server/sc
 import { fieldErrorsOf, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import type { UserRow } from './userRow';
+import type { UserRow } from './user-row';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const editSchema = updateUserInput.omit({ id: true });

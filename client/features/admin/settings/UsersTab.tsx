@@ -7,13 +7,13 @@ import { ROLE_LABELS } from '@server/schemas/auth';
 import { trpc } from '@client/trpc';
 import { failureText } from '../kit/notify';
 import { ListPage } from '../kit/ListPage';
-import { useCurrentUser } from '../kit/useCurrentUser';
-import { useListState } from '../kit/useListState';
-import { useSiteTimezone } from '../kit/useSiteTimezone';
+import { useCurrentUser } from '../kit/use-current-user';
+import { useListState } from '../kit/use-list-state';
+import { useSiteTimezone } from '../kit/use-site-timezone';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ResetTwoFactorModal } from './ResetTwoFactorModal';
 import { UserFormModal } from './UserFormModal';
-import type { UserRow } from './userRow';
+import type { UserRow } from './user-row';
 
 type RoleFilter = 'all' | 'admin' | 'user';
 

@@ -2,7 +2,7 @@
 // whole by an admin, which forgets what the cache keeps of it so the next visitor sees the change.
 import type { DB } from '@db/database';
 import type { ServiceDeps } from '../deps';
-import { findHomeContent, saveHomeContent } from '../repositories/home-content';
+import { findHomeContent, saveHomeContent } from '../repositories/home-page';
 import { type HomeContent, homeContentInput } from '../schemas/home-page';
 import { type AuditActor, recordAudit } from './audit';
 import { changePublicData } from './public-changes';

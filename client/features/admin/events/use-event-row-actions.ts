@@ -2,7 +2,7 @@
 // Each stays pending until the list has been refetched, so the row never shows a stale value.
 import { trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { useInvalidateEvents } from './useInvalidateEvents';
+import { useInvalidateEvents } from './use-invalidate-events';
 
 export function useEventRowActions() {
   const invalidate = useInvalidateEvents();

@@ -1,7 +1,7 @@
 // Calendar arithmetic on YYYY-MM-DD days (weeks start on Monday), the range headings, and which
 // site-zone day a slot falls on. Days are plain dates: only "today" and slot times involve a zone.
 import { utcToZonedParts } from '@server/shared/time';
-import type { CalendarView } from './calendarSearch';
+import type { CalendarView } from './calendar-search';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 // Mantine's styles for the booking and manage-my-booking pages, on top of the public ones
-// (features/layout/publicStyles.ts); loaded with those pages' chunks.
+// (features/layout/public-styles.ts); loaded with those pages' chunks.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Avatar.css';
