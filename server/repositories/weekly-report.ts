@@ -4,26 +4,24 @@
 import type { DB } from '@db/database';
 import { type BookingStatus, type ContactStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
 
-export async function countBookingsCreatedByStatus(db: DB, fromIso: string, toIso: string): Promise<{ status: BookingStatus; count: number }[]> {
+/** How many rows of `table` were created in [fromIso, toIso), by status. */
+async function countCreatedByStatus<S extends string>(db: DB, table: 'bookings' | 'contactForms', fromIso: string, toIso: string): Promise<{ status: S; count: number }[]> {
   const rows = await db
-    .selectFrom('bookings')
+    .selectFrom(table)
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
     .where('createdAt', '>=', fromIso)
     .where('createdAt', '<', toIso)
     .groupBy('status')
     .execute();
-  return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+  return rows.map((row) => ({ status: row.status as S, count: Number(row.n) }));
 }
 
-export async function countContactsCreatedByStatus(db: DB, fromIso: string, toIso: string): Promise<{ status: ContactStatus; count: number }[]> {
-  const rows = await db
-    .selectFrom('contactForms')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', fromIso)
-    .where('createdAt', '<', toIso)
-    .groupBy('status')
-    .execute();
-  return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+export function countBookingsCreatedByStatus(db: DB, fromIso: string, toIso: string): Promise<{ status: BookingStatus; count: number }[]> {
+  return countCreatedByStatus<BookingStatus>(db, 'bookings', fromIso, toIso);
+}
+
+export function countContactsCreatedByStatus(db: DB, fromIso: string, toIso: string): Promise<{ status: ContactStatus; count: number }[]> {
+  return countCreatedByStatus<ContactStatus>(db, 'contactForms', fromIso, toIso);
 }
 
 export interface UpcomingSlot {

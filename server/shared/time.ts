@@ -11,7 +11,8 @@ export interface SlotLabel {
 // every e-mail and list formats many times: each zone and style gets one, made on first use.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
+/** One Intl.DateTimeFormat per zone, style and locale, made on first use (shared with visitor-time.ts). */
+export function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
   const key = `${style}|${timeZone}|${locale}`;
   let format = formats.get(key);
   if (format === undefined) {

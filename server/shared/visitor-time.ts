@@ -3,22 +3,16 @@
 // "Sat, Nov 28, 2026 · 11:00 AM – 1:00 PM your time (Lagos)" and "10:00 AM – 12:00 PM in Accra (GMT)".
 // Pure (no Node modules): the booking form and its success screen use it in the browser.
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { cachedFormat } from './time';
 
-function format(timeZone: string, style: 'date' | 'clock' | 'zone'): Intl.DateTimeFormat {
-  const key = `${style}|${timeZone}`;
-  let made = formats.get(key);
-  if (made === undefined) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'date'
-        ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
-        : style === 'clock'
-          ? { hour: 'numeric', minute: '2-digit' }
-          : { timeZoneName: 'short' };
-    made = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-    formats.set(key, made);
-  }
-  return made;
+const STYLES: Record<'date' | 'clock' | 'zone', Intl.DateTimeFormatOptions> = {
+  date: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+  clock: { hour: 'numeric', minute: '2-digit' },
+  zone: { timeZoneName: 'short' },
+};
+
+function format(timeZone: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  return cachedFormat(timeZone, `visitor-${style}`, STYLES[style]);
 }
 
 /** The place an IANA zone is named after: 'Africa/Accra' is 'Accra', 'America/Port_of_Spain' 'Port of Spain'. */

@@ -6,14 +6,11 @@ import type { RouterOutputs } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import { eventDefaults } from '../home/content';
 import classes from './BookingForm.module.css';
+import { textOr } from '../layout/text-or';
 
 type BookableEvent = RouterOutputs['events']['list'][number];
 type BookableSession = RouterOutputs['sessions']['listByEvent'][number];
 
-function textOr(value: string | null, fallback: string): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? fallback : trimmed;
-}
 
 export function BookingDetails({ event, session }: { event: BookableEvent | undefined; session: BookableSession | undefined }) {
   if (event === undefined) {

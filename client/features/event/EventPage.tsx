@@ -14,16 +14,13 @@ import shared from '../home/shared.module.css';
 import { SiteLink } from '../layout/site-links';
 import { usePublicSettings } from '../layout/PublicLayout';
 import classes from './EventPage.module.css';
+import { textOr } from '../layout/text-or';
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
 type EventPageData = RouterOutputs['events']['page'];
 type PageSession = EventPageData['sessions'][number];
 
-function textOr(value: string | null | undefined, fallback: string): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? fallback : trimmed;
-}
 
 /** The booking form with this event chosen. */
 export function bookingPathOf(eventId: string): string {

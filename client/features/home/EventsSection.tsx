@@ -16,6 +16,7 @@ import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
+import { textOr } from '../layout/text-or';
 
 /** At most 3 events on the home page: the landing block shows the first, cards the next two. */
 export const HOME_EVENT_LIMIT = 3;
@@ -34,10 +35,6 @@ export interface HomeEvent {
   benefits: readonly string[];
 }
 
-function textOr(value: string | null | undefined, fallback: string): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? fallback : trimmed;
-}
 
 function toHomeEvent(event: EventDto, { t, language }: Translator): HomeEvent {
   const benefits = event.benefits.map((benefit) => benefit.trim()).filter((benefit) => benefit !== '');

@@ -9,13 +9,10 @@ import classes from './public-layout.module.css';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { useTranslator } from '@client/i18n';
+import { textOr } from './text-or';
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
-function textOr(value: string | null | undefined, fallback: string): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? fallback : trimmed;
-}
 
 /**
  * Public settings. The server renders every public page with them; should they fail to load in the
