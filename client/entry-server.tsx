@@ -76,7 +76,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 /** The markup inside #root for `url`, rendered with the queries' data already in the cache. */
 export async function render(address: string, state: DehydratedState): Promise<string> {
   // The page in its language, with the catalog the server also writes into it for the browser.
-  const { language, path: url } = languageOfPath(address);
+  const { language, path: url, prefixed } = languageOfPath(address);
   const page = { language, messages: compiledCatalog(language) };
   const queryClient = createAppQueryClient();
   hydrate(queryClient, state);
@@ -89,9 +89,11 @@ export async function render(address: string, state: DehydratedState): Promise<s
   } else if (eventId !== null) {
     root = <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={url} eventId={eventId} page={page} />;
   } else {
+    // A page under a language's prefix routes below it, as the browser's router does (client/main.tsx).
     const router = createAppRouter(
       { queryClient, utils: createQueryUtils(queryClient, trpcClient) },
-      { history: createMemoryHistory({ initialEntries: [url] }) },
+      { history: createMemoryHistory({ initialEntries: [prefixed ? address : url] }) },
+      prefixed ? `/${language}` : undefined,
     );
     // Matches the route and loads its code (the booking page is a lazy chunk in the browser).
     await router.load();

@@ -241,7 +241,7 @@ export interface ServerRouterOptions {
   history: RouterHistory;
 }
 
-/** `basepath`: '/fr' for a page in French (only a missing event's page is rendered so in French). */
+/** `basepath`: '/fr' for a page in French (the booking pages, and a missing event's page). */
 export function createAppRouter(context: RouterContext, server?: ServerRouterOptions, basepath?: string) {
   return createRouter({
     routeTree,

@@ -25,7 +25,7 @@ import {
   PAGE_LANGUAGE_ELEMENT_ID,
   pathInLanguage,
 } from '../shared/i18n/languages';
-import { compiledCatalog } from '../i18n/catalogs';
+import { compiledCatalog, i18nOf } from '../i18n/catalogs';
 import type { AppDeps } from '../deps';
 import { type EventDto, findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -163,10 +163,11 @@ function pagePath(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-/** Title of a page by its path: the booking pages say so; everything else is the site itself. */
-function pageTitle(pathname: string, siteName: string): string {
-  if (pathname === '/booking' || pathname.startsWith('/booking/')) return `Book a Session | ${siteName}`;
-  if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return `Book a Consultation | ${siteName}`;
+/** Title of a page by its path, in its language: the booking pages say so; everything else is the site itself. */
+function pageTitle(pathname: string, siteName: string, language: Language): string {
+  const t = i18nOf(language);
+  if (pathname === '/booking' || pathname.startsWith('/booking/')) return t._('page.title.booking', { siteName });
+  if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return t._('page.title.consultation', { siteName });
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;
   return siteName;
 }
@@ -200,7 +201,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const head = renderHead({
       title:
         event === undefined
-          ? pageTitle(pagePathInEnglish, settings.siteName)
+          ? pageTitle(pagePathInEnglish, settings.siteName, language)
           : `${firmText(event.title, event.translations, 'title', language).trim() || 'Event'} | ${settings.siteName}`,
       description:
         event === undefined
@@ -400,24 +401,24 @@ async function compressPage(html: string): Promise<CompressedPage> {
 export function seoRoutes(deps: AppDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/robots.txt', async (_req, reply) => {
-      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /booking/manage/', 'Disallow: /consultations/manage/', `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
+      // The manage links are private (their token is the secret), in every language.
+      const manage = LANGUAGE_CODES.flatMap((code) => ['/booking/manage/', '/consultations/manage/'].map((path) => `Disallow: ${code === DEFAULT_LANGUAGE ? '' : `/${code}`}${path}`));
+      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', ...manage, `Sitemap: ${deps.config.publicOrigin}/sitemap.xml`];
       return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
     });
 
     app.get('/sitemap.xml', async (_req, reply) => {
       const origin = deps.config.publicOrigin;
       const events = await listActiveEvents(deps.db, 100);
-      // The home page and each event's page in every language; the booking pages are English only.
+      // The home page, the booking page and each event's page and booking form, in every language.
       const urls = [
         ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/', code)}` })),
-        { loc: `${origin}/booking` },
-        ...events.flatMap((event) => [
-          ...LANGUAGE_CODES.map((code) => ({
-            loc: `${origin}${pathInLanguage(`/events/${encodeURIComponent(event.id)}`, code)}`,
-            lastmod: event.updatedAt.slice(0, 10),
-          })),
-          { loc: `${origin}/booking/${encodeURIComponent(event.id)}`, lastmod: event.updatedAt.slice(0, 10) },
-        ]),
+        ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/booking', code)}` })),
+        ...events.flatMap((event) =>
+          [`/events/${encodeURIComponent(event.id)}`, `/booking/${encodeURIComponent(event.id)}`].flatMap((path) =>
+            LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage(path, code)}`, lastmod: event.updatedAt.slice(0, 10) })),
+          ),
+        ),
       ];
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',

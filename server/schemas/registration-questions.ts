@@ -64,9 +64,10 @@ export function countryName(code: string): string {
   return regionNames.of(code) ?? code;
 }
 
-/** The countries for a select, by name. */
-export function countryOptions(): { value: string; label: string }[] {
-  return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+/** The countries for a select, by their name in `locale` (an Intl locale: 'en-US', 'fr'). */
+export function countryOptions(locale = 'en'): { value: string; label: string }[] {
+  const names = locale === 'en' ? regionNames : new Intl.DisplayNames([locale], { type: 'region' });
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 const questionFields = z.object({

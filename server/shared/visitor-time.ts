@@ -11,9 +11,27 @@ const STYLES: Record<'date' | 'clock' | 'zone', Intl.DateTimeFormatOptions> = {
   zone: { timeZoneName: 'short' },
 };
 
-function format(timeZone: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
-  return cachedFormat(timeZone, `visitor-${style}`, STYLES[style]);
+function format(timeZone: string, style: keyof typeof STYLES, locale?: string): Intl.DateTimeFormat {
+  return cachedFormat(timeZone, `visitor-${style}`, STYLES[style], locale);
 }
+
+/** The reader's language for a slot: its Intl locale and the few words around the times. */
+export interface VisitorTimeWords {
+  locale: string;
+  /** '10:00 PM – 1:00 AM next day' */
+  nextDay(time: string): string;
+  /** 'your time (Lagos)' */
+  yourTime(city: string): string;
+  /** '10:00 AM – 12:00 PM in Accra (GMT)' */
+  atEvent(time: string, place: string): string;
+}
+
+const ENGLISH: VisitorTimeWords = {
+  locale: 'en-US',
+  nextDay: (time) => `${time} next day`,
+  yourTime: (city) => `your time (${city})`,
+  atEvent: (time, place) => `${time} in ${place}`,
+};
 
 /** The place an IANA zone is named after: 'Africa/Accra' is 'Accra', 'America/Port_of_Spain' 'Port of Spain'. */
 export function zoneCity(timeZone: string): string {
@@ -40,14 +58,16 @@ export interface SlotInZone {
   abbreviation: string;
 }
 
-export function slotInZone(startIso: string, endIso: string, timeZone: string): SlotInZone {
+export function slotInZone(startIso: string, endIso: string, timeZone: string, words: VisitorTimeWords = ENGLISH): SlotInZone {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const date = format(timeZone, 'date').format(start);
-  const clock = format(timeZone, 'clock');
-  const endsNextDay = format(timeZone, 'date').format(end) !== date;
-  const abbreviation = format(timeZone, 'zone').formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  return { date, time: `${clock.format(start)} – ${clock.format(end)}${endsNextDay ? ' next day' : ''}`, abbreviation };
+  const date = format(timeZone, 'date', words.locale).format(start);
+  const clock = format(timeZone, 'clock', words.locale);
+  const endsNextDay = format(timeZone, 'date', words.locale).format(end) !== date;
+  const abbreviation =
+    format(timeZone, 'zone', words.locale).formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const time = `${clock.format(start)} – ${clock.format(end)}`;
+  return { date, time: endsNextDay ? words.nextDay(time) : time, abbreviation };
 }
 
 /** A slot for the visitor: their date and times, and the event's when those differ. */
@@ -62,9 +82,15 @@ export interface VisitorSlot {
   eventTime: string | null;
 }
 
-export function slotForVisitor(startIso: string, endIso: string, eventZone: string, visitorZone: string | null): VisitorSlot {
-  const atEvent = slotInZone(startIso, endIso, eventZone);
-  const local = visitorZone === null || visitorZone === eventZone ? null : slotInZone(startIso, endIso, visitorZone);
+export function slotForVisitor(
+  startIso: string,
+  endIso: string,
+  eventZone: string,
+  visitorZone: string | null,
+  words: VisitorTimeWords = ENGLISH,
+): VisitorSlot {
+  const atEvent = slotInZone(startIso, endIso, eventZone, words);
+  const local = visitorZone === null || visitorZone === eventZone ? null : slotInZone(startIso, endIso, visitorZone, words);
   // A visitor whose clock reads the same as the event's (London and Accra in winter) reads one line.
   if (local === null || (local.date === atEvent.date && local.time === atEvent.time)) {
     return { date: atEvent.date, time: atEvent.time, zone: atEvent.abbreviation, eventTime: null };
@@ -73,8 +99,8 @@ export function slotForVisitor(startIso: string, endIso: string, eventZone: stri
   return {
     date: local.date,
     time: local.time,
-    zone: `your time (${zoneCity(visitorZone ?? eventZone)})`,
-    eventTime: `${eventDate}${atEvent.time} in ${placeOf(eventZone, atEvent.abbreviation)}`,
+    zone: words.yourTime(zoneCity(visitorZone ?? eventZone)),
+    eventTime: words.atEvent(`${eventDate}${atEvent.time}`, placeOf(eventZone, atEvent.abbreviation)),
   };
 }
 
@@ -85,8 +111,14 @@ function placeOf(timeZone: string, abbreviation: string): string {
 }
 
 /** The slot on one line, both zones when they differ: for the booking's summary. */
-export function slotLineForVisitor(startIso: string, endIso: string, eventZone: string, visitorZone: string | null): string {
-  const slot = slotForVisitor(startIso, endIso, eventZone, visitorZone);
+export function slotLineForVisitor(
+  startIso: string,
+  endIso: string,
+  eventZone: string,
+  visitorZone: string | null,
+  words: VisitorTimeWords = ENGLISH,
+): string {
+  const slot = slotForVisitor(startIso, endIso, eventZone, visitorZone, words);
   const line = `${slot.date}, ${slot.time} ${slot.zone}`;
   return slot.eventTime === null ? line : `${line} / ${slot.eventTime}`;
 }

@@ -50,7 +50,11 @@ describe('languages', () => {
     expect(languageOfPath('/french')).toEqual({ language: 'en', path: '/french', prefixed: false });
     expect(pathInLanguage('/events/abc', 'fr')).toBe('/fr/events/abc');
     expect(pathInLanguage('/', 'fr')).toBe('/fr/');
-    expect(pathInLanguage('/booking', 'fr')).toBe('/booking');
+    expect(pathInLanguage('/booking', 'fr')).toBe('/fr/booking');
+    expect(pathInLanguage('/booking/manage/abc', 'fr')).toBe('/fr/booking/manage/abc');
+    expect(pathInLanguage('/consultations/manage/abc', 'fr')).toBe('/fr/consultations/manage/abc');
+    // The back office is English only.
+    expect(pathInLanguage('/admin/events', 'fr')).toBe('/admin/events');
     expect(pathInLanguage('/events/abc', 'en')).toBe('/events/abc');
   });
 

@@ -7,7 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGS } from '@server/i18n/catalogs';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
-import { MESSAGE_KEYS, translateIssue } from '@server/shared/i18n/messages';
+import { MESSAGE_KEYS, translateIssue, translateMessage } from '@server/shared/i18n/messages';
+import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '@server/schemas/bookings';
+import { TIME_ZONE_MESSAGE } from '@server/schemas/consultations';
+import { QUESTION_MESSAGES } from '@server/schemas/registration-questions';
+import { ANSWERS_REFUSED, DUPLICATE_BOOKING, SLOT_FULL, SLOT_NOT_FOUND, SLOT_UNAVAILABLE } from '@server/services/bookings';
+import { ALREADY_CANCELLED, ALREADY_STARTED, TIME_TAKEN, TYPE_UNAVAILABLE } from '@server/services/consultations/booking';
+import { OFFER_MESSAGES } from '@server/services/waitlist-offers';
 import { buildTestApp, createTestEnv, SAME_ORIGIN, type TestEnv } from './helpers';
 
 let env: TestEnv;
@@ -75,5 +81,49 @@ describe('messages in the caller’s language', () => {
     for (const [text, key] of MESSAGE_KEYS) expect(CATALOGS.en[key], key).toBe(text);
     const t = (key: keyof typeof CATALOGS.en) => CATALOGS.fr[key];
     expect(translateIssue({ code: 'custom', message: 'Not in the catalog' }, t)).toBe('Not in the catalog');
+  });
+
+  it('has a French text for every refusal the booking and consultation pages can show', () => {
+    const pages = [
+      MANAGE_LINK_INVALID,
+      CANNOT_CANCEL_STARTED,
+      SLOT_UNAVAILABLE,
+      SLOT_NOT_FOUND,
+      SLOT_FULL,
+      DUPLICATE_BOOKING,
+      ANSWERS_REFUSED,
+      ...Object.values(OFFER_MESSAGES),
+      QUESTION_MESSAGES.required,
+      QUESTION_MESSAGES.unknownChoice,
+      QUESTION_MESSAGES.unknownCountry,
+      QUESTION_MESSAGES.yesNo,
+      TYPE_UNAVAILABLE,
+      TIME_TAKEN,
+      ALREADY_CANCELLED,
+      ALREADY_STARTED,
+      TIME_ZONE_MESSAGE,
+    ];
+    const t = (key: keyof typeof CATALOGS.en) => CATALOGS.fr[key];
+    for (const message of pages) {
+      expect(MESSAGE_KEYS.has(message), message).toBe(true);
+      expect(translateMessage(message, t), message).not.toBe(message);
+    }
+  });
+
+  it('refuses a French booking in French: its fields, and a full slot taken twice', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/trpc/bookings.create',
+      headers: { 'content-type': 'application/json', origin: SAME_ORIGIN, ...FRENCH },
+      payload: JSON.stringify({ timeSlotId: '', participantName: ' ', participantEmail: 'x@', answers: {} }),
+    });
+    const body = response.json<{ error: { data: { code: string; fieldErrors: Record<string, string[]> } } }>();
+    expect(response.statusCode).toBe(400);
+    expect(body.error.data.code).toBe('BAD_REQUEST');
+    expect(body.error.data.fieldErrors).toEqual({
+      timeSlotId: ['Le créneau est obligatoire'],
+      participantName: ['Le nom du participant est obligatoire'],
+      participantEmail: ['Veuillez saisir une adresse e-mail valide'],
+    });
   });
 });

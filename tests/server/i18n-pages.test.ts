@@ -98,6 +98,29 @@ describe('French pages', () => {
     expect(textsOf(eventPage)).toEqual(expect.arrayContaining(['Séances', '2 places restantes']));
   });
 
+  it('renders the booking pages in French on the server, with no English catalog text left, and titles them in French', async () => {
+    const event = await eventWithSession();
+    for (const url of ['/fr/booking', `/fr/booking/${event.id}`]) {
+      const html = await page(url);
+      expect(html, url).toContain('<html lang="fr"');
+      expect(englishLeft(html), url).toEqual([]);
+      expect(html, url).toContain('<title>Réserver une séance | ');
+      expect(html, url).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}${url.slice(3)}" />`);
+      expect(textsOf(html), url).toEqual(expect.arrayContaining(['Réservez votre séance', 'Les demandes sont confirmées par e-mail sous 24 heures.']));
+    }
+    expect(textsOf(await page('/fr/booking'))).toEqual(
+      expect.arrayContaining(['Que souhaitez-vous réserver ?', 'Réserver une consultation', "S'inscrire à un événement"]),
+    );
+    // The English pages still say it in English (the check sees them).
+    for (const url of ['/booking', `/booking/${event.id}`]) expect(englishLeft(await page(url)).length, url).toBeGreaterThan(5);
+    // The manage links and the consultation page are rendered in the browser, from the French catalog the page carries.
+    for (const url of ['/fr/consultation', '/fr/booking/manage/abc', '/fr/consultations/manage/abc']) {
+      const html = await page(url);
+      expect(html, url).toContain('<html lang="fr"');
+      expect(html, url).toMatch(/<script type="application\/json" id="page-language">\{"language":"fr","messages":/);
+    }
+  });
+
   it('finds the English texts on the English pages (the check above sees them)', async () => {
     const event = await eventWithSession();
     for (const url of ['/', `/events/${event.id}`]) {
@@ -169,7 +192,8 @@ describe('French pages', () => {
     for (const loc of [`${ORIGIN}/`, `${ORIGIN}/fr/`, `${ORIGIN}/events/${event.id}`, `${ORIGIN}/fr/events/${event.id}`]) {
       expect(sitemap.body).toContain(`<loc>${loc}</loc>`);
     }
-    expect(sitemap.body).not.toContain(`${ORIGIN}/fr/booking`);
+    expect(sitemap.body).toContain(`<loc>${ORIGIN}/fr/booking</loc>`);
+    expect(sitemap.body).toContain(`<loc>${ORIGIN}/fr/booking/${event.id}</loc>`);
   });
 
   it("keeps the page in the switcher's links, in the header and the footer", async () => {
@@ -179,9 +203,9 @@ describe('French pages', () => {
     expect(french.match(new RegExp(toEnglish, 'g'))?.length).toBe(3); // header bar, mobile menu, footer
     const english = await page(`/events/${event.id}`);
     expect(english).toMatch(new RegExp(`href="/fr/events/${event.id}\\?lang=fr" hrefLang="fr" lang="fr">Français</a>`));
-    // Links to other translated pages stay in the language; the booking pages are English only.
+    // Links to other pages stay in the language, the booking pages too.
     expect(french).toContain('href="/fr/#events"');
-    expect(french).toContain(`href="/booking/${event.id}"`);
+    expect(french).toContain(`href="/fr/booking/${event.id}"`);
   });
 });
 
@@ -196,8 +220,9 @@ describe('choosing the language', () => {
     const eventPage = await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: french });
     expect(eventPage.headers.location).toBe(`/fr/events/${event.id}`);
 
-    // English-only pages are not sent anywhere; an English browser stays.
-    expect((await app.inject({ method: 'GET', url: '/booking', headers: french })).statusCode).toBe(200);
+    // The booking pages too; English-only pages are not sent anywhere; an English browser stays.
+    expect((await app.inject({ method: 'GET', url: '/booking', headers: french })).headers.location).toBe('/fr/booking');
+    expect((await app.inject({ method: 'GET', url: '/admin/login', headers: french })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en-GB,en;q=0.9,fr;q=0.8' } })).statusCode).toBe(200);
 
     // The visitor's choice (the cookie) outranks the browser's language, both ways.
@@ -223,10 +248,7 @@ describe('choosing the language', () => {
     expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
-  it('sends a French address of an English-only page to the English one', async () => {
-    const booking = await app.inject({ method: 'GET', url: '/fr/booking' });
-    expect(booking.statusCode).toBe(302);
-    expect(booking.headers.location).toBe('/booking');
+  it('sends a French address of an English-only page (the back office) to the English one', async () => {
     const admin = await app.inject({ method: 'GET', url: '/fr/admin/events?page=2' });
     expect(admin.headers.location).toBe('/admin/events?page=2');
   });

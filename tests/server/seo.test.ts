@@ -67,12 +67,12 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe(
-      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /booking/manage/\nDisallow: /consultations/manage/\nSitemap: ${ORIGIN}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /booking/manage/\nDisallow: /consultations/manage/\nDisallow: /fr/booking/manage/\nDisallow: /fr/consultations/manage/\nSitemap: ${ORIGIN}/sitemap.xml\n`,
     );
   });
 
   it("lists the home page, the booking page and each active event's page and booking page, with no inactive one", async () => {
-    // The home page and the event pages in each language; the booking pages are English only.
+    // Each page in each language.
     const active = await insertEventRow(env.db, { title: 'Trade Mission' });
     const inactive = await insertEventRow(env.db, { title: 'Old Event', isActive: false });
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
@@ -83,9 +83,11 @@ describe('robots.txt and sitemap.xml', () => {
       `${ORIGIN}/`,
       `${ORIGIN}/fr/`,
       `${ORIGIN}/booking`,
+      `${ORIGIN}/fr/booking`,
       `${ORIGIN}/events/${active.id}`,
       `${ORIGIN}/fr/events/${active.id}`,
       `${ORIGIN}/booking/${active.id}`,
+      `${ORIGIN}/fr/booking/${active.id}`,
     ]);
     expect(response.body).not.toContain(inactive.id);
     expect(response.body).toContain(`<lastmod>${active.updatedAt.slice(0, 10)}</lastmod>`);

@@ -2,7 +2,9 @@
 // session is chosen, its description and delegates (photo, name, role), so a visitor sees what they
 // are booking without leaving the form. Only the delegates' public face comes from the server.
 import { Avatar, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useTranslator } from '@client/i18n';
 import type { RouterOutputs } from '@client/trpc';
+import { firmText } from '@server/shared/i18n/languages';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import { eventDefaults } from '../home/content';
 import classes from './BookingForm.module.css';
@@ -13,16 +15,19 @@ type BookableSession = RouterOutputs['sessions']['listByEvent'][number];
 
 
 export function BookingDetails({ event, session }: { event: BookableEvent | undefined; session: BookableSession | undefined }) {
+  const { t, language } = useTranslator();
   if (event === undefined) {
     return (
       <Text size="sm" c="dimmed" className={classes.placeholder}>
-        Choose an event to see its details, sessions and speakers here.
+        {t('booking.details.choose')}
       </Text>
     );
   }
   const imageUrl = textOr(event.imageUrl, eventDefaults.image);
+  // The firm's texts in the page's language, English where a translation is missing.
+  const description = firmText(event.description ?? '', event.translations, 'description', language);
   return (
-    <Stack gap="sm" aria-label="What you are booking" role="group">
+    <Stack gap="sm" aria-label={t('booking.details.group')} role="group">
       <Image
         src={imageUrl}
         srcSet={uploadSrcSet(imageUrl)}
@@ -33,17 +38,17 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
         fit="cover"
       />
       <Title order={2} size="h4">
-        {event.title}
+        {firmText(event.title, event.translations, 'title', language)}
       </Title>
       <dl className={classes.facts}>
-        <dt>Date</dt>
-        <dd>{textOr(event.date, eventDefaults.date)}</dd>
-        <dt>Location</dt>
-        <dd>{textOr(event.location, eventDefaults.location)}</dd>
+        <dt>{t('booking.details.date')}</dt>
+        <dd>{textOr(event.date, t('event.default.date'))}</dd>
+        <dt>{t('booking.details.location')}</dt>
+        <dd>{textOr(event.location, t('event.default.location'))}</dd>
       </dl>
-      {event.description !== null && event.description.trim() !== '' && (
+      {description.trim() !== '' && (
         <Text size="sm" className={classes.description}>
-          {event.description}
+          {description}
         </Text>
       )}
       {session !== undefined && <SessionDetails session={session} />}
@@ -52,6 +57,7 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
 }
 
 function SessionDetails({ session }: { session: BookableSession }) {
+  const { t } = useTranslator();
   return (
     <Stack gap="xs" className={classes.session}>
       <Title order={3} size="h5">
@@ -59,7 +65,7 @@ function SessionDetails({ session }: { session: BookableSession }) {
       </Title>
       {session.location !== null && session.location.trim() !== '' && (
         <dl className={classes.facts}>
-          <dt>Where</dt>
+          <dt>{t('booking.details.where')}</dt>
           <dd>{session.location}</dd>
         </dl>
       )}
@@ -71,7 +77,7 @@ function SessionDetails({ session }: { session: BookableSession }) {
       {session.delegates.length > 0 && (
         <>
           <Text size="sm" fw={600}>
-            Delegates
+            {t('booking.details.delegates')}
           </Text>
           <ul className={classes.delegates}>
             {session.delegates.map((delegate) => {

@@ -3,17 +3,21 @@
 // another event's session or another session's slot. Beside it, what is being booked
 // (BookingDetails); slot times in the visitor's own zone, and the event's when those differ.
 import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createBookingInput } from '@server/schemas/bookings';
 import { type AskedQuestion, checkAnswers } from '@server/schemas/registration-questions';
+import { firmText } from '@server/shared/i18n/languages';
+import { translateIssue } from '@server/shared/i18n/messages';
 import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
+import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '../event/seats';
 import { BookingDetails } from './BookingDetails';
 import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
+import { visitorTimeWords } from './visitor-words';
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
@@ -50,6 +54,7 @@ interface BookingFormProps {
 }
 
 export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browserTimeZone(), onBooked }: BookingFormProps) {
+  const { t, language } = useTranslator();
   const events = trpc.events.list.useQuery();
   const [eventId, setEventId] = useState<string | null>(initialEventId ?? null);
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -70,12 +75,17 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
     onSettled: () => utils.timeSlots.listBySession.invalidate(),
   });
 
-  const participantRules = schemaResolver(participantSchema, { sync: true });
   const form = useForm({
     initialValues: { participantName: '', participantEmail: '', participantPhone: '', answers: {} as Record<string, string | string[]> },
+    // The server's own checks, their messages in the page's language.
     validate: (values) => {
-      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, messages]) => [field, messages[0]]);
-      return { ...participantRules(values), ...Object.fromEntries(answerErrors) };
+      const participantErrors: Record<string, string> = {};
+      for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= translateIssue(issue, t);
+      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, messages]) => [
+        field,
+        messages[0] === undefined ? undefined : translateIssue({ code: 'custom', message: messages[0] }, t),
+      ]);
+      return { ...participantErrors, ...Object.fromEntries(answerErrors) };
     },
   });
 
@@ -90,26 +100,28 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
 
   function announceInvalid(errors: Record<string, unknown>) {
     const messages = fieldOrder().map((field) => errors[field]).filter((message) => typeof message === 'string');
-    setAnnouncement(messages.length === 0 ? '' : `Please check the form: ${messages.join('. ')}.`);
+    setAnnouncement(messages.length === 0 ? '' : t('booking.checkForm', { messages: messages.join('. ') }));
   }
 
   if (events.isPending) return <BookingSkeleton />;
   if (events.isError) {
     return (
-      <Alert color="red" title="Events could not be loaded" role="alert">
-        {messageOf(events.error, 'Please refresh the page to try again.')}{' '}
+      <Alert color="red" title={t('booking.eventsFailed.title')} role="alert">
+        {messageOf(events.error, t('booking.eventsFailed.text'))}{' '}
         <Button variant="subtle" size="compact-sm" onClick={() => void events.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Alert>
     );
   }
   if (events.data.length === 0) {
-    return <Text>There are no events open for booking right now. Please check back soon.</Text>;
+    return <Text>{t('booking.noEvents')}</Text>;
   }
 
   const ready = eventKnown && sessionId !== null && timeSlotId !== null;
   const unknownInitialEvent = initialEventId !== undefined && eventId === initialEventId && !eventKnown;
+  // The firm's titles in the page's language, English where a translation is missing.
+  const titleOf = (event: (typeof events.data)[number]) => firmText(event.title, event.translations, 'title', language);
 
   return (
     <form
@@ -127,7 +139,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
                 const session = sessions.data?.find((item) => item.id === sessionId);
                 const slot = slots.data?.find((item) => item.id === timeSlotId);
                 onBooked(result, {
-                  eventTitle: events.data?.find((event) => event.id === eventId)?.title ?? '',
+                  eventTitle: ((chosen) => (chosen === undefined ? '' : titleOf(chosen)))(events.data?.find((event) => event.id === eventId)),
                   sessionTitle: session?.title ?? '',
                   location: session?.location ?? null,
                   startTime: slot?.startTime ?? '',
@@ -140,7 +152,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
               onError: (error) => {
                 const fieldErrors = fieldErrorsOf(error);
                 form.setErrors(fieldErrors);
-                setFailure(messageOf(error, 'Your booking could not be completed. Please try again.'));
+                setFailure(messageOf(error, t('booking.failed.text')));
                 focusFirstInvalid(fieldErrors);
               },
             },
@@ -159,21 +171,21 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
             {announcement}
           </VisuallyHidden>
           {failure !== null && (
-            <Alert color="red" title="Booking not completed" role="alert">
+            <Alert color="red" title={t('booking.failed.title')} role="alert">
               {failure}
             </Alert>
           )}
           {unknownInitialEvent && (
             <Alert color="yellow" role="status">
-              That event is not open for booking. Please choose one of the events below.
+              {t('booking.unknownEvent')}
             </Alert>
           )}
 
           <Select
-            label="Select Event"
+            label={t('booking.event.label')}
             withAsterisk
-            placeholder="Choose an event"
-            data={events.data.map((event) => ({ value: event.id, label: event.title }))}
+            placeholder={t('booking.event.placeholder')}
+            data={events.data.map((event) => ({ value: event.id, label: titleOf(event) }))}
             value={eventKnown ? eventId : null}
             onChange={(value) => {
               setEventId(value);
@@ -183,18 +195,18 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
             allowDeselect={false}
             searchable
             selectFirstOptionOnChange
-            nothingFoundMessage="No matching event"
+            nothingFoundMessage={t('booking.event.none')}
           />
 
           {eventKnown && (
             <Select
-              label="Select Session"
+              label={t('booking.session.label')}
               withAsterisk
-              placeholder={sessions.isPending ? 'Loading sessions...' : 'Choose a session'}
+              placeholder={sessions.isPending ? t('booking.session.loading') : t('booking.session.placeholder')}
               disabled={sessions.isPending}
               data={(sessions.data ?? []).map((session) => ({
                 value: session.id,
-                label: session.location === null ? session.title : `${session.title} (${session.location})`,
+                label: session.location === null ? session.title : t('booking.session.withPlace', { title: session.title, location: session.location }),
               }))}
               value={sessionId}
               onChange={(value) => {
@@ -202,18 +214,18 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
                 setTimeSlotId(null);
               }}
               allowDeselect={false}
-              nothingFoundMessage="No sessions available"
-              error={sessions.isError ? messageOf(sessions.error, 'Sessions could not be loaded.') : undefined}
+              nothingFoundMessage={t('booking.session.none')}
+              error={sessions.isError ? messageOf(sessions.error, t('booking.session.failed')) : undefined}
             />
           )}
           {eventKnown && sessions.data?.length === 0 && (
             <Text size="sm" c="dimmed">
-              This event has no sessions open for booking yet.
+              {t('event.noSessions')}
             </Text>
           )}
         </Stack>
 
-        <aside className={classes.details} aria-label="Event details">
+        <aside className={classes.details} aria-label={t('booking.details.label')}>
           <BookingDetails
             event={eventKnown ? events.data.find((event) => event.id === eventId) : undefined}
             session={sessions.data?.find((session) => session.id === sessionId)}
@@ -234,23 +246,23 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
 
           <Divider my="xs" />
           <Title order={2} size="h4">
-            Your Information
+            {t('booking.you.title')}
           </Title>
           <TextInput
-            label="Full Name"
+            label={t('booking.name')}
             withAsterisk
             autoComplete="name"
             {...form.getInputProps('participantName')}
           />
           <TextInput
-            label="Email Address"
+            label={t('booking.email')}
             withAsterisk
             type="email"
             autoComplete="email"
             {...form.getInputProps('participantEmail')}
           />
           <TextInput
-            label="Phone Number"
+            label={t('booking.phone')}
             type="tel"
             autoComplete="tel"
             {...form.getInputProps('participantPhone')}
@@ -258,7 +270,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           <QuestionFields questions={asked} inputProps={(field) => form.getInputProps(field)} />
 
           <Button type="submit" size="md" disabled={!ready || book.isPending}>
-            {book.isPending ? 'Processing...' : 'Confirm Booking'}
+            {book.isPending ? t('booking.submitting') : t('booking.submit')}
           </Button>
         </Stack>
       </div>
@@ -280,19 +292,21 @@ interface SlotPickerProps {
  * and the radio's name is the row's text): date, times and seats on one line, wrapping on a phone.
  */
 function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange }: SlotPickerProps) {
-  if (loading) return <Text size="sm">Loading time slots...</Text>;
+  const translator = useTranslator();
+  const { t } = translator;
+  if (loading) return <Text size="sm">{t('booking.slots.loading')}</Text>;
   if (slots === undefined || slots.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No upcoming time slots for this session.
+        {t('booking.slots.none')}
       </Text>
     );
   }
   return (
-    <Input.Wrapper label="Select Time Slot" withAsterisk labelElement="div" id="time-slot">
+    <Input.Wrapper label={t('booking.slots.label')} withAsterisk labelElement="div" id="time-slot">
       <div role="radiogroup" aria-labelledby="time-slot-label" aria-required className={classes.slots}>
         {slots.map((slot) => {
-          const when = slotForVisitor(slot.startTime, slot.endTime, timeZone, visitorTimeZone);
+          const when = slotForVisitor(slot.startTime, slot.endTime, timeZone, visitorTimeZone, visitorTimeWords(translator));
           return (
             <label key={slot.id} className={classes.slot} data-full={slot.isFull || undefined}>
               <input
@@ -315,7 +329,7 @@ function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange
                   </>
                 )}
               </span>{' '}
-              <span className={classes.seats}>{seatsText(slot)}</span>
+              <span className={classes.seats}>{seatsText(slot, t)}</span>
             </label>
           );
         })}

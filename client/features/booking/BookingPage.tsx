@@ -8,8 +8,8 @@ import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/co
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@client/hydration';
+import { useTranslator } from '@client/i18n';
 import { trpc } from '@client/trpc';
-import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 import { CALENDAR_FEED_PATH } from '@server/shared/calendar-feed-path';
 import { type BookedSummary, BookingForm, type BookingResult } from './BookingForm';
 import { BookingChooser } from './BookingChooser';
@@ -17,6 +17,7 @@ import { BookingSkeleton } from './BookingSkeleton';
 import { BookingSuccess } from './BookingSuccess';
 
 export function BookingPage() {
+  const { t } = useTranslator();
   const { eventId } = useParams({ strict: false });
   const [result, setResult] = useState<{ booking: BookingResult; summary: BookedSummary } | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -54,17 +55,17 @@ export function BookingPage() {
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>
-            Book Your Session
+            {t('booking.title')}
           </Title>
           {settings.isPending ? (
             <BookingSkeleton />
           ) : settings.data?.maintenanceMode === true ? (
-            <Alert color="yellow" title="Maintenance" role="status">
-              {MAINTENANCE_MESSAGE}
+            <Alert color="yellow" title={t('booking.maintenance.title')} role="status">
+              {t('notice.maintenance')}
             </Alert>
           ) : settings.data?.allowRegistrations === false ? (
-            <Alert color="blue" title="Bookings closed" role="status">
-              {BOOKINGS_CLOSED_MESSAGE}
+            <Alert color="blue" title={t('booking.closed.title')} role="status">
+              {t('notice.bookingsClosed')}
             </Alert>
           ) : !registering ? (
             <BookingChooser
@@ -90,11 +91,11 @@ export function BookingPage() {
       {settings.data !== undefined && !settings.data.maintenanceMode && settings.data.allowRegistrations && (
         <Stack gap={4} mt="md" align="center">
           <Text size="sm" c="dimmed" ta="center">
-            Requests are confirmed within 24 hours by e-mail.
+            {t('booking.confirmedWithin')}
           </Text>
           {/* A Mantine link in the site's colours (the home page's plain link is styled by its own CSS). */}
           <Anchor href={CALENDAR_FEED_PATH} type="text/calendar" size="sm" ta="center">
-            Subscribe to calendar
+            {t('booking.subscribe')}
           </Anchor>
         </Stack>
       )}

@@ -7,10 +7,13 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { buildIcs } from '@server/services/email/ics';
 import { slotLineForVisitor } from '@server/shared/visitor-time';
+import { type Translator, useTranslator } from '@client/i18n';
+import { visitorTimeWords } from './visitor-words';
 import type { BookedSummary, BookingResult } from './BookingForm';
 
-/** The booking as an iCalendar file's text: tentative until the firm confirms it. */
-export function bookingIcs(result: BookingResult, summary: BookedSummary, host: string, now = new Date()): string {
+/** The booking as an iCalendar file's text, in the page's language: tentative until the firm confirms it. */
+export function bookingIcs(result: BookingResult, summary: BookedSummary, host: string, t: Translator['t'], now = new Date()): string {
+  const names = { session: summary.sessionTitle, event: summary.eventTitle, name: summary.participantName };
   return buildIcs({
     method: 'REQUEST',
     uid: `booking-${result.id}@${host}`,
@@ -18,8 +21,8 @@ export function bookingIcs(result: BookingResult, summary: BookedSummary, host: 
     stamp: now.toISOString(),
     start: summary.startTime,
     end: summary.endTime,
-    summary: `${summary.sessionTitle} – ${summary.eventTitle}`,
-    description: `${summary.sessionTitle} at ${summary.eventTitle}, booked for ${summary.participantName}.`,
+    summary: t('booking.ics.summary', names),
+    description: t('booking.ics.description', names),
     location: summary.location,
     status: 'TENTATIVE',
     productOwner: host,
@@ -39,6 +42,8 @@ export function BookingSuccess({
   timeZone: string;
   onBookAnother: () => void;
 }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const waitlisted = result.status === 'waitlisted';
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -47,17 +52,17 @@ export function BookingSuccess({
   }, []);
   // A data: URL rather than an object URL: nothing to revoke, and the file is a few hundred bytes.
   const calendarHref = useMemo(
-    () => `data:text/calendar;charset=utf-8,${encodeURIComponent(bookingIcs(result, summary, window.location.hostname))}`,
-    [result, summary],
+    () => `data:text/calendar;charset=utf-8,${encodeURIComponent(bookingIcs(result, summary, window.location.hostname, t))}`,
+    [result, summary, t],
   );
   const when =
-    summary.startTime === '' ? '' : slotLineForVisitor(summary.startTime, summary.endTime, timeZone, summary.visitorTimeZone);
+    summary.startTime === '' ? '' : slotLineForVisitor(summary.startTime, summary.endTime, timeZone, summary.visitorTimeZone, visitorTimeWords(translator));
   const rows: [string, string][] = [
-    ['Event', summary.eventTitle],
-    ['Session', summary.sessionTitle],
-    ['When', when],
-    ['Name', summary.participantName],
-    ['E-mail', summary.participantEmail],
+    [t('booking.success.event'), summary.eventTitle],
+    [t('booking.success.session'), summary.sessionTitle],
+    [t('booking.success.when'), when],
+    [t('booking.success.name'), summary.participantName],
+    [t('booking.success.email'), summary.participantEmail],
   ];
   return (
     <Stack align="center" ta="center" gap="md" py="xl" role="status">
@@ -72,20 +77,15 @@ export function BookingSuccess({
         </svg>
       </ThemeIcon>
       <Title order={1} size="h2" ref={heading} tabIndex={-1}>
-        {waitlisted ? 'You’re on the Waitlist' : 'Booking Confirmed!'}
+        {waitlisted ? t('booking.success.waitlisted.title') : t('booking.success.title')}
       </Title>
       {waitlisted ? (
-        <Text maw={480}>
-          This time slot is full, so your request has been added to the waitlist. If a seat opens up, your booking moves
-          up automatically and we will confirm it by e-mail within 24 hours.
-        </Text>
+        <Text maw={480}>{t('booking.success.waitlisted.text')}</Text>
       ) : (
-        <Text maw={480}>
-          Your booking request has been received. We will confirm it within 24 hours with an e-mail confirmation.
-        </Text>
+        <Text maw={480}>{t('booking.success.text')}</Text>
       )}
       <Paper withBorder radius="md" p="sm" w="100%" maw={480}>
-        <Table aria-label="Your booking" variant="vertical" layout="fixed">
+        <Table aria-label={t('booking.success.table')} variant="vertical" layout="fixed">
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>
@@ -101,13 +101,13 @@ export function BookingSuccess({
       <Group justify="center">
         {when !== '' && (
           <Button component="a" href={calendarHref} download="booking.ics" variant="light">
-            Add to calendar
+            {t('booking.success.addToCalendar')}
           </Button>
         )}
         <Button component={Link} to="/" variant="default">
-          Back to Home
+          {t('booking.success.home')}
         </Button>
-        <Button onClick={onBookAnother}>Book Another Session</Button>
+        <Button onClick={onBookAnother}>{t('booking.success.another')}</Button>
       </Group>
     </Stack>
   );

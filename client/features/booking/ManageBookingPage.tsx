@@ -9,22 +9,21 @@ import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton,
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '@db/schema';
-import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '@server/schemas/bookings';
+import type { MessageKey } from '@server/i18n/catalogs/en';
 import { formatSlotRange } from '@server/shared/time';
+import { useTranslator } from '@client/i18n';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { OfferPanel } from './OfferPanel';
 
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 
 /** The participant's words for a status (the back office says Pending, Waitlisted...). */
-const STATUS_WORDS: Record<BookingStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending confirmation', color: 'yellow' },
-  confirmed: { label: 'Confirmed', color: 'teal' },
-  waitlisted: { label: 'On the waitlist', color: 'orange' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
+const STATUS_WORDS: Record<BookingStatus, { label: MessageKey; color: string }> = {
+  pending: { label: 'manage.status.pending', color: 'yellow' },
+  confirmed: { label: 'manage.status.confirmed', color: 'teal' },
+  waitlisted: { label: 'manage.status.waitlisted', color: 'orange' },
+  cancelled: { label: 'manage.status.cancelled', color: 'gray' },
 };
-
-/** The server's words (server/services/booking-links.ts), for a booking loaded after its start. */
 
 /** The route's page: the token is the last part of the path. */
 export function ManageBookingPage() {
@@ -33,6 +32,7 @@ export function ManageBookingPage() {
 }
 
 export function ManageBooking({ token }: { token: string }) {
+  const { t } = useTranslator();
   const booking = trpc.bookings.manage.useQuery(
     { token },
     // Every call counts against the public rate limit: no refetch on focus, on remount or on failure.
@@ -44,7 +44,7 @@ export function ManageBooking({ token }: { token: string }) {
     content = <BookingDetails token={token} booking={booking.data} />;
   } else if (booking.isPending) {
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading your booking">
+      <Stack gap="sm" aria-busy="true" aria-label={t('manage.loading')}>
         <Skeleton height={22} width="40%" />
         {[0, 1, 2, 3, 4, 5].map((row) => (
           <Skeleton key={row} height={18} />
@@ -54,25 +54,22 @@ export function ManageBooking({ token }: { token: string }) {
   } else if (booking.error.data?.code === 'NOT_FOUND' || booking.error.data?.code === 'BAD_REQUEST') {
     // An unknown or malformed token; the server says 'This booking link is not valid.' for both.
     content = (
-      <Alert color="red" title={messageOf(booking.error, MANAGE_LINK_INVALID)}>
+      <Alert color="red" title={messageOf(booking.error, t('message.manageLinkInvalid'))}>
         <Stack gap="xs">
-          <Text size="sm">
-            Please use the link in the most recent e-mail about your booking: each new e-mail replaces the link of the ones
-            before it.
-          </Text>
+          <Text size="sm">{t('manage.invalid.text')}</Text>
           <Anchor component={Link} to="/booking" size="sm">
-            Go to the booking page
+            {t('manage.invalid.link')}
           </Anchor>
         </Stack>
       </Alert>
     );
   } else {
     content = (
-      <Alert color="red" title="Your booking could not be loaded">
+      <Alert color="red" title={t('manage.failed.title')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messageOf(booking.error, 'Please try again.')}</Text>
+          <Text size="sm">{messageOf(booking.error, t('common.pleaseTryAgain'))}</Text>
           <Button variant="light" color="red" size="compact-sm" onClick={() => void booking.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -83,7 +80,7 @@ export function ManageBooking({ token }: { token: string }) {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Manage Your Booking
+          {t('manage.title')}
         </Title>
         {content}
       </Stack>
@@ -92,6 +89,7 @@ export function ManageBooking({ token }: { token: string }) {
 }
 
 function BookingDetails({ token, booking }: { token: string; booking: ManagedBooking }) {
+  const { t, locale } = useTranslator();
   const utils = trpc.useUtils();
   const [confirming, confirm] = useDisclosure(false);
   const cancel = trpc.bookings.cancelByToken.useMutation({
@@ -106,41 +104,41 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
     },
   });
   const status = STATUS_WORDS[booking.status];
-  const when = formatSlotRange(booking.startTime, booking.endTime, booking.timezone);
+  const when = formatSlotRange(booking.startTime, booking.endTime, booking.timezone, locale);
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
         <Title order={2} size="h3">
-          Your Booking
+          {t('manage.booking')}
         </Title>
-        <Table variant="vertical" layout="fixed" withTableBorder aria-label="Your booking">
+        <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('booking.success.table')}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th scope="row" w={140}>Name</Table.Th>
+              <Table.Th scope="row" w={140}>{t('manage.name')}</Table.Th>
               <Table.Td>{booking.participantName}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Event</Table.Th>
+              <Table.Th scope="row">{t('manage.event')}</Table.Th>
               <Table.Td>{booking.eventTitle}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Session</Table.Th>
+              <Table.Th scope="row">{t('manage.session')}</Table.Th>
               <Table.Td>{booking.sessionTitle}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Location</Table.Th>
-              <Table.Td>{booking.location ?? 'TBD'}</Table.Td>
+              <Table.Th scope="row">{t('manage.location')}</Table.Th>
+              <Table.Td>{booking.location ?? t('manage.noLocation')}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Date and time</Table.Th>
+              <Table.Th scope="row">{t('manage.when')}</Table.Th>
               <Table.Td>{when}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Status</Table.Th>
+              <Table.Th scope="row">{t('manage.status')}</Table.Th>
               <Table.Td>
                 <Badge variant="light" color={status.color} size="lg" tt="none">
-                  {status.label}
+                  {t(status.label)}
                 </Badge>
               </Table.Td>
             </Table.Tr>
@@ -151,51 +149,49 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
           <OfferPanel token={token} offerExpiresAt={booking.offerExpiresAt} timezone={booking.timezone} />
         )}
         {cancel.isError && (
-          <Alert color="red" role="alert" title="Your booking could not be cancelled">
-            {messageOf(cancel.error, 'Please try again.')}
+          <Alert color="red" role="alert" title={t('manage.cancelFailed')}>
+            {messageOf(cancel.error, t('common.pleaseTryAgain'))}
           </Alert>
         )}
         {booking.status === 'cancelled' ? (
           <Alert color="teal" role="status">
             <Stack gap="xs">
-              <Text size="sm">{cancel.isSuccess ? 'Your booking has been cancelled.' : 'This booking has been cancelled.'}</Text>
+              <Text size="sm">{cancel.isSuccess ? t('manage.cancelled.now') : t('manage.cancelled.before')}</Text>
               <Anchor component={Link} to="/booking" size="sm">
-                Book another session
+                {t('manage.bookAnother')}
               </Anchor>
             </Stack>
           </Alert>
         ) : booking.canCancel ? (
           <Group>
             <Button color="red" variant="outline" onClick={confirm.open}>
-              Cancel Booking
+              {t('manage.cancel')}
             </Button>
           </Group>
         ) : (
           <Alert color="gray" role="status">
-            {CANNOT_CANCEL_STARTED}
+            {t('message.cannotCancelStarted')}
           </Alert>
         )}
       </Stack>
 
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={confirming}
         onClose={confirm.close}
-        title="Cancel this booking?"
+        title={t('manage.confirm.title')}
         centered
       >
         <Stack gap="md">
           <Text size="sm">
-            Your place in {booking.sessionTitle} on {when} will be released
-            {booking.status === 'waitlisted' ? ' and you will leave the waitlist' : ' and may go to someone else'}. This
-            cannot be undone.
+            {t(booking.status === 'waitlisted' ? 'manage.confirm.textWaitlisted' : 'manage.confirm.text', { session: booking.sessionTitle, when })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={confirm.close} disabled={cancel.isPending}>
-              Keep Booking
+              {t('manage.keep')}
             </Button>
             <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ token })}>
-              Cancel Booking
+              {t('manage.cancel')}
             </Button>
           </Group>
         </Stack>

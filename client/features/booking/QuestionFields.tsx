@@ -2,6 +2,7 @@
 // input each, as its kind asks, with its help text and the server's (or the check's) message under it.
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions } from '@server/schemas/registration-questions';
+import { useTranslator } from '@client/i18n';
 
 type AnswerValue = string | string[];
 
@@ -17,7 +18,8 @@ interface QuestionFieldsProps {
   inputProps: (field: string) => InputProps;
 }
 
-let countries: { value: string; label: string }[] | undefined;
+/** The countries by name in each page's language, made on first use. */
+const countries = new Map<string, { value: string; label: string }[]>();
 
 export function QuestionFields({ questions, inputProps }: QuestionFieldsProps) {
   if (questions.length === 0) return null;
@@ -31,6 +33,7 @@ export function QuestionFields({ questions, inputProps }: QuestionFieldsProps) {
 }
 
 function QuestionField({ question, field, props }: { question: AskedQuestion; field: string; props: InputProps }) {
+  const { t, locale } = useTranslator();
   // data-path: the form finds the input by it, to focus the first question to correct.
   const common = {
     'data-path': field,
@@ -70,24 +73,29 @@ function QuestionField({ question, field, props }: { question: AskedQuestion; fi
       return (
         <Radio.Group {...common} value={text} onChange={onChange}>
           <Group gap="lg" mt={4}>
-            <Radio value="yes" label="Yes" />
-            <Radio value="no" label="No" />
+            <Radio value="yes" label={t('booking.question.yes')} />
+            <Radio value="no" label={t('booking.question.no')} />
           </Group>
         </Radio.Group>
       );
-    case 'country':
-      countries ??= countryOptions();
+    case 'country': {
+      let options = countries.get(locale);
+      if (options === undefined) {
+        options = countryOptions(locale);
+        countries.set(locale, options);
+      }
       return (
         <Select
           {...common}
-          data={countries}
+          data={options}
           value={text === '' ? null : text}
           onChange={(value) => onChange(value ?? '')}
           searchable
-          placeholder="Choose a country"
-          nothingFoundMessage="No matching country"
+          placeholder={t('booking.question.country')}
+          nothingFoundMessage={t('booking.question.noCountry')}
           autoComplete="country"
         />
       );
+    }
   }
 }

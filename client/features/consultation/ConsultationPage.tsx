@@ -5,12 +5,14 @@ import { Alert, Button, Container, Paper, Radio, Select, Skeleton, Stack, Text, 
 import { useState } from 'react';
 import { bookConsultationInput } from '@server/schemas/consultations';
 import { formatSlotRange } from '@server/shared/time';
+import { translateIssue } from '@server/shared/i18n/messages';
+import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
 
 type Booked = RouterOutputs['consultations']['book'];
 
-const LOCATION_WORDS = { video: 'Video call', phone: 'Phone call', address: 'In person' } as const;
+const LOCATION_WORDS = { video: 'consultation.location.video', phone: 'consultation.location.phone', address: 'consultation.location.address' } as const;
 
 interface VisitorFields {
   visitorName: string;
@@ -27,6 +29,7 @@ function addDays(date: string, days: number): string {
 }
 
 export function ConsultationPage() {
+  const { t, locale } = useTranslator();
   const types = trpc.consultations.types.list.useQuery(undefined, { refetchOnWindowFocus: false });
   const [typeId, setTypeId] = useState<string | null>(null);
   const [consultantId, setConsultantId] = useState<string | null>(null);
@@ -53,7 +56,7 @@ export function ConsultationPage() {
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= translateIssue(issue, t);
       setErrors(found);
       return;
     }
@@ -81,15 +84,11 @@ export function ConsultationPage() {
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="md">
             <Title order={1} size="h2">
-              Your consultation is booked
+              {t('consultation.booked.title')}
             </Title>
-            <Text>
-              {booked.typeTitle} with {booked.consultantName}
-            </Text>
-            <Text fw={600}>{formatSlotRange(booked.startsAt, booked.endsAt, timeZone)}</Text>
-            <Text size="sm">
-              A confirmation is on its way to your e-mail, with a calendar file and a link to reschedule or cancel.
-            </Text>
+            <Text>{t('consultation.booked.with', { type: booked.typeTitle, consultant: booked.consultantName })}</Text>
+            <Text fw={600}>{formatSlotRange(booked.startsAt, booked.endsAt, timeZone, locale)}</Text>
+            <Text size="sm">{t('consultation.booked.text')}</Text>
           </Stack>
         </Paper>
       </Container>
@@ -108,17 +107,17 @@ export function ConsultationPage() {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="lg">
             <Title order={1} size="h2">
-              Book a Consultation
+              {t('consultation.title')}
             </Title>
             {types.isPending ? (
               <Skeleton height={80} />
             ) : (types.data ?? []).length === 0 ? (
-              <Alert color="blue" title="No consultations to book">
-                There are no consultations to book at the moment. Please get in touch instead.
+              <Alert color="blue" title={t('consultation.none.title')}>
+                {t('consultation.none.text')}
               </Alert>
             ) : (
               <Radio.Group
-                label="What would you like to book?"
+                label={t('consultation.type.label')}
                 value={typeId}
                 onChange={(value) => {
                   setTypeId(value);
@@ -132,7 +131,7 @@ export function ConsultationPage() {
                     <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
                       <Text fw={600}>{candidate.title}</Text>
                       <Text size="sm">
-                        {candidate.durationMinutes} minutes · {LOCATION_WORDS[candidate.locationKind]}
+                        {t('consultation.type.summary', { minutes: candidate.durationMinutes, location: t(LOCATION_WORDS[candidate.locationKind]) })}
                       </Text>
                       {candidate.description !== null && <Text size="sm">{candidate.description}</Text>}
                     </Radio.Card>
@@ -143,8 +142,8 @@ export function ConsultationPage() {
 
             {type !== undefined && type.allowPickConsultant && type.consultants.length > 1 && (
               <Select
-                label="Consultant"
-                placeholder="Anyone available"
+                label={t('consultation.consultant')}
+                placeholder={t('consultation.anyone')}
                 data={type.consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
                 value={consultantId}
                 clearable
@@ -181,23 +180,21 @@ export function ConsultationPage() {
             {type !== undefined && time !== null && (
               <Stack gap="sm">
                 <Title order={2} size="h4">
-                  Your details
+                  {t('consultation.details')}
                 </Title>
-                <Text size="sm">
-                  {type.title}, {formatSlotRange(time.startsAt, time.endsAt, timeZone)}
-                </Text>
-                <TextInput label="Name" required autoComplete="name" value={fields.visitorName} onChange={set('visitorName')} error={errors.visitorName} />
-                <TextInput label="Email" type="email" required autoComplete="email" value={fields.visitorEmail} onChange={set('visitorEmail')} error={errors.visitorEmail} />
-                <TextInput label="Phone" type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />
-                <TextInput label="Company" autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
-                <Textarea label="Message" autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
+                <Text size="sm">{t('consultation.chosen', { type: type.title, when: formatSlotRange(time.startsAt, time.endsAt, timeZone, locale) })}</Text>
+                <TextInput label={t('consultation.name')} required autoComplete="name" value={fields.visitorName} onChange={set('visitorName')} error={errors.visitorName} />
+                <TextInput label={t('consultation.email')} type="email" required autoComplete="email" value={fields.visitorEmail} onChange={set('visitorEmail')} error={errors.visitorEmail} />
+                <TextInput label={t('consultation.phone')} type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />
+                <TextInput label={t('consultation.company')} autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
+                <Textarea label={t('consultation.message')} autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
                 {book.isError && Object.keys(fieldErrorsOf(book.error)).length === 0 && (
-                  <Alert color="red" role="alert" title="Your consultation could not be booked">
-                    {messageOf(book.error, 'Please try again.')}
+                  <Alert color="red" role="alert" title={t('consultation.failed')}>
+                    {messageOf(book.error, t('common.pleaseTryAgain'))}
                   </Alert>
                 )}
                 <Button type="submit" loading={book.isPending}>
-                  Book consultation
+                  {t('consultation.submit')}
                 </Button>
               </Stack>
             )}

@@ -6,12 +6,14 @@ import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Table, 
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatSlotRange } from '@server/shared/time';
+import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
 
 type Managed = RouterOutputs['consultations']['manage'];
 
 export function ManageConsultationPage() {
+  const { t } = useTranslator();
   const { token } = useParams({ strict: false });
   const manage = trpc.consultations.manage.useQuery(
     { token: token ?? '' },
@@ -21,15 +23,15 @@ export function ManageConsultationPage() {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Your Consultation
+          {t('consultation.manage.title')}
         </Title>
         {manage.data !== undefined ? (
           <Details token={token ?? ''} consultation={manage.data} />
         ) : manage.isPending ? (
-          <Skeleton height={160} aria-label="Loading your consultation" />
+          <Skeleton height={160} aria-label={t('consultation.manage.loading')} />
         ) : (
-          <Alert color="red" title={messageOf(manage.error, 'This link is not valid.')}>
-            Please use the link in the most recent e-mail about your consultation.
+          <Alert color="red" title={messageOf(manage.error, t('consultation.manage.invalid'))}>
+            {t('consultation.manage.invalidText')}
           </Alert>
         )}
       </Stack>
@@ -38,6 +40,7 @@ export function ManageConsultationPage() {
 }
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
+  const { t, locale } = useTranslator();
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);
   const [timeZone, setTimeZone] = useState(consultation.visitorTimeZone);
@@ -57,64 +60,72 @@ function Details({ token, consultation }: { token: string; consultation: Managed
       void utils.consultations.freeTimes.invalidate();
     },
   });
-  const when = formatSlotRange(consultation.startsAt, consultation.endsAt, timeZone);
+  const when = formatSlotRange(consultation.startsAt, consultation.endsAt, timeZone, locale);
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
-        <Table variant="vertical" layout="fixed" withTableBorder aria-label="Your consultation">
+        <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('consultation.manage.table')}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th scope="row" w={120}>What</Table.Th>
+              <Table.Th scope="row" w={120}>{t('consultation.manage.what')}</Table.Th>
               <Table.Td>{consultation.typeTitle}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">With</Table.Th>
+              <Table.Th scope="row">{t('consultation.manage.with')}</Table.Th>
               <Table.Td>{consultation.consultantName}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">When</Table.Th>
+              <Table.Th scope="row">{t('consultation.manage.when')}</Table.Th>
               <Table.Td>{when}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Where</Table.Th>
+              <Table.Th scope="row">{t('consultation.manage.where')}</Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{consultation.where}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Status</Table.Th>
+              <Table.Th scope="row">{t('consultation.manage.status')}</Table.Th>
               <Table.Td>
                 <Badge variant="light" color={consultation.status === 'booked' ? 'teal' : 'gray'} tt="none">
-                  {consultation.status === 'booked' ? 'Booked' : 'Cancelled'}
+                  {consultation.status === 'booked' ? t('consultation.manage.booked') : t('consultation.manage.cancelled')}
                 </Badge>
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
 
-        {reschedule.isSuccess && <Alert color="teal" role="status" title="Your consultation has moved">{`It is now ${when}. We have e-mailed you the update.`}</Alert>}
-        {cancel.isSuccess && <Alert color="gray" role="status" title="Your consultation is cancelled">We have e-mailed you and your consultant.</Alert>}
+        {reschedule.isSuccess && (
+          <Alert color="teal" role="status" title={t('consultation.manage.moved.title')}>
+            {t('consultation.manage.moved.text', { when })}
+          </Alert>
+        )}
+        {cancel.isSuccess && (
+          <Alert color="gray" role="status" title={t('consultation.manage.cancelledNow.title')}>
+            {t('consultation.manage.cancelledNow.text')}
+          </Alert>
+        )}
         {(reschedule.isError || cancel.isError) && (
-          <Alert color="red" role="alert" title="That did not work">
-            {fieldErrorsOf(reschedule.error).startsAt ?? messageOf(reschedule.error ?? cancel.error, 'Please try again.')}
+          <Alert color="red" role="alert" title={t('consultation.manage.failed')}>
+            {fieldErrorsOf(reschedule.error).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'))}
           </Alert>
         )}
 
         {consultation.changeable && !moving && (
           <Group>
-            <Button onClick={() => setMoving(true)}>Reschedule</Button>
+            <Button onClick={() => setMoving(true)}>{t('consultation.manage.reschedule')}</Button>
             {confirmingCancel ? (
               <Group gap="xs">
-                <Text size="sm">Cancel this consultation?</Text>
+                <Text size="sm">{t('consultation.manage.confirmCancel')}</Text>
                 <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ token })}>
-                  Yes, cancel it
+                  {t('consultation.manage.yesCancel')}
                 </Button>
                 <Button variant="default" onClick={() => setConfirmingCancel(false)}>
-                  Keep it
+                  {t('consultation.manage.keep')}
                 </Button>
               </Group>
             ) : (
               <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
-                Cancel consultation
+                {t('consultation.manage.cancel')}
               </Button>
             )}
           </Group>
@@ -123,15 +134,15 @@ function Details({ token, consultation }: { token: string; consultation: Managed
         {consultation.changeable && moving && (
           <Stack gap="md">
             <Title order={2} size="h4">
-              Choose a new time
+              {t('consultation.manage.newTime')}
             </Title>
             <TimePicker typeId={consultation.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} manageToken={token} />
             <Group>
               <Button disabled={time === null} loading={reschedule.isPending} onClick={() => time !== null && reschedule.mutate({ token, startsAt: time.startsAt })}>
-                Move to this time
+                {t('consultation.manage.move')}
               </Button>
               <Button variant="default" onClick={() => setMoving(false)}>
-                Back
+                {t('consultation.manage.back')}
               </Button>
             </Group>
           </Stack>

@@ -1,19 +1,22 @@
 // A light month calendar for picking a day: the days that have free times are buttons, the others
 // are shown but cannot be chosen. Dates are plain YYYY-MM-DD strings of the visitor's zone.
 import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslator } from '@client/i18n';
+import { cachedFormat } from '@server/shared/time';
 
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const;
+const monthTitle = (locale: string) => cachedFormat('UTC', 'calendar-month', { month: 'long', year: 'numeric' }, locale);
+/** 'Monday, March 2' ('lundi 2 mars'): a day's name, read out on its button. */
+export const dayTitle = (locale: string) => cachedFormat('UTC', 'calendar-day', { weekday: 'long', month: 'long', day: 'numeric' }, locale);
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayTitle = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The week's days, Monday first, short and long, in `locale` (2024-01-01 was a Monday). */
+function weekdaysOf(locale: string): [string, string][] {
+  const short = cachedFormat('UTC', 'calendar-weekday-short', { weekday: 'short' }, locale);
+  const long = cachedFormat('UTC', 'calendar-weekday-long', { weekday: 'long' }, locale);
+  return Array.from({ length: 7 }, (_, day) => {
+    const date = new Date(Date.UTC(2024, 0, 1 + day));
+    return [short.format(date), long.format(date)];
+  });
+}
 
 /** 'YYYY-MM' plus `months`. */
 export function shiftMonth(month: string, months: number): string {
@@ -52,24 +55,25 @@ interface MonthCalendarProps {
 }
 
 export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading }: MonthCalendarProps) {
-  const title = monthTitle.format(new Date(`${month}-01T00:00:00Z`));
+  const { t, locale } = useTranslator();
+  const title = monthTitle(locale).format(new Date(`${month}-01T00:00:00Z`));
   return (
     <div>
       <Group justify="space-between" mb="xs">
-        <ActionIcon variant="default" size="lg" aria-label="Previous month" disabled={month <= minMonth} onClick={() => onMonthChange(shiftMonth(month, -1))}>
+        <ActionIcon variant="default" size="lg" aria-label={t('consultation.month.previous')} disabled={month <= minMonth} onClick={() => onMonthChange(shiftMonth(month, -1))}>
           ‹
         </ActionIcon>
         <Text fw={600} aria-live="polite">
           {title}
         </Text>
-        <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
+        <ActionIcon variant="default" size="lg" aria-label={t('consultation.month.next')} onClick={() => onMonthChange(shiftMonth(month, 1))}>
           ›
         </ActionIcon>
       </Group>
-      <Table layout="fixed" withRowBorders={false} aria-label={`${title}: days with free times can be chosen`} aria-busy={loading}>
+      <Table layout="fixed" withRowBorders={false} aria-label={t('consultation.month.label', { month: title })} aria-busy={loading}>
         <Table.Thead>
           <Table.Tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdaysOf(locale).map(([short, long]) => (
               <Table.Th key={short} ta="center" p={2}>
                 <abbr title={long} style={{ textDecoration: 'none' }}>
                   {short}
@@ -97,7 +101,9 @@ export function MonthCalendar({ month, available, selected, onSelect, onMonthCha
 }
 
 function DayButton({ date, free, selected, onSelect }: { date: string; free: boolean; selected: boolean; onSelect: (date: string) => void }) {
-  const label = `${dayTitle.format(new Date(`${date}T00:00:00Z`))}${free ? ', free times' : ', no free times'}`;
+  const { t, locale } = useTranslator();
+  const day = dayTitle(locale).format(new Date(`${date}T00:00:00Z`));
+  const label = t(free ? 'consultation.day.free' : 'consultation.day.notFree', { day });
   return (
     <UnstyledButton
       onClick={() => onSelect(date)}

@@ -3,9 +3,10 @@
 import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { browserTimeZone } from '@server/shared/visitor-time';
-import { utcToZonedParts } from '@server/shared/time';
+import { cachedFormat, utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { lastDateOf, MonthCalendar } from './MonthCalendar';
+import { useTranslator } from '@client/i18n';
+import { dayTitle, lastDateOf, MonthCalendar } from './MonthCalendar';
 
 export type FreeTime = RouterOutputs['consultations']['freeTimes']['times'][number];
 
@@ -17,15 +18,9 @@ const ZONES: string[] = (() => {
   }
 })();
 
-const clock = new Map<string, Intl.DateTimeFormat>();
-/** '2:30 PM' in `timeZone`. */
-export function clockTime(iso: string, timeZone: string): string {
-  let format = clock.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-    clock.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+/** '2:30 PM' ('14:30' in French) in `timeZone`. */
+export function clockTime(iso: string, timeZone: string, locale = 'en-US'): string {
+  return cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }, locale).format(new Date(iso));
 }
 
 export function useVisitorZone(): [string, (zone: string) => void] {
@@ -45,6 +40,7 @@ interface TimePickerProps {
 }
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
+  const { t, locale } = useTranslator();
   const thisMonth = utcToZonedParts(new Date().toISOString(), timeZone).date.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const [day, setDay] = useState<string | null>(null);
@@ -62,8 +58,8 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
   return (
     <Stack gap="md">
       <Select
-        label="Your time zone"
-        description="Times are shown in this zone."
+        label={t('consultation.zone.label')}
+        description={t('consultation.zone.description')}
         data={ZONES}
         value={timeZone}
         searchable
@@ -92,24 +88,24 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
         }}
       />
       {free.isError && (
-        <Alert color="red" title="Free times could not be loaded">
-          {messageOf(free.error, 'Please try again.')}
+        <Alert color="red" title={t('consultation.times.failed')}>
+          {messageOf(free.error, t('common.pleaseTryAgain'))}
         </Alert>
       )}
       {free.isSuccess && times.length === 0 && (
         <Text size="sm" c="dimmed">
-          No free times this month. Please try the next month.
+          {t('consultation.times.none')}
         </Text>
       )}
       {day !== null && (
         <Stack gap="xs">
           <Title order={3} size="h5">
-            Free times on {new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+            {t('consultation.times.on', { day: dayTitle(locale).format(new Date(`${day}T00:00:00Z`)) })}
           </Title>
           {free.isFetching && ofDay.length === 0 ? (
             <Skeleton height={36} />
           ) : (
-            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label="Free times">
+            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label={t('consultation.times.label')}>
               {ofDay.map((time) => (
                 <Button
                   key={time.startsAt}
@@ -117,7 +113,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
                   aria-pressed={selected?.startsAt === time.startsAt}
                   onClick={() => onSelect(time)}
                 >
-                  {clockTime(time.startsAt, timeZone)}
+                  {clockTime(time.startsAt, timeZone, locale)}
                 </Button>
               ))}
             </SimpleGrid>
@@ -130,13 +126,17 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
 
 /** The next free times after a time that was just taken, for the visitor to choose from. */
 export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: FreeTime[]; after: string; timeZone: string; onSelect: (time: FreeTime) => void }) {
+  const { t, locale } = useTranslator();
   const next = times.filter((time) => time.startsAt > after).slice(0, 4);
   if (next.length === 0) return null;
   return (
-    <Group gap="xs" role="group" aria-label="Next free times">
+    <Group gap="xs" role="group" aria-label={t('consultation.times.next')}>
       {next.map((time) => (
         <Button key={time.startsAt} size="compact-sm" variant="light" onClick={() => onSelect(time)}>
-          {new Date(time.startsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone })}, {clockTime(time.startsAt, timeZone)}
+          {t('consultation.times.nextOne', {
+            date: cachedFormat(timeZone, 'short-day', { month: 'short', day: 'numeric' }, locale).format(new Date(time.startsAt)),
+            time: clockTime(time.startsAt, timeZone, locale),
+          })}
         </Button>
       ))}
     </Group>

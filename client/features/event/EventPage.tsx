@@ -7,7 +7,8 @@ import { uploadSrcSet } from '@server/shared/image-variants';
 import { formatSlot } from '@server/shared/time';
 import { bookingStateOf } from '../home/booking-state';
 import { defaultEventBenefits, eventDefaults, organizerMailto } from '../home/content';
-import { type Translator, useTranslator } from '@client/i18n';
+import { useTranslator } from '@client/i18n';
+import { seatsText } from './seats';
 import { firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '../home/icons';
 import shared from '../home/shared.module.css';
@@ -25,13 +26,6 @@ type PageSession = EventPageData['sessions'][number];
 /** The booking form with this event chosen. */
 export function bookingPathOf(eventId: string): string {
   return `/booking/${encodeURIComponent(eventId)}`;
-}
-
-/** The seats of a slot in words, in the page's language. */
-function seatsText(slot: { isFull: boolean; seatsLeft: number | null }, t: Translator['t']): string {
-  if (slot.isFull) return t('event.seats.full');
-  if (slot.seatsLeft === null) return t('event.seats.available');
-  return t('event.seats.left', { count: slot.seatsLeft });
 }
 
 function SessionSlots({ session, timeZone }: { session: PageSession; timeZone: string }) {

@@ -1,6 +1,8 @@
-// The seats of a slot in words, as the booking form says them.
-export function seatsText(slot: { isFull: boolean; seatsLeft: number | null }): string {
-  if (slot.isFull) return 'Full – join the waitlist';
-  if (slot.seatsLeft === null) return 'Seats available';
-  return `${slot.seatsLeft} ${slot.seatsLeft === 1 ? 'seat' : 'seats'} left`;
+// The seats of a slot in words, as the booking form says them, in the page's language.
+import type { Translator } from '@client/i18n';
+
+export function seatsText(slot: { isFull: boolean; seatsLeft: number | null }, t: Translator['t']): string {
+  if (slot.isFull) return t('event.seats.full');
+  if (slot.seatsLeft === null) return t('event.seats.available');
+  return t('event.seats.left', { count: slot.seatsLeft });
 }

@@ -46,12 +46,15 @@ export function languageOfPath(pathname: string): { language: Language; path: st
 
 const EVENT_PAGE = /^\/events\/[^/]+$/;
 
+/** The booking pages: the choice, an event's form, a booking's and a consultation's manage link. */
+const BOOKING_PAGE = /^\/(?:booking|booking\/[^/]+|booking\/manage\/[^/]+|consultation|consultations\/manage\/[^/]+)$/;
+
 /**
- * Whether a page of the site exists in every language: the home page and the event pages. The
- * booking pages and the back office are English only until their texts go through the catalog.
+ * Whether a page of the site exists in every language: the home page, the event pages and the
+ * booking pages (the manage links of a booking or a consultation too). The back office is English only.
  */
 export function isTranslatedPage(path: string): boolean {
-  return path === '/' || EVENT_PAGE.test(path);
+  return path === '/' || EVENT_PAGE.test(path) || BOOKING_PAGE.test(path);
 }
 
 /** The address of a page of the site in `language`: under its prefix when the page is translated. */

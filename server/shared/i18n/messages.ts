@@ -18,6 +18,34 @@ export const MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<string, Mes
   ['Please enter a valid email address', 'validation.emailInvalid'],
   ['Message is required', 'validation.messageRequired'],
   ['Something went wrong. Please try again.', 'error.generic'],
+  // The booking and consultation pages: their fields, and the refusals their procedures give (written
+  // out rather than imported, so the contact form's chunk does not carry those schemas and services;
+  // tests/server/i18n-messages.test.ts checks they are the ones the server says).
+  ['Participant name is required', 'message.participantNameRequired'],
+  ['Time slot is required', 'message.timeSlotRequired'],
+  ['This booking link is not valid.', 'message.manageLinkInvalid'],
+  ['This booking can no longer be cancelled: its session has already started.', 'message.cannotCancelStarted'],
+  ['This time slot is no longer available.', 'message.slotUnavailable'],
+  ['Time slot not found.', 'message.slotNotFound'],
+  ['This time slot is full.', 'message.slotFull'],
+  ['You already have a booking for this time slot.', 'message.duplicateBooking'],
+  ['Please check your answers to the questions.', 'message.answersRefused'],
+  ['Please answer this question', 'message.answerRequired'],
+  ['Please choose one of the options', 'message.answerUnknownChoice'],
+  ['Please choose a country from the list', 'message.answerUnknownCountry'],
+  ['Please answer yes or no', 'message.answerYesNo'],
+  ['This booking has no seat on offer: the offer was already answered, or none was made.', 'message.offerNone'],
+  ['This offer has expired: the seat has passed to the next person on the waitlist, and this booking is cancelled.', 'message.offerExpired'],
+  [
+    'Sorry, the seat has just been taken by someone else. You stay on the waitlist and will be e-mailed if another seat frees up.',
+    'message.offerSeatTaken',
+  ],
+  ['This consultation type is not available.', 'message.consultationTypeUnavailable'],
+  ['This time was just taken. Please choose one of the next free times.', 'message.consultationTimeTaken'],
+  ['This consultation is already cancelled.', 'message.consultationAlreadyCancelled'],
+  ['This consultation has already started.', 'message.consultationAlreadyStarted'],
+  ['Please choose a time', 'message.chooseTime'],
+  ['Please choose a valid time zone', 'message.timeZoneInvalid'],
 ]);
 
 type Translate = (key: MessageKey, values?: Record<string, unknown>) => string;
