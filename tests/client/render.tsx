@@ -25,11 +25,16 @@ export interface RenderOptions {
   baseUrl?: string;
   /** A session token (e.g. createAccount(env.db, 'admin').token) sent as the session cookie. */
   sessionToken?: string;
+  /** More headers for every API call (a French page's x-site-language, say). */
+  headers?: Record<string, string>;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const headers = options.sessionToken === undefined ? undefined : { cookie: `${SESSION_COOKIE}=${options.sessionToken}` };
+  const headers = {
+    ...options.headers,
+    ...(options.sessionToken === undefined ? {} : { cookie: `${SESSION_COOKIE}=${options.sessionToken}` }),
+  };
   const client = createTrpcClient(options.baseUrl ?? UNREACHABLE, headers);
   const rendered = render(
     <trpc.Provider client={client} queryClient={queryClient}>

@@ -6,11 +6,22 @@ import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Table, 
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatSlotRange } from '@server/shared/time';
-import { useTranslator } from '@client/i18n';
+import { type Translator, useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
 
 type Managed = RouterOutputs['consultations']['manage'];
+
+/** Where the consultation happens, in the page's language (the server's `where` is English). */
+function whereOf({ location, consultantName }: Managed, t: Translator['t']): string {
+  if (location.kind === 'video') return location.detail === null ? t('consultation.where.videoLater') : t('consultation.where.video', { link: location.detail });
+  if (location.kind === 'phone') {
+    return location.visitorPhone === null
+      ? t('consultation.where.phone', { name: consultantName })
+      : t('consultation.where.phoneOn', { name: consultantName, phone: location.visitorPhone });
+  }
+  return location.detail ?? t('consultation.where.announced');
+}
 
 export function ManageConsultationPage() {
   const { t } = useTranslator();
@@ -81,7 +92,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">{t('consultation.manage.where')}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{consultation.where}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{whereOf(consultation, t)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">{t('consultation.manage.status')}</Table.Th>

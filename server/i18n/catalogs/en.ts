@@ -271,6 +271,11 @@ export const en = {
   'consultation.manage.newTime': 'Choose a new time',
   'consultation.manage.move': 'Move to this time',
   'consultation.manage.back': 'Back',
+  'consultation.where.video': 'Video call: {link}',
+  'consultation.where.videoLater': 'Video call: the link follows by e-mail',
+  'consultation.where.phone': 'Phone call: {name} will call you',
+  'consultation.where.phoneOn': 'Phone call: {name} will call you on {phone}',
+  'consultation.where.announced': 'To be announced',
 
   'validation.oneLine': 'Must be one line of text, without control characters.',
   'validation.text': 'Must be text',

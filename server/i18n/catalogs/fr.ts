@@ -273,6 +273,11 @@ export const fr: Catalog = {
   'consultation.manage.newTime': 'Choisissez un nouvel horaire',
   'consultation.manage.move': 'Déplacer à cet horaire',
   'consultation.manage.back': 'Retour',
+  'consultation.where.video': 'Appel vidéo : {link}',
+  'consultation.where.videoLater': 'Appel vidéo : le lien suit par e-mail',
+  'consultation.where.phone': 'Appel téléphonique : {name} vous appellera',
+  'consultation.where.phoneOn': 'Appel téléphonique : {name} vous appellera au {phone}',
+  'consultation.where.announced': 'À annoncer',
 
   'validation.oneLine': "Une seule ligne de texte, sans caractère de contrôle.",
   'validation.text': 'Doit être du texte',

@@ -248,6 +248,8 @@ export interface ManagedConsultation {
   startsAt: string;
   endsAt: string;
   where: string;
+  /** What `where` is made of, for a page that says it in its own language. */
+  location: { kind: ConsultationTypeRow['locationKind']; detail: string | null; visitorPhone: string | null };
   visitorName: string;
   visitorTimeZone: string;
   status: ConsultationRow['status'];
@@ -278,6 +280,7 @@ export async function viewConsultationByToken(db: DB, token: string, now = Date.
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
     where: whereText(type, consultant, consultation.visitorPhone),
+    location: { kind: type.locationKind, detail: type.locationDetail, visitorPhone: consultation.visitorPhone },
     visitorName: consultation.visitorName,
     visitorTimeZone: consultation.visitorTimeZone,
     status: consultation.status,
