@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_CLIENT_DIR } from './env';
 import { expect, test } from './fixtures';
-import { createBookableSlot } from './support';
+import { createBookableSlot, readDatabase } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const KB = 1024;
@@ -116,4 +116,44 @@ test("the home page's JavaScript stays within 100 KB gzip in each language, with
       expect(code, file).not.toContain('Skip to main content');
     }
   }
+});
+
+test.describe('a French booking', () => {
+  test.use({ locale: 'fr-FR', viewport: { width: 375, height: 800 } });
+
+  test('books on /fr/booking/<id> on a phone: the form and its outcome in French, axe clean, stored as French', async ({ page, request }) => {
+    const slot = await createBookableSlot(request, { title: 'Tamale Shea Roundtable', capacity: 5 });
+    const errors = recordErrors(page);
+    // The event's Register link, from its French page, leads to the French booking form.
+    await page.goto(`/fr/events/${slot.eventId}`);
+    await page.locator(`main a[href="/fr/booking/${slot.eventId}"]`).first().click();
+    await expect(page).toHaveURL(`/fr/booking/${slot.eventId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveTitle(/^Réserver une séance \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Réservez votre séance' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: "Choisir l'événement" })).toHaveValue(slot.eventTitle);
+    await page.getByRole('combobox', { name: 'Choisir la séance' }).click();
+    await page.getByRole('option', { name: new RegExp(slot.sessionTitle) }).click();
+    await expect(page.getByText('5 places restantes')).toBeVisible();
+    await page.getByRole('radio').first().check();
+    // Refused by the form: its messages in French.
+    await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(page.getByText('Le nom du participant est obligatoire', { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), 'axe on the form').toEqual([]);
+
+    await page.getByLabel('Nom complet').fill('Abena Mensah');
+    await page.getByLabel('Adresse e-mail').fill('abena.fr@example.com');
+    await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Réservation enregistrée !' })).toBeVisible();
+    await expect(page.getByText('Votre demande de réservation a bien été reçue.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Séance/ })).toContainText(slot.sessionTitle);
+    await expect(page.getByRole('button', { name: 'Réserver une autre séance' })).toBeVisible();
+    expect(await violations(page), 'axe on the outcome').toEqual([]);
+
+    // The booking remembers the language it was made in (its e-mails follow it).
+    const stored = readDatabase((db) => db.prepare('SELECT language FROM bookings WHERE participant_email = ?').get('abena.fr@example.com') as { language: string } | undefined);
+    expect(stored?.language).toBe('fr');
+    expect(errors).toEqual([]);
+  });
 });
