@@ -25,7 +25,7 @@ import {
   PAGE_LANGUAGE_ELEMENT_ID,
   pathInLanguage,
 } from '../shared/i18n/languages';
-import { compiledCatalog, i18nOf } from '../i18n/catalogs';
+import { i18nOf, type PageScope, pageCatalog } from '../i18n/catalogs';
 import type { AppDeps } from '../deps';
 import { type EventDto, findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -223,7 +223,9 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     });
     // The page's language and its compiled catalog, read by the client's script (which runs once
     // the document is parsed) before it renders.
-    const catalog = `<script type="application/json" id="${PAGE_LANGUAGE_ELEMENT_ID}">${pageLanguageJson(language)}</script>`;
+    // The home and event pages have scripts of their own: only their messages.
+    const scope: PageScope = template === appTemplate ? 'app' : 'own';
+    const catalog = `<script type="application/json" id="${PAGE_LANGUAGE_ELEMENT_ID}">${pageLanguageJson(language, scope)}</script>`;
     // Replacement functions, so a `$` in a site name is taken literally.
     return template
       .replace(HTML_LANG, () => `<html lang="${language}"`)
@@ -306,14 +308,14 @@ const HTML_LANG = /<html(?: lang="[^"]*")?/;
 
 const BODY_END = /<\/body>/;
 
-const pageLanguageJsons = new Map<Language, string>();
+const pageLanguageJsons = new Map<string, string>();
 
-/** `{ language, messages }` of a page in `language`, as script-safe JSON, made once per language. */
-function pageLanguageJson(language: Language): string {
-  let json = pageLanguageJsons.get(language);
+/** `{ language, messages }` of a page in `language`, as script-safe JSON, made once per language and scope. */
+function pageLanguageJson(language: Language, scope: PageScope): string {
+  let json = pageLanguageJsons.get(`${language} ${scope}`);
   if (json === undefined) {
-    json = scriptSafeJson({ language, messages: compiledCatalog(language) });
-    pageLanguageJsons.set(language, json);
+    json = scriptSafeJson({ language, messages: pageCatalog(language, scope) });
+    pageLanguageJsons.set(`${language} ${scope}`, json);
   }
   return json;
 }

@@ -27,6 +27,27 @@ export function compiledCatalog(language: Language): Messages {
   return messages;
 }
 
+/**
+ * Which messages a page carries: the home page and the event pages, which have scripts of their own
+ * and link to the others, only theirs ('own'); a page of the app (booking, the manage links, the
+ * consultation page, where the browser may move on to another) all the public ones ('app'). None
+ * carries what only the server says (e-mails, page titles).
+ */
+export type PageScope = 'own' | 'app';
+
+const SERVER_ONLY = /^(?:email|page)\./;
+const APP_ONLY = /^(?:booking|manage|consultation|time|message|common)\./;
+
+/** Whether a page of `scope` carries the message `key`. */
+export function carries(scope: PageScope, key: string): boolean {
+  return !SERVER_ONLY.test(key) && (scope === 'app' || !APP_ONLY.test(key));
+}
+
+/** The part of a language's compiled catalog a page of `scope` carries to the browser. */
+export function pageCatalog(language: Language, scope: PageScope): Messages {
+  return Object.fromEntries(Object.entries(compiledCatalog(language)).filter(([key]) => carries(scope, key)));
+}
+
 const instances = new Map<Language, I18n>();
 
 /** The runtime of one language, for the server's own texts (rendered pages, messages). */

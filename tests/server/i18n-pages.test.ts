@@ -4,7 +4,10 @@
 // both languages, and a firm's text without a French value shows in English.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOGS } from '@server/i18n/catalogs';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageLanguage } from '@client/i18n';
+import { CATALOGS, carries } from '@server/i18n/catalogs';
 import { insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { createTestEnv, eventInput, expectTRPCError, roleCallers, type TestEnv } from './helpers';
 import { buildPageApp } from './page-app';
@@ -119,6 +122,34 @@ describe('French pages', () => {
       expect(html, url).toContain('<html lang="fr"');
       expect(html, url).toMatch(/<script type="application\/json" id="page-language">\{"language":"fr","messages":/);
     }
+  });
+
+  it("writes into each page only the messages its script can show: the home and event pages' own, the app's pages all the public ones", async () => {
+    const event = await eventWithSession();
+    const written = (html: string) =>
+      Object.keys((JSON.parse(/<script type="application\/json" id="page-language">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as PageLanguage).messages);
+    for (const url of ['/fr/', `/fr/events/${event.id}`, '/', `/events/${event.id}`]) {
+      const keys = written(await page(url));
+      expect(keys, url).toContain('layout.skipLink');
+      expect(keys.filter((key) => /^(email|booking|manage|consultation)\./.test(key)), url).toEqual([]);
+    }
+    for (const url of ['/fr/booking', `/booking/${event.id}`, '/fr/booking/manage/abc', '/consultation']) {
+      const keys = written(await page(url));
+      expect(keys, url).toEqual(expect.arrayContaining(['layout.skipLink', 'booking.submit', 'manage.cancel', 'consultation.submit', 'message.slotFull']));
+      expect(keys.filter((key) => key.startsWith('email.')), url).toEqual([]);
+    }
+  });
+
+  it("finds in the home and event pages' code only messages their pages carry", () => {
+    const folders = ['client/features/home', 'client/features/event', 'client/features/layout', 'client/features/contact'];
+    const files = [
+      ...folders.flatMap((folder) => fs.readdirSync(folder).map((name) => path.join(folder, name))),
+      ...['client/home.tsx', 'client/home-root.tsx', 'client/event.tsx', 'client/event-root.tsx'],
+    ].filter((file) => /\.tsx?$/.test(file));
+    const used = new Set(files.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/'([a-z]+(?:\.[A-Za-z0-9]+)+)'/g)].map((match) => match[1] ?? '')));
+    const keys = [...used].filter((key) => Object.hasOwn(CATALOGS.en, key));
+    expect(keys.length).toBeGreaterThan(40);
+    expect(keys.filter((key) => !carries('own', key))).toEqual([]);
   });
 
   it('finds the English texts on the English pages (the check above sees them)', async () => {
