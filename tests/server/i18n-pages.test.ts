@@ -237,6 +237,12 @@ describe('French pages', () => {
     // Links to other pages stay in the language, the booking pages too.
     expect(french).toContain('href="/fr/#events"');
     expect(french).toContain(`href="/fr/booking/${event.id}"`);
+
+    // The booking pages' switcher keeps the page too, and their links stay in French.
+    const booking = await page(`/fr/booking/${event.id}`);
+    expect(booking.match(new RegExp(`href="/booking/${event.id}\\?lang=en" hrefLang="en" lang="en">English</a>`, 'g'))?.length).toBe(3);
+    expect(await page('/booking')).toContain('href="/fr/booking?lang=fr" hrefLang="fr" lang="fr">Français</a>');
+    expect(booking).toContain('href="/fr/consultation"');
   });
 });
 
