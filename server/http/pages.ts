@@ -41,9 +41,9 @@ const HEAD_SLOT = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 /** Where the server-rendered markup goes: the empty root the browser would otherwise fill. */
 const ROOT_SLOT = '<div id="root"></div>';
 
-/** Said when the site has neither a description nor a tagline. */
-function fallbackDescription(siteName: string): string {
-  return `${siteName}: upcoming events, bookings and how to get in touch.`;
+/** Said, in the page's language, when the site has neither a description nor a tagline. */
+function fallbackDescription(siteName: string, language: Language): string {
+  return i18nOf(language)._('page.description', { siteName });
 }
 
 /** The picture of an event without one (the client's public folder). */
@@ -195,8 +195,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
 
   async function pageWithHead(pathname: string, template = appTemplate, event?: EventDto): Promise<string> {
     const settings = await getPublicSettings(deps.db);
-    const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName);
     const { language, path: pagePathInEnglish } = languageOfPath(pathname);
+    const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName, language);
     const origin = deps.config.publicOrigin;
     const head = renderHead({
       title:

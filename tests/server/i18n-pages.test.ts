@@ -108,6 +108,7 @@ describe('French pages', () => {
       expect(html, url).toContain('<html lang="fr"');
       expect(englishLeft(html), url).toEqual([]);
       expect(html, url).toContain('<title>Réserver une séance | ');
+      expect(html, url).toMatch(/<meta name="description" content="[^"]* : événements à venir, réservations et comment nous joindre\." \/>/);
       expect(html, url).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}${url.slice(3)}" />`);
       expect(textsOf(html), url).toEqual(expect.arrayContaining(['Réservez votre séance', 'Les demandes sont confirmées par e-mail sous 24 heures.']));
     }

@@ -110,6 +110,7 @@ export const en = {
 
   'page.title.booking': 'Book a Session | {siteName}',
   'page.title.consultation': 'Book a Consultation | {siteName}',
+  'page.description': '{siteName}: upcoming events, bookings and how to get in touch.',
   'common.tryAgain': 'Try again',
   'common.pleaseTryAgain': 'Please try again.',
   'common.close': 'Close',

@@ -112,6 +112,7 @@ export const fr: Catalog = {
 
   'page.title.booking': 'Réserver une séance | {siteName}',
   'page.title.consultation': 'Réserver une consultation | {siteName}',
+  'page.description': '{siteName} : événements à venir, réservations et comment nous joindre.',
   'common.tryAgain': 'Réessayer',
   'common.pleaseTryAgain': 'Veuillez réessayer.',
   'common.close': 'Fermer',
