@@ -72,7 +72,8 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
 
   const picked = await pickFirstFreeTime(page);
   // 09:00-17:00 in London is evening or night in Tokyo: the times are shown in the visitor's zone.
-  expect(picked).toMatch(/^(1?\d):00 (AM|PM)$/);
+  // The first free time is 24 hours' notice from now, so tomorrow's may start on a half hour.
+  expect(picked).toMatch(/^(1?\d):(00|30) (AM|PM)$/);
   await page.getByRole('textbox', { name: 'Name' }).fill('Kenji Tanaka');
   await page.getByRole('textbox', { name: 'Email' }).fill(`kenji-${stamp}@example.com`);
   await page.getByRole('textbox', { name: 'Company' }).fill('Tanaka Trading');
