@@ -34,11 +34,14 @@ export interface AuditEntry {
 /** The longest summary kept; a summary is a few words, never a record's content. */
 export const SUMMARY_MAX = 500;
 
-/** The caller of a request (the tRPC context has both): the signed-in account and its address. */
-export function actorOf(caller: { user: Pick<AuthUser, 'id' | 'name' | 'email'> | null; ip: string }): AuditActor {
+/**
+ * The caller of a request (the tRPC context and every service context have both): the signed-in
+ * account and its address; a script names itself with `actorName` (server/services/context.ts).
+ */
+export function actorOf(caller: { user: Pick<AuthUser, 'id' | 'name' | 'email'> | null; ip: string; actorName?: string }): AuditActor {
   return {
     userId: caller.user?.id ?? null,
-    name: caller.user?.name ?? null,
+    name: caller.user?.name ?? caller.actorName ?? null,
     email: caller.user?.email ?? null,
     ip: caller.ip,
   };
