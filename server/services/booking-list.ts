@@ -6,7 +6,7 @@ import { type BookingListFilter, type BookingListItem, bookingStats as countBook
 import { getSystemSettings } from '../repositories/settings';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
-import type { ServiceContext } from './context';
+import { plainReadNoInput, type ServiceContext } from './context';
 import { zonedDateTimeToUtc } from '../shared/time';
 
 type BookingListRequest = z.output<typeof bookingListInput>;
@@ -36,6 +36,4 @@ export async function listStaffBookings({ db }: Pick<ServiceContext, 'db'>, requ
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export function bookingStats({ db }: Pick<ServiceContext, 'db'>): ReturnType<typeof countBookingsByStatus> {
-  return countBookingsByStatus(db);
-}
+export const bookingStats = plainReadNoInput(countBookingsByStatus);

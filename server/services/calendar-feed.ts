@@ -19,7 +19,7 @@ export interface FeedOptions {
 export async function buildCalendarFeed(db: DB, options: FeedOptions): Promise<string> {
   const nowIso = options.now.toISOString();
   const [settings, slots] = await Promise.all([
-    getPublicSettings(db),
+    getPublicSettings({ db }),
     listUpcomingFeedSlots(db, nowIso, FEED_SLOT_LIMIT),
   ]);
   const host = new URL(options.publicOrigin).host;

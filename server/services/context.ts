@@ -7,6 +7,7 @@
 // audit actor with `actorOf(ctx)` itself instead of every router passing it. The tRPC context
 // satisfies every one of these, so a router's resolver is `({ ctx, input }) => service(ctx, input)`.
 // Functions inside services (transaction bodies, helpers, the scheduler's jobs) keep their shapes.
+import type { DB } from '@db/database';
 import type { AuthSession, AuthUser } from '../auth/session';
 import type { AppDeps, ServiceDeps } from '../deps';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages';
@@ -25,11 +26,14 @@ export interface ServiceContext extends ServiceDeps {
 /** A change that needs nothing but the database and who asks (for its audit row). */
 export type AuditContext = Pick<ServiceContext, 'db' | 'user' | 'ip' | 'actorName'>;
 
+/** A change that counts attempts (sign-in, a current password): the limits too. */
+export type LimitedContext = ServiceContext & Pick<AppDeps, 'limits'>;
+
 /**
  * A signed-in caller acting on their own account: the session they keep while the others end, and
  * the limits that count wrong current passwords.
  */
-export interface AccountContext extends ServiceContext, Pick<AppDeps, 'limits'> {
+export interface AccountContext extends LimitedContext {
   user: NonNullable<ServiceContext['user']>;
   session: Pick<AuthSession, 'id'>;
 }
@@ -44,4 +48,17 @@ export function systemContext<D extends Pick<ServiceDeps, 'db'>>(
   who: { ip: string; name?: string } = { ip: 'system' },
 ): D & Pick<ServiceContext, 'user' | 'ip' | 'language' | 'actorName'> {
   return { ...deps, user: null, ip: who.ip, language: DEFAULT_LANGUAGE, ...(who.name === undefined ? {} : { actorName: who.name }) };
+}
+
+/**
+ * A repository read with no rule of its own, offered to routers as a `(ctx, input)` service:
+ * `export const listContacts = plainRead(contacts.listContacts);`.
+ */
+export function plainRead<I, R>(read: (db: DB, input: I) => R): (ctx: Pick<ServiceContext, 'db'>, input: I) => R {
+  return (ctx, input) => read(ctx.db, input);
+}
+
+/** The same for a read that takes no input: a `(ctx)` service. */
+export function plainReadNoInput<R>(read: (db: DB) => R): (ctx: Pick<ServiceContext, 'db'>) => R {
+  return (ctx) => read(ctx.db);
 }

@@ -3,7 +3,7 @@ import * as events from '../repositories/events';
 import { EVENT_NOT_FOUND, type EventDto, type EventValues } from '../repositories/events';
 import { NotFoundError } from '../errors';
 import { actorOf, changedFields, recordAudit } from './audit';
-import type { ServiceContext } from './context';
+import { plainRead, type ServiceContext } from './context';
 import { enqueueRemovalNotices } from './email/change-notices';
 import { changePublicData } from './public-changes';
 
@@ -90,6 +90,4 @@ export function listActiveEvents(ctx: Pick<ServiceContext, 'db'>, input: { limit
   return events.listActiveEvents(ctx.db, input.limit);
 }
 
-export function listEventsForAdmin(ctx: Pick<ServiceContext, 'db'>, input: Parameters<typeof events.listEventsForAdmin>[1]): ReturnType<typeof events.listEventsForAdmin> {
-  return events.listEventsForAdmin(ctx.db, input);
-}
+export const listEventsForAdmin = plainRead(events.listEventsForAdmin);
