@@ -11,7 +11,8 @@
 // they never carry a password, token or secret: pass field names, not values, for those.
 import type { DB } from '@db/database';
 import type { AuthUser } from '../auth/session';
-import { insertAuditRow } from '../repositories/audit';
+import { insertAuditRow, listAudit as listAuditRows } from '../repositories/audit';
+import { plainRead } from './context';
 import type { AuditAction, AuditEntity } from '../schemas/audit';
 
 export type { AuditAction, AuditEntity };
@@ -85,4 +86,4 @@ export function statusChange(from: string, to: string, field = 'status'): string
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { listAudit } from '../repositories/audit';
+export const listAudit = plainRead(listAuditRows);
