@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '@db/migrate';
-import { assertPlainIdentifier, openPostgres } from '@db/postgres';
+import { assertPlainIdentifier, isoFromTimestamptz, openPostgres } from '@db/postgres';
 import type { DB } from '@db/database';
 import { matchesAny } from '@server/repositories/search';
 import { createPostgresTestSchema, onPostgres } from './postgres-env';
@@ -166,6 +166,26 @@ describe.runIf(onPostgres())('PostgreSQL native types', () => {
     expect(later.isActive).toBe(1);
     expect(new Date(later.createdAt).toISOString()).toBe(later.createdAt);
     expect(Math.abs(Date.parse(later.createdAt) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('reads every form of timestamptz back as the ISO string of the same instant', async () => {
+    const target: Opened = await createPostgresTestSchema(inject('postgresDatabase') ?? '');
+    opened.push(target);
+    const year = futureYear();
+    const cases: Array<[string, string]> = [
+      [`${year}-05-06T07:08:09.000Z`, `${year}-05-06T07:08:09.000Z`],
+      [`${year}-05-06T07:08:09.100Z`, `${year}-05-06T07:08:09.100Z`],
+      [`${year}-05-06T07:08:09.123Z`, `${year}-05-06T07:08:09.123Z`],
+      [`${year}-05-06T09:08:09.123+02:00`, `${year}-05-06T07:08:09.123Z`],
+      [`${year}-05-06T07:08:09.123456Z`, `${year}-05-06T07:08:09.123Z`],
+    ];
+    for (const [written, read] of cases) {
+      const result = await sql<{ at: string }>`select ${written}::timestamptz as at`.execute(target.db);
+      expect(result.rows[0]?.at, written).toBe(read);
+    }
+    // In another zone the server prints an offset: read through a Date, the same instant.
+    expect(isoFromTimestamptz(`${year}-05-06 09:08:09.5+02`)).toBe(`${year}-05-06T07:08:09.500Z`);
+    expect(isoFromTimestamptz('10000-01-01 00:00:00+00')).toBe(new Date(Date.UTC(10000, 0, 1)).toISOString());
   });
 
   it('searches ignoring letter case (ILIKE), with wildcards taken literally', async () => {
