@@ -46,7 +46,9 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
   if (filter.to !== undefined) filtered = filtered.where('auditLog.createdAt', '<', filter.to);
   if (filter.search !== undefined) {
     filtered = filtered.where(
-      matchesAny(db, ['auditLog.summary', 'auditLog.actorName', 'auditLog.actorEmail', 'auditLog.ip', 'auditLog.entityId'],
+      matchesAny(
+        db,
+        ['auditLog.summary', 'auditLog.actorName', 'auditLog.actorEmail', 'auditLog.ip', 'auditLog.entityId'],
         filter.search,
       ),
     );

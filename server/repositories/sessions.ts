@@ -100,7 +100,9 @@ export async function listSessionsForAdmin(
   if (filter.eventId !== undefined) query = query.where('eventSessions.eventId', '=', filter.eventId);
   if (filter.search !== undefined) {
     query = query.where(
-      matchesAny(db, ['eventSessions.title', 'eventSessions.description', 'eventSessions.location', 'eventSessions.facilitator'],
+      matchesAny(
+        db,
+        ['eventSessions.title', 'eventSessions.description', 'eventSessions.location', 'eventSessions.facilitator'],
         filter.search,
       ),
     );
