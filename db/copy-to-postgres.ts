@@ -2,7 +2,8 @@
 // a PostgreSQL database migrated to the same version, in one transaction, parents before children
 // (foreign keys), and the row counts are compared afterwards. A target that already holds data is
 // refused: the copy never merges two sites. The only rows a fresh migration writes (the home page's
-// starting content) are replaced by the source's.
+// starting content) are replaced by the source's. SQLite's ISO text times and 0/1 flags go as
+// untyped parameters, which PostgreSQL casts to the columns' timestamptz and boolean.
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';

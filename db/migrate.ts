@@ -1,76 +1,82 @@
 // Runs the migrations in db/migrations/ up to the latest. Used by start-up, scripts and tests alike.
-// Migrations are imported statically (not read from disk) so the list is fixed at build time.
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+// Migrations are imported statically (not read from disk) so the list is fixed at build time. Both
+// dialects' migrations are listed here, once: a migration whose SQL differs has a PostgreSQL form in
+// a sibling file (name.postgres.ts), frozen like the rest.
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as auditLog from './migrations/2026-11-23_020_audit_log';
 import * as homeContent from './migrations/2026-11-23_040_home_content';
 import * as notifications from './migrations/2026-11-23_030_notifications';
 import * as searchIndex from './migrations/2026-11-23_060_search_index';
+import * as searchIndexPostgres from './migrations/2026-11-23_060_search_index.postgres';
 import * as rateLimits from './migrations/2026-11-23_080_rate_limits';
 import * as setupLinks from './migrations/2026-11-23_090_setup_links';
 import * as titleSearchIndex from './migrations/2026-11-23_100_title_search_index';
+import * as titleSearchIndexPostgres from './migrations/2026-11-23_100_title_search_index.postgres';
 import * as twoFactor from './migrations/2026-11-23_010_two_factor';
 import * as outboxStateIndex from './migrations/2026-11-27_120_outbox_state_index';
 import * as neutralFirstRun from './migrations/2026-11-27_140_neutral_first_run';
 import * as registrationQuestions from './migrations/2026-11-27_160_registration_questions';
 import * as answerSearchIndex from './migrations/2026-11-27_170_answer_search_index';
+import * as answerSearchIndexPostgres from './migrations/2026-11-27_170_answer_search_index.postgres';
 import * as waitlistOffers from './migrations/2026-11-27_180_waitlist_offers';
 import * as checkIn from './migrations/2026-11-27_190_check_in';
 import * as consultations from './migrations/2026-11-27_200_consultations';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
-import {
-  createSqliteCompatibleFunctions,
-  isPostgres,
-  postgresAnswerSearchIndexMigration,
-  postgresSearchIndexMigration,
-  postgresTitleSearchIndexMigration,
-} from './postgres';
+import * as nativeTypes from './migrations/2026-11-27_290_native_types';
+import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
+import { isPostgres } from './postgres';
 
-const migrations: Record<string, Migration> = {
+/** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
+type Listed = Migration | { sqlite: Migration; postgres: Migration };
+
+const migrations: Record<string, Listed> = {
   '2026-11-21_001_initial': initial,
   '2026-11-21_002_email_outbox': emailOutbox,
   '2026-11-23_010_two_factor': twoFactor,
   '2026-11-23_020_audit_log': auditLog,
   '2026-11-23_030_notifications': notifications,
   '2026-11-23_040_home_content': homeContent,
-  '2026-11-23_060_search_index': searchIndex,
+  '2026-11-23_060_search_index': { sqlite: searchIndex, postgres: searchIndexPostgres },
   '2026-11-23_080_rate_limits': rateLimits,
   '2026-11-23_090_setup_links': setupLinks,
-  '2026-11-23_100_title_search_index': titleSearchIndex,
+  '2026-11-23_100_title_search_index': { sqlite: titleSearchIndex, postgres: titleSearchIndexPostgres },
   '2026-11-27_120_outbox_state_index': outboxStateIndex,
   '2026-11-27_140_neutral_first_run': neutralFirstRun,
   '2026-11-27_160_registration_questions': registrationQuestions,
-  '2026-11-27_170_answer_search_index': answerSearchIndex,
+  '2026-11-27_170_answer_search_index': { sqlite: answerSearchIndex, postgres: answerSearchIndexPostgres },
   '2026-11-27_180_waitlist_offers': waitlistOffers,
   '2026-11-27_190_check_in': checkIn,
   '2026-11-27_200_consultations': consultations,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
+  // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
+  '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
 };
 
-const provider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
-
-/** The same list on PostgreSQL, but for the search indexes, which are dialect-specific (see db/postgres.ts). */
-const postgresProvider: MigrationProvider = {
-  getMigrations: () =>
-    Promise.resolve({
-      ...migrations,
-      '2026-11-23_060_search_index': postgresSearchIndexMigration,
-      '2026-11-23_100_title_search_index': postgresTitleSearchIndexMigration,
-      '2026-11-27_170_answer_search_index': postgresAnswerSearchIndexMigration,
-    }),
-};
+function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
+  const list = Object.fromEntries(
+    Object.entries(migrations).map(([name, listed]) => [name, 'up' in listed ? listed : listed[dialect]]),
+  );
+  return { getMigrations: () => Promise.resolve(list) };
+}
 
 /** Every migration this build knows, by name: the database is current when it has run them all. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (tests: a database as an earlier version left it). */
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const postgres = isPostgres(db);
-  if (postgres) await createSqliteCompatibleFunctions(db);
   // On PostgreSQL the bookkeeping tables go in the schema the app works in (the first on its search
   // path): Kysely would otherwise take another schema's tables of the same name for its own.
   const migrationTableSchema = postgres
@@ -78,10 +84,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     : undefined;
   const migrator = new Migrator({
     db,
-    provider: postgres ? postgresProvider : provider,
+    provider: forDialect(postgres ? 'postgres' : 'sqlite'),
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

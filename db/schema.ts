@@ -1,5 +1,6 @@
 // Table interfaces as Kysely sees them. Columns are snake_case in SQLite and camelCase here
-// (CamelCasePlugin). Booleans are 0/1 integers; timestamps are UTC ISO-8601 strings.
+// (CamelCasePlugin). Flags are 0/1 and times UTC ISO-8601 strings on both dialects: SQLite stores
+// them so; PostgreSQL stores boolean and timestamptz, which db/postgres.ts reads back in this shape.
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<string, string | undefined, never>;

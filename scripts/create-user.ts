@@ -3,6 +3,7 @@
 import readline from 'node:readline';
 import { z } from 'zod';
 import { createUserInput } from '@server/schemas/auth';
+import { systemContext } from '@server/services/context';
 import { createUser } from '@server/services/users';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const { db } = await openConfiguredDatabase();
   try {
     // Recorded in the audit log as done from the shell, by nobody signed in.
-    const user = await createUser(db, parsed.data, { userId: null, name: 'command line', email: null, ip: 'local' });
+    const user = await createUser(systemContext({ db }, { ip: 'local', name: 'command line' }), parsed.data);
     console.log(`Created ${user.role} account ${user.email}.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

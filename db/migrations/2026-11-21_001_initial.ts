@@ -1,10 +1,23 @@
 // The first schema: events, sessions, time slots, delegates, bookings and contact messages, plus accounts, auth sessions and settings.
 // Frozen: later changes go in new, later-dated migrations.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // The migrations up to 2026-11-27_290 store times as text and write their defaults with SQLite's
+  // strftime. On PostgreSQL this function stands in for it while they run (formats %Y %m %d %H %M
+  // %S %f %% with 'now' or an ISO time, in UTC); 2026-11-27_290_native_types then turns those
+  // columns into timestamptz with now() as default and drops the function.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`
+      create or replace function strftime(format text, value text) returns text language sql volatile as $$
+        select replace(replace(replace(replace(replace(replace(replace(replace(format,
+          '%Y', to_char(t, 'YYYY')), '%m', to_char(t, 'MM')), '%d', to_char(t, 'DD')), '%H', to_char(t, 'HH24')),
+          '%M', to_char(t, 'MI')), '%f', to_char(t, 'SS.MS')), '%S', to_char(t, 'SS')), '%%', '%')
+        from (select (case when value = 'now' then clock_timestamp() else value::timestamptz end) at time zone 'UTC' as t) as moment
+      $$`.execute(db);
+  }
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -1,7 +1,7 @@
 // A full-text index on the answers to registration questions, for the staff bookings search, which
 // matches a booking by its answers (a company, a sector) as well as by its participant. Same form
 // as 2026-11-23_060_search_index: FTS5 with the trigram tokenizer, external content (no copy of the
-// text), triggers keeping it in step. PostgreSQL gets a pg_trgm index instead (db/postgres.ts).
+// text), triggers keeping it in step. PostgreSQL gets a pg_trgm index instead (the .postgres.ts sibling).
 // Frozen like the others.
 import { type Kysely, sql } from 'kysely';
 

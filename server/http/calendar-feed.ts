@@ -7,7 +7,7 @@ import { CALENDAR_FEED_PATH } from '../shared/calendar-feed-path';
 export function calendarFeedRoutes(deps: AppDeps, now: () => Date = () => new Date()): FastifyPluginAsync {
   return async (app) => {
     app.get(CALENDAR_FEED_PATH, async (_req, reply) => {
-      const body = await buildCalendarFeed(deps.db, { publicOrigin: deps.config.publicOrigin, now: now() });
+      const body = await buildCalendarFeed(deps, { now: now() });
       return reply
         .type('text/calendar; charset=utf-8')
         .header('Content-Disposition', 'inline; filename="events.ics"')

@@ -127,7 +127,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     'Offered Until (UTC)',
     'Attendance',
   ],
-  list: (deps, filter, page) => listStaffBookings(deps.db, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
+  list: (deps, filter, page) => listStaffBookings(deps, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
   extraColumns: answerColumns,
   row: (booking) => [
     booking.id,

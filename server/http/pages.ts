@@ -194,7 +194,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   const renderPublicPage = serverEntry === undefined ? undefined : publicPageRenderer(deps, serverEntry);
 
   async function pageWithHead(pathname: string, template = appTemplate, event?: EventDto): Promise<string> {
-    const settings = await getPublicSettings(deps.db);
+    const settings = await getPublicSettings(deps);
     const { language, path: pagePathInEnglish } = languageOfPath(pathname);
     const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName, language);
     const origin = deps.config.publicOrigin;

@@ -47,6 +47,7 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
   if (filter.search !== undefined) {
     filtered = filtered.where(
       matchesAny(
+        db,
         ['auditLog.summary', 'auditLog.actorName', 'auditLog.actorEmail', 'auditLog.ip', 'auditLog.entityId'],
         filter.search,
       ),

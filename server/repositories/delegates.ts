@@ -60,7 +60,7 @@ export async function listDelegates(
   if (filter.sessionId !== undefined) query = query.where('delegates.sessionId', '=', filter.sessionId);
   if (filter.search !== undefined) {
     query = query.where(
-      matchesAny(['delegates.name', 'delegates.email', 'delegates.organization', 'delegates.position'], filter.search),
+      matchesAny(db, ['delegates.name', 'delegates.email', 'delegates.organization', 'delegates.position'], filter.search),
     );
   }
   const [rows, count] = await Promise.all([

@@ -101,7 +101,7 @@ export async function listEventsForAdmin(
   let query = db.selectFrom('events');
   if (filter.status !== 'all') query = query.where('isActive', '=', filter.status === 'active' ? 1 : 0);
   if (filter.search !== undefined) {
-    query = query.where(matchesAny(['events.title', 'events.location', 'events.description'], filter.search));
+    query = query.where(matchesAny(db, ['events.title', 'events.location', 'events.description'], filter.search));
   }
   const [rows, count] = await Promise.all([
     query

@@ -271,7 +271,7 @@ export async function listOutbox(db: DB, filter: EmailLogFilter): Promise<Page<E
   let query = db.selectFrom('emailOutbox');
   if (filter.status !== 'all') query = query.where('status', '=', filter.status);
   if (filter.search !== undefined) {
-    query = query.where(matchesAny(['emailOutbox.toAddress', 'emailOutbox.subject'], filter.search));
+    query = query.where(matchesAny(db, ['emailOutbox.toAddress', 'emailOutbox.subject'], filter.search));
   }
   const [rows, count] = await Promise.all([
     query

@@ -1,7 +1,8 @@
 // Where a person's data lives: every kind of record that holds an e-mail address, each with how to
 // find it and how to erase it. PERSON_SOURCES is the one list (server/services/privacy/person.ts
 // finds, exports and erases through it): a new kind (consultations, say) is one entry.
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
+import { likeIgnoringCase } from '@db/dialect';
 import type { DB } from '@db/database';
 import { isPostgres } from '@db/postgres';
 import type { Database } from '@db/schema';
@@ -22,9 +23,9 @@ function like(text: string): string {
 }
 
 /** An outbox message to `email`, or one whose text names it (an admin's new-booking notice). */
-function outboxMentions(email: string) {
+function outboxMentions(db: DB, email: string) {
   return (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
-    eb.or([eb('toAddress', '=', email), sql<boolean>`${sql.ref('textBody')} like ${like(email)} escape '\\'`, sql<boolean>`${sql.ref('htmlBody')} like ${like(email)} escape '\\'`]);
+    eb.or([eb('toAddress', '=', email), likeIgnoringCase(db, 'textBody', like(email)), likeIgnoringCase(db, 'htmlBody', like(email))]);
 }
 
 export const PERSON_SOURCES: readonly PersonSource[] = [
@@ -97,11 +98,11 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
   {
     kind: 'outboxMessages',
     find: (db, email) =>
-      db.selectFrom('emailOutbox').select(['id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt']).where(outboxMentions(email)).execute(),
+      db.selectFrom('emailOutbox').select(['id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt']).where(outboxMentions(db, email)).execute(),
     // Messages to the person and the staff notices about them, queued and sent alike: their bodies
     // are the person's data. Attempts go with them.
     async erase(db, email) {
-      const ids = (await db.selectFrom('emailOutbox').select('id').where(outboxMentions(email)).execute()).map((row) => row.id);
+      const ids = (await db.selectFrom('emailOutbox').select('id').where(outboxMentions(db, email)).execute()).map((row) => row.id);
       if (ids.length === 0) return 0;
       await db.deleteFrom('emailAttempts').where('outboxId', 'in', ids).execute();
       const result = await db.deleteFrom('emailOutbox').where('id', 'in', ids).executeTakeFirst();
@@ -114,13 +115,13 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
       db
         .selectFrom('auditLog')
         .selectAll()
-        .where((eb) => eb.or([eb('actorEmail', '=', email), sql<boolean>`${sql.ref('summary')} like ${like(email)} escape '\\'`]))
+        .where((eb) => eb.or([eb('actorEmail', '=', email), likeIgnoringCase(db, 'summary', like(email))]))
         .execute(),
     async erase(db, email) {
       const rows = await db
         .selectFrom('auditLog')
         .select(['id', 'summary', 'actorEmail'])
-        .where((eb) => eb.or([eb('actorEmail', '=', email), sql<boolean>`${sql.ref('summary')} like ${like(email)} escape '\\'`]))
+        .where((eb) => eb.or([eb('actorEmail', '=', email), likeIgnoringCase(db, 'summary', like(email))]))
         .execute();
       for (const row of rows) {
         await db

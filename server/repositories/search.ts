@@ -1,6 +1,7 @@
-// Case-insensitive substring search with LIKE. SQLite's LIKE already ignores ASCII case; the
+// Case-insensitive substring search with LIKE (ILIKE on PostgreSQL, see db/dialect.ts); the
 // wildcard characters a person types are escaped so they match literally.
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { likeIgnoringCase } from '@db/dialect';
 import { isPostgres } from '@db/postgres';
 import type { Database } from '@db/schema';
 
@@ -8,10 +9,10 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** `column LIKE %search% ESCAPE '\'` for each column, joined with OR. */
-export function matchesAny(columns: string[], search: string): Expression<SqlBool> {
+/** `column LIKE %search% ESCAPE '\'` (ILIKE on PostgreSQL) for each column, joined with OR. */
+export function matchesAny(db: Kysely<Database>, columns: string[], search: string): Expression<SqlBool> {
   const pattern = likePattern(search);
-  const clauses = columns.map((column) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`);
+  const clauses = columns.map((column) => likeIgnoringCase(db, column, pattern));
   return sql<SqlBool>`(${sql.join(clauses, sql` or `)})`;
 }
 
@@ -115,7 +116,7 @@ async function indexQueryFor(db: Kysely<Database>, index: TextIndex, search: str
 
 /** A search's condition on a table with a full-text index, and whether the index found no row at all. */
 export interface IndexedMatch {
-  /** The same rows as `matchesAny(index.columns, search)`. */
+  /** The same rows as `matchesAny(db, index.columns, search)`. */
   where: Expression<SqlBool>;
   /**
    * True when the index was read and no row holds all the trigrams asked: then no row holds the
@@ -125,14 +126,14 @@ export interface IndexedMatch {
 }
 
 /**
- * The same rows as `matchesAny(index.columns, search)`, found through the full-text index when the
+ * The same rows as `matchesAny(db, index.columns, search)`, found through the full-text index when the
  * search is long enough. The index is read once, here, and its row ids go into the condition, so a
  * list's page query and its count do not each search it again; LIKE on those rows keeps the answer
  * exactly what the plain scan gives (the index may hold more: rows with the trigrams apart, or
  * letters in other cases).
  */
 export async function findIndexedText(db: Kysely<Database>, index: TextIndex, search: string): Promise<IndexedMatch> {
-  const like = matchesAny(index.columns, search);
+  const like = matchesAny(db, index.columns, search);
   if ([...search].length < TRIGRAM || isPostgres(db)) return { where: like, none: false };
   const fts = sql.raw(index.index);
   const query = await indexQueryFor(db, index, search);

@@ -1,6 +1,7 @@
 // Event sessions: rows to API objects, and the queries behind the sessions router.
 import { sql } from 'kysely';
 import type { DB } from '@db/database';
+import { countSet, flipped } from '@db/dialect';
 import type { EventSessionRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
@@ -100,6 +101,7 @@ export async function listSessionsForAdmin(
   if (filter.search !== undefined) {
     query = query.where(
       matchesAny(
+        db,
         ['eventSessions.title', 'eventSessions.description', 'eventSessions.location', 'eventSessions.facilitator'],
         filter.search,
       ),
@@ -125,7 +127,7 @@ export async function sessionStats(db: DB): Promise<SessionStats> {
     .selectFrom('eventSessions')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      eb.fn.coalesce(eb.fn.sum<number>('isActive'), eb.lit(0)).as('active'),
+      countSet('isActive').as('active'),
       eb.fn.coalesce(eb.fn.sum<number>('maxParticipants'), eb.lit(0)).as('maxCapacity'),
       eb.fn.count<number>(sql`nullif(trim(${sql.ref('location')}), '')`).distinct().as('locations'),
     ])
@@ -177,7 +179,7 @@ export async function updateSession(db: DB, id: string, values: SessionValues): 
 export async function toggleSessionActive(db: DB, id: string): Promise<SessionDto | undefined> {
   const row = await db
     .updateTable('eventSessions')
-    .set({ isActive: sql<number>`1 - ${sql.ref('isActive')}`, updatedAt: new Date().toISOString() })
+    .set({ isActive: flipped('isActive'), updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -57,7 +57,7 @@ export async function listUsers(
 ): Promise<Page<UserListItem>> {
   let query = db.selectFrom('users');
   if (filter.role !== 'all') query = query.where('role', '=', filter.role);
-  if (filter.search !== undefined) query = query.where(matchesAny(['users.name', 'users.email'], filter.search));
+  if (filter.search !== undefined) query = query.where(matchesAny(db, ['users.name', 'users.email'], filter.search));
   const [rows, count] = await Promise.all([
     query
       .selectAll()

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { changePasswordInput, setupAdminInput, signInInput } from '../schemas/auth';
 import { disableTwoFactorInput, enableTwoFactorInput, twoFactorCodeInput } from '../schemas/two-factor';
-import { actorOf } from '../services/audit';
 import { changePassword, setupFirstAdmin, signIn, signOut, verifyTwoFactor } from '../services/auth';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/two-factor';
-import { countUsers } from '../services/users';
+import { setupStatus } from '../services/users';
 import { publicProcedure, router, staffProcedure } from '../trpc/init';
 
 export const authRouter = router({
@@ -16,7 +15,7 @@ export const authRouter = router({
     .meta({ description: "Signs in with e-mail and password and sets the session cookie, or for an account with two-factor answers { twoFactorRequired: true } and sets only a 5-minute challenge cookie; a wrong e-mail or password is UNAUTHORIZED 'Invalid email or password.' and repeated failures are TOO_MANY_REQUESTS." })
     .input(signInInput)
     .mutation(async ({ ctx, input }) => {
-      const outcome = await signIn(ctx, input.email, input.password, ctx.ip);
+      const outcome = await signIn(ctx, input);
       if ('twoFactorRequired' in outcome) {
         ctx.challenge.set(outcome.challenge.token, outcome.challenge.expiresAt);
         return { twoFactorRequired: true as const };
@@ -30,7 +29,7 @@ export const authRouter = router({
     .meta({ description: "Second sign-in step: with the challenge cookie, takes a current authenticator code or an unused recovery code, starts the session and answers the user like signIn; a wrong code is UNAUTHORIZED 'Invalid verification code.' and counts like a wrong password." })
     .input(twoFactorCodeInput)
     .mutation(async ({ ctx, input }) => {
-      const signedIn = await verifyTwoFactor(ctx, ctx.challenge.token, input.code, ctx.ip);
+      const signedIn = await verifyTwoFactor(ctx, input);
       ctx.challenge.clear();
       ctx.cookies.set(signedIn.token, signedIn.session.expiresAt);
       return signedIn.user;
@@ -39,51 +38,40 @@ export const authRouter = router({
   twoFactor: router({
     setup: staffProcedure
       .meta({ description: 'Starts two-factor enrolment for the caller: a new key as base32 secret and otpauth:// uri for the authenticator app; enables nothing yet (PRECONDITION_FAILED when already on).' })
-      .mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user.id, actorOf(ctx))),
+      .mutation(({ ctx }) => setupTwoFactor(ctx)),
     enable: staffProcedure
       .meta({ description: "Finishes enrolment with the caller's password and a current code: two-factor is on, the caller's other sessions end, and the 10 recovery codes are answered this once (audited)." })
       .input(enableTwoFactorInput)
-      .mutation(({ ctx, input }) =>
-        enableTwoFactor(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx)),
-      ),
+      .mutation(({ ctx, input }) => enableTwoFactor(ctx, input)),
     disable: staffProcedure
       .meta({ description: "Turns the caller's two-factor off with the password and a current or recovery code, limited like sign-in (audited)." })
       .input(disableTwoFactorInput)
-      .mutation(async ({ ctx, input }) => {
-        await disableTwoFactor(ctx, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, input, actorOf(ctx));
-        return { twoFactorEnabled: false };
-      }),
+      .mutation(({ ctx, input }) => disableTwoFactor(ctx, input)),
   }),
 
   signOut: publicProcedure
     .meta({ description: "Ends the caller's session, if any, and clears the session cookie (audited when a session ended)." })
     .mutation(async ({ ctx }) => {
-      if (ctx.session !== null && ctx.user !== null) await signOut(ctx.db, { user: ctx.user, session: ctx.session }, ctx.ip);
+      const signedOut = await signOut(ctx);
       ctx.cookies.clear();
-      return { signedOut: true };
+      return signedOut;
     }),
 
   changePassword: staffProcedure
     .meta({ description: "Changes the caller's password given the current one, ending the caller's other sessions and any pending two-factor challenge; a wrong current password counts like a failed sign-in." })
     .input(changePasswordInput)
-    .mutation(async ({ ctx, input }) => {
-      const caller = { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip };
-      await changePassword(ctx, caller, input.currentPassword, input.newPassword, actorOf(ctx));
-      return { changed: true };
-    }),
+    .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
   setupStatus: publicProcedure
     .meta({ description: 'First run: needsSetup is true while no account exists and the one-time setup link is the way in.' })
     .output(z.object({ needsSetup: z.boolean() }))
-    .query(async ({ ctx }) => ({
-      needsSetup: (await countUsers(ctx.db)) === 0,
-    })),
+    .query(({ ctx }) => setupStatus(ctx)),
 
   setupAdmin: publicProcedure
     .meta({ description: 'First run: creates the first admin with a setup token the server printed and signs them in; FORBIDDEN for an unknown token, PRECONDITION_FAILED once any account exists.' })
     .input(setupAdminInput)
     .mutation(async ({ ctx, input }) => {
-      const signedIn = await setupFirstAdmin(ctx, input, ctx.ip);
+      const signedIn = await setupFirstAdmin(ctx, input);
       ctx.cookies.set(signedIn.token, signedIn.session.expiresAt);
       return signedIn.user;
     }),

@@ -1,5 +1,4 @@
 import { checkInInput, checkInListInput, markNoShowsInput } from '../schemas/check-in';
-import { actorOf } from '../services/audit';
 import { checkIn, checkInList, markNoShows } from '../services/check-in';
 import { router, staffProcedure } from '../trpc/init';
 
@@ -7,15 +6,15 @@ export const checkInRouter = router({
   list: staffProcedure
     .meta({ description: "The check-in screen's list of a time slot: its bookings holding a seat, by name, with code and attendance, and the counts attended / expected (NOT_FOUND for an unknown slot)." })
     .input(checkInListInput)
-    .query(({ ctx, input }) => checkInList(ctx.db, input.timeSlotId)),
+    .query(({ ctx, input }) => checkInList(ctx, input)),
 
   checkIn: staffProcedure
     .meta({ description: "Checks in the booking of a scanned or typed code (or picked by id) at the chosen slot, with the time and the staff member (audited); a second time answers 'Already checked in at ... by ...'; a booking of another slot, cancelled or waitlisted is refused with the reason (PRECONDITION_FAILED), an unknown code is NOT_FOUND." })
     .input(checkInInput)
-    .mutation(({ ctx, input }) => checkIn(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => checkIn(ctx, input)),
 
   markNoShows: staffProcedure
     .meta({ description: 'Once a time slot has ended (PRECONDITION_FAILED before), marks its bookings holding a seat that were not checked in as no-shows; answers how many (audited).' })
     .input(markNoShowsInput)
-    .mutation(({ ctx, input }) => markNoShows(ctx, input.timeSlotId, actorOf(ctx))),
+    .mutation(({ ctx, input }) => markNoShows(ctx, input)),
 });

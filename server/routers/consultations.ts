@@ -11,7 +11,6 @@ import {
   staffMoveInput,
   updateConsultationTypeInput,
 } from '../schemas/consultations';
-import { actorOf } from '../services/audit';
 import {
   bookConsultation,
   cancelConsultation,
@@ -38,41 +37,38 @@ import { publicFormProcedure } from '../trpc/public-forms';
 const typesRouter = router({
   list: publicProcedure
     .meta({ description: 'The active consultation types that have staff: title, description, duration and kind of location; the consultants\' names (never their e-mail addresses) only for types that let the visitor pick.' })
-    .query(({ ctx }) => listActiveConsultationTypes(ctx.db)),
+    .query(({ ctx }) => listActiveConsultationTypes(ctx)),
 
   all: staffProcedure
     .meta({ description: 'Every consultation type with all its settings and the ids of the staff who take it, for the back office.' })
-    .query(({ ctx }) => listConsultationTypes(ctx.db)),
+    .query(({ ctx }) => listConsultationTypes(ctx)),
 
   create: adminProcedure
     .meta({ description: 'Creates a consultation type: duration 15 to 240 minutes, a video link or an address as its location asks, buffers, notice, horizon, daily maximum and its staff (audited).' })
     .input(consultationTypeInput)
-    .mutation(({ ctx, input }) => createConsultationType(ctx.db, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => createConsultationType(ctx, input)),
 
   update: adminProcedure
     .meta({ description: 'Replaces a consultation type\'s settings and staff; booked consultations keep their times (audited).' })
     .input(updateConsultationTypeInput)
-    .mutation(({ ctx, input }) => {
-      const { id, ...values } = input;
-      return updateConsultationType(ctx.db, id, values, actorOf(ctx));
-    }),
+    .mutation(({ ctx, input }) => updateConsultationType(ctx, input)),
 
   delete: adminProcedure
     .meta({ description: 'Deletes a consultation type that has no consultations (PRECONDITION_FAILED otherwise: make it inactive instead) (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => deleteConsultationType(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => deleteConsultationType(ctx, input)),
 });
 
 const availabilityRouter = router({
   get: staffProcedure
     .meta({ description: "A staff member's time zone, weekly hours and date overrides: one's own, or (admins) anyone's." })
     .input(availabilityOfInput)
-    .query(({ ctx, input }) => availabilityOf(ctx.db, ctx.user, input.userId)),
+    .query(({ ctx, input }) => availabilityOf(ctx, input)),
 
   set: staffProcedure
     .meta({ description: "Replaces a staff member's time zone, weekly hours (several ranges a day, in that zone) and date overrides (a day off or other hours): one's own, or (admins) anyone's (FORBIDDEN otherwise) (audited)." })
     .input(availabilityInput)
-    .mutation(({ ctx, input }) => setAvailability(ctx.db, ctx.user, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => setAvailability(ctx, input)),
 });
 
 export const consultationsRouter = router({
@@ -82,7 +78,7 @@ export const consultationsRouter = router({
   freeTimes: publicProcedure
     .meta({ description: 'The free start times of an active type between two dates (at most 31 days) of an IANA time zone: inside a consultant\'s hours, after the notice, inside the horizon, clear of their other consultations with buffers and under the daily maximum; with the dates that have any.' })
     .input(freeTimesInput)
-    .query(({ ctx, input }) => findFreeTimes(ctx.db, input)),
+    .query(({ ctx, input }) => findFreeTimes(ctx, input)),
 
   book: publicFormProcedure('booking')
     .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) and the consultant. Rate-limited like the other public forms.' })
@@ -92,45 +88,45 @@ export const consultationsRouter = router({
   manage: publicFormProcedure('manage')
     .meta({ description: "The consultation of a manage link's token (NOT_FOUND for an unknown token): type, consultant, time, place and whether it can still change." })
     .input(manageConsultationInput)
-    .query(({ ctx, input }) => viewConsultationByToken(ctx.db, input.token)),
+    .query(({ ctx, input }) => viewConsultationByToken(ctx, input)),
 
   cancelByToken: publicFormProcedure('manage')
     .meta({ description: "Cancels the consultation of a manage link's token before it starts, freeing its time; the visitor (with a CANCEL .ics) and the consultant are told." })
     .input(manageConsultationInput)
     .mutation(async ({ ctx, input }) => {
-      await cancelConsultationByToken(ctx, input.token);
-      return viewConsultationByToken(ctx.db, input.token);
+      await cancelConsultationByToken(ctx, input);
+      return viewConsultationByToken(ctx, input);
     }),
 
   rescheduleByToken: publicFormProcedure('manage')
     .meta({ description: "Moves the consultation of a manage link's token to another free time of its type, freeing the old one; one .ics update (same UID, next SEQUENCE) to the visitor and a notice to the consultant." })
     .input(rescheduleByTokenInput)
     .mutation(async ({ ctx, input }) => {
-      await rescheduleConsultationByToken(ctx, input.token, input.startsAt);
-      return viewConsultationByToken(ctx.db, input.token);
+      await rescheduleConsultationByToken(ctx, input);
+      return viewConsultationByToken(ctx, input);
     }),
 
   list: staffProcedure
     .meta({ description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
     .input(consultationListInput)
-    .query(({ ctx, input }) => listStaffConsultations(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => listStaffConsultations(ctx, input)),
 
   calendar: staffProcedure
     .meta({ description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
     .input(calendarInput)
-    .query(({ ctx, input }) => consultationCalendar(ctx.db, input)),
+    .query(({ ctx, input }) => consultationCalendar(ctx, input)),
 
   cancel: staffProcedure
     .meta({ description: 'Staff cancel a consultation before it starts; the visitor and the consultant are told (audited).' })
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      await cancelConsultation(ctx, input.id, actorOf(ctx));
+      await cancelConsultation(ctx, input);
     }),
 
   move: staffProcedure
     .meta({ description: 'Staff move a consultation to another free time of its type; the visitor gets the update with a new manage link, the consultant a notice (audited).' })
     .input(staffMoveInput)
     .mutation(async ({ ctx, input }) => {
-      await moveConsultation(ctx, input.id, input.startsAt, actorOf(ctx));
+      await moveConsultation(ctx, input);
     }),
 });

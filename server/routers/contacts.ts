@@ -6,7 +6,6 @@ import {
   submitContactInput,
   updateContactInput,
 } from '../schemas/contacts';
-import { actorOf } from '../services/audit';
 import * as contacts from '../services/contacts';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 import { publicFormProcedure } from '../trpc/public-forms';
@@ -21,36 +20,33 @@ export const contactsRouter = router({
   list: staffProcedure
     .meta({ description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
     .input(contactListInput)
-    .query(({ ctx, input }) => contacts.listContacts(ctx.db, input)),
+    .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
 
   stats: staffProcedure
     .meta({ description: "Counts of contact messages by status for the Contacts screen's cards." })
-    .query(({ ctx }) => contacts.contactStats(ctx.db)),
+    .query(({ ctx }) => contacts.contactStats(ctx)),
 
   recent: staffProcedure
     .meta({ description: 'The latest 5 contact messages, for the dashboard.' })
-    .query(({ ctx }) => contacts.recentContacts(ctx.db)),
+    .query(({ ctx }) => contacts.recentContacts(ctx)),
 
   create: staffProcedure
     .meta({ description: 'Staff record a contact message by hand (audited).' })
     .input(createContactInput)
-    .mutation(({ ctx, input }) => contacts.createContact(ctx.db, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
 
   update: staffProcedure
     .meta({ description: "Replaces a contact message's fields, status and notes (audited)." })
     .input(updateContactInput)
-    .mutation(({ ctx, input }) => {
-      const { id, ...values } = input;
-      return contacts.updateContact(ctx.db, id, values, actorOf(ctx));
-    }),
+    .mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
 
   setStatus: staffProcedure
     .meta({ description: "Sets a contact message's status (audited)." })
     .input(setContactStatusInput)
-    .mutation(({ ctx, input }) => contacts.setContactStatus(ctx.db, input.id, input.status, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.setContactStatus(ctx, input)),
 
   delete: adminProcedure
     .meta({ description: 'Deletes a contact message for good (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => contacts.deleteContact(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
 });

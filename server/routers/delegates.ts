@@ -1,6 +1,5 @@
 import { byIdInput } from '../schemas/common';
 import { createDelegateInput, delegateListInput, updateDelegateInput } from '../schemas/delegates';
-import { actorOf } from '../services/audit';
 import { createDelegate, deleteDelegate, listDelegates, updateDelegate } from '../services/sessions';
 import { adminProcedure, router, staffProcedure } from '../trpc/init';
 
@@ -8,20 +7,20 @@ export const delegatesRouter = router({
   list: staffProcedure
     .meta({ description: 'Delegates, paged on the server, with a search and an optional session or event filter.' })
     .input(delegateListInput)
-    .query(({ ctx, input }) => listDelegates(ctx.db, input)),
+    .query(({ ctx, input }) => listDelegates(ctx, input)),
 
   create: adminProcedure
     .meta({ description: 'Adds a delegate to a session (audited).' })
     .input(createDelegateInput)
-    .mutation(({ ctx, input }) => createDelegate(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => createDelegate(ctx, input)),
 
   update: adminProcedure
     .meta({ description: "Replaces a delegate's fields, photo included (audited)." })
     .input(updateDelegateInput)
-    .mutation(({ ctx, input }) => updateDelegate(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => updateDelegate(ctx, input)),
 
   delete: adminProcedure
     .meta({ description: 'Deletes a delegate (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => deleteDelegate(ctx, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => deleteDelegate(ctx, input)),
 });

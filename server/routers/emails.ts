@@ -2,31 +2,30 @@
 import { byIdInput } from '../schemas/common';
 import { emailListInput } from '../schemas/emails';
 import { dismissMessage, listOutbox, messageAttempts, retryAllFailed, retryMessage } from '../services/email/log';
-import { actorOf } from '../services/audit';
 import { adminProcedure, router } from '../trpc/init';
 
 export const emailsRouter = router({
   list: adminProcedure
     .meta({ description: "The e-mail log, newest first and paged: status 'all' or one of pending, sending, sent, failed, and a search on recipient and subject." })
     .input(emailListInput)
-    .query(({ ctx, input }) => listOutbox(ctx.db, input)),
+    .query(({ ctx, input }) => listOutbox(ctx, input)),
 
   attempts: adminProcedure
     .meta({ description: "Every attempt at one message, first first, each with the server's error (null for the attempt the server accepted)." })
     .input(byIdInput)
-    .query(({ ctx, input }) => messageAttempts(ctx.db, input.id)),
+    .query(({ ctx, input }) => messageAttempts(ctx, input)),
 
   retry: adminProcedure
     .meta({ description: "Puts a message back in line for the sender's next pass; PRECONDITION_FAILED for a message already sent or being sent (audited)." })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => retryMessage(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => retryMessage(ctx, input)),
 
   retryAllFailed: adminProcedure
     .meta({ description: 'Puts every failed message back in line at once and answers { queued } (audited).' })
-    .mutation(({ ctx }) => retryAllFailed(ctx.db, actorOf(ctx))),
+    .mutation(({ ctx }) => retryAllFailed(ctx)),
 
   dismiss: adminProcedure
     .meta({ description: 'Removes a failed message and its attempts from the log for good, never sending it; any other status is PRECONDITION_FAILED (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => dismissMessage(ctx.db, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => dismissMessage(ctx, input)),
 });

@@ -7,7 +7,6 @@ import {
   setEventActiveInput,
   updateEventInput,
 } from '../schemas/events';
-import { actorOf } from '../services/audit';
 import { getEventPage } from '../services/event-page';
 import {
   createEvent,
@@ -25,48 +24,45 @@ export const eventsRouter = router({
   list: publicProcedure
     .meta({ description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
     .input(eventListInput)
-    .query(({ ctx, input }) => listActiveEvents(ctx.db, input.limit)),
+    .query(({ ctx, input }) => listActiveEvents(ctx, input)),
 
   byId: publicProcedure
     .meta({ description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
     .input(byIdInput)
-    .query(({ ctx, input }) => getEventForCaller(ctx.db, input.id, ctx.user !== null)),
+    .query(({ ctx, input }) => getEventForCaller(ctx, input)),
 
   page: publicProcedure
     .meta({ description: "An event's public page: the active event, its active sessions and each one's next 3 future slots with seats left (moreSlots when it has others); NOT_FOUND for an unknown or hidden event." })
     .input(byIdInput)
-    .query(({ ctx, input }) => getEventPage(ctx.db, input.id, new Date().toISOString())),
+    .query(({ ctx, input }) => getEventPage(ctx, input)),
 
   adminList: staffProcedure
     .meta({ description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
-    .query(({ ctx, input }) => listEventsForAdmin(ctx.db, input)),
+    .query(({ ctx, input }) => listEventsForAdmin(ctx, input)),
 
   create: adminProcedure
     .meta({ description: 'Creates an event (audited).' })
     .input(createEventInput)
-    .mutation(({ ctx, input }) => createEvent(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => createEvent(ctx, input)),
 
   update: adminProcedure
     .meta({ description: "Replaces an event's editable fields (audited)." })
     .input(updateEventInput)
-    .mutation(({ ctx, input }) => {
-      const { id, ...values } = input;
-      return updateEvent(ctx, id, values, actorOf(ctx));
-    }),
+    .mutation(({ ctx, input }) => updateEvent(ctx, input)),
 
   delete: adminProcedure
     .meta({ description: 'Deletes an event with its sessions, slots and bookings; participants of live bookings in slots not over are told (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => deleteEvent(ctx, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => deleteEvent(ctx, input)),
 
   setActive: adminProcedure
     .meta({ description: 'Shows or hides an event on the public site (audited).' })
     .input(setEventActiveInput)
-    .mutation(({ ctx, input }) => setEventActive(ctx, input.id, input.isActive, actorOf(ctx))),
+    .mutation(({ ctx, input }) => setEventActive(ctx, input)),
 
   reorder: adminProcedure
     .meta({ description: 'Moves an event one place up or down in the display order (audited).' })
     .input(reorderEventInput)
-    .mutation(({ ctx, input }) => moveEvent(ctx, input.id, input.direction, actorOf(ctx))),
+    .mutation(({ ctx, input }) => moveEvent(ctx, input)),
 });

@@ -1,6 +1,5 @@
 // The home page's editable content: everyone reads it, admins replace it.
 import { homeContentInput } from '../schemas/home-page';
-import { actorOf } from '../services/audit';
 import { getHomeContent, updateHomeContent } from '../services/home-page';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
@@ -11,5 +10,5 @@ export const homePageRouter = router({
   update: adminProcedure
     .meta({ description: "Replaces the home page's content; the cached pages and answers that show it are forgotten once saved (audited)." })
     .input(homeContentInput)
-    .mutation(({ ctx, input }) => updateHomeContent(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => updateHomeContent(ctx, input)),
 });

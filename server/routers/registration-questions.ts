@@ -1,6 +1,5 @@
 import { byIdInput } from '../schemas/common';
 import { eventQuestionsInput, saveRegistrationQuestionsInput } from '../schemas/registration-questions';
-import { actorOf } from '../services/audit';
 import { answersOfBooking, questionsForEvent, saveEventQuestions } from '../services/registration-questions';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
 
@@ -8,15 +7,15 @@ export const registrationQuestionsRouter = router({
   forEvent: publicProcedure
     .meta({ description: "An event's registration questions in the order the booking form asks them: anonymous callers only an active event's (NOT_FOUND otherwise), staff any event's." })
     .input(eventQuestionsInput)
-    .query(({ ctx, input }) => questionsForEvent(ctx.db, input.eventId, ctx.user !== null)),
+    .query(({ ctx, input }) => questionsForEvent(ctx, input)),
 
   save: adminProcedure
     .meta({ description: "Replaces an event's registration questions with the list given, in its order: questions with an id are changed in place, new ones added, missing ones deleted; earlier answers keep the question as it was asked (audited)." })
     .input(saveRegistrationQuestionsInput)
-    .mutation(({ ctx, input }) => saveEventQuestions(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => saveEventQuestions(ctx, input)),
 
   answersOf: staffProcedure
     .meta({ description: "A booking's answers to its event's registration questions, each with the question as it was asked (NOT_FOUND for an unknown booking)." })
     .input(byIdInput)
-    .query(({ ctx, input }) => answersOfBooking(ctx.db, input.id)),
+    .query(({ ctx, input }) => answersOfBooking(ctx, input)),
 });

@@ -1,7 +1,6 @@
 import { calendarInput } from '../schemas/calendar';
 import { byIdInput } from '../schemas/common';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from '../schemas/sessions';
-import { actorOf } from '../services/audit';
 import { createTimeSlot, deleteTimeSlot, listBookableSlots, updateTimeSlot } from '../services/sessions';
 import { slotCalendar } from '../services/slot-calendar';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '../trpc/init';
@@ -10,7 +9,7 @@ export const timeSlotsRouter = router({
   listBySession: publicProcedure
     .meta({ description: "The booking form's slot list: future slots of an active session of an active event, by start time, with seatsLeft." })
     .input(listBySessionInput)
-    .query(({ ctx, input }) => listBookableSlots(ctx.db, input.sessionId, new Date().toISOString())),
+    .query(({ ctx, input }) => listBookableSlots(ctx, input)),
 
   calendar: staffProcedure
     .meta({
@@ -18,20 +17,20 @@ export const timeSlotsRouter = router({
         "The back-office calendar: every slot starting in a range of site-zone days (both included, at most 42), with its session and event titles, whether each is active, seats taken (pending + confirmed) and capacity.",
     })
     .input(calendarInput)
-    .query(({ ctx, input }) => slotCalendar(ctx.db, input)),
+    .query(({ ctx, input }) => slotCalendar(ctx, input)),
 
   create: adminProcedure
     .meta({ description: 'Adds a time slot to a session (audited).' })
     .input(createTimeSlotInput)
-    .mutation(({ ctx, input }) => createTimeSlot(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => createTimeSlot(ctx, input)),
 
   update: adminProcedure
     .meta({ description: "Changes a slot's times; participants of its live bookings get an updated invite (audited)." })
     .input(updateTimeSlotInput)
-    .mutation(({ ctx, input }) => updateTimeSlot(ctx, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => updateTimeSlot(ctx, input)),
 
   delete: adminProcedure
     .meta({ description: 'Deletes a slot with its bookings; participants of live bookings are told if the slot is not over (audited).' })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => deleteTimeSlot(ctx, input.id, actorOf(ctx))),
+    .mutation(({ ctx, input }) => deleteTimeSlot(ctx, input)),
 });

@@ -11,7 +11,8 @@
 // they never carry a password, token or secret: pass field names, not values, for those.
 import type { DB } from '@db/database';
 import type { AuthUser } from '../auth/session';
-import { insertAuditRow } from '../repositories/audit';
+import { insertAuditRow, listAudit as listAuditRows } from '../repositories/audit';
+import { plainRead } from './context';
 import type { AuditAction, AuditEntity } from '../schemas/audit';
 
 export type { AuditAction, AuditEntity };
@@ -34,11 +35,14 @@ export interface AuditEntry {
 /** The longest summary kept; a summary is a few words, never a record's content. */
 export const SUMMARY_MAX = 500;
 
-/** The caller of a request (the tRPC context has both): the signed-in account and its address. */
-export function actorOf(caller: { user: Pick<AuthUser, 'id' | 'name' | 'email'> | null; ip: string }): AuditActor {
+/**
+ * The caller of a request (the tRPC context and every service context have both): the signed-in
+ * account and its address; a script names itself with `actorName` (server/services/context.ts).
+ */
+export function actorOf(caller: { user: Pick<AuthUser, 'id' | 'name' | 'email'> | null; ip: string; actorName?: string }): AuditActor {
   return {
     userId: caller.user?.id ?? null,
-    name: caller.user?.name ?? null,
+    name: caller.user?.name ?? caller.actorName ?? null,
     email: caller.user?.email ?? null,
     ip: caller.ip,
   };
@@ -82,4 +86,4 @@ export function statusChange(from: string, to: string, field = 'status'): string
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { listAudit } from '../repositories/audit';
+export const listAudit = plainRead(listAuditRows);

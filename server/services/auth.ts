@@ -6,6 +6,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { describeWait } from '../auth/limits';
 import type { AppDeps } from '../deps';
+import type { AccountContext, LimitedContext, ServiceContext } from './context';
 import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from '../repositories/setup-links';
 import { countUsers, findUserByEmail, findUserById, insertUser, recordSignInTimes, setPasswordHash } from '../repositories/users';
 import { deleteChallenge, deleteChallengesOfUser, findChallenge } from '../repositories/two-factor';
@@ -65,7 +66,11 @@ export interface TwoFactorRequired {
  * owner out. For an account with two-factor on, a right password starts no session: it answers
  * a challenge for `verifyTwoFactor`.
  */
-export async function signIn(deps: AppDeps, email: string, password: string, ip: string): Promise<SignedIn | TwoFactorRequired> {
+export async function signIn(
+  deps: LimitedContext,
+  { email, password }: { email: string; password: string },
+): Promise<SignedIn | TwoFactorRequired> {
+  const { ip } = deps;
   const verdict = await deps.limits.credentials.attempt(email, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 
@@ -94,8 +99,13 @@ async function recordFailedSignIn(db: DB, email: string, userId: string | null, 
   await recordAudit(db, actor, { action: 'sign-in-failed', entity: 'account', entityId: userId, summary: `failed sign-in as ${email}` });
 }
 
-/** Ends the caller's session; recorded with who it was and from where. */
-export async function signOut(db: DB, caller: { user: AuthUser; session: AuthSession }, ip: string): Promise<void> {
+/** Ends the caller's session, when there is one; recorded with who it was and from where. */
+export async function signOut(
+  ctx: Pick<ServiceContext, 'db' | 'user' | 'ip'> & { session: Pick<AuthSession, 'id'> | null },
+): Promise<{ signedOut: true }> {
+  const { db, ip } = ctx;
+  const caller = ctx.user === null || ctx.session === null ? null : { user: ctx.user, session: ctx.session };
+  if (caller === null) return { signedOut: true };
   await db.transaction().execute(async (trx) => {
     await invalidateSession(trx, caller.session.id);
     await recordAudit(trx, actorOf({ user: caller.user, ip }), {
@@ -105,13 +115,19 @@ export async function signOut(db: DB, caller: { user: AuthUser; session: AuthSes
       summary: 'signed out',
     });
   });
+  return { signedOut: true };
 }
 
 /**
  * The second step of signing in: the challenge from the cookie and a current or recovery code.
  * Wrong codes count like wrong passwords.
  */
-export async function verifyTwoFactor(deps: AppDeps, challengeToken: string | null, code: string, ip: string): Promise<SignedIn> {
+export async function verifyTwoFactor(
+  deps: LimitedContext & { challenge: { token: string | null } },
+  { code }: { code: string },
+): Promise<SignedIn> {
+  const { ip } = deps;
+  const challengeToken = deps.challenge.token;
   if (challengeToken === null) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
   const challengeId = challengeIdFromToken(challengeToken);
   const challenge = await findChallenge(deps.db, challengeId);
@@ -156,6 +172,11 @@ export interface PasswordChanger {
   ip: string;
 }
 
+/** The caller of a change to their own account, as the limits and the session rules name them. */
+export function passwordChangerOf(ctx: Pick<AccountContext, 'user' | 'session' | 'ip'>): PasswordChanger {
+  return { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip };
+}
+
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
 
 /**
@@ -183,13 +204,12 @@ export async function checkCurrentPassword(
  * Wrong current passwords count like wrong sign-in passwords.
  */
 export async function changePassword(
-  deps: Pick<AppDeps, 'db' | 'limits'>,
-  caller: PasswordChanger,
-  currentPassword: string,
-  newPassword: string,
-  actor: AuditActor,
-): Promise<void> {
+  deps: AccountContext,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+): Promise<{ changed: true }> {
   const { db } = deps;
+  const caller = passwordChangerOf(deps);
+  const actor = actorOf(deps);
   const { userId, sessionId: currentSessionId } = caller;
   await checkCurrentPassword(deps, caller, currentPassword);
   const passwordHash = await hashPassword(newPassword);
@@ -200,14 +220,15 @@ export async function changePassword(
     await deleteChallengesOfUser(trx, userId);
     await recordAudit(trx, actor, { action: 'password', entity: 'user', entityId: userId, summary: 'password changed' });
   });
+  return { changed: true };
 }
 
 /** First run: a setup link printed by any instance creates the first admin, once, and signs them in. */
 export async function setupFirstAdmin(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'firstRun'> & Pick<ServiceContext, 'ip'>,
   input: { token: string; name: string; email: string; password: string },
-  ip = '127.0.0.1',
 ): Promise<SignedIn> {
+  const { ip } = deps;
   if ((await countUsers(deps.db)) > 0 || (await countSetupLinks(deps.db)) === 0) {
     throw new PreconditionError('Setup is already complete. Please sign in.');
   }

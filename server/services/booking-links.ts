@@ -2,7 +2,7 @@
 // cancel it. The token is looked up by its SHA-256; cancelling is the same booking change as a staff
 // cancellation (waitlist promotion, cancelled and promotion e-mails), in one transaction.
 import type { BookingStatus } from '@db/schema';
-import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from '../repositories/bookings';
 import { getSystemSettings } from '../repositories/settings';
 import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../schemas/bookings';
@@ -51,7 +51,7 @@ function toManagedBooking(booking: BookingDetails, timezone: string): ManagedBoo
   };
 }
 
-export async function viewBookingByToken(deps: ServiceDeps, token: string): Promise<ManagedBooking> {
+export async function viewBookingByToken(deps: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<ManagedBooking> {
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
   if (booking === undefined) throw linkInvalid();
   const { timezone } = await getSystemSettings(deps.db);
@@ -59,7 +59,7 @@ export async function viewBookingByToken(deps: ServiceDeps, token: string): Prom
 }
 
 /** Cancels the booking of `token`; a booking already cancelled is returned as it is. */
-export async function cancelBookingByToken(deps: ServiceDeps, token: string): Promise<ManagedBooking> {
+export async function cancelBookingByToken(deps: ServiceContext, { token }: { token: string }): Promise<ManagedBooking> {
   const hash = hashManageToken(token);
   const outcome = await runBookingChange(deps, async (trx) => {
     const booking = await findBookingDetailsByTokenHash(trx, hash);

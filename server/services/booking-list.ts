@@ -2,10 +2,11 @@
 // which become UTC instants here (stored slot times are UTC).
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import { type BookingListFilter, type BookingListItem, listBookings } from '../repositories/bookings';
+import { type BookingListFilter, type BookingListItem, bookingStats as countBookingsByStatus, listBookings } from '../repositories/bookings';
 import { getSystemSettings } from '../repositories/settings';
 import type { bookingListInput } from '../schemas/bookings';
 import type { Page } from '../schemas/common';
+import { plainReadNoInput, type ServiceContext } from './context';
 import { zonedDateTimeToUtc } from '../shared/time';
 
 type BookingListRequest = z.output<typeof bookingListInput>;
@@ -29,10 +30,10 @@ export async function resolveBookingListFilter(db: DB, request: BookingListReque
   };
 }
 
-export async function listStaffBookings(db: DB, request: BookingListRequest): Promise<Page<BookingListItem>> {
+export async function listStaffBookings({ db }: Pick<ServiceContext, 'db'>, request: BookingListRequest): Promise<Page<BookingListItem>> {
   return listBookings(db, await resolveBookingListFilter(db, request));
 }
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { bookingStats } from '../repositories/bookings';
+export const bookingStats = plainReadNoInput(countBookingsByStatus);

@@ -11,6 +11,7 @@ import { inGroupCommit, type ReplaySafeBody, replaySafe } from '@db/group-commit
 import { newId } from '@server/ids';
 import type { BookingRow, BookingStatus, Database } from '@db/schema';
 import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import {
   type BookingDto,
   type BookingValues,
@@ -36,7 +37,7 @@ import { forgetReminders } from '../repositories/booking-reminders';
 import type { adminCreateBookingInput, createBookingInput } from '../schemas/bookings';
 import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './email/booking-messages';
 import { newManageToken } from './email/manage-token';
-import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
+import { type AuditActor, actorOf, changedFields, recordAudit, statusChange } from './audit';
 import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { alertIfWaitlistStarted } from './email/alerts';
 import { enqueueAlreadyHeldNotice } from './email/already-held';
@@ -368,11 +369,8 @@ function describeBookingChange(action: BookingAudit['action'], outcome: BookingO
  * as a new booking (a 409 would tell anyone which addresses are booked where): its owner is
  * e-mailed that they already hold it (answerAlreadyHeld), and nothing is stored.
  */
-export async function createPublicBooking(
-  deps: ServiceDeps,
-  input: PublicBookingInput,
-  language: Language = DEFAULT_LANGUAGE,
-): Promise<{ id: string; status: BookingStatus }> {
+export async function createPublicBooking(deps: ServiceContext, input: PublicBookingInput): Promise<{ id: string; status: BookingStatus }> {
+  const { language } = deps;
   const place = async (trx: BookingTransaction) => {
     const outcome = await placePublicBooking(trx, input, language);
     // The slot's first waitlisted booking: it has just become full, and admins are alerted.
@@ -389,15 +387,15 @@ export async function createPublicBooking(
   }
 }
 
-export async function createStaffBooking(deps: ServiceDeps, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
-  const audit: BookingAudit = { actor, action: 'create' };
+export async function createStaffBooking(deps: ServiceContext, input: StaffBookingInput): Promise<BookingDto> {
+  const audit: BookingAudit = { actor: actorOf(deps), action: 'create' };
   const { booking } = await runBookingChange(deps, (trx) => placeStaffBooking(trx, input), { notifyAdmins: false, audit });
   deps.metrics.bookingCreated('staff', booking.status);
   return toBookingDto(booking);
 }
 
-export async function updateBooking(deps: ServiceDeps, id: string, input: StaffBookingInput, actor: AuditActor): Promise<BookingDto> {
-  const audit: BookingAudit = { actor, action: 'update' };
+export async function updateBooking(deps: ServiceContext, { id, ...input }: StaffBookingInput & { id: string }): Promise<BookingDto> {
+  const audit: BookingAudit = { actor: actorOf(deps), action: 'update' };
   const change = async (trx: BookingTransaction): Promise<BookingChange> => {
     const before = await findBooking(trx, id);
     const changed = await changeBooking(trx, id, input);
@@ -413,16 +411,17 @@ export async function updateBooking(deps: ServiceDeps, id: string, input: StaffB
   return toBookingDto((await runBookingChange(deps, change, { notifyAdmins: false, audit })).booking);
 }
 
-export async function setBookingStatus(deps: ServiceDeps, id: string, status: BookingStatus, actor: AuditActor): Promise<BookingDto> {
-  const audit: BookingAudit = { actor, action: 'status' };
+export async function setBookingStatus(deps: ServiceContext, { id, status }: { id: string; status: BookingStatus }): Promise<BookingDto> {
+  const audit: BookingAudit = { actor: actorOf(deps), action: 'status' };
   return toBookingDto((await runBookingChange(deps, (trx) => changeBookingStatus(trx, id, status), { notifyAdmins: false, audit })).booking);
 }
 
-export async function deleteBooking(deps: ServiceDeps, id: string, actor: AuditActor): Promise<void> {
+export async function deleteBooking(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
   const remove = async (trx: BookingTransaction) => {
     // Told before the row goes: the message needs the booking's details.
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { bookingId: id });
     return removeBooking(trx, id);
   };
-  await runBookingChange(deps, remove, { notifyAdmins: false, audit: { actor, action: 'delete' } });
+  await runBookingChange(deps, remove, { notifyAdmins: false, audit: { actor: actorOf(deps), action: 'delete' } });
+  return { id };
 }

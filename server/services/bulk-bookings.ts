@@ -6,11 +6,11 @@
 import type { z } from 'zod';
 import type { BookingStatus } from '@db/schema';
 import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import { DomainError, invalidField } from '../errors';
 import { findBookingHolders } from '../repositories/bookings';
 import { BULK_MAX_MATCHING, type setBookingStatusManyInput } from '../schemas/bookings';
 import { MAX_PAGE_SIZE } from '../schemas/common';
-import type { AuditActor } from './audit';
 import { listStaffBookings } from './booking-list';
 import { BOOKING_NOT_FOUND, setBookingStatus } from './bookings';
 
@@ -43,7 +43,7 @@ async function matchingHolders(deps: ServiceDeps, filter: NonNullable<z.output<t
   // By id: a booking made meanwhile shifts the pages, and one may be read twice.
   const holders = new Map<string, Holder>();
   for (let page = 1; ; page += 1) {
-    const { items, total } = await listStaffBookings(deps.db, { ...filter, page, pageSize: MAX_PAGE_SIZE });
+    const { items, total } = await listStaffBookings(deps, { ...filter, page, pageSize: MAX_PAGE_SIZE });
     if (total > BULK_MAX_MATCHING) throw tooManyMatching(total);
     for (const { id, participantName, status } of items) holders.set(id, { id, participantName, status });
     if (items.length < MAX_PAGE_SIZE) return [...holders.values()];
@@ -51,9 +51,8 @@ async function matchingHolders(deps: ServiceDeps, filter: NonNullable<z.output<t
 }
 
 export async function setBookingStatusMany(
-  deps: ServiceDeps,
+  deps: ServiceContext,
   input: z.output<typeof setBookingStatusManyInput>,
-  actor: AuditActor,
 ): Promise<BulkStatusResult> {
   const result: BulkStatusResult = { changed: [], unchanged: [], refused: [] };
   let holders: Holder[];
@@ -78,7 +77,7 @@ export async function setBookingStatusMany(
       continue;
     }
     try {
-      await setBookingStatus(deps, holder.id, input.status, actor);
+      await setBookingStatus(deps, { id: holder.id, status: input.status });
       result.changed.push(item);
     } catch (error) {
       // A rule of this booking (a full slot, a booking deleted meanwhile): reported, the rest go on.

@@ -2,24 +2,24 @@
 // the active sessions of active events, so a visitor who subscribes in a calendar app sees every
 // session time and gets updates as slots are added or removed. Lines are CRLF, folded at 75 octets,
 // TEXT values escaped, times in UTC; each slot's UID is stable so calendar apps update in place.
-import type { DB } from '@db/database';
+import type { Config } from '../config';
 import { listUpcomingFeedSlots } from '../repositories/calendar-feed';
+import type { ServiceContext } from './context';
 import { getPublicSettings } from './settings';
 import { escapeIcsText, foldLine, icsParamValue, icsUtc } from './email/ics';
 
 /** A feed beyond this many slots would be a mistake; calendar apps poll it often. */
 export const FEED_SLOT_LIMIT = 1000;
 
-export interface FeedOptions {
-  /** The site's public address, for URLs and UIDs. */
-  publicOrigin: string;
-  now: Date;
-}
-
-export async function buildCalendarFeed(db: DB, options: FeedOptions): Promise<string> {
+/** The feed at `input.now`; the site's public address (for URLs and UIDs) comes from ctx.config. */
+export async function buildCalendarFeed(
+  { db, config }: Pick<ServiceContext, 'db'> & { config: Pick<Config, 'publicOrigin'> },
+  input: { now: Date },
+): Promise<string> {
+  const options = { publicOrigin: config.publicOrigin, now: input.now };
   const nowIso = options.now.toISOString();
   const [settings, slots] = await Promise.all([
-    getPublicSettings(db),
+    getPublicSettings({ db }),
     listUpcomingFeedSlots(db, nowIso, FEED_SLOT_LIMIT),
   ]);
   const host = new URL(options.publicOrigin).host;

@@ -4,8 +4,7 @@
 // a cancelled or a waitlisted one is refused with the reason. After the slot, the rest can be
 // marked no-shows. Attendance is attended / confirmed per session.
 import type { z } from 'zod';
-import type { DB } from '@db/database';
-import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import { NotFoundError, PreconditionError } from '../errors';
 import {
   type CheckInListItem,
@@ -19,7 +18,7 @@ import {
 import { getSystemSettings } from '../repositories/settings';
 import type { checkInInput } from '../schemas/check-in';
 import { formatSlotRange } from '../shared/time';
-import { type AuditActor, recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 export const CHECK_IN_MESSAGES = {
   unknownCode: 'No booking has this check-in code.',
@@ -31,7 +30,7 @@ export const CHECK_IN_MESSAGES = {
 } as const;
 
 /** The slot's bookings that hold a seat, by name, with their attendance; and the counts. */
-export async function checkInList(db: DB, timeSlotId: string): Promise<{ items: CheckInListItem[]; attended: number; expected: number; ended: boolean }> {
+export async function checkInList({ db }: Pick<ServiceContext, 'db'>, { timeSlotId }: { timeSlotId: string }): Promise<{ items: CheckInListItem[]; attended: number; expected: number; ended: boolean }> {
   const slot = await findSlotEnd(db, timeSlotId);
   if (slot === undefined) throw new NotFoundError(CHECK_IN_MESSAGES.unknownSlot);
   const items = await listSeatHoldersOfSlot(db, timeSlotId);
@@ -54,7 +53,9 @@ function clockTime(iso: string, timeZone: string): string {
 }
 
 /** Checks in the booking of `input.code` (or `input.bookingId`) at `input.timeSlotId`, by `actor`. */
-export async function checkIn(deps: ServiceDeps, input: z.output<typeof checkInInput>, actor: AuditActor, now = new Date()): Promise<CheckInResult> {
+export async function checkIn(deps: ServiceContext, input: z.output<typeof checkInInput>): Promise<CheckInResult> {
+  const actor = actorOf(deps);
+  const now = new Date();
   const { timezone } = await getSystemSettings(deps.db);
   return deps.db.transaction().execute(async (trx) => {
     const booking = await findBookingAtDoor(trx, input.code === undefined ? { bookingId: input.bookingId ?? '' } : { code: input.code });
@@ -87,7 +88,9 @@ export async function checkIn(deps: ServiceDeps, input: z.output<typeof checkInI
 }
 
 /** After the slot: every booking holding a seat and not checked in is marked a no-show (one audit row). */
-export async function markNoShows(deps: ServiceDeps, timeSlotId: string, actor: AuditActor, now = new Date()): Promise<{ marked: number }> {
+export async function markNoShows(deps: ServiceContext, { timeSlotId }: { timeSlotId: string }): Promise<{ marked: number }> {
+  const actor = actorOf(deps);
+  const now = new Date();
   return deps.db.transaction().execute(async (trx) => {
     const slot = await findSlotEnd(trx, timeSlotId);
     if (slot === undefined) throw new NotFoundError(CHECK_IN_MESSAGES.unknownSlot);

@@ -2,13 +2,13 @@
 // staff changes to contact messages.
 import type { z } from 'zod';
 import type { ServiceDeps } from '../deps';
-import type { DB } from '@db/database';
 import type { ContactStatus } from '@db/schema';
 import * as contacts from '../repositories/contacts';
 import { type ContactDto, type ContactValues, insertContact } from '../repositories/contacts';
 import type { submitContactInput } from '../schemas/contacts';
 import { NotFoundError } from '../errors';
-import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
+import { actorOf, changedFields, recordAudit, statusChange } from './audit';
+import { type AuditContext, plainRead, plainReadNoInput } from './context';
 import { enqueueNewContactNotifications } from './email/contact-messages';
 
 export async function submitContact(deps: ServiceDeps, input: z.output<typeof submitContactInput>): Promise<{ id: string }> {
@@ -38,7 +38,9 @@ const CONTACT_FIELD_LABELS = {
   notes: 'notes',
 } as const;
 
-export function createContact(db: DB, values: ContactValues, actor: AuditActor): Promise<ContactDto> {
+export function createContact(ctx: AuditContext, values: ContactValues): Promise<ContactDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const contact = await contacts.insertContact(trx, values);
     await recordAudit(trx, actor, { action: 'create', entity: 'contact', entityId: contact.id, summary: `${contact.name}, ${contact.status}` });
@@ -46,7 +48,9 @@ export function createContact(db: DB, values: ContactValues, actor: AuditActor):
   });
 }
 
-export function updateContact(db: DB, id: string, values: ContactValues, actor: AuditActor): Promise<ContactDto> {
+export function updateContact(ctx: AuditContext, { id, ...values }: ContactValues & { id: string }): Promise<ContactDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const before = await contacts.findContact(trx, id);
     const contact = await contacts.updateContact(trx, id, values);
@@ -62,7 +66,9 @@ export function updateContact(db: DB, id: string, values: ContactValues, actor: 
   });
 }
 
-export function setContactStatus(db: DB, id: string, status: ContactStatus, actor: AuditActor): Promise<ContactDto> {
+export function setContactStatus(ctx: AuditContext, { id, status }: { id: string; status: ContactStatus }): Promise<ContactDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const before = await contacts.findContact(trx, id);
     const contact = await contacts.setContactStatus(trx, id, status);
@@ -72,7 +78,9 @@ export function setContactStatus(db: DB, id: string, status: ContactStatus, acto
   });
 }
 
-export function deleteContact(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+export function deleteContact(ctx: AuditContext, { id }: { id: string }): Promise<{ id: string }> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const before = await contacts.findContact(trx, id);
     if (before === undefined || !(await contacts.deleteContact(trx, id))) throw contactNotFound();
@@ -83,4 +91,6 @@ export function deleteContact(db: DB, id: string, actor: AuditActor): Promise<{ 
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { contactStats, listContacts, recentContacts } from '../repositories/contacts';
+export const listContacts = plainRead(contacts.listContacts);
+export const contactStats = plainReadNoInput(contacts.contactStats);
+export const recentContacts = plainReadNoInput(contacts.recentContacts);

@@ -1,6 +1,6 @@
 // An event's public page (/events/<id>): the event, its active sessions and each session's next
 // slots with seats left, read in three queries whatever the number of sessions.
-import type { DB } from '@db/database';
+import type { ServiceContext } from './context';
 import { EVENT_NOT_FOUND, type EventDto, findEvent } from '../repositories/events';
 import { listActiveSessionsOfEvent, type SessionDto } from '../repositories/sessions';
 import { listBookableSlotsOfSessions, type TimeSlotWithSeats } from '../repositories/time-slots';
@@ -25,7 +25,10 @@ export interface EventPage {
 }
 
 /** The page of an active event; NOT_FOUND for an unknown or hidden one (for staff too: it is the public page). */
-export async function getEventPage(db: DB, eventId: string, now: string): Promise<EventPage> {
+export async function getEventPage(ctx: Pick<ServiceContext, 'db'>, input: { id: string }): Promise<EventPage> {
+  const { db } = ctx;
+  const eventId = input.id;
+  const now = new Date().toISOString();
   const event = await findEvent(db, eventId);
   if (event === undefined || !event.isActive) throw new NotFoundError(EVENT_NOT_FOUND);
   const sessions = await listActiveSessionsOfEvent(db, eventId);

@@ -4,7 +4,8 @@ import type { DB } from '@db/database';
 import type { ServiceDeps } from '../deps';
 import { findHomeContent, saveHomeContent } from '../repositories/home-page';
 import { type HomeContent, homeContentInput } from '../schemas/home-page';
-import { type AuditActor, recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
+import type { ServiceContext } from './context';
 import { changePublicData } from './public-changes';
 
 export const HOME_CONTENT_CACHE_KEY = 'value home-content';
@@ -26,7 +27,8 @@ export function getHomeContent(deps: ServiceDeps): Promise<HomeContentView> {
   return deps.publicReads.remember(HOME_CONTENT_CACHE_KEY, ['home-content'], () => load(deps.db), (content) => JSON.stringify(content).length);
 }
 
-export async function updateHomeContent(deps: ServiceDeps, input: HomeContent, actor: AuditActor): Promise<HomeContentView> {
+export async function updateHomeContent(deps: ServiceContext, input: HomeContent): Promise<HomeContentView> {
+  const actor = actorOf(deps);
   const updatedAt = new Date().toISOString();
   await changePublicData(deps, ['home-content'], async (trx) => {
     await saveHomeContent(trx, JSON.stringify(input), updatedAt);

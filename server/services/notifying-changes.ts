@@ -1,11 +1,11 @@
 // How many participants a staff deletion would tell: what the delete dialogs show. The deletions and
 // time changes themselves write their notices in their own transactions (services/events.ts,
 // services/sessions.ts, services/bookings.ts).
-import type { DB } from '@db/database';
+import type { ServiceContext } from './context';
 import { type AffectedScope, affectedBookingIds } from '@server/services/email/change-notices';
 
 /** The one id given, as a scope. */
-export function toAffectedScope(input: {
+function toAffectedScope(input: {
   bookingId?: string | undefined;
   timeSlotId?: string | undefined;
   sessionId?: string | undefined;
@@ -17,7 +17,7 @@ export function toAffectedScope(input: {
   return { eventId: input.eventId ?? '' };
 }
 
-/** How many participants a deletion of `scope` would tell. */
-export async function countAffectedParticipants(db: DB, scope: AffectedScope): Promise<number> {
-  return (await affectedBookingIds(db, scope)).length;
+/** How many participants deleting the one booking, slot, session or event given would tell. */
+export async function countAffectedParticipants({ db }: Pick<ServiceContext, 'db'>, input: Parameters<typeof toAffectedScope>[0]): Promise<{ count: number }> {
+  return { count: (await affectedBookingIds(db, toAffectedScope(input))).length };
 }

@@ -1,26 +1,28 @@
 // Admins edit an event's registration questions (one audited change for the whole list); the public
 // form reads them, and a booking's answers are checked against them (services/bookings).
 import type { z } from 'zod';
-import type { DB } from '@db/database';
 import { bookingExists } from '../repositories/bookings';
 import { EVENT_NOT_FOUND, findEvent } from '../repositories/events';
 import { type BookingAnswer, listBookingAnswers, listEventQuestions, QUESTION_NOT_FOUND, replaceEventQuestions } from '../repositories/registration-questions';
 import { BOOKING_NOT_FOUND } from './bookings';
 import type { AskedQuestion, saveRegistrationQuestionsInput } from '../schemas/registration-questions';
-import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import { NotFoundError } from '../errors';
-import { type AuditActor, recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 type SaveQuestions = z.output<typeof saveRegistrationQuestionsInput>;
 
 /** An event's questions; visitors see only an active event's (NOT_FOUND otherwise). */
-export async function questionsForEvent(db: DB, eventId: string, staff: boolean): Promise<AskedQuestion[]> {
+export async function questionsForEvent(ctx: Pick<ServiceContext, 'db' | 'user'>, { eventId }: { eventId: string }): Promise<AskedQuestion[]> {
+  const { db } = ctx;
+  const staff = ctx.user !== null;
   const event = await findEvent(db, eventId);
   if (event === undefined || (!event.isActive && !staff)) throw new NotFoundError(EVENT_NOT_FOUND);
   return listEventQuestions(db, eventId);
 }
 
-export async function saveEventQuestions(deps: ServiceDeps, input: SaveQuestions, actor: AuditActor): Promise<AskedQuestion[]> {
+export async function saveEventQuestions(deps: ServiceContext, input: SaveQuestions): Promise<AskedQuestion[]> {
+  const actor = actorOf(deps);
   return deps.db.transaction().execute(async (trx) => {
     if ((await findEvent(trx, input.eventId)) === undefined) throw new NotFoundError(EVENT_NOT_FOUND);
     const counts = await replaceEventQuestions(trx, input.eventId, input.questions);
@@ -32,7 +34,7 @@ export async function saveEventQuestions(deps: ServiceDeps, input: SaveQuestions
 }
 
 /** One booking's answers for its detail view. */
-export async function answersOfBooking(db: DB, bookingId: string): Promise<BookingAnswer[]> {
+export async function answersOfBooking({ db }: Pick<ServiceContext, 'db'>, { id: bookingId }: { id: string }): Promise<BookingAnswer[]> {
   if (!(await bookingExists(db, bookingId))) throw new NotFoundError(BOOKING_NOT_FOUND);
   return (await listBookingAnswers(db, [bookingId])).get(bookingId) ?? [];
 }

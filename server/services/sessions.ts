@@ -9,7 +9,8 @@ import * as timeSlots from '../repositories/time-slots';
 import type { createDelegateInput, updateDelegateInput } from '../schemas/delegates';
 import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from '../schemas/sessions';
 import { NotFoundError } from '../errors';
-import { type AuditActor, changedFields, recordAudit } from './audit';
+import { actorOf, changedFields, recordAudit } from './audit';
+import { plainRead, plainReadNoInput, type ServiceContext } from './context';
 import type { ServiceDeps } from '../deps';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from './email/change-notices';
 import { changePublicData } from './public-changes';
@@ -73,7 +74,7 @@ export interface BookableSession extends sessions.SessionDto {
 }
 
 /** The booking form's sessions of an active event, each with its delegates: two queries for any number. */
-export async function listBookableSessions(db: DB, eventId: string): Promise<BookableSession[]> {
+export async function listBookableSessions({ db }: Pick<ServiceContext, 'db'>, { eventId }: { eventId: string }): Promise<BookableSession[]> {
   const list = await sessions.listActiveSessionsOfEvent(db, eventId);
   const people = await delegates.listPublicDelegatesOfSessions(
     db,
@@ -84,7 +85,7 @@ export async function listBookableSessions(db: DB, eventId: string): Promise<Boo
   return list.map((session) => ({ ...session, delegates: bySession.get(session.id) ?? [] }));
 }
 
-export async function getSessionDetail(db: DB, id: string): Promise<SessionDetail> {
+export async function getSessionDetail({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<SessionDetail> {
   const session = await sessions.findSessionWithEvent(db, id);
   if (session === undefined) throw notFound(SESSION_NOT_FOUND);
   const [slots, people] = await Promise.all([
@@ -95,7 +96,8 @@ export async function getSessionDetail(db: DB, id: string): Promise<SessionDetai
 }
 
 /** The wizard's save: session, slots and delegates all stored, or none of them, so a failed save never leaves half a session. */
-export function createSession(deps: ServiceDeps, input: CreateSession, actor: AuditActor): Promise<SessionDetail> {
+export function createSession(deps: ServiceContext, input: CreateSession): Promise<SessionDetail> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     await requireEvent(trx, input.eventId);
     const session = await sessions.insertSession(trx, sessionValues(input));
@@ -103,7 +105,7 @@ export function createSession(deps: ServiceDeps, input: CreateSession, actor: Au
     await delegates.insertDelegates(trx, session.id, input.delegates);
     const summary = `${session.title}, ${input.timeSlots.length} time slots, ${input.delegates.length} delegates`;
     await recordAudit(trx, actor, { action: 'create', entity: 'session', entityId: session.id, summary });
-    return getSessionDetail(trx, session.id);
+    return getSessionDetail({ db: trx }, { id: session.id });
   });
 }
 
@@ -182,10 +184,11 @@ async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable
 }
 
 /** Saves the session's fields and, when given, its full slot and delegate lists; all or nothing. */
-export function updateSession(deps: ServiceDeps, input: UpdateSession, actor: AuditActor): Promise<SessionDetail> {
+export function updateSession(deps: ServiceContext, input: UpdateSession): Promise<SessionDetail> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, input.id);
-    const before = await getSessionDetail(trx, input.id);
+    const before = await getSessionDetail({ db: trx }, { id: input.id });
     if (input.eventId !== existing.eventId) {
       await requireEvent(trx, input.eventId);
       await sessions.moveSessionBookingsToEvent(trx, input.id, input.eventId);
@@ -193,14 +196,15 @@ export function updateSession(deps: ServiceDeps, input: UpdateSession, actor: Au
     await sessions.updateSession(trx, input.id, sessionValues(input));
     if (input.timeSlots !== undefined) await reconcileTimeSlots(deps, trx, input.id, input.timeSlots);
     if (input.delegates !== undefined) await reconcileDelegates(trx, input.id, input.delegates);
-    const after = await getSessionDetail(trx, input.id);
+    const after = await getSessionDetail({ db: trx }, { id: input.id });
     await recordAudit(trx, actor, { action: 'update', entity: 'session', entityId: input.id, summary: describeSessionChange(before, after) });
     return after;
   });
 }
 
 /** Deletes the session (its slots and bookings cascade), telling each participant first. */
-export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+export function deleteSession(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, id);
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
@@ -210,7 +214,8 @@ export function deleteSession(deps: ServiceDeps, id: string, actor: AuditActor):
   });
 }
 
-export function toggleSessionActive(deps: ServiceDeps, id: string, actor: AuditActor): Promise<sessions.SessionDto> {
+export function toggleSessionActive(deps: ServiceContext, { id }: { id: string }): Promise<sessions.SessionDto> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const session = await sessions.toggleSessionActive(trx, id);
     if (session === undefined) throw notFound(SESSION_NOT_FOUND);
@@ -220,7 +225,8 @@ export function toggleSessionActive(deps: ServiceDeps, id: string, actor: AuditA
   });
 }
 
-export function createTimeSlot(deps: ServiceDeps, input: CreateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
+export function createTimeSlot(deps: ServiceContext, input: CreateTimeSlot): Promise<timeSlots.TimeSlotDto> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['slots'], async (trx) => {
     const session = await requireSession(trx, input.sessionId);
     const slot = await timeSlots.insertTimeSlot(trx, input.sessionId, input);
@@ -230,7 +236,8 @@ export function createTimeSlot(deps: ServiceDeps, input: CreateTimeSlot, actor: 
 }
 
 /** Changes a slot's times; when start or end moved, each live booking hears the new time. */
-export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: AuditActor): Promise<timeSlots.TimeSlotDto> {
+export function updateTimeSlot(deps: ServiceContext, input: UpdateTimeSlot): Promise<timeSlots.TimeSlotDto> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['slots'], async (trx) => {
     const before = await timeSlots.findTimeSlot(trx, input.id);
     const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
@@ -246,7 +253,8 @@ export function updateTimeSlot(deps: ServiceDeps, input: UpdateTimeSlot, actor: 
 }
 
 /** Deletes the slot with its bookings, telling each participant first. */
-export function deleteTimeSlot(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+export function deleteTimeSlot(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['slots'], async (trx) => {
     const slot = await timeSlots.findTimeSlot(trx, id);
     if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
@@ -269,7 +277,8 @@ function delegateValues(input: CreateDelegate | UpdateDelegate): delegates.Deleg
 }
 
 /** The delegates screen passes no session (a free-standing delegate); the wizard passes one. */
-export function createDelegate(deps: ServiceDeps, input: CreateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
+export function createDelegate(deps: ServiceContext, input: CreateDelegate): Promise<delegates.DelegateDto> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const sessionId = input.sessionId ?? null;
     if (sessionId !== null) await requireSession(trx, sessionId);
@@ -279,7 +288,8 @@ export function createDelegate(deps: ServiceDeps, input: CreateDelegate, actor: 
   });
 }
 
-export function deleteDelegate(deps: ServiceDeps, id: string, actor: AuditActor): Promise<{ id: string }> {
+export function deleteDelegate(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const existing = await delegates.findDelegate(trx, id);
     if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw notFound(DELEGATE_NOT_FOUND);
@@ -300,7 +310,8 @@ const DELEGATE_FIELD_LABELS = {
 } as const;
 
 /** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
-export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: AuditActor): Promise<delegates.DelegateDto> {
+export function updateDelegate(deps: ServiceContext, input: UpdateDelegate): Promise<delegates.DelegateDto> {
+  const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const before = await delegates.findDelegate(trx, input.id);
     if (before === undefined) throw notFound(DELEGATE_NOT_FOUND);
@@ -315,6 +326,11 @@ export function updateDelegate(deps: ServiceDeps, input: UpdateDelegate, actor: 
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { listDelegates } from '../repositories/delegates';
-export { listBookableSlots } from '../repositories/time-slots';
-export { listSessionsForAdmin, sessionStats } from '../repositories/sessions';
+export const listDelegates = plainRead(delegates.listDelegates);
+export const listSessionsForAdmin = plainRead(sessions.listSessionsForAdmin);
+export const sessionStats = plainReadNoInput(sessions.sessionStats);
+
+/** A session's future slots with seats left, for the booking form. */
+export function listBookableSlots({ db }: Pick<ServiceContext, 'db'>, { sessionId }: { sessionId: string }): Promise<timeSlots.TimeSlotWithSeats[]> {
+  return timeSlots.listBookableSlots(db, sessionId, new Date().toISOString());
+}

@@ -25,9 +25,9 @@ import type {
   SystemSettings,
 } from '../schemas/settings';
 import type { SiteIdentity, StoredIdentity } from '../schemas/site-identity';
-import type { AppDeps, ServiceDeps } from '../deps';
-import { type AuditActor, changedFields, recordAudit } from './audit';
-import { changePassword, checkCurrentPassword, type PasswordChanger } from './auth';
+import { actorOf, changedFields, recordAudit } from './audit';
+import { changePassword, checkCurrentPassword, passwordChangerOf } from './auth';
+import type { AccountContext, AuditContext, ServiceContext } from './context';
 import { enqueueEmailChangedNotice } from './email/account-notices';
 import { escapeHtml, sendMail, testFailureReason, toMailSettings } from './email/smtp';
 import { SMTP_NOT_CONFIGURED_REASON } from './email/enqueue';
@@ -130,13 +130,14 @@ async function requireUser(db: DB, userId: string): Promise<UserRow> {
 }
 
 /** What the public site needs: name, description, timezone, the two access switches and the firm's identity. */
-export async function getPublicSettings(db: DB): Promise<PublicSettings> {
+export async function getPublicSettings({ db }: Pick<ServiceContext, 'db'>): Promise<PublicSettings> {
   const { system, identity } = await getSystemAndIdentity(db);
   const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations } = system;
   return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations, identity };
 }
 
-export async function getAllSettings(db: DB, userId: string): Promise<AllSettings> {
+export async function getAllSettings({ db, user }: Pick<AccountContext, 'db' | 'user'>): Promise<AllSettings> {
+  const userId = user.id;
   const row = await requireUser(db, userId);
   return {
     profile: profileOf(row),
@@ -156,12 +157,9 @@ export const PASSWORD_FOR_NEW_EMAIL = 'Enter your current password to change you
  * A new sign-in e-mail needs the current password (a borrowed session cannot take the account over
  * by moving its address), and the address it replaces is told.
  */
-export async function updateProfile(
-  deps: Pick<AppDeps, 'db' | 'limits' | 'config'>,
-  caller: PasswordChanger,
-  input: ProfileInput,
-  actor: AuditActor,
-): Promise<ProfileSettings> {
+export async function updateProfile(deps: AccountContext, input: ProfileInput): Promise<ProfileSettings> {
+  const caller = passwordChangerOf(deps);
+  const actor = actorOf(deps);
   const current = await requireUser(deps.db, caller.userId);
   const emailChanges = input.email !== current.email;
   if (emailChanges) {
@@ -193,17 +191,14 @@ export async function updateProfile(
  * wrong current password then leaves everything as it was. Two-factor is not set here: it follows
  * the enrolment (auth.twoFactor).
  */
-export async function updateSecurity(
-  deps: Pick<AppDeps, 'db' | 'limits'>,
-  caller: PasswordChanger,
-  input: SecurityInput,
-  actor: AuditActor,
-): Promise<SecuritySettings & { passwordChanged: boolean }> {
+export async function updateSecurity(deps: AccountContext, input: SecurityInput): Promise<SecuritySettings & { passwordChanged: boolean }> {
   const { db } = deps;
+  const caller = passwordChangerOf(deps);
+  const actor = actorOf(deps);
   const passwordChanged = input.newPassword !== '';
   if (passwordChanged) {
     // Recorded by changePassword in its own transaction ('password changed').
-    await changePassword(deps, caller, input.currentPassword, input.newPassword, actor);
+    await changePassword(deps, input);
   }
   const row = await db.transaction().execute(async (trx) => {
     const before = securityOf(await requireUser(trx, caller.userId));
@@ -224,12 +219,10 @@ export async function updateSecurity(
   return { ...securityOf(row), passwordChanged };
 }
 
-export async function updateNotifications(
-  db: DB,
-  userId: string,
-  input: NotificationsInput,
-  actor: AuditActor,
-): Promise<NotificationSettings> {
+export async function updateNotifications(ctx: Pick<AccountContext, 'db' | 'user' | 'ip'>, input: NotificationsInput): Promise<NotificationSettings> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const before = notificationsOf(await requireUser(trx, userId));
     const after = await saveNotifications(trx, userId, input);
@@ -263,7 +256,8 @@ async function saveNotifications(db: DB, userId: string, input: NotificationsInp
   return notificationsOf(row);
 }
 
-export async function updateSystem(deps: ServiceDeps, input: SystemSettings, actor: AuditActor): Promise<SystemSettings> {
+export async function updateSystem(deps: ServiceContext, input: SystemSettings): Promise<SystemSettings> {
+  const actor = actorOf(deps);
   // The site name, timezone and switches are in every public page.
   return changePublicData(deps, ['settings'], async (trx) => {
     const before = await getSystemSettings(trx);
@@ -303,7 +297,9 @@ function mergeEmailSettings(stored: StoredEmailSettings, input: EmailInput): Sto
   };
 }
 
-export async function updateEmail(db: DB, input: EmailInput, actor: AuditActor): Promise<EmailSettingsView> {
+export async function updateEmail(ctx: AuditContext, input: EmailInput): Promise<EmailSettingsView> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   const merged = await db.transaction().execute(async (trx) => {
     const stored = await getEmailSettings(trx);
     const next = mergeEmailSettings(stored, input);
@@ -331,12 +327,9 @@ export async function updateEmail(db: DB, input: EmailInput, actor: AuditActor):
  * unreachable server is BAD_GATEWAY with a reason that says what failed (testFailureReason), never
  * the raw network error: the test can name any host and port, and must not serve to probe them.
  */
-export async function sendTestEmail(
-  deps: ServiceDeps,
-  to: string,
-  input: EmailInput,
-  actor: AuditActor,
-): Promise<{ sent: true; to: string }> {
+export async function sendTestEmail(deps: Pick<AccountContext, 'db' | 'user' | 'ip'>, input: EmailInput): Promise<{ sent: true; to: string }> {
+  const to = deps.user.email;
+  const actor = actorOf(deps);
   // The schema already requires a port and a from address whenever a host is given.
   const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(deps.db), input));
   if (settings === null) throw new InvalidInputError(SMTP_NOT_CONFIGURED);

@@ -1,6 +1,6 @@
 // The dashboard's "Set up your site" checklist for admins: what a firm still has to fill in before
 // the site is its own, each item ticked from what is stored (nothing is remembered separately).
-import type { DB } from '@db/database';
+import type { ServiceContext } from './context';
 import { anyEventExists } from '../repositories/events';
 import { findHomeContent } from '../repositories/home-page';
 import { getSystemAndEmailSettings } from '../repositories/settings';
@@ -24,7 +24,7 @@ function homeContentWritten(content: string | undefined): boolean {
   return !placeholder || (parsed.testimonials?.length ?? 0) > 0;
 }
 
-export async function setupChecklist(db: DB): Promise<SetupChecklist> {
+export async function setupChecklist({ db }: Pick<ServiceContext, 'db'>): Promise<SetupChecklist> {
   const [{ identity, email }, home, hasEvent] = await Promise.all([
     getSystemAndEmailSettings(db),
     findHomeContent(db),

@@ -3,10 +3,11 @@
 // logo). Every public page,
 // e-mail and calendar file reads it; a save empties the public-read and page caches on every instance.
 import type { DB } from '@db/database';
-import type { AppDeps, ServiceDeps } from '../deps';
+import type { AppDeps } from '../deps';
 import { getSystemAndIdentity, getSystemSettings, saveIdentity, saveSystemSettings } from '../repositories/settings';
 import type { SiteIdentity, StoredIdentity } from '../schemas/site-identity';
-import { type AuditActor, changedFields, recordAudit } from './audit';
+import { actorOf, changedFields, recordAudit } from './audit';
+import type { ServiceContext } from './context';
 import { changePublicData } from './public-changes';
 import { makeSiteIcons } from './site-icons';
 
@@ -35,11 +36,8 @@ const LABELS: Record<keyof SiteIdentity, string> = {
 };
 
 /** Saves the whole identity (admins); audited with the names of the fields that changed. */
-export async function updateSiteIdentity(
-  deps: ServiceDeps & Pick<AppDeps, 'uploadsDir'>,
-  input: SiteIdentity,
-  actor: AuditActor,
-): Promise<SiteIdentity> {
+export async function updateSiteIdentity(deps: ServiceContext & Pick<AppDeps, 'uploadsDir'>, input: SiteIdentity): Promise<SiteIdentity> {
+  const actor = actorOf(deps);
   // The icons first: a logo that cannot be read is refused before anything is saved.
   if (input.logoUrl !== null) await makeSiteIcons(deps.uploadsDir, input.logoUrl);
   return changePublicData(deps, ['settings'], async (trx) => {

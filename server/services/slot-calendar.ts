@@ -1,7 +1,7 @@
 // The back-office calendar: the range names days in the site's timezone, which become UTC instants
 // here (stored slot times are UTC), so a slot lands on the day the site's staff see on their clock.
 import type { z } from 'zod';
-import type { DB } from '@db/database';
+import type { ServiceContext } from './context';
 import { type CalendarSlot, listCalendarSlots } from '../repositories/slot-calendar';
 import { getSystemSettings } from '../repositories/settings';
 import type { calendarInput } from '../schemas/calendar';
@@ -19,7 +19,7 @@ export interface SlotCalendar {
   truncated: boolean;
 }
 
-export async function slotCalendar(db: DB, range: z.output<typeof calendarInput>): Promise<SlotCalendar> {
+export async function slotCalendar({ db }: Pick<ServiceContext, 'db'>, range: z.output<typeof calendarInput>): Promise<SlotCalendar> {
   const { timezone } = await getSystemSettings(db);
   const startFrom = zonedDateTimeToUtc(range.from, '00:00', timezone);
   const startBefore = zonedDateTimeToUtc(nextDay(range.to), '00:00', timezone);

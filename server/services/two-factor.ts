@@ -15,7 +15,7 @@ import {
   newRecoveryCode,
   newTotpKey,
 } from '../auth/totp';
-import type { AppDeps } from '../deps';
+import type { AccountContext, AuditContext } from './context';
 import { NotFoundError, PreconditionError, TooManyRequestsError, invalidField } from '../errors';
 import { getSystemSettings } from '../repositories/settings';
 import { findUserById } from '../repositories/users';
@@ -28,7 +28,7 @@ import {
   savePendingCredential,
   useRecoveryCode,
 } from '../repositories/two-factor';
-import { type AuditActor, recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 export const INVALID_CODE = 'Invalid verification code.';
 export const ALREADY_ENABLED = 'Two-factor authentication is already on.';
@@ -37,8 +37,6 @@ export const NOT_ENABLED = 'Two-factor authentication is not on.';
 export const WRONG_PASSWORD = 'Current password is incorrect.';
 /** How long the challenge between the password and the code lives. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-
-type LimitDeps = Pick<AppDeps, 'db' | 'limits'>;
 
 export function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
   return new TooManyRequestsError(`Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, retryAfterSeconds);
@@ -59,7 +57,10 @@ export async function checkSecondFactor(db: DB, userId: string, code: string, no
 }
 
 /** Starts (or restarts) an enrolment: a new key, enabled by nothing until `enableTwoFactor`. */
-export async function setupTwoFactor(db: DB, userId: string, actor: AuditActor): Promise<{ secret: string; uri: string }> {
+export async function setupTwoFactor(ctx: Pick<AccountContext, 'db' | 'user' | 'ip'>): Promise<{ secret: string; uri: string }> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
+  const actor = actorOf(ctx);
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
   if (user.twoFactorEnabled === 1) throw new PreconditionError(ALREADY_ENABLED);
@@ -77,12 +78,9 @@ export async function setupTwoFactor(db: DB, userId: string, actor: AuditActor):
  * second factor must now pass it. The password keeps a borrowed session from locking the owner
  * behind an authenticator the borrower holds.
  */
-export async function enableTwoFactor(
-  deps: LimitDeps,
-  caller: { userId: string; sessionId: string; email: string; ip: string },
-  input: { password: string; code: string },
-  actor: AuditActor,
-): Promise<{ recoveryCodes: string[] }> {
+export async function enableTwoFactor(deps: AccountContext, input: { password: string; code: string }): Promise<{ recoveryCodes: string[] }> {
+  const caller = { userId: deps.user.id, sessionId: deps.session.id, email: deps.user.email, ip: deps.ip };
+  const actor = actorOf(deps);
   const credential = await findCredential(deps.db, caller.userId);
   if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError(ALREADY_ENABLED);
   if (credential === undefined) throw new PreconditionError(NOT_STARTED);
@@ -107,11 +105,11 @@ export async function enableTwoFactor(
 
 /** Turns two-factor off; needs the password and a current (or recovery) code, throttled like sign-in. */
 export async function disableTwoFactor(
-  deps: LimitDeps,
-  caller: { userId: string; email: string; ip: string },
+  deps: Omit<AccountContext, 'session'>,
   input: { password: string; code: string },
-  actor: AuditActor,
-): Promise<void> {
+): Promise<{ twoFactorEnabled: false }> {
+  const caller = { userId: deps.user.id, email: deps.user.email, ip: deps.ip };
+  const actor = actorOf(deps);
   const user = await findUserById(deps.db, caller.userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
   if (user.twoFactorEnabled !== 1) throw new PreconditionError(NOT_ENABLED);
@@ -124,10 +122,13 @@ export async function disableTwoFactor(
     await removeTwoFactor(trx, user.id);
     await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: user.id, summary: 'two-factor disabled' });
   });
+  return { twoFactorEnabled: false };
 }
 
 /** An admin turns two-factor off for a colleague who lost the device and the recovery codes. */
-export async function resetTwoFactor(db: DB, userId: string, actor: AuditActor): Promise<{ id: string; twoFactorEnabled: false }> {
+export async function resetTwoFactor(ctx: AuditContext, { id: userId }: { id: string }): Promise<{ id: string; twoFactorEnabled: false }> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   const user = await findUserById(db, userId);
   if (user === undefined) throw new NotFoundError('Account not found.');
   await db.transaction().execute(async (trx) => {

@@ -1,11 +1,21 @@
 // Account administration with its two guards: nobody changes their own role, and the site always
 // keeps at least one admin.
-import type { DB } from '@db/database';
 import { runAlone } from '@db/postgres';
 import type { Role } from '@db/schema';
 import { hashPassword } from '../auth/password';
-import { countUsers, deleteUserRow, findUserByEmail, findUserById, insertUser, toUserDto, updateUserRow, type UserDto } from '../repositories/users';
-import { type AuditActor, changedFields, recordAudit, statusChange } from './audit';
+import {
+  countUsers,
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers as listUserRows,
+  toUserDto,
+  updateUserRow,
+  type UserDto,
+} from '../repositories/users';
+import { actorOf, changedFields, recordAudit, statusChange } from './audit';
+import { type AuditContext, plainRead } from './context';
 import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '../errors';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -22,11 +32,9 @@ function isEmailTaken(error: unknown): boolean {
   return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('users.email');
 }
 
-export async function createUser(
-  db: DB,
-  input: { name: string; email: string; password: string; role: Role },
-  actor: AuditActor,
-): Promise<UserDto> {
+export async function createUser(ctx: AuditContext, input: { name: string; email: string; password: string; role: Role }): Promise<UserDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   if ((await findUserByEmail(db, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   // Checked again inside the write transaction: a second create of the same e-mail may have run
@@ -45,12 +53,10 @@ export async function createUser(
   }
 }
 
-export async function updateUser(
-  db: DB,
-  actingUserId: string,
-  input: { id: string; name: string; email: string; role: Role },
-  actor: AuditActor,
-): Promise<UserDto> {
+export async function updateUser(ctx: AuditContext, input: { id: string; name: string; email: string; role: Role }): Promise<UserDto> {
+  const { db } = ctx;
+  const actingUserId = ctx.user?.id;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, input.id);
@@ -75,7 +81,10 @@ export async function updateUser(
 }
 
 /** Deletes an account; its sessions end with it (ON DELETE CASCADE). */
-export async function deleteUser(db: DB, actingUserId: string, id: string, actor: AuditActor): Promise<void> {
+export async function deleteUser(ctx: AuditContext, { id }: { id: string }): Promise<{ id: string }> {
+  const { db } = ctx;
+  const actingUserId = ctx.user?.id;
+  const actor = actorOf(ctx);
   await db.transaction().execute(async (trx) => {
     await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, id);
@@ -89,8 +98,14 @@ export async function deleteUser(db: DB, actingUserId: string, id: string, actor
     await deleteUserRow(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'user', entityId: id, summary: existing.email });
   });
+  return { id };
 }
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { countUsers, listUsers } from '../repositories/users';
+export const listUsers = plainRead(listUserRows);
+
+/** Whether the site still waits for its first account (the setup page). */
+export async function setupStatus({ db }: Pick<AuditContext, 'db'>): Promise<{ needsSetup: boolean }> {
+  return { needsSetup: (await countUsers(db)) === 0 };
+}

@@ -7,6 +7,7 @@
 import { replaySafe } from '@db/group-commit';
 import type { BookingRow } from '@db/schema';
 import type { ServiceDeps } from '../deps';
+import type { ServiceContext } from './context';
 import {
   cancelOfferedBooking,
   clearOffer,
@@ -31,7 +32,8 @@ export const OFFER_MESSAGES = {
 type TakeResult = { taken: true; booking: BookingRow } | { taken: false; reason: keyof typeof OFFER_MESSAGES };
 
 /** Takes the seat offered to the booking of `token` (confirming it); refused with the reason otherwise. */
-export async function takeOffer(deps: ServiceDeps, token: string, now = new Date()): Promise<{ id: string; status: BookingRow['status'] }> {
+export async function takeOffer(deps: ServiceContext, { token }: { token: string }): Promise<{ id: string; status: BookingRow['status'] }> {
+  const now = new Date();
   const hash = hashManageToken(token);
   const body = replaySafe(async (trx): Promise<TakeResult> => {
     const found = await findBookingDetailsByTokenHash(trx, hash);
@@ -79,7 +81,8 @@ async function endOffer(deps: ServiceDeps, bookingId: string, offerExpiresAt: st
 }
 
 /** Declines the seat offered to the booking of `token`: the booking is cancelled, the seat offered on at once. */
-export async function declineOffer(deps: ServiceDeps, token: string, now = new Date()): Promise<{ id: string; status: BookingRow['status'] }> {
+export async function declineOffer(deps: ServiceContext, { token }: { token: string }): Promise<{ id: string; status: BookingRow['status'] }> {
+  const now = new Date();
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
   if (booking === undefined) throw new NotFoundError(MANAGE_LINK_INVALID);
   if (booking.status === 'cancelled' && booking.offerExpiresAt !== null) throw new PreconditionError(OFFER_MESSAGES.expired);

@@ -100,12 +100,10 @@ describe('GET /events.ics', () => {
     const event = await insertEventRow(env.db);
     const session = await insertSessionRow(env.db, event.id);
     const slot = await insertSlotRow(env.db, session.id, 2);
-    const before = await buildCalendarFeed(env.db, { publicOrigin: 'https://example.com', now: new Date() });
+    const ctx = { db: env.db, config: { publicOrigin: 'https://example.com' } };
+    const before = await buildCalendarFeed(ctx, { now: new Date() });
     expect(vevents(before)).toHaveLength(1);
-    const after = await buildCalendarFeed(env.db, {
-      publicOrigin: 'https://example.com',
-      now: new Date(Date.parse(slot.startTime) + 1000),
-    });
+    const after = await buildCalendarFeed(ctx, { now: new Date(Date.parse(slot.startTime) + 1000) });
     expect(vevents(after)).toHaveLength(0);
   });
 });

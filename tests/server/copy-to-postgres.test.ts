@@ -36,6 +36,9 @@ describe.runIf(onPostgres())('copying a SQLite site into PostgreSQL', () => {
     const { event, slot } = await insertBookableSlot(source.db, 3);
     const booking = await insertBookingRow(source.db, slot, event.id, { name: 'Ama Boateng', email: 'ama@example.com' });
     await source.db.updateTable('homeContent').set({ content: '{"edited":true}' }).execute();
+    // Flags off their defaults and a time set: 0/1 and ISO text arrive as boolean and timestamptz.
+    await source.db.updateTable('users').set({ notifyEmail: 0, notifyWeeklyReports: 1, lastSignInAt: new Date().toISOString() }).execute();
+    await source.db.updateTable('events').set({ isActive: 0 }).execute();
 
     const { counts } = await copySqliteToPostgres(source, target);
     expect(Object.keys(counts).sort()).toEqual(sqliteTables(source.sqlite).sort());
@@ -44,7 +47,10 @@ describe.runIf(onPostgres())('copying a SQLite site into PostgreSQL', () => {
     expect(Object.keys(counts).filter((table) => table.includes('_search'))).toEqual([]);
 
     expect(await target.db.selectFrom('bookings').selectAll().where('id', '=', booking.id).executeTakeFirst()).toEqual(booking);
-    expect((await target.db.selectFrom('users').select('email').where('id', '=', admin.user.id).executeTakeFirst())?.email).toBe('owner@example.com');
+    const user = await source.db.selectFrom('users').selectAll().where('id', '=', admin.user.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: 'owner@example.com', notifyEmail: 0, notifyWeeklyReports: 1 });
+    expect(await target.db.selectFrom('users').selectAll().where('id', '=', admin.user.id).executeTakeFirst()).toEqual(user);
+    expect(await target.db.selectFrom('events').selectAll().execute()).toEqual(await source.db.selectFrom('events').selectAll().execute());
     expect((await target.db.selectFrom('homeContent').select('content').executeTakeFirstOrThrow()).content).toBe('{"edited":true}');
     // Staff search on the copy (ILIKE over the trigram indexes), any letter case.
     const found = await target.db.selectFrom('bookings').select('id').where('participantName', 'ilike', '%boateng%').execute();

@@ -7,7 +7,7 @@ import { buildApp } from '@server/app';
 import { deleteBooking } from '@server/services/bookings';
 import { startEmailSender } from '@server/services/email/sender';
 import { startNotificationScheduler } from '@server/services/email/scheduler';
-import type { AuditActor } from '@server/services/audit';
+import { systemContext } from '@server/services/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot, insertBookingRow } from './fixtures';
 import { listenToInstances } from '@db/pg-notify';
@@ -22,7 +22,7 @@ import { startSmtpServer, type TestSmtpServer, useSmtpServer } from './smtp';
 
 const REQUESTS = 40;
 const CAPACITY = 5;
-const STAFF: AuditActor = { userId: null, name: 'test', email: null, ip: '127.0.0.1' };
+const STAFF = { ip: '127.0.0.1', name: 'test' };
 
 describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
   let env: TestEnv;
@@ -101,7 +101,7 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
       waiting.push(await insertBookingRow(env.db, slot, event.id, { status: 'waitlisted', createdAt: `2026-01-02T00:00:0${index}.000Z` }));
     }
     // Three seats free up at the same moment, through alternating instances.
-    await Promise.all(holders.slice(0, 3).map((holder, index) => deleteBooking(index % 2 === 0 ? env.deps : second.deps, holder.id, STAFF)));
+    await Promise.all(holders.slice(0, 3).map((holder, index) => deleteBooking(systemContext(index % 2 === 0 ? env.deps : second.deps, STAFF), { id: holder.id })));
     const rows = await env.db.selectFrom('bookings').select(['id', 'status']).where('timeSlotId', '=', slot.id).execute();
     const byId = new Map(rows.map((row) => [row.id, row.status]));
     expect(rows.filter((row) => row.status === 'pending')).toHaveLength(CAPACITY);

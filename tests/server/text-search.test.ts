@@ -49,7 +49,7 @@ async function idsMatching(db: DB, table: SearchedTable, where: ReturnType<typeo
 
 async function expectSameAsScan(table: SearchedTable, index: TextIndex, searches = SEARCHES): Promise<void> {
   for (const search of searches) {
-    const scanned = await idsMatching(env.db, table, matchesAny(index.columns, search));
+    const scanned = await idsMatching(env.db, table, matchesAny(env.db, index.columns, search));
     const indexed = await idsMatching(env.db, table, await matchesIndexedText(env.db, index, search));
     expect(indexed, `search ${JSON.stringify(search)}`).toEqual(scanned);
   }
@@ -148,7 +148,7 @@ describe('a search for text in a large share of the rows', () => {
     // "Contact 1": the index is asked for its rarest trigrams ("t 1" first) and LIKE keeps the rows
     // holding the whole text (1, 10-19, 100-199, 1000-1999), few enough to go through the index.
     const phrase = await matchesIndexedText(env.db, CONTACTS_TEXT, 'Contact 1');
-    const scanned = await idsMatching(env.db, 'contactForms', matchesAny(CONTACTS_TEXT.columns, 'Contact 1'));
+    const scanned = await idsMatching(env.db, 'contactForms', matchesAny(env.db, CONTACTS_TEXT.columns, 'Contact 1'));
     expect(scanned).toHaveLength(1111);
     expect(await idsMatching(env.db, 'contactForms', phrase)).toEqual(scanned);
 
@@ -273,7 +273,7 @@ describe('event and session title search', () => {
         .innerJoin('events', 'events.id', 'bookings.eventId')
         .innerJoin('eventSessions', 'eventSessions.id', 'bookings.sessionId')
         .select('bookings.id as id')
-        .where(matchesAny([...BOOKINGS_TEXT.columns, 'events.title', 'eventSessions.title'], search))
+        .where(matchesAny(env.db, [...BOOKINGS_TEXT.columns, 'events.title', 'eventSessions.title'], search))
         .orderBy('bookings.id')
         .execute();
       return rows.map((row) => row.id);

@@ -26,7 +26,8 @@ import type { bookConsultationInput, freeTimesInput } from '@server/schemas/cons
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { ConflictError, invalidField, NotFoundError, PreconditionError } from '../../errors';
 import type { ServiceDeps } from '../../deps';
-import { type AuditActor, recordAudit } from '../audit';
+import { type AuditActor, actorOf, recordAudit } from '../audit';
+import type { ServiceContext } from '../context';
 import { hashManageToken, newManageToken } from '../email/manage-token';
 import { type ConsultantHours, consultantFreeStarts, freeTimes, type MinuteRange, type TypeRules } from './free-times';
 import { enqueueConsultantRelease, enqueueConsultationMessages, whereText } from './messages';
@@ -108,7 +109,8 @@ export interface FreeTimesDto {
 }
 
 /** The free times of a type, between two dates of the visitor's zone. */
-export async function findFreeTimes(db: DB, input: z.output<typeof freeTimesInput>, now = Date.now()): Promise<FreeTimesDto> {
+export async function findFreeTimes({ db }: Pick<ServiceContext, 'db'>, input: z.output<typeof freeTimesInput>): Promise<FreeTimesDto> {
+  const now = Date.now();
   const type = await activeType(db, input.typeId);
   const moving = input.manageToken === undefined ? undefined : await findConsultationByTokenHash(db, hashManageToken(input.manageToken));
   const from = Date.parse(zonedDateTimeToUtc(input.from, '00:00', input.timeZone));
@@ -208,7 +210,8 @@ export interface BookedConsultation {
   consultantName: string;
 }
 
-export async function bookConsultation(deps: ServiceDeps, input: z.output<typeof bookConsultationInput>, now = Date.now()): Promise<BookedConsultation> {
+export async function bookConsultation(deps: ServiceContext, input: z.output<typeof bookConsultationInput>): Promise<BookedConsultation> {
+  const now = Date.now();
   const startsAt = Date.parse(input.startsAt);
   return inConsultationTransaction(deps.db, async (trx) => {
     const type = await activeType(trx, input.typeId);
@@ -269,7 +272,8 @@ async function factsOf(db: DB, consultation: ConsultationRow) {
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
 }
 
-export async function viewConsultationByToken(db: DB, token: string, now = Date.now()): Promise<ManagedConsultation> {
+export async function viewConsultationByToken({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<ManagedConsultation> {
+  const now = Date.now();
   const consultation = await byToken(db, token);
   const { type, consultant } = await factsOf(db, consultation);
   return {
@@ -363,12 +367,12 @@ async function move(
   });
 }
 
-export function cancelConsultationByToken(deps: ServiceDeps, token: string, now = Date.now()): Promise<ConsultationRow> {
-  return cancel(deps, (trx) => byToken(trx, token), null, now);
+export function cancelConsultationByToken(deps: ServiceContext, { token }: { token: string }): Promise<ConsultationRow> {
+  return cancel(deps, (trx) => byToken(trx, token), null, Date.now());
 }
 
-export function rescheduleConsultationByToken(deps: ServiceDeps, token: string, startsAt: string, now = Date.now()): Promise<ConsultationRow> {
-  return move(deps, (trx) => byToken(trx, token), startsAt, token, null, now);
+export function rescheduleConsultationByToken(deps: ServiceContext, { token, startsAt }: { token: string; startsAt: string }): Promise<ConsultationRow> {
+  return move(deps, (trx) => byToken(trx, token), startsAt, token, null, Date.now());
 }
 
 async function byId(db: DB, id: string): Promise<ConsultationRow> {
@@ -377,10 +381,10 @@ async function byId(db: DB, id: string): Promise<ConsultationRow> {
   return consultation;
 }
 
-export function cancelConsultation(deps: ServiceDeps, id: string, actor: AuditActor, now = Date.now()): Promise<ConsultationRow> {
-  return cancel(deps, (trx) => byId(trx, id), actor, now);
+export function cancelConsultation(deps: ServiceContext, { id }: { id: string }): Promise<ConsultationRow> {
+  return cancel(deps, (trx) => byId(trx, id), actorOf(deps), Date.now());
 }
 
-export function moveConsultation(deps: ServiceDeps, id: string, startsAt: string, actor: AuditActor, now = Date.now()): Promise<ConsultationRow> {
-  return move(deps, (trx) => byId(trx, id), startsAt, null, actor, now);
+export function moveConsultation(deps: ServiceContext, { id, startsAt }: { id: string; startsAt: string }): Promise<ConsultationRow> {
+  return move(deps, (trx) => byId(trx, id), startsAt, null, actorOf(deps), Date.now());
 }

@@ -1,7 +1,7 @@
 // The back office's consultations: each staff member's own by default, anyone's on request.
 import type { z } from 'zod';
-import type { DB } from '@db/database';
 import type { AuthUser } from '@server/auth/session';
+import type { ServiceContext } from '../context';
 import { type ConsultationListItem, listCalendarConsultations, listConsultations } from '@server/repositories/consultations';
 import { getSystemSettings } from '@server/repositories/settings';
 import type { calendarInput } from '@server/schemas/calendar';
@@ -12,11 +12,10 @@ import type { consultationListInput } from '@server/schemas/consultations';
 import type { Page } from '@server/schemas/common';
 
 export function listStaffConsultations(
-  db: DB,
-  caller: Pick<AuthUser, 'id'>,
+  { db, user: caller }: Pick<ServiceContext, 'db'> & { user: Pick<AuthUser, 'id'> },
   input: z.output<typeof consultationListInput>,
-  now = Date.now(),
 ): Promise<Page<ConsultationListItem>> {
+  const now = Date.now();
   const consultantId = input.consultantId === undefined ? caller.id : input.consultantId === 'all' ? undefined : input.consultantId;
   return listConsultations(
     db,
@@ -26,7 +25,7 @@ export function listStaffConsultations(
 }
 
 /** The calendar's consultations: the same site-zone days as its slots, and the same cap. */
-export async function consultationCalendar(db: DB, range: z.output<typeof calendarInput>) {
+export async function consultationCalendar({ db }: Pick<ServiceContext, 'db'>, range: z.output<typeof calendarInput>) {
   const { timezone } = await getSystemSettings(db);
   const from = zonedDateTimeToUtc(range.from, '00:00', timezone);
   const before = zonedDateTimeToUtc(nextDay(range.to), '00:00', timezone);

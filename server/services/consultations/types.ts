@@ -11,8 +11,8 @@ import {
   findConsultationTypeDto,
   findStaffMember,
   insertConsultationType,
-  listActiveConsultationTypes,
-  listConsultationTypes,
+  listActiveConsultationTypes as listActiveTypeRows,
+  listConsultationTypes as listTypeRows,
   overridesOf,
   replaceAvailability,
   replaceTypeStaff,
@@ -22,11 +22,17 @@ import {
 import { getSystemSettings } from '@server/repositories/settings';
 import type { availabilityInput, consultationTypeInput } from '@server/schemas/consultations';
 import { ForbiddenError, invalidField, NotFoundError, PreconditionError } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit';
+import { actorOf, recordAudit } from '../audit';
+import { type AuditContext, plainReadNoInput, type ServiceContext } from '../context';
 import type { MinuteRange } from './free-times';
 
+/** A signed-in caller's read or change of working hours (their own, or anyone's for an admin). */
+type StaffReadContext = Pick<ServiceContext, 'db'> & { user: Pick<AuthUser, 'id' | 'role'> };
+type StaffChangeContext = Pick<ServiceContext, 'db' | 'ip'> & { user: Pick<AuthUser, 'id' | 'name' | 'email' | 'role'> };
+
 // Reads with no rule of their own, for the router.
-export { listActiveConsultationTypes, listConsultationTypes };
+export const listActiveConsultationTypes = plainReadNoInput(listActiveTypeRows);
+export const listConsultationTypes = plainReadNoInput(listTypeRows);
 
 export const TYPE_NOT_FOUND = 'Consultation type not found.';
 export const TYPE_IN_USE = 'This type has consultations: make it inactive instead of deleting it.';
@@ -47,7 +53,9 @@ async function checkStaff(db: DB, staffIds: string[]): Promise<string[]> {
   return unique;
 }
 
-export async function createConsultationType(db: DB, input: TypeValues, actor: AuditActor): Promise<ConsultationTypeDto> {
+export async function createConsultationType(ctx: AuditContext, input: TypeValues): Promise<ConsultationTypeDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await insertConsultationType(trx, rowValues(input));
@@ -57,7 +65,9 @@ export async function createConsultationType(db: DB, input: TypeValues, actor: A
   });
 }
 
-export async function updateConsultationType(db: DB, id: string, input: TypeValues, actor: AuditActor): Promise<ConsultationTypeDto> {
+export async function updateConsultationType(ctx: AuditContext, { id, ...input }: TypeValues & { id: string }): Promise<ConsultationTypeDto> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await updateConsultationTypeRow(trx, id, rowValues(input));
@@ -70,7 +80,9 @@ export async function updateConsultationType(db: DB, id: string, input: TypeValu
   });
 }
 
-export async function deleteConsultationType(db: DB, id: string, actor: AuditActor): Promise<void> {
+export async function deleteConsultationType(ctx: AuditContext, { id }: { id: string }): Promise<void> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   await db.transaction().execute(async (trx) => {
     const row = await findConsultationType(trx, id);
     if (row === undefined) throw new NotFoundError(TYPE_NOT_FOUND);
@@ -96,7 +108,8 @@ function whoseHours(caller: Pick<AuthUser, 'id' | 'role'>, userId: string | unde
   return target;
 }
 
-export async function availabilityOf(db: DB, caller: Pick<AuthUser, 'id' | 'role'>, userId: string | undefined): Promise<AvailabilityDto> {
+export async function availabilityOf(ctx: StaffReadContext, { userId }: { userId?: string | undefined }): Promise<AvailabilityDto> {
+  const { db, user: caller } = ctx;
   const target = whoseHours(caller, userId);
   const member = await findStaffMember(db, target);
   if (member === undefined) throw new NotFoundError(STAFF_NOT_FOUND);
@@ -132,12 +145,9 @@ function checkNoOverlap(ranges: MinuteRange[], field: string): void {
   }
 }
 
-export async function setAvailability(
-  db: DB,
-  caller: Pick<AuthUser, 'id' | 'role'>,
-  input: z.output<typeof availabilityInput>,
-  actor: AuditActor,
-): Promise<AvailabilityDto> {
+export async function setAvailability(ctx: StaffChangeContext, input: z.output<typeof availabilityInput>): Promise<AvailabilityDto> {
+  const { db, user: caller } = ctx;
+  const actor = actorOf(ctx);
   const target = whoseHours(caller, input.userId);
   for (let weekday = 0; weekday < 7; weekday += 1) checkNoOverlap(input.weekly.filter((range) => range.weekday === weekday), 'weekly');
   const dates = new Set<string>();
@@ -153,5 +163,5 @@ export async function setAvailability(
     const summary = `${member.name}: ${input.weekly.length} weekly ranges, ${input.overrides.length} dates, ${input.timeZone}`;
     await recordAudit(trx, actor, { action: 'update', entity: 'availability', entityId: target, summary });
   });
-  return availabilityOf(db, caller, target);
+  return availabilityOf(ctx, { userId: target });
 }

@@ -1,18 +1,19 @@
 // The admin e-mail log: the outbox newest first, each message's attempts, Retry, Retry all failed
 // and Dismiss.
-import type { DB } from '@db/database';
 import {
   type EmailAttemptItem,
   type EmailLogItem,
   deleteFailedMessage,
   findOutboxRow,
   listAttempts,
+  listOutbox as listOutboxRows,
   requeueAllFailed,
   requeueMessage,
   toEmailLogItem,
 } from '@server/repositories/outbox';
 import { NotFoundError, PreconditionError } from '@server/errors';
-import { type AuditActor, recordAudit } from '@server/services/audit';
+import { actorOf, recordAudit } from '@server/services/audit';
+import { type AuditContext, plainRead, type ServiceContext } from '@server/services/context';
 import { wakeOutboxSenders } from './enqueue';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -24,7 +25,7 @@ function notFound(): NotFoundError {
   return new NotFoundError(MESSAGE_NOT_FOUND);
 }
 
-export async function messageAttempts(db: DB, id: string): Promise<EmailAttemptItem[]> {
+export async function messageAttempts({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<EmailAttemptItem[]> {
   if ((await findOutboxRow(db, id)) === undefined) throw notFound();
   return listAttempts(db, id);
 }
@@ -33,7 +34,10 @@ export async function messageAttempts(db: DB, id: string): Promise<EmailAttemptI
  * Puts a pending or failed message back in line for the next pass; one out of attempts gets one
  * more. A sent message is never sent twice, and one being sent right now is left to its attempt.
  */
-export async function retryMessage(db: DB, id: string, actor: AuditActor, now: Date = new Date()): Promise<EmailLogItem> {
+export async function retryMessage(ctx: AuditContext, { id }: { id: string }): Promise<EmailLogItem> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
+  const now = new Date();
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
@@ -50,7 +54,9 @@ export async function retryMessage(db: DB, id: string, actor: AuditActor, now: D
  * Dismiss: a failed message leaves the log for good (with its attempts); sent messages go by the
  * retention setting instead, and pending ones are still to be sent, so both are refused.
  */
-export async function dismissMessage(db: DB, id: string, actor: AuditActor): Promise<{ id: string }> {
+export async function dismissMessage(ctx: AuditContext, { id }: { id: string }): Promise<{ id: string }> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
@@ -65,7 +71,10 @@ export async function dismissMessage(db: DB, id: string, actor: AuditActor): Pro
  * 'Retry all failed': every failed message back in line for the next pass, in one statement (after
  * an outage longer than the give-up time, say), audited with how many; the senders are woken.
  */
-export async function retryAllFailed(db: DB, actor: AuditActor, now: Date = new Date()): Promise<{ queued: number }> {
+export async function retryAllFailed(ctx: AuditContext): Promise<{ queued: number }> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
+  const now = new Date();
   return db.transaction().execute(async (trx) => {
     const queued = await requeueAllFailed(trx, now.toISOString());
     await recordAudit(trx, actor, { action: 'retry', entity: 'email', entityId: null, summary: `all failed messages queued again: ${queued}` });
@@ -76,4 +85,4 @@ export async function retryAllFailed(db: DB, actor: AuditActor, now: Date = new 
 
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export { listOutbox } from '@server/repositories/outbox';
+export const listOutbox = plainRead(listOutboxRows);

@@ -6,7 +6,8 @@
 import type { DB } from '@db/database';
 import { BOOKING_STATUSES, type BookingStatus, CONTACT_STATUSES, type ContactStatus, type Role } from '@db/schema';
 import type { ServiceDeps } from '@server/deps';
-import { type AuditActor, recordAudit } from '@server/services/audit';
+import { type AuditActor, actorOf, recordAudit } from '@server/services/audit';
+import type { AccountContext } from '@server/services/context';
 import { getSystemSettings } from '@server/repositories/settings';
 import {
   countBookingsCreatedByStatus,
@@ -170,7 +171,9 @@ export async function enqueueWeeklyReport(db: DB, publicOrigin: string, recipien
  * 'Send me this report now': this week's report to the caller at once, whatever their settings
  * (they asked for it), audited. It does not count as the Monday report.
  */
-export function sendWeeklyReportNow(deps: ServiceDeps, actor: AuditActor & ReportRecipient, now = new Date()): Promise<{ to: string }> {
+export function sendWeeklyReportNow(deps: Pick<AccountContext, 'db' | 'config' | 'user' | 'ip'>): Promise<{ to: string }> {
+  const actor: AuditActor & ReportRecipient = { ...actorOf(deps), email: deps.user.email, role: deps.user.role };
+  const now = new Date();
   return deps.db.transaction().execute(async (trx) => {
     const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, actor, now);
     await recordAudit(trx, actor, { action: 'create', entity: 'email', entityId: id, summary: `weekly report to ${actor.email}` });

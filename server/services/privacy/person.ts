@@ -1,20 +1,20 @@
 // "Find a person": every record that holds an e-mail address, found (and exported as one JSON
 // document) or erased in one audited action, through the list of kinds of record in
 // server/repositories/person-records.ts.
-import type { DB } from '@db/database';
-import type { ServiceDeps } from '../../deps';
+import type { ServiceContext } from '../context';
 import { PERSON_SOURCES } from '../../repositories/person-records';
-import { type AuditActor, recordAudit } from '../audit';
+import { actorOf, recordAudit } from '../audit';
 
 /** Every record of `email`, by kind: the export, as one JSON document. */
-export async function findPerson(db: DB, email: string): Promise<{ email: string; records: Record<string, unknown[]> }> {
+export async function findPerson({ db }: Pick<ServiceContext, 'db'>, { email }: { email: string }): Promise<{ email: string; records: Record<string, unknown[]> }> {
   const records: Record<string, unknown[]> = {};
   for (const source of PERSON_SOURCES) records[source.kind] = await source.find(db, email);
   return { email, records };
 }
 
 /** Erases every record of `email` in one transaction; the audit row counts them and keeps no copy of the address. */
-export async function erasePerson(deps: ServiceDeps, email: string, actor: AuditActor): Promise<Record<string, number>> {
+export async function erasePerson(deps: ServiceContext, { email }: { email: string }): Promise<Record<string, number>> {
+  const actor = actorOf(deps);
   return deps.db.transaction().execute(async (trx) => {
     const counts: Record<string, number> = {};
     for (const source of PERSON_SOURCES) counts[source.kind] = await source.erase(trx, email);
