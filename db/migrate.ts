@@ -20,6 +20,7 @@ import * as checkIn from './migrations/2026-11-27_190_check_in';
 import * as consultations from './migrations/2026-11-27_200_consultations';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
+import * as retentionIndex from './migrations/2026-11-27_260_retention_index';
 import {
   createSqliteCompatibleFunctions,
   isPostgres,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_200_consultations': consultations,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
+  '2026-11-27_260_retention_index': retentionIndex,
 };
 
 const provider: MigrationProvider = {
