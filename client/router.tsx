@@ -202,6 +202,11 @@ const adminAuditRoute = createRoute({
   path: '/audit',
   component: lazyRouteComponent(() => import('./features/admin/audit/AuditLogPage'), 'AuditLogPage'),
 });
+const adminPrivacyRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./features/admin/privacy/PrivacyPage'), 'PrivacyPage'),
+});
 const adminHomePageRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/home-page',
@@ -221,6 +226,7 @@ const adminScreens = [
   adminSettingsRoute,
   adminAuditRoute,
   adminHomePageRoute,
+  adminPrivacyRoute,
 ];
 
 const adminCatchAllRoute = createRoute({
