@@ -98,9 +98,11 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
 
       <div className={classes.footerBottom}>
         <LanguageSwitcher />
-        <SiteLink to="/privacy" className={classes.footerLink}>
-          {t('layout.footer.privacy')}
-        </SiteLink>
+        <p>
+          <SiteLink to="/privacy" className={`${classes.footerLink} ${classes.footerPageLink}`}>
+            {t('layout.footer.privacy')}
+          </SiteLink>
+        </p>
         {identity.footerText !== null && <p>{identity.footerText}</p>}
         {/* The year of the visitor's clock: the server's may already be in the next one at midnight. */}
         <p suppressHydrationWarning>
