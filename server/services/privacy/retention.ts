@@ -5,6 +5,7 @@
 // The messages about them and the audit log's mentions go with them. One transaction, claimed once
 // a day through notification_claims, so two instances never do it (or audit it) twice; an
 // anonymised row is never counted again.
+import type { DB } from '@db/database';
 import type { ServiceDeps } from '../../deps';
 import { claimOnce } from '../../repositories/notification-claims';
 import { getPrivacySettings } from '../../repositories/privacy-settings';
@@ -34,7 +35,7 @@ const NOTHING: RetentionResult = { anonymisedBookings: 0, anonymisedConsultation
 const RETENTION_ACTOR: AuditActor = { userId: null, name: 'Retention (scheduled)', email: null, ip: 'scheduler' };
 
 /** `now` minus whole calendar months, in UTC. */
-export function monthsBefore(now: Date, months: number): string {
+function monthsBefore(now: Date, months: number): string {
   const cutoff = new Date(now.getTime());
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff.toISOString();
@@ -93,7 +94,7 @@ export async function applyPersonalDataRetention(deps: Pick<ServiceDeps, 'db'>, 
   });
 }
 
-async function scrubMentions(trx: Parameters<typeof deleteMessagesMentioning>[0], entity: 'booking' | 'consultation' | 'contact', people: FormerPerson[], cutoff: string): Promise<void> {
+async function scrubMentions(trx: DB, entity: 'booking' | 'consultation' | 'contact', people: FormerPerson[], cutoff: string): Promise<void> {
   if (people.length === 0) return;
   await deleteMessagesMentioning(trx, [...new Set(people.map((person) => person.email))], cutoff);
   await scrubAuditMentions(trx, entity, people, cutoff);
