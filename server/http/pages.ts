@@ -168,6 +168,7 @@ function pageTitle(pathname: string, siteName: string): string {
   if (pathname === '/booking' || pathname.startsWith('/booking/')) return `Book a Session | ${siteName}`;
   if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return `Book a Consultation | ${siteName}`;
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;
+  if (pathname === '/privacy') return `Privacy Policy | ${siteName}`;
   return siteName;
 }
 
@@ -407,9 +408,10 @@ export function seoRoutes(deps: AppDeps) {
     app.get('/sitemap.xml', async (_req, reply) => {
       const origin = deps.config.publicOrigin;
       const events = await listActiveEvents(deps.db, 100);
-      // The home page and each event's page in every language; the booking pages are English only.
+      // The home page, the privacy page and each event's page in every language; the booking pages are English only.
       const urls = [
         ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/', code)}` })),
+        ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/privacy', code)}` })),
         { loc: `${origin}/booking` },
         ...events.flatMap((event) => [
           ...LANGUAGE_CODES.map((code) => ({

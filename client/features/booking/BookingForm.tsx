@@ -14,6 +14,7 @@ import { BookingDetails } from './BookingDetails';
 import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
+import { ConsentLine } from '../layout/ConsentLine';
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
@@ -260,6 +261,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           <Button type="submit" size="md" disabled={!ready || book.isPending}>
             {book.isPending ? 'Processing...' : 'Confirm Booking'}
           </Button>
+          <ConsentLine />
         </Stack>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { bookConsultationInput } from '@server/schemas/consultations';
 import { formatSlotRange } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
+import { ConsentLine } from '../layout/ConsentLine';
 
 type Booked = RouterOutputs['consultations']['book'];
 
@@ -199,6 +200,7 @@ export function ConsultationPage() {
                 <Button type="submit" loading={book.isPending}>
                   Book consultation
                 </Button>
+                <ConsentLine />
               </Stack>
             )}
           </Stack>

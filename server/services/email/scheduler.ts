@@ -1,6 +1,6 @@
 // Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
-// clock: expired waitlist offers (../waitlist-offers.ts), booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts) and
-// the automatic backup (../scheduled-backup.ts).
+// clock: expired waitlist offers (../waitlist-offers.ts), booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts),
+// the automatic backup (../scheduled-backup.ts) and the daily personal-data retention (../privacy/retention.ts).
 // Each piece is idempotent through the database (one booking_reminders row per booking, one
 // notification_claims key per day or per person and week), so a restart neither loses nor repeats
 // it, and several instances would still do it once.
@@ -19,6 +19,7 @@ import { claimOnce } from '@server/repositories/notification-claims';
 import { sendDueWeeklyReports } from './weekly-report';
 import { runDueBackup } from '../scheduled-backup';
 import { expireDueOffers } from '../waitlist-offers';
+import { applyPersonalDataRetention, type RetentionResult } from '../privacy/retention';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -97,6 +98,8 @@ export interface ScheduledWorkResult {
   backup: 'written' | 'failed' | 'not-due';
   /** Waitlist offers that ran out: their bookings cancelled, their seats offered on. */
   expiredOffers: number;
+  /** What the day's personal-data retention anonymised and deleted (zeros when off, done or not due). */
+  retention: RetentionResult;
 }
 
 export interface NotificationScheduler {
@@ -122,11 +125,12 @@ export function startNotificationScheduler(
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers };
+    const retention = await applyPersonalDataRetention(deps, at);
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 } } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -47,11 +47,12 @@ export function languageOfPath(pathname: string): { language: Language; path: st
 const EVENT_PAGE = /^\/events\/[^/]+$/;
 
 /**
- * Whether a page of the site exists in every language: the home page and the event pages. The
+ * Whether a page of the site exists in every language: the home page, the event pages and the
+ * privacy page. The
  * booking pages and the back office are English only until their texts go through the catalog.
  */
 export function isTranslatedPage(path: string): boolean {
-  return path === '/' || EVENT_PAGE.test(path);
+  return path === '/' || path === '/privacy' || EVENT_PAGE.test(path);
 }
 
 /** The address of a page of the site in `language`: under its prefix when the page is translated. */
