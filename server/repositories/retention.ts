@@ -5,6 +5,8 @@
 // server/services/privacy/retention.ts.
 import { sql } from 'kysely';
 import type { DB } from '@db/database';
+import { likeIgnoringCase } from '@db/dialect';
+import { likePattern } from './search';
 
 /** What anonymised personal text becomes. */
 export const ANONYMISED = '[anonymised]';
@@ -117,10 +119,6 @@ async function deleteMessages(db: DB, ids: readonly string[]): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * Messages written before `cutoff` that are not tied to a booking (consultation and contact
  * messages, staff notices) and are addressed to or mention one of `emails`: deleted.
@@ -137,8 +135,8 @@ export async function deleteMessagesMentioning(db: DB, emails: readonly string[]
         eb.or([
           eb('toAddress', 'in', part),
           ...part.flatMap((email) => [
-            sql<boolean>`${sql.ref('textBody')} like ${escapeLike(email)} escape '\\'`,
-            sql<boolean>`${sql.ref('htmlBody')} like ${escapeLike(email)} escape '\\'`,
+            likeIgnoringCase(db, 'textBody', likePattern(email)),
+            likeIgnoringCase(db, 'htmlBody', likePattern(email)),
           ]),
         ]),
       )
@@ -172,7 +170,7 @@ export async function scrubAuditMentions(db: DB, entity: 'booking' | 'consultati
       .selectFrom('auditLog')
       .select(['id', 'summary', 'actorEmail'])
       .where('createdAt', '<', cutoff)
-      .where((eb) => eb.or(part.map((email) => sql<boolean>`${sql.ref('summary')} like ${escapeLike(email)} escape '\\'`)))
+      .where((eb) => eb.or(part.map((email) => likeIgnoringCase(db, 'summary', likePattern(email)))))
       .execute();
     for (const row of rows) await replaceInSummary(db, row.id, row.summary, part);
   }
