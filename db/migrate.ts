@@ -20,6 +20,8 @@ import * as checkIn from './migrations/2026-11-27_190_check_in';
 import * as consultations from './migrations/2026-11-27_200_consultations';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
+import * as consultationLanguage from './migrations/2026-11-27_275_consultation_language';
+import * as firmTextTranslations from './migrations/2026-11-27_276_firm_text_translations';
 import {
   createSqliteCompatibleFunctions,
   isPostgres,
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_200_consultations': consultations,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
+  '2026-11-27_275_consultation_language': consultationLanguage,
+  '2026-11-27_276_firm_text_translations': firmTextTranslations,
 };
 
 const provider: MigrationProvider = {

@@ -85,21 +85,21 @@ export const consultationsRouter = router({
     .query(({ ctx, input }) => findFreeTimes(ctx.db, input)),
 
   book: publicFormProcedure('booking')
-    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) and the consultant. Rate-limited like the other public forms.' })
+    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) in the page\'s language, which the consultation keeps for its later messages, and the consultant in the language of their notices. Rate-limited like the other public forms.' })
     .input(bookConsultationInput)
-    .mutation(({ ctx, input }) => bookConsultation(ctx, input)),
+    .mutation(({ ctx, input }) => bookConsultation(ctx, input, ctx.language)),
 
   manage: publicFormProcedure('manage')
-    .meta({ description: "The consultation of a manage link's token (NOT_FOUND for an unknown token): type, consultant, time, place and whether it can still change." })
+    .meta({ description: "The consultation of a manage link's token (NOT_FOUND for an unknown token): type (with its translated titles), consultant, time, place (worded in the page's language) and whether it can still change." })
     .input(manageConsultationInput)
-    .query(({ ctx, input }) => viewConsultationByToken(ctx.db, input.token)),
+    .query(({ ctx, input }) => viewConsultationByToken(ctx.db, input.token, ctx.language)),
 
   cancelByToken: publicFormProcedure('manage')
     .meta({ description: "Cancels the consultation of a manage link's token before it starts, freeing its time; the visitor (with a CANCEL .ics) and the consultant are told." })
     .input(manageConsultationInput)
     .mutation(async ({ ctx, input }) => {
       await cancelConsultationByToken(ctx, input.token);
-      return viewConsultationByToken(ctx.db, input.token);
+      return viewConsultationByToken(ctx.db, input.token, ctx.language);
     }),
 
   rescheduleByToken: publicFormProcedure('manage')
@@ -107,7 +107,7 @@ export const consultationsRouter = router({
     .input(rescheduleByTokenInput)
     .mutation(async ({ ctx, input }) => {
       await rescheduleConsultationByToken(ctx, input.token, input.startsAt);
-      return viewConsultationByToken(ctx.db, input.token);
+      return viewConsultationByToken(ctx.db, input.token, ctx.language);
     }),
 
   list: staffProcedure

@@ -30,6 +30,10 @@ import { type AuditActor, recordAudit } from '../audit';
 import { hashManageToken, newManageToken } from '../email/manage-token';
 import { type ConsultantHours, consultantFreeStarts, freeTimes, type MinuteRange, type TypeRules } from './free-times';
 import { enqueueConsultantRelease, enqueueConsultationMessages, whereText } from './messages';
+import { wordsIn } from '../email/messages';
+import { parseTitleTranslations, type TitleTexts } from '@server/repositories/translations';
+import type { Translations } from '@server/schemas/translations';
+import { DEFAULT_LANGUAGE, type Language } from '@server/shared/i18n/languages';
 
 export const TYPE_UNAVAILABLE = 'This consultation type is not available.';
 export const TIME_TAKEN = 'This time was just taken. Please choose one of the next free times.';
@@ -208,7 +212,13 @@ export interface BookedConsultation {
   consultantName: string;
 }
 
-export async function bookConsultation(deps: ServiceDeps, input: z.output<typeof bookConsultationInput>, now = Date.now()): Promise<BookedConsultation> {
+/** `language`: the page's, which the consultation keeps for its visitor's messages. */
+export async function bookConsultation(
+  deps: ServiceDeps,
+  input: z.output<typeof bookConsultationInput>,
+  language: Language = DEFAULT_LANGUAGE,
+  now = Date.now(),
+): Promise<BookedConsultation> {
   const startsAt = Date.parse(input.startsAt);
   return inConsultationTransaction(deps.db, async (trx) => {
     const type = await activeType(trx, input.typeId);
@@ -232,6 +242,7 @@ export async function bookConsultation(deps: ServiceDeps, input: z.output<typeof
       visitorTimeZone: input.timeZone,
       message: input.message,
       manageTokenHash: manage.hash,
+      language,
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
@@ -239,11 +250,12 @@ export async function bookConsultation(deps: ServiceDeps, input: z.output<typeof
   });
 }
 
-/** What the manage page shows. */
+/** What the manage page shows: the type's title with its translations, the place in the caller's language. */
 export interface ManagedConsultation {
   id: string;
   typeId: string;
   typeTitle: string;
+  typeTranslations: Translations<TitleTexts>;
   consultantName: string;
   startsAt: string;
   endsAt: string;
@@ -267,17 +279,19 @@ async function factsOf(db: DB, consultation: ConsultationRow) {
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
 }
 
-export async function viewConsultationByToken(db: DB, token: string, now = Date.now()): Promise<ManagedConsultation> {
+/** `language`: the calling page's, for the place's wording. */
+export async function viewConsultationByToken(db: DB, token: string, language: Language = DEFAULT_LANGUAGE, now = Date.now()): Promise<ManagedConsultation> {
   const consultation = await byToken(db, token);
   const { type, consultant } = await factsOf(db, consultation);
   return {
     id: consultation.id,
     typeId: type.id,
     typeTitle: type.title,
+    typeTranslations: parseTitleTranslations(type.translations),
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
-    where: whereText(type, consultant, consultation.visitorPhone),
+    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
     visitorName: consultation.visitorName,
     visitorTimeZone: consultation.visitorTimeZone,
     status: consultation.status,
