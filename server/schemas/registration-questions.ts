@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { QUESTION_KINDS, type QuestionKind } from '@db/schema';
 import { idInput, optionalLine, requiredLine } from './common';
 import { type Translations, translationsInput } from './translations';
+import { DEFAULT_LANGUAGE, firmText, type Language } from '../shared/i18n/languages';
 
 export { QUESTION_KINDS, type QuestionKind };
 
@@ -138,6 +139,20 @@ export interface AskedQuestion {
   /** The English choices: what an answer stores, whatever the language of the form. */
   choices: string[];
   translations: Translations<QuestionTexts>;
+}
+
+/**
+ * A question as a form in `language` shows it: label and help text in that language when translated,
+ * else in English; each choice labelled likewise, its value the English choice (what an answer stores).
+ */
+export function questionIn(question: AskedQuestion, language: Language): { label: string; helpText: string | null; choices: { value: string; label: string }[] } {
+  const texts = language === DEFAULT_LANGUAGE ? undefined : question.translations[language];
+  const helpText = firmText(question.helpText ?? '', question.translations, 'helpText', language).trim();
+  return {
+    label: firmText(question.label, question.translations, 'label', language),
+    helpText: helpText === '' ? null : helpText,
+    choices: question.choices.map((choice, index) => ({ value: choice, label: texts?.choices[index]?.trim() || choice })),
+  };
 }
 
 /** The field an answer's message goes under. */
