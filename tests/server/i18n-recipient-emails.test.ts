@@ -9,6 +9,7 @@ import type { ConsultationTypeInput } from '@server/schemas/consultations';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import { getSystemSettings } from '@server/repositories/settings';
 import { startNotificationScheduler } from '@server/services/email/scheduler';
+import { emailGaveUpAlert, raiseSystemAlert } from '@server/services/email/alerts';
 import { createContextInner } from '@server/trpc/context';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from './fixtures';
 import { buildPageApp } from './page-app';
@@ -247,5 +248,44 @@ describe('the language header', () => {
     expect(response.statusCode).toBe(200);
     const id = response.json<{ result: { data: { id: string } } }>().result.data.id;
     expect((await env.db.selectFrom('consultations').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language).toBe('fr');
+  });
+});
+
+describe('staff notices in each staff member’s language', () => {
+  it('writes a system alert to each admin in the language of their notices', async () => {
+    const french = await createAccount(env.db, 'admin', { email: 'fatou@example.com' });
+    const english = await createAccount(env.db, 'admin', { email: 'kwame@example.com' });
+    const alerts = { ...SWITCHES, systemAlerts: true };
+    await callerFor(env.deps, french).settings.updateNotifications({ ...alerts, language: 'fr' });
+    await callerFor(env.deps, english).settings.updateNotifications({ ...alerts, language: 'en' });
+    const gaveUp = emailGaveUpAlert({ toAddress: 'x@example.com', subject: 'Booking received', attempts: 6, lastError: '550 Mailbox unavailable' });
+    // These two, and the admin of the role callers (alerts on, English by default).
+    expect(await raiseSystemAlert(env.db, env.deps.config.publicOrigin, gaveUp)).toBe(3);
+
+    const [toFrench] = await messagesTo('fatou@example.com');
+    expect(toFrench?.subject).toMatch(/^Alerte .+ : un e-mail n'a pas pu être envoyé$/);
+    expect(toFrench?.textBody).toContain('Un e-mail a été abandonné après 6 tentatives et ne sera plus essayé');
+    expect(toFrench?.textBody).toContain('Destinataire: x@example.com');
+    expect(toFrench?.textBody).toContain('Ouvrir le journal des e-mails: http');
+    expect(toFrench?.htmlBody).toContain('<html lang="fr">');
+    const [toEnglish] = await messagesTo('kwame@example.com');
+    expect(toEnglish?.subject).toMatch(/ alert: an e-mail could not be sent$/);
+    expect(toEnglish?.textBody).toContain('An e-mail gave up after 6 attempts and will not be tried again unless you retry it in the Email Log.');
+  });
+
+  it('writes the weekly report in the staff member’s language, with French dates', async () => {
+    await callerFor(env.deps, consultant).settings.updateNotifications({ ...SWITCHES, weeklyReports: true, language: 'fr' });
+    await callerFor(env.deps, consultant).settings.sendWeeklyReport();
+    const [report] = await messagesTo('ama@example.com');
+    expect(report?.subject).toMatch(/ : rapport hebdomadaire$/);
+    expect(report?.textBody).toMatch(/Votre rapport hebdomadaire de .+, pour les 7 jours jusqu'au .+ et les 7 jours à venir\./);
+    expect(report?.textBody).toContain('Aucune séance dans les 7 prochains jours.');
+    expect(report?.textBody).toContain('Nouvelles réservations: 0 (En attente 0, Confirmées 0, En liste d\'attente 0, Annulées 0)');
+    expect(report?.textBody).not.toContain('E-mails en échec');
+
+    await callers.admin.settings.sendWeeklyReport();
+    const [english] = await messagesTo(callers.adminAccount.user.email);
+    expect(english?.subject).toMatch(/: weekly report$/);
+    expect(english?.textBody).toContain('No e-mails failed in the last 7 days.');
   });
 });
