@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsultationsPage } from '@client/features/admin/consultations/ConsultationsPage';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
+import { HomePageEditor } from '@client/features/admin/home-page/HomePageEditor';
 import { findConsultationTypeDto } from '@server/repositories/consultations';
 import { listEventQuestions } from '@server/repositories/registration-questions';
 import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
@@ -107,5 +108,22 @@ describe('a question on a French booking form', () => {
     expect(within(group).getByRole('radio', { name: 'Énergie' })).toHaveAttribute('value', 'Energy');
     expect(within(group).getByRole('radio', { name: 'Agriculture' })).toHaveAttribute('value', 'Agriculture');
     expect(screen.getByRole('textbox', { name: 'Company' })).toBeInTheDocument();
+  });
+});
+
+describe('the French texts of the home page', () => {
+  it('says which are missing and saves the ones typed', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<HomePageEditor />, { baseUrl: server.baseUrl, sessionToken: admin.token });
+    const slide = await screen.findByRole('group', { name: 'Slide 1' });
+    const title = within(slide).getByRole('textbox', { name: 'French title' });
+    expect(within(slide).getAllByText(MISSING)).toHaveLength(2);
+    await person.type(title, 'Expansion internationale');
+    await waitFor(() => expect(within(slide).getAllByText(MISSING)).toHaveLength(1));
+    await person.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Home page saved')).toBeInTheDocument();
+    const stored = await server.env.db.selectFrom('homeContent').select('content').executeTakeFirstOrThrow();
+    const content = JSON.parse(stored.content) as { heroSlides: { translations?: unknown }[] };
+    expect(content.heroSlides[0]?.translations).toEqual({ fr: { title: 'Expansion internationale', text: null } });
   });
 });

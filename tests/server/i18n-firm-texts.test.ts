@@ -8,7 +8,9 @@ import type { ConsultationTypeInput } from '@server/schemas/consultations';
 import { questionIn, type SaveRegistrationQuestionsInput } from '@server/schemas/registration-questions';
 import { insertBookableSlot, insertEventRow } from './fixtures';
 import { buildPageApp } from './page-app';
-import { createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
+import { saveHomeContent } from '@server/repositories/home-page';
+import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
+import { callerFor, createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from './helpers';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -170,5 +172,51 @@ describe('registration questions in French', () => {
     await expectFieldErrors(callers.admin.registrationQuestions.save({ eventId: event.id, questions }), {
       'questions.0.translations.fr.choices.0': 'Must be one line of text, without control characters.',
     });
+  });
+});
+
+describe('the home page in French', () => {
+  it('shows the texts the firm translated under /fr/, the English ones where it did not, and English at /', async () => {
+    await saveHomeContent(env.db, JSON.stringify(DEMO_HOME_CONTENT), new Date().toISOString());
+    const { updatedAt: _updatedAt, ...current } = await callerFor(env.deps, null).homePage.get();
+    const [slide, ...slides] = current.heroSlides;
+    const [service, ...services] = current.services;
+    if (slide === undefined || service === undefined) throw new Error('no slide or service');
+    const content = {
+      ...current,
+      heroSlides: [{ ...slide, translations: { fr: { title: 'Expansion internationale', text: 'Nous ouvrons de nouveaux marchés.' } } }, ...slides],
+      services: [{ ...service, translations: { fr: { title: 'Conseil en entrée sur le marché', text: '' } } }, ...services],
+      founder: { ...current.founder, translations: { fr: { role: 'Fondatrice', bio: ['Elle conseille les entreprises depuis dix ans.'] } } },
+    };
+    await expectAdminOnly(callers, (caller) => caller.homePage.update(content));
+    const saved = await callers.admin.homePage.update(content);
+    expect(saved.services[0]?.translations).toEqual({ fr: { title: 'Conseil en entrée sur le marché', text: null } });
+    expect(saved.priorities[0]?.translations).toBeUndefined();
+    await expectFieldErrors(
+      callers.admin.homePage.update({ ...content, heroSlides: [{ ...slide, translations: { fr: { title: 'Deux\nlignes', text: null } } }] }),
+      { 'heroSlides.0.translations.fr.title': 'Must be one line of text, without control characters.' },
+    );
+
+    const app: FastifyInstance = await buildPageApp(env);
+    try {
+      const french = (await app.inject({ method: 'GET', url: '/fr/' })).body;
+      const markup = french.slice(0, french.indexOf('id="query-state"'));
+      expect(markup).toContain('Expansion internationale');
+      expect(markup).toContain('Nous ouvrons de nouveaux marchés.');
+      expect(markup).toContain('Conseil en entrée sur le marché');
+      // Its text was left blank: the English one shows.
+      expect(markup).toContain(service.text);
+      expect(markup).toContain('Fondatrice');
+      expect(markup).toContain('Elle conseille les entreprises depuis dix ans.');
+      expect(markup).not.toContain(slide.title);
+      // Untranslated: the English.
+      expect(markup).toContain(current.priorities[0]?.title ?? '');
+      const english = (await app.inject({ method: 'GET', url: '/' })).body;
+      const englishMarkup = english.slice(0, english.indexOf('id="query-state"'));
+      expect(englishMarkup).toContain(slide.title);
+      expect(englishMarkup).not.toContain('Expansion internationale');
+    } finally {
+      await app.close();
+    }
   });
 });
