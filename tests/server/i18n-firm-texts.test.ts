@@ -220,3 +220,19 @@ describe('the home page in French', () => {
     }
   });
 });
+
+describe('the catalog a page carries', () => {
+  it('holds the messages pages show, not the e-mails’, alerts’ or reports’', async () => {
+    const app: FastifyInstance = await buildPageApp(env);
+    try {
+      const french = (await app.inject({ method: 'GET', url: '/fr/' })).body;
+      const json = /<script type="application\/json" id="page-language">(.*?)<\/script>/s.exec(french)?.[1] ?? '{}';
+      const keys = Object.keys((JSON.parse(json) as { messages: Record<string, unknown> }).messages);
+      expect(keys).toContain('layout.skipLink');
+      expect(keys).toContain('event.seats.left');
+      expect(keys.filter((key) => /^(email|alert|report|status)\./.test(key))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
