@@ -16,7 +16,7 @@ import { HomeRoot } from './home-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
-import { compiledCatalog } from '@server/i18n/catalogs';
+import { pageCatalog } from '@server/i18n/catalogs';
 import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
 
 export { QUERY_STATE_ELEMENT_ID };
@@ -82,7 +82,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 export async function render(address: string, state: DehydratedState): Promise<string> {
   // The page in its language, with the catalog the server also writes into it for the browser.
   const { language, path: url } = languageOfPath(address);
-  const page = { language, messages: compiledCatalog(language) };
+  const page = { language, messages: pageCatalog(language) };
   const queryClient = createAppQueryClient();
   hydrate(queryClient, state);
   // Never called while rendering: components read the prefetched data and fetch nothing on the server.

@@ -25,7 +25,7 @@ import {
   PAGE_LANGUAGE_ELEMENT_ID,
   pathInLanguage,
 } from '../shared/i18n/languages';
-import { compiledCatalog } from '../i18n/catalogs';
+import { pageCatalog } from '../i18n/catalogs';
 import type { AppDeps } from '../deps';
 import { type EventDto, findEvent, listActiveEvents } from '../repositories/events';
 import { getPublicSettings, type PublicSettings } from '../services/settings';
@@ -312,7 +312,7 @@ const pageLanguageJsons = new Map<Language, string>();
 function pageLanguageJson(language: Language): string {
   let json = pageLanguageJsons.get(language);
   if (json === undefined) {
-    json = scriptSafeJson({ language, messages: compiledCatalog(language) });
+    json = scriptSafeJson({ language, messages: pageCatalog(language) });
     pageLanguageJsons.set(language, json);
   }
   return json;

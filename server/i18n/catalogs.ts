@@ -27,6 +27,24 @@ export function compiledCatalog(language: Language): Messages {
   return messages;
 }
 
+/** Messages only the server writes (e-mails, alerts, reports): no page shows them. */
+const SERVER_ONLY_PREFIXES = ['email.', 'alert.', 'report.', 'status.'];
+
+const forPages = new Map<Language, Messages>();
+
+/**
+ * The compiled catalog a page carries to the browser: every message but the server's own (e-mails,
+ * alerts, reports), which would only make each page heavier.
+ */
+export function pageCatalog(language: Language): Messages {
+  let messages = forPages.get(language);
+  if (messages === undefined) {
+    messages = Object.fromEntries(Object.entries(compiledCatalog(language)).filter(([key]) => !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix))));
+    forPages.set(language, messages);
+  }
+  return messages;
+}
+
 const instances = new Map<Language, I18n>();
 
 /** The runtime of one language, for the server's own texts (rendered pages, messages). */

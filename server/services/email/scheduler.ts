@@ -11,7 +11,7 @@ import { advanceBookingRevision, findBookingDetails } from '@server/repositories
 import { claimReminder, listBookingsDueReminder } from '@server/repositories/booking-reminders';
 import { deleteSentBefore } from '@server/repositories/outbox';
 import { getSystemSettings } from '@server/repositories/settings';
-import { buildIcs } from './ics';
+import { bookingCalendarFile } from './booking-messages';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
@@ -49,29 +49,11 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date): Promise<nu
       const site = await loadOutboxSite(trx, deps.config.publicOrigin);
       const fresh = newManageToken();
       const sequence = await advanceBookingRevision(trx, booking.id, fresh.hash);
-      const confirmed = booking.status === 'confirmed';
       await enqueueMessage(trx, site, {
         kind: 'booking-reminder',
         to: booking.participantEmail,
-        rendered: bookingReminderMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token), replacesEarlier: true }),
-        ics: {
-          method: 'REQUEST',
-          content: buildIcs({
-            method: 'REQUEST',
-            uid: `booking-${booking.id}@${site.host}`,
-            sequence,
-            stamp: nowIso,
-            start: booking.startTime,
-            end: booking.endTime,
-            summary: `${booking.sessionTitle} (${booking.eventTitle})`,
-            description: `Your booking with ${site.siteName} ${confirmed ? 'is confirmed' : 'is pending confirmation'}.`,
-            location: booking.location,
-            status: confirmed ? 'CONFIRMED' : 'TENTATIVE',
-            productOwner: site.host,
-            organizer: site.organizer,
-            attendee: { name: booking.participantName, email: booking.participantEmail },
-          }),
-        },
+        rendered: bookingReminderMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token, booking.language), replacesEarlier: true }),
+        ics: bookingCalendarFile(site, booking, booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE', sequence, now),
         bookingId: booking.id,
       }, now);
       return true;
