@@ -60,7 +60,7 @@ export default defineConfig({
     outDir: fromHere('./dist/client'),
     emptyOutDir: true,
     // Three pages: the app (index.html: back office, booking pages) and the server-rendered home
-    // page and event pages, whose scripts carry no router (home.html, event.html).
+    // page, event pages and privacy page, whose scripts carry no router (home.html; event.html for the two others).
     rollupOptions: {
       input: { index: fromHere('./client/index.html'), home: fromHere('./client/home.html'), event: fromHere('./client/event.html') },
     },

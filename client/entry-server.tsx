@@ -1,7 +1,7 @@
 // Server rendering of the public pages. The server (server/http/ssr.ts) asks which queries a page
 // needs (publicQueriesOf), runs them through the API's own procedures, and hands their dehydrated
 // state to render(), which renders the same tree the browser hydrates (client/home.tsx for the home
-// page, client/event.tsx for an event's page, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
+// page, client/event.tsx for an event's page, client/event.tsx for the privacy page too, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
 import './zod-config';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -10,12 +10,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { AppRoot } from './app-root';
 import { EventRoot, eventIdOfPath } from './event-root';
+import { PRIVACY_PAGE_PATH, PrivacyRoot } from './privacy-root';
 import { HOME_EVENT_LIMIT } from './features/home/EventsSection';
 import { HomeRoot } from './home-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
-import { compiledCatalog } from '@server/i18n/catalogs';
+import { pageCatalog } from '@server/i18n/catalogs';
 import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
 
 export { QUERY_STATE_ELEMENT_ID };
@@ -26,7 +27,8 @@ export type PublicQuery =
   | { path: 'homePage.get' }
   | { path: 'events.list'; input: RouterInputs['events']['list'] }
   | { path: 'sessions.listByEvent'; input: RouterInputs['sessions']['listByEvent'] }
-  | { path: 'events.page'; input: RouterInputs['events']['page'] };
+  | { path: 'events.page'; input: RouterInputs['events']['page'] }
+  | { path: 'privacy.page' };
 
 const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
 
@@ -43,6 +45,7 @@ export function publicQueriesOf(address: string): PublicQuery[] | null {
     return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: { limit: HOME_EVENT_LIMIT } }];
   }
   // Every public page's footer lists the home content's services: homePage.get on each.
+  if (pathname === PRIVACY_PAGE_PATH) return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'privacy.page' }];
   if (pathname === '/booking') return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: undefined }];
   const eventId = eventIdOfPath(pathname);
   if (eventId !== null) return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.page', input: { id: eventId } }];
@@ -67,6 +70,8 @@ export function publicQueriesOf(address: string): PublicQuery[] | null {
 export function pageTemplateOf(address: string): 'home.html' | 'event.html' | 'index.html' {
   const pathname = languageOfPath(address).path;
   if (pathname === '/') return 'home.html';
+  // The privacy page shares the event pages' script (client/event.tsx).
+  if (pathname === PRIVACY_PAGE_PATH) return 'event.html';
   return eventIdOfPath(pathname) === null ? 'index.html' : 'event.html';
 }
 
@@ -77,7 +82,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 export async function render(address: string, state: DehydratedState): Promise<string> {
   // The page in its language, with the catalog the server also writes into it for the browser.
   const { language, path: url, prefixed } = languageOfPath(address);
-  const page = { language, messages: compiledCatalog(language) };
+  const page = { language, messages: pageCatalog(language, 'app') };
   const queryClient = createAppQueryClient();
   hydrate(queryClient, state);
   // Never called while rendering: components read the prefetched data and fetch nothing on the server.
@@ -86,6 +91,8 @@ export async function render(address: string, state: DehydratedState): Promise<s
   const eventId = eventIdOfPath(url);
   if (pageTemplateOf(url) === 'home.html') {
     root = <HomeRoot queryClient={queryClient} trpcClient={trpcClient} page={page} />;
+  } else if (url === PRIVACY_PAGE_PATH) {
+    root = <PrivacyRoot queryClient={queryClient} trpcClient={trpcClient} page={page} />;
   } else if (eventId !== null) {
     root = <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={url} eventId={eventId} page={page} />;
   } else {

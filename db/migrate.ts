@@ -25,6 +25,9 @@ import * as checkIn from './migrations/2026-11-27_190_check_in';
 import * as consultations from './migrations/2026-11-27_200_consultations';
 import * as languages from './migrations/2026-11-27_240_languages';
 import * as eventTranslations from './migrations/2026-11-27_241_event_translations';
+import * as retentionIndex from './migrations/2026-11-27_260_retention_index';
+import * as consultationLanguage from './migrations/2026-11-27_275_consultation_language';
+import * as firmTextTranslations from './migrations/2026-11-27_276_firm_text_translations';
 import * as nativeTypes from './migrations/2026-11-27_290_native_types';
 import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
 import { isPostgres } from './postgres';
@@ -52,6 +55,9 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_200_consultations': consultations,
   '2026-11-27_240_languages': languages,
   '2026-11-27_241_event_translations': eventTranslations,
+  '2026-11-27_260_retention_index': retentionIndex,
+  '2026-11-27_275_consultation_language': consultationLanguage,
+  '2026-11-27_276_firm_text_translations': firmTextTranslations,
   // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
 };

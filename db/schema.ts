@@ -107,6 +107,8 @@ export interface EventSessionsTable {
   isActive: Flag;
   /** Hours a freed seat is offered to the first waitlisted person (1-168); null: promoted at once. */
   offerHours: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: the title and description in other languages ({"fr":{"title":…,"description":…}}). */
+  translations: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -283,6 +285,8 @@ export interface RegistrationQuestionsTable {
   required: Flag;
   /** JSON array of strings: the choices of one_choice and many_choices, else '[]'. */
   choices: Generated<string>;
+  /** JSON: label, help text and choices in other languages; an answer stores the English choice. */
+  translations: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -353,6 +357,8 @@ export interface ConsultationTypesTable {
   maxPerDay: number | null;
   isActive: Flag;
   allowPickConsultant: Flag;
+  /** JSON: the title and description in other languages ({"fr":{"title":…,"description":…}}). */
+  translations: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -402,6 +408,8 @@ export interface ConsultationsTable {
   /** SHA-256 hex of the manage-link token; the token itself is never stored. */
   manageTokenHash: string;
   icsSequence: Generated<number>;
+  /** The language it was booked in ('en', 'fr'): the visitor's messages and calendar files use it. */
+  language: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

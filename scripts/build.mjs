@@ -5,8 +5,9 @@
 // build itself read (Vite's module graph, esbuild's metafile) plus the config files, so a change to
 // any file the client or server imports (shared schemas, time helpers, db/schema.ts...) triggers a
 // rebuild, and nothing else does. Plain JavaScript, so `npm start` runs with node alone.
-//   node scripts/build.mjs            build both
-//   import { ensureBuilt } from ...   build only what is missing or out of date (npm start)
+//   node scripts/build.mjs             build both
+//   node scripts/build.mjs --if-stale  build only what is missing or out of date, in a process of its own
+//   import { ensureBuilt } from ...    the same, in the caller's process (npm start)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -182,7 +183,11 @@ export async function ensureBuilt({ log = console.log } = {}) {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   process.env.NODE_ENV ??= 'production';
-  await buildClient();
-  await buildSsr();
-  await buildServer();
+  if (process.argv.includes('--if-stale')) {
+    await ensureBuilt({ log: () => undefined });
+  } else {
+    await buildClient();
+    await buildSsr();
+    await buildServer();
+  }
 }

@@ -1,4 +1,4 @@
-// Lighthouse on the home page, an event's page (the seed's first event) and the French home page as a phone sees them (the default mobile preset: a mid-range phone on a
+// Lighthouse on the home page, an event's page (the seed's first event), the French home page and the privacy page as a phone sees them (the default mobile preset: a mid-range phone on a
 // slow 4G link, simulated), against the built server with the seed's demo data, in Debian's
 // Chromium (CHROME_PATH, default /usr/bin/chromium). The median of LIGHTHOUSE_RUNS runs (default 3)
 // of each category score goes into the bench's goal table; the audits that lost points are listed.
@@ -88,7 +88,7 @@ interface PageScores {
   lostPoints: Set<string>;
 }
 
-/** Runs Lighthouse on `/`, an event's page and `/fr/` of a freshly seeded built server (build it first: scripts/build.mjs). */
+/** Runs Lighthouse on `/`, an event's page, `/fr/` and `/privacy` of a freshly seeded built server (build it first: scripts/build.mjs). */
 export async function benchLighthouse(): Promise<Figure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
@@ -107,6 +107,7 @@ export async function benchLighthouse(): Promise<Figure[]> {
       ['home page', '/'],
       ['event page', eventPath],
       ['French home page', '/fr/'],
+      ['privacy page', '/privacy'],
     ] as const;
     for (const [label, pagePath] of pagesToScore) {
       const scores = new Map<string, number[]>();

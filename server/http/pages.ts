@@ -169,6 +169,7 @@ function pageTitle(pathname: string, siteName: string, language: Language): stri
   if (pathname === '/booking' || pathname.startsWith('/booking/')) return t._('page.title.booking', { siteName });
   if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return t._('page.title.consultation', { siteName });
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;
+  if (pathname === '/privacy') return `Privacy Policy | ${siteName}`;
   return siteName;
 }
 
@@ -412,9 +413,10 @@ export function seoRoutes(deps: AppDeps) {
     app.get('/sitemap.xml', async (_req, reply) => {
       const origin = deps.config.publicOrigin;
       const events = await listActiveEvents(deps.db, 100);
-      // The home page, the booking page and each event's page and booking form, in every language.
+      // The home page, the privacy page, the booking page and each event's page and booking form, in every language.
       const urls = [
         ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/', code)}` })),
+        ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/privacy', code)}` })),
         ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/booking', code)}` })),
         ...events.flatMap((event) =>
           [`/events/${encodeURIComponent(event.id)}`, `/booking/${encodeURIComponent(event.id)}`].flatMap((path) =>

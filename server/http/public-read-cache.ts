@@ -46,6 +46,7 @@ export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, CacheableRead> = new Ma
   ['timeSlots.listBySession', { tags: ['sessions', 'slots'], input: listBySessionInput }],
   ['settings.public', { tags: ['settings'], input: null }],
   ['homePage.get', { tags: ['home-content'], input: null }],
+  ['privacy.page', { tags: ['settings'], input: null }],
 ]);
 
 /** The tags of the data a set of public procedures shows. */

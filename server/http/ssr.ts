@@ -65,6 +65,8 @@ async function prefetch(deps: AppDeps, queries: PublicQuery[]): Promise<Dehydrat
           return helpers.sessions.listByEvent.prefetch(query.input);
         case 'events.page':
           return helpers.events.page.prefetch(query.input);
+        case 'privacy.page':
+          return helpers.privacy.page.prefetch();
       }
     }),
   );

@@ -31,11 +31,11 @@ export function compiledCatalog(language: Language): Messages {
  * Which messages a page carries: the home page and the event pages, which have scripts of their own
  * and link to the others, only theirs ('own'); a page of the app (booking, the manage links, the
  * consultation page, where the browser may move on to another) all the public ones ('app'). None
- * carries what only the server says (e-mails, page titles).
+ * carries what only the server writes (e-mails, alerts, reports, page titles).
  */
 export type PageScope = 'own' | 'app';
 
-const SERVER_ONLY = /^(?:email|page)\./;
+const SERVER_ONLY = /^(?:email|alert|report|status|page)\./;
 const APP_ONLY = /^(?:booking|manage|consultation|time|message|common)\./;
 
 /** Whether a page of `scope` carries the message `key`. */
@@ -43,9 +43,16 @@ export function carries(scope: PageScope, key: string): boolean {
   return !SERVER_ONLY.test(key) && (scope === 'app' || !APP_ONLY.test(key));
 }
 
-/** The part of a language's compiled catalog a page of `scope` carries to the browser. */
+const forPages = new Map<string, Messages>();
+
+/** The part of a language's compiled catalog a page of `scope` carries to the browser, made once. */
 export function pageCatalog(language: Language, scope: PageScope): Messages {
-  return Object.fromEntries(Object.entries(compiledCatalog(language)).filter(([key]) => carries(scope, key)));
+  let messages = forPages.get(`${language} ${scope}`);
+  if (messages === undefined) {
+    messages = Object.fromEntries(Object.entries(compiledCatalog(language)).filter(([key]) => carries(scope, key)));
+    forPages.set(`${language} ${scope}`, messages);
+  }
+  return messages;
 }
 
 const instances = new Map<Language, I18n>();

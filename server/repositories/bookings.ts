@@ -60,6 +60,9 @@ export interface SlotContext {
   eventActive: boolean;
   eventTitle: string;
   sessionTitle: string;
+  /** The event's and the session's titles in other languages (JSON), for messages in the booking's language. */
+  eventTranslations: string;
+  sessionTranslations: string;
   location: string | null;
 }
 
@@ -146,6 +149,8 @@ const slotContextQuery = preparedQuery((db, args: Params<{ timeSlotId: string }>
       'events.isActive as eventActive',
       'events.title as eventTitle',
       'eventSessions.title as sessionTitle',
+      'events.translations as eventTranslations',
+      'eventSessions.translations as sessionTranslations',
       'eventSessions.location as location',
     ])
     .where('timeSlots.id', '=', args.timeSlotId)
@@ -323,6 +328,9 @@ export function setBookingStatusRow(db: DB, id: string, status: BookingStatus): 
 export interface BookingDetails extends BookingRow {
   eventTitle: string;
   sessionTitle: string;
+  /** The event's and the session's titles in other languages (JSON), for messages in the booking's language. */
+  eventTranslations: string;
+  sessionTranslations: string;
   location: string | null;
   startTime: string;
   endTime: string;
@@ -338,6 +346,8 @@ function bookingDetailsQuery(db: DB) {
     .select([
       'events.title as eventTitle',
       'eventSessions.title as sessionTitle',
+      'events.translations as eventTranslations',
+      'eventSessions.translations as sessionTranslations',
       'eventSessions.location as location',
       'timeSlots.startTime as startTime',
       'timeSlots.endTime as endTime',
@@ -350,6 +360,8 @@ export function bookingDetailsOn(booking: BookingRow, slot: SlotContext): Bookin
     ...booking,
     eventTitle: slot.eventTitle,
     sessionTitle: slot.sessionTitle,
+    eventTranslations: slot.eventTranslations,
+    sessionTranslations: slot.sessionTranslations,
     location: slot.location,
     startTime: slot.startTime,
     endTime: slot.endTime,

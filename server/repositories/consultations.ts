@@ -8,6 +8,8 @@ import type { ConsultationRow, ConsultationStatus, ConsultationTypeRow, Database
 import type { Insertable, Updateable } from 'kysely';
 import { newId } from '../ids';
 import type { MinuteRange } from '../services/consultations/free-times';
+import type { Translations } from '../schemas/translations';
+import { parseTitleTranslations, type TitleTexts } from './translations';
 
 export type ConsultationTypeValues = Omit<Insertable<Database['consultationTypes']>, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -16,13 +18,16 @@ export interface PublicConsultationType {
   id: string;
   title: string;
   description: string | null;
+  /** The title and description in the other languages; a blank or missing one shows the English. */
+  translations: Translations<TitleTexts>;
   durationMinutes: number;
   locationKind: ConsultationTypeRow['locationKind'];
   allowPickConsultant: boolean;
   consultants: { id: string; name: string }[];
 }
 
-export type ConsultationTypeDto = Omit<ConsultationTypeRow, 'isActive' | 'allowPickConsultant'> & {
+export type ConsultationTypeDto = Omit<ConsultationTypeRow, 'isActive' | 'allowPickConsultant' | 'translations'> & {
+  translations: Translations<TitleTexts>;
   isActive: boolean;
   allowPickConsultant: boolean;
   staffIds: string[];
@@ -33,6 +38,8 @@ export interface StaffMember {
   name: string;
   email: string;
   timeZone: string | null;
+  /** The language of their notices (a profile setting). */
+  language: string;
 }
 
 export function findConsultationType(db: DB, id: string): Promise<ConsultationTypeRow | undefined> {
@@ -54,7 +61,13 @@ async function staffIdsByType(db: DB, typeIds: string[]): Promise<Map<string, st
 }
 
 function toTypeDto(row: ConsultationTypeRow, staffIds: string[]): ConsultationTypeDto {
-  return { ...row, isActive: row.isActive === 1, allowPickConsultant: row.allowPickConsultant === 1, staffIds };
+  return {
+    ...row,
+    translations: parseTitleTranslations(row.translations),
+    isActive: row.isActive === 1,
+    allowPickConsultant: row.allowPickConsultant === 1,
+    staffIds,
+  };
 }
 
 export async function listConsultationTypes(db: DB): Promise<ConsultationTypeDto[]> {
@@ -72,7 +85,7 @@ export async function findConsultationTypeDto(db: DB, id: string): Promise<Consu
 export async function listActiveConsultationTypes(db: DB): Promise<PublicConsultationType[]> {
   const rows = await db
     .selectFrom('consultationTypes')
-    .select(['id', 'title', 'description', 'durationMinutes', 'locationKind', 'allowPickConsultant'])
+    .select(['id', 'title', 'description', 'translations', 'durationMinutes', 'locationKind', 'allowPickConsultant'])
     .where('isActive', '=', 1)
     .orderBy('title')
     .orderBy('id')
@@ -94,6 +107,7 @@ export async function listActiveConsultationTypes(db: DB): Promise<PublicConsult
       const allowPickConsultant = row.allowPickConsultant === 1;
       return {
         ...row,
+        translations: parseTitleTranslations(row.translations),
         allowPickConsultant,
         consultants: allowPickConsultant ? mine.map(({ id, name }) => ({ id, name })) : [],
         staffed: mine.length > 0,
@@ -141,7 +155,7 @@ export function staffOfType(db: DB, typeId: string): Promise<StaffMember[]> {
   return db
     .selectFrom('consultationTypeStaff')
     .innerJoin('users', 'users.id', 'consultationTypeStaff.userId')
-    .select(['users.id', 'users.name', 'users.email', 'users.timeZone'])
+    .select(['users.id', 'users.name', 'users.email', 'users.timeZone', 'users.language'])
     .where('consultationTypeStaff.typeId', '=', typeId)
     .orderBy('users.name')
     .orderBy('users.id')
@@ -149,7 +163,7 @@ export function staffOfType(db: DB, typeId: string): Promise<StaffMember[]> {
 }
 
 export function findStaffMember(db: DB, id: string): Promise<StaffMember | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'timeZone']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'email', 'timeZone', 'language']).where('id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -40,7 +40,7 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
         // Each its own marker address: one live booking per address and slot stays true.
         await db
           .updateTable('bookings')
-          .set({ participantName: ERASED, participantEmail: `erased-${id}@invalid`, participantPhone: null, manageTokenHash: null, updatedAt: new Date().toISOString() })
+          .set({ participantName: ERASED, participantEmail: `erased-${id}@invalid`, participantPhone: null, manageTokenHash: null, checkInCode: null, updatedAt: new Date().toISOString() })
           .where('id', '=', id)
           .execute();
       }

@@ -2,7 +2,9 @@
 import type { DB } from '@db/database';
 import type { BookingAnswerRow, RegistrationQuestionRow } from '@db/schema';
 import { newId } from '../ids';
-import type { AskedQuestion, CheckedAnswer } from '../schemas/registration-questions';
+import type { AskedQuestion, CheckedAnswer, QuestionTexts } from '../schemas/registration-questions';
+import type { Translations } from '../schemas/translations';
+import { parseTranslations, storedText, storedTexts } from './translations';
 
 export const QUESTION_NOT_FOUND = 'Question not found.';
 
@@ -16,6 +18,11 @@ function toAskedQuestion(row: RegistrationQuestionRow): AskedQuestion {
     helpText: row.helpText,
     required: row.required === 1,
     choices: Array.isArray(choices) ? choices.filter((choice): choice is string => typeof choice === 'string') : [],
+    translations: parseTranslations(row.translations, (texts) => ({
+      label: storedText(texts.label),
+      helpText: storedText(texts.helpText),
+      choices: storedTexts(texts.choices),
+    })),
   };
 }
 
@@ -59,6 +66,17 @@ export interface QuestionValues {
   helpText: string | null;
   required: boolean;
   choices: string[];
+  /** Absent: none (the English texts show in every language). */
+  translations?: Translations<QuestionTexts> | undefined;
+}
+
+/** Only the translated choices that have an English one to stand beside. */
+function storedQuestionTranslations(question: QuestionValues): string {
+  const kept: Translations<QuestionTexts> = {};
+  for (const [code, texts] of Object.entries(question.translations ?? {}) as [keyof Translations<QuestionTexts>, QuestionTexts][]) {
+    kept[code] = { ...texts, choices: texts.choices.slice(0, question.choices.length) };
+  }
+  return JSON.stringify(kept);
 }
 
 /**
@@ -87,6 +105,7 @@ export async function replaceEventQuestions(
       helpText: question.helpText,
       required: question.required ? 1 : 0,
       choices: JSON.stringify(question.choices),
+      translations: storedQuestionTranslations(question),
     };
     if (question.id === undefined) {
       await db.insertInto('registrationQuestions').values({ id: newId(), eventId, ...values }).execute();

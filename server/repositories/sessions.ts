@@ -6,9 +6,15 @@ import type { EventSessionRow } from '@db/schema';
 import { newId } from '../ids';
 import type { Page } from '../schemas/common';
 import { matchesAny } from './search';
+import type { Translations } from '../schemas/translations';
+import { parseTitleTranslations, type TitleTexts } from './translations';
 
 /** A session as the API shows it: the row with its 0/1 flag as a boolean (maxParticipants null means unlimited). */
-export type SessionDto = Omit<EventSessionRow, 'isActive'> & { isActive: boolean };
+export type SessionDto = Omit<EventSessionRow, 'isActive' | 'translations'> & {
+  isActive: boolean;
+  /** The title and description in the other languages; a blank or missing one shows the English. */
+  translations: Translations<TitleTexts>;
+};
 
 export interface SessionListItem extends SessionDto {
   eventTitle: string;
@@ -23,6 +29,8 @@ export interface SessionValues {
   maxParticipants: number | null;
   /** Hours a freed seat is offered for; null: promote at once; undefined: unchanged. */
   offerHours?: number | null | undefined;
+  /** The title and description in the other languages; undefined: unchanged. */
+  translations?: Translations<TitleTexts> | undefined;
   isActive: boolean;
 }
 
@@ -45,6 +53,7 @@ export function toSessionDto(row: EventSessionRow): SessionDto {
     facilitator: row.facilitator,
     maxParticipants: row.maxParticipants,
     offerHours: row.offerHours,
+    translations: parseTitleTranslations(row.translations),
     isActive: row.isActive === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -65,6 +74,7 @@ function toColumns(values: SessionValues) {
     facilitator: values.facilitator,
     maxParticipants: values.maxParticipants,
     ...(values.offerHours === undefined ? {} : { offerHours: values.offerHours }),
+    ...(values.translations === undefined ? {} : { translations: JSON.stringify(values.translations) }),
     isActive: values.isActive ? 1 : 0,
   };
 }

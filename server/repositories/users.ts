@@ -99,11 +99,6 @@ export function findNotifiedAdmins(db: DB, topic: keyof typeof notifiedAdminsQue
   return notifiedAdminsQueries[topic].all(db, {});
 }
 
-export async function findNotifiedAdminEmails(db: DB, topic: keyof typeof notifiedAdminsQueries): Promise<string[]> {
-  const rows = await notifiedAdminsQueries[topic].all(db, {});
-  return rows.map((row) => row.email);
-}
-
 /** Writes an account's name, e-mail and role; the updated row. */
 export function updateUserRow(db: DB, id: string, values: { name: string; email: string; role: Role }): Promise<UserRow> {
   return db

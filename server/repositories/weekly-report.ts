@@ -72,11 +72,17 @@ export async function failedEmailsSince(
   return { total: Number(total.n), listed };
 }
 
-/** Staff with Enable Email Notifications and Weekly Reports on. */
-export function listWeeklyReportRecipients(db: DB): Promise<{ id: string; email: string; role: 'admin' | 'user' }[]> {
+/** The language of one account's notices (the report sent on request), English for an unknown id. */
+export async function findNoticeLanguage(db: DB, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language ?? 'en';
+}
+
+/** Staff with Enable Email Notifications and Weekly Reports on, each with the language of their notices. */
+export function listWeeklyReportRecipients(db: DB): Promise<{ id: string; email: string; role: 'admin' | 'user'; language: string }[]> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role'])
+    .select(['id', 'email', 'role', 'language'])
     .where('notifyEmail', '=', 1)
     .where('notifyWeeklyReports', '=', 1)
     .orderBy('email')

@@ -81,12 +81,12 @@ export const consultationsRouter = router({
     .query(({ ctx, input }) => findFreeTimes(ctx, input)),
 
   book: publicFormProcedure('booking')
-    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) and the consultant. Rate-limited like the other public forms.' })
+    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) in the page\'s language, which the consultation keeps for its later messages, and the consultant in the language of their notices. Rate-limited like the other public forms.' })
     .input(bookConsultationInput)
     .mutation(({ ctx, input }) => bookConsultation(ctx, input)),
 
   manage: publicFormProcedure('manage')
-    .meta({ description: "The consultation of a manage link's token (NOT_FOUND for an unknown token): type, consultant, time, place and whether it can still change." })
+    .meta({ description: "The consultation of a manage link's token (NOT_FOUND for an unknown token): type (with its translated titles), consultant, time, place (worded in the page's language) and whether it can still change." })
     .input(manageConsultationInput)
     .query(({ ctx, input }) => viewConsultationByToken(ctx, input)),
 

@@ -1,6 +1,7 @@
-import { personInput } from '../schemas/privacy';
+import { personInput, privacySettingsInput } from '../schemas/privacy';
 import { erasePerson, findPerson } from '../services/privacy/person';
-import { adminProcedure, router } from '../trpc/init';
+import { getPrivacyPage, updatePrivacySettings } from '../services/privacy/settings';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const privacyRouter = router({
   findPerson: adminProcedure
@@ -12,4 +13,13 @@ export const privacyRouter = router({
     .meta({ description: "Erases every record of an e-mail address in one transaction: bookings, answers and contact messages anonymised (counts kept), its outbox messages and sign-in counters deleted, audit mentions replaced; one audit row counts them without the address." })
     .input(personInput)
     .mutation(({ ctx, input }) => erasePerson(ctx, input)),
+
+  page: publicProcedure
+    .meta({ description: 'What the public privacy page shows: the English text, the French text (null: the page falls back to English) and the retention periods in months (null: kept until the person asks).' })
+    .query(({ ctx }) => getPrivacyPage(ctx)),
+
+  updateSettings: adminProcedure
+    .meta({ description: "Saves the privacy page's texts and the retention periods: bookings and consultations anonymised, contact messages deleted, N months (1-120) after their time or last change, or never (null). Audited; the public pages show it at once." })
+    .input(privacySettingsInput)
+    .mutation(({ ctx, input }) => updatePrivacySettings(ctx, input)),
 });

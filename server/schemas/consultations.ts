@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, timestamp } from './common';
 import { isCalendarDate } from './bookings';
+import { translationsInput } from './translations';
 
 export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES };
 
@@ -37,6 +38,8 @@ function wholeMinutes(label: string, min: number, max: number) {
 const typeFields = z.object({
   title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
+  /** The title and description in the other languages (French), each optional. */
+  translations: translationsInput({ title: optionalLine(LIMITS.title), description: optionalText(LIMITS.longText) }),
   durationMinutes: z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(15, DURATION_MESSAGE).max(240, DURATION_MESSAGE),
   locationKind: z.enum(CONSULTATION_LOCATION_KINDS, { error: 'Please choose a location' }),
   locationDetail: optionalLine(LIMITS.url),

@@ -2,7 +2,8 @@
 // priorities. One document, read by every visitor and replaced as a whole by an admin. Zod only:
 // the back-office form imports this file too.
 import { z } from 'zod';
-import { isSitePath, isUrlOrSitePath, LIMITS, optionalText, requiredLine, requiredText } from './common';
+import { isSitePath, isUrlOrSitePath, LIMITS, optionalLine, optionalText, requiredLine, requiredText } from './common';
+import { translationsInput } from './translations';
 
 export const SERVICE_ICONS = ['compass', 'handshake', 'plane', 'megaphone', 'globe', 'people'] as const;
 export type ServiceIcon = (typeof SERVICE_ICONS)[number];
@@ -31,16 +32,28 @@ const optionalLink = optionalText(LIMITS.url).refine(
   'Please enter a valid URL',
 );
 
+/**
+ * An item's texts in the other languages (French), each optional: blank or absent shows the English.
+ * Optional as a whole, so content saved before it (and the shipped texts) stays valid as it is.
+ */
+function homeTranslations<Shape extends z.ZodRawShape>(texts: Shape) {
+  return translationsInput(texts).unwrap().optional();
+}
+
+const titleAndText = () => ({ title: optionalLine(LIMITS.title), text: optionalText(HOME_LIMITS.paragraph) });
+
 export const heroSlideSchema = z.object({
   title: requiredLine('Slide title is required', LIMITS.title),
   text: requiredText('Slide text is required', HOME_LIMITS.paragraph),
   image: sitePath('Slide image is required'),
+  translations: homeTranslations(titleAndText()),
 });
 
 export const serviceSchema = z.object({
   title: requiredLine('Service title is required', LIMITS.title),
   text: requiredText('Service text is required', HOME_LIMITS.paragraph),
   icon: z.enum(SERVICE_ICONS, { error: 'Please choose an icon' }),
+  translations: homeTranslations(titleAndText()),
 });
 
 export const testimonialSchema = z.object({
@@ -49,6 +62,7 @@ export const testimonialSchema = z.object({
   photo: optionalPhoto,
   text: requiredText('Testimonial text is required', HOME_LIMITS.paragraph),
   link: optionalLink,
+  translations: homeTranslations({ role: optionalText(LIMITS.title), text: optionalText(HOME_LIMITS.paragraph) }),
 });
 
 export const founderSchema = z.object({
@@ -67,11 +81,17 @@ export const founderSchema = z.object({
       }),
     )
     .max(HOME_LIMITS.stats, `At most ${HOME_LIMITS.stats} figures`),
+  /** The role and the bio's paragraphs (at the English ones' places) in the other languages. */
+  translations: homeTranslations({
+    role: optionalText(LIMITS.title),
+    bio: z.array(optionalText(HOME_LIMITS.paragraph)).max(HOME_LIMITS.bioParagraphs, `At most ${HOME_LIMITS.bioParagraphs} paragraphs`).default([]),
+  }),
 });
 
 export const prioritySchema = z.object({
   title: requiredLine('Priority title is required', LIMITS.title),
   text: requiredText('Priority text is required', HOME_LIMITS.paragraph),
+  translations: homeTranslations(titleAndText()),
 });
 
 function list<T extends z.ZodType>(item: T, label: string, max: number) {

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { QUESTION_KINDS, type QuestionKind } from '@db/schema';
 import { idInput, optionalLine, requiredLine } from './common';
+import { type Translations, translationsInput } from './translations';
+import { DEFAULT_LANGUAGE, firmText, type Language } from '../shared/i18n/languages';
 
 export { QUESTION_KINDS, type QuestionKind };
 
@@ -81,6 +83,15 @@ const questionFields = z.object({
     .array(z.string().trim().min(1, QUESTION_MESSAGES.choiceBlank).max(100, 'Must be at most 100 characters'))
     .max(MOST_CHOICES, `At most ${MOST_CHOICES} choices`)
     .default([]),
+  /**
+   * The label, help text and choices in the other languages (French), each optional; a choice's
+   * translation is at the English choice's place. Answers store the English choice.
+   */
+  translations: translationsInput({
+    label: optionalLine(200),
+    helpText: optionalLine(300),
+    choices: z.array(optionalLine(100)).max(MOST_CHOICES, `At most ${MOST_CHOICES} choices`).default([]),
+  }),
 });
 
 export const registrationQuestionInput = questionFields.superRefine((question, context) => {
@@ -111,6 +122,14 @@ export const answersInput = z
   .refine((answers) => Object.keys(answers).length <= MOST_QUESTIONS, QUESTION_MESSAGES.tooMany)
   .default({});
 
+/** A question's texts in another language: each null when not translated (the English one shows). */
+export interface QuestionTexts {
+  label: string | null;
+  helpText: string | null;
+  /** At the English choices' places. */
+  choices: (string | null)[];
+}
+
 /** A question as the form and the check see it. */
 export interface AskedQuestion {
   id: string;
@@ -118,7 +137,23 @@ export interface AskedQuestion {
   label: string;
   helpText: string | null;
   required: boolean;
+  /** The English choices: what an answer stores, whatever the language of the form. */
   choices: string[];
+  translations: Translations<QuestionTexts>;
+}
+
+/**
+ * A question as a form in `language` shows it: label and help text in that language when translated,
+ * else in English; each choice labelled likewise, its value the English choice (what an answer stores).
+ */
+export function questionIn(question: AskedQuestion, language: Language): { label: string; helpText: string | null; choices: { value: string; label: string }[] } {
+  const texts = language === DEFAULT_LANGUAGE ? undefined : question.translations[language];
+  const helpText = firmText(question.helpText ?? '', question.translations, 'helpText', language).trim();
+  return {
+    label: firmText(question.label, question.translations, 'label', language),
+    helpText: helpText === '' ? null : helpText,
+    choices: question.choices.map((choice, index) => ({ value: choice, label: texts?.choices[index]?.trim() || choice })),
+  };
 }
 
 /** The field an answer's message goes under. */

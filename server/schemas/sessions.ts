@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredEmail, requiredLine, timestamp } from './common';
+import { translationsInput } from './translations';
 
 export const DEFAULT_MAX_PARTICIPANTS = 20;
 export const MAX_SLOTS_PER_SESSION = 200;
@@ -29,6 +30,8 @@ export const sessionFields = z.object({
   eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64),
   title: requiredLine('Title is required', LIMITS.title),
   description: optionalText(LIMITS.longText),
+  /** The title and description in the other languages (French), each optional. */
+  translations: translationsInput({ title: optionalLine(LIMITS.title), description: optionalText(LIMITS.longText) }),
   location: optionalText(LIMITS.shortText),
   facilitator: optionalText(LIMITS.name),
   /** null means no limit ('Unlimited'). */
@@ -71,6 +74,8 @@ export const updateSessionInput = sessionFields.extend({
   maxParticipants: sessionFields.shape.maxParticipants.unwrap(),
   /** Absent: unchanged. */
   offerHours: sessionFields.shape.offerHours.unwrap().optional(),
+  /** Absent: unchanged. */
+  translations: sessionFields.shape.translations.unwrap().optional(),
   timeSlots: z
     .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
     .min(1, 'At least one time slot is required')

@@ -16,16 +16,15 @@ import { type AlertContent, raiseSystemAlert } from './email/alerts';
 export function backupFailedAlert(dataDir: string, reason: string): AlertContent {
   return {
     kind: 'backup-failed',
-    title: 'the automatic backup failed',
-    paragraphs: [
-      'The daily backup could not be written or did not pass its check, so nothing was kept today. ' +
-        'Older backups are untouched. Check the space on the disk and the server log, or run npm run db:backup by hand.',
-    ],
-    details: [
-      ['Data folder', dataDir],
-      ['Reason', reason],
-    ],
-    link: { label: 'Open the System settings', path: '/admin/settings?tab=system' },
+    texts: ({ t }) => ({
+      title: t('alert.backup.title'),
+      paragraphs: [t('alert.backup.text')],
+      details: [
+        [t('alert.detail.dataFolder'), dataDir],
+        [t('alert.detail.reason'), reason],
+      ],
+      link: { label: t('alert.backup.link'), path: '/admin/settings?tab=system' },
+    }),
   };
 }
 

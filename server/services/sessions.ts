@@ -63,6 +63,7 @@ function sessionValues(input: CreateSession | UpdateSession): sessions.SessionVa
     facilitator: input.facilitator,
     maxParticipants: input.maxParticipants,
     offerHours: input.offerHours,
+    translations: input.translations,
     isActive: input.isActive,
   };
 }
@@ -117,6 +118,7 @@ const SESSION_FIELD_LABELS = {
   facilitator: 'facilitator',
   maxParticipants: 'max participants',
   offerHours: 'waitlist offers',
+  translations: 'translations',
   isActive: 'active',
 } as const;
 

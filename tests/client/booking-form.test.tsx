@@ -67,6 +67,8 @@ describe('BookingForm', () => {
 
     await user.click(radios[0] as HTMLElement);
     expect(confirmButton()).toBeEnabled();
+    // Under the button: sending the form agrees to the privacy policy.
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 
   it('clears the slot when the session changes, and session and slot when the event changes', async () => {

@@ -61,25 +61,33 @@ const ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
 /** The server's messages (a refusal, a field's message) come from its catalog in the page's language. */
 const SERVER_SAID: ReadonlySet<string> = new Set(Object.values(CATALOGS.fr).filter((message) => !message.includes('{')));
 
+/** Between two text nodes of the page (no text holds it). */
+const NODE_BREAK = '\u0001';
+
 /**
  * What the page shows that is neither marked nor Intl's: text nodes (portals included: a modal, a
  * dropdown) and the labels a screen reader reads (aria-label, placeholder, title, alt). `typed` are
  * the values the visitor typed, shown back to them.
  */
 function unmarkedTexts(typed: readonly string[] = []): string[] {
-  const texts: string[] = [];
+  // The text nodes in document order, joined: a message may be split around an element it places
+  // (a link inside a sentence), so its marks open in one node and close in another.
+  const nodes: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    if (node.parentElement?.closest('style, script') === null) texts.push(node.textContent ?? '');
+    if (node.parentElement?.closest('style, script') === null) nodes.push(node.textContent ?? '');
   }
+  const labels: string[] = [];
   for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
-    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) texts.push(element.getAttribute(name) ?? '');
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) labels.push(element.getAttribute(name) ?? '');
   }
+  const unmark = (text: string) => text.replace(/⟦[^⟧]*⟧/g, ' ').replace(/⟪[^⟫]*⟫/g, ' ');
+  const texts = [...unmark(nodes.join(NODE_BREAK)).split(NODE_BREAK), ...labels.map(unmark)];
   return texts
     // The time zones a visitor picks from are Intl's own names ('Africa/Accra').
     .filter((text) => !ZONES.has(text.trim()) && !SERVER_SAID.has(text.trim()))
     .map((text) => {
-      let rest = text.replace(/⟦[^⟧]*⟧/g, ' ').replace(/⟪[^⟫]*⟫/g, ' ');
+      let rest = text;
       for (const value of typed) rest = rest.split(value).join(' ');
       return rest;
     })

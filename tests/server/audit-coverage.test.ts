@@ -158,6 +158,10 @@ const CASES: Record<string, Case> = {
     role: 'admin',
     prepare: () => Promise.resolve((c) => c.privacy.erasePerson({ email: 'gone@example.com' })),
   },
+  'privacy.updateSettings': {
+    role: 'admin',
+    prepare: () => Promise.resolve((c) => c.privacy.updateSettings({ policyEn: 'We keep little.', policyFr: null, bookingRetentionMonths: 12, contactRetentionMonths: null })),
+  },
   'registrationQuestions.save': {
     role: 'admin',
     prepare: async (env) => {

@@ -64,6 +64,7 @@ describe('consultation types', () => {
         id: created.id,
         title: 'Discovery call',
         description: 'A first talk about your market.',
+        translations: {},
         durationMinutes: 60,
         locationKind: 'video',
         allowPickConsultant: true,

@@ -71,7 +71,7 @@ describe('robots.txt and sitemap.xml', () => {
     );
   });
 
-  it("lists the home page, the booking page and each active event's page and booking page, with no inactive one", async () => {
+  it("lists the home page, the privacy page, the booking page and each active event's page and booking page, with no inactive one", async () => {
     // Each page in each language.
     const active = await insertEventRow(env.db, { title: 'Trade Mission' });
     const inactive = await insertEventRow(env.db, { title: 'Old Event', isActive: false });
@@ -82,6 +82,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locations).toEqual([
       `${ORIGIN}/`,
       `${ORIGIN}/fr/`,
+      `${ORIGIN}/privacy`,
+      `${ORIGIN}/fr/privacy`,
       `${ORIGIN}/booking`,
       `${ORIGIN}/fr/booking`,
       `${ORIGIN}/events/${active.id}`,

@@ -493,6 +493,7 @@ describe('sessions.listByEvent', () => {
       facilitator: null,
       maxParticipants: 20,
       offerHours: null,
+      translations: {},
       isActive: true,
       createdAt: older.createdAt,
       updatedAt: older.updatedAt,

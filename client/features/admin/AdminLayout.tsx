@@ -16,6 +16,7 @@ import {
   IconPresentation,
   IconQrcode,
   IconSettings,
+  IconShieldLock,
   IconTicket,
   IconUsers,
 } from '@tabler/icons-react';
@@ -44,6 +45,7 @@ export const ADMIN_NAV = [
 export const ADMIN_ONLY_NAV = [
   { to: '/admin/home-page', label: 'Home Page', icon: IconHome },
   { to: '/admin/audit', label: 'Audit Log', icon: IconHistory },
+  { to: '/admin/privacy', label: 'Privacy', icon: IconShieldLock },
 ] as const;
 
 /**

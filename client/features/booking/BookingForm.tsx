@@ -18,6 +18,7 @@ import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
 import { visitorTimeWords } from './visitor-words';
+import { ConsentLine } from '../layout/ConsentLine';
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
@@ -272,6 +273,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           <Button type="submit" size="md" disabled={!ready || book.isPending}>
             {book.isPending ? t('booking.submitting') : t('booking.submit')}
           </Button>
+          <ConsentLine />
         </Stack>
       </div>
     </form>

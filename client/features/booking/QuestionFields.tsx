@@ -1,7 +1,7 @@
 // The event's registration questions on the booking form, after the participant's fields: one
 // input each, as its kind asks, with its help text and the server's (or the check's) message under it.
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions } from '@server/schemas/registration-questions';
+import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions, questionIn } from '@server/schemas/registration-questions';
 import { useTranslator } from '@client/i18n';
 
 type AnswerValue = string | string[];
@@ -33,12 +33,14 @@ export function QuestionFields({ questions, inputProps }: QuestionFieldsProps) {
 }
 
 function QuestionField({ question, field, props }: { question: AskedQuestion; field: string; props: InputProps }) {
-  const { t, locale } = useTranslator();
+  const { t, locale, language } = useTranslator();
+  // The firm's words in the page's language when translated; an answer is still the English choice.
+  const shown = questionIn(question, language);
   // data-path: the form finds the input by it, to focus the first question to correct.
   const common = {
     'data-path': field,
-    label: question.label,
-    description: question.helpText ?? undefined,
+    label: shown.label,
+    description: shown.helpText ?? undefined,
     withAsterisk: question.required,
     error: typeof props.error === 'string' ? props.error : undefined,
   };
@@ -53,8 +55,8 @@ function QuestionField({ question, field, props }: { question: AskedQuestion; fi
       return (
         <Radio.Group {...common} value={text} onChange={onChange}>
           <Stack gap={6} mt={4}>
-            {question.choices.map((choice) => (
-              <Radio key={choice} value={choice} label={choice} />
+            {shown.choices.map((choice) => (
+              <Radio key={choice.value} value={choice.value} label={choice.label} />
             ))}
           </Stack>
         </Radio.Group>
@@ -63,8 +65,8 @@ function QuestionField({ question, field, props }: { question: AskedQuestion; fi
       return (
         <Checkbox.Group {...common} value={Array.isArray(props.value) ? (props.value as string[]) : []} onChange={onChange}>
           <Stack gap={6} mt={4}>
-            {question.choices.map((choice) => (
-              <Checkbox key={choice} value={choice} label={choice} />
+            {shown.choices.map((choice) => (
+              <Checkbox key={choice.value} value={choice.value} label={choice.label} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -9,6 +9,7 @@ import { translateIssue } from '@server/shared/i18n/messages';
 import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
+import { ConsentLine } from '../layout/ConsentLine';
 
 type Booked = RouterOutputs['consultations']['book'];
 
@@ -196,6 +197,7 @@ export function ConsultationPage() {
                 <Button type="submit" loading={book.isPending}>
                   {t('consultation.submit')}
                 </Button>
+                <ConsentLine />
               </Stack>
             )}
           </Stack>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { submitContactInput, type SubmitContactInput } from '@server/schemas/contacts';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
+import { ConsentLine } from '../layout/ConsentLine';
 import { translateIssue } from '@server/shared/i18n/messages';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
@@ -77,6 +78,7 @@ export function ContactForm() {
         <Button type="submit" loading={submit.isPending} size="md">
           {t('contact.send')}
         </Button>
+        <ConsentLine />
       </Stack>
     </form>
   );

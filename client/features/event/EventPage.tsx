@@ -28,12 +28,12 @@ export function bookingPathOf(eventId: string): string {
   return `/booking/${encodeURIComponent(eventId)}`;
 }
 
-function SessionSlots({ session, timeZone }: { session: PageSession; timeZone: string }) {
+function SessionSlots({ session, title, timeZone }: { session: PageSession; title: string; timeZone: string }) {
   const { t, locale } = useTranslator();
   if (session.nextSlots.length === 0) return <p className={classes.noSlots}>{t('event.noDates')}</p>;
   return (
     <>
-      <ul className={classes.slots} aria-label={t('event.nextDates', { title: session.title })}>
+      <ul className={classes.slots} aria-label={t('event.nextDates', { title })}>
         {session.nextSlots.map((slot) => {
           const label = formatSlot(slot.startTime, slot.endTime, timeZone, locale);
           return (
@@ -53,18 +53,19 @@ function SessionSlots({ session, timeZone }: { session: PageSession; timeZone: s
 }
 
 function SessionCard({ session, timeZone }: { session: PageSession; timeZone: string }) {
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
+  // The session's own texts in the page's language when it has them, else in English.
+  const title = firmText(session.title, session.translations, 'title', language);
+  const description = firmText(session.description ?? '', session.translations, 'description', language);
   const facts = [session.location, session.facilitator === null ? null : t('event.with', { name: session.facilitator })].filter(
     (fact): fact is string => fact !== null && fact.trim() !== '',
   );
   return (
     <li className={classes.session}>
-      <h3 className={classes.sessionTitle}>{session.title}</h3>
+      <h3 className={classes.sessionTitle}>{title}</h3>
       {facts.length > 0 && <p className={classes.sessionFacts}>{facts.join(' · ')}</p>}
-      {session.description !== null && session.description.trim() !== '' && (
-        <p className={classes.sessionDescription}>{session.description}</p>
-      )}
-      <SessionSlots session={session} timeZone={timeZone} />
+      {description.trim() !== '' && <p className={classes.sessionDescription}>{description}</p>}
+      <SessionSlots session={session} title={title} timeZone={timeZone} />
     </li>
   );
 }

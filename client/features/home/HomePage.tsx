@@ -1,7 +1,9 @@
 // The public home page: hero, services, testimonials, events, founder, priorities
 // and contact. The header and footer come from PublicLayout.
 import { HydrateOnView } from '@client/hydration';
+import { useTranslator } from '@client/i18n';
 import { trpc } from '@client/trpc';
+import { homeContentIn } from '@server/shared/home-content';
 import { usePublicSettings } from '../layout/PublicLayout';
 import { AboutSection } from './AboutSection';
 import { bookingStateOf } from './booking-state';
@@ -22,7 +24,8 @@ export function HomePage() {
   const { identity, siteName } = usePublicSettings();
   // The editable content; the shipped texts stand in while it loads or if it cannot be loaded.
   const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
-  const content = home.data ?? defaultHomeContent;
+  // In the page's language where the firm has translated a text, else in English.
+  const content = homeContentIn(home.data ?? defaultHomeContent, useTranslator().language);
   return (
     <>
       <HeroCarousel heroSlides={content.heroSlides} bookingState={bookingState} />

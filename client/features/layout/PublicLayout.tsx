@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
 import { EMPTY_IDENTITY } from '@server/shared/site-identity';
 import { defaultHomeContent } from '../home/content';
+import { homeContentIn } from '@server/shared/home-content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import './focus.css';
 import classes from './public-layout.module.css';
@@ -41,12 +42,12 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
   const { siteName, siteDescription, identity, maintenanceMode, allowRegistrations } = usePublicSettings();
   // The footer lists the services staff edit on the home page (the same query and cache entry as
   // the home page's); the shipped texts stand in while it loads or if it cannot be loaded.
   const home = trpc.homePage.get.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
-  const services = (home.data ?? defaultHomeContent).services;
+  const services = homeContentIn(home.data ?? defaultHomeContent, language).services;
   return (
     <div className={classes.page}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>

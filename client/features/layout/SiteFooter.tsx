@@ -98,6 +98,11 @@ export function SiteFooter({ siteName, siteDescription, identity, services, book
 
       <div className={classes.footerBottom}>
         <LanguageSwitcher />
+        <p>
+          <SiteLink to="/privacy" className={`${classes.footerLink} ${classes.footerPageLink}`}>
+            {t('layout.footer.privacy')}
+          </SiteLink>
+        </p>
         {identity.footerText !== null && <p>{identity.footerText}</p>}
         {/* The year of the visitor's clock: the server's may already be in the next one at midnight. */}
         <p suppressHydrationWarning>

@@ -31,6 +31,9 @@ import type { ServiceContext } from '../context';
 import { hashManageToken, newManageToken } from '../email/manage-token';
 import { type ConsultantHours, consultantFreeStarts, freeTimes, type MinuteRange, type TypeRules } from './free-times';
 import { enqueueConsultantRelease, enqueueConsultationMessages, whereText } from './messages';
+import { wordsIn } from '../email/messages';
+import { parseTitleTranslations, type TitleTexts } from '@server/repositories/translations';
+import type { Translations } from '@server/schemas/translations';
 
 export const TYPE_UNAVAILABLE = 'This consultation type is not available.';
 export const TIME_TAKEN = 'This time was just taken. Please choose one of the next free times.';
@@ -210,8 +213,10 @@ export interface BookedConsultation {
   consultantName: string;
 }
 
+/** The consultation keeps the page's language (`deps.language`) for its visitor's messages. */
 export async function bookConsultation(deps: ServiceContext, input: z.output<typeof bookConsultationInput>): Promise<BookedConsultation> {
   const now = Date.now();
+  const { language } = deps;
   const startsAt = Date.parse(input.startsAt);
   return inConsultationTransaction(deps.db, async (trx) => {
     const type = await activeType(trx, input.typeId);
@@ -235,6 +240,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       visitorTimeZone: input.timeZone,
       message: input.message,
       manageTokenHash: manage.hash,
+      language,
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
@@ -242,11 +248,12 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
   });
 }
 
-/** What the manage page shows. */
+/** What the manage page shows: the type's title with its translations, the place in the caller's language. */
 export interface ManagedConsultation {
   id: string;
   typeId: string;
   typeTitle: string;
+  typeTranslations: Translations<TitleTexts>;
   consultantName: string;
   startsAt: string;
   endsAt: string;
@@ -272,7 +279,11 @@ async function factsOf(db: DB, consultation: ConsultationRow) {
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
 }
 
-export async function viewConsultationByToken({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<ManagedConsultation> {
+/** The place is worded in the calling page's language. */
+export async function viewConsultationByToken(
+  { db, language }: Pick<ServiceContext, 'db' | 'language'>,
+  { token }: { token: string },
+): Promise<ManagedConsultation> {
   const now = Date.now();
   const consultation = await byToken(db, token);
   const { type, consultant } = await factsOf(db, consultation);
@@ -280,10 +291,11 @@ export async function viewConsultationByToken({ db }: Pick<ServiceContext, 'db'>
     id: consultation.id,
     typeId: type.id,
     typeTitle: type.title,
+    typeTranslations: parseTitleTranslations(type.translations),
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
-    where: whereText(type, consultant, consultation.visitorPhone),
+    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
     location: { kind: type.locationKind, detail: type.locationDetail, visitorPhone: consultation.visitorPhone },
     visitorName: consultation.visitorName,
     visitorTimeZone: consultation.visitorTimeZone,

@@ -1,15 +1,19 @@
 // The e-mails of a consultation: the visitor's confirmation (with the .ics and the manage link),
 // the consultant's notice with the visitor's details, and the cancellation and reschedule notices
-// that go to both. Written in the transaction of the change, like every outbox message.
+// that go to both. The visitor's are in the language the consultation was booked in (with the
+// type's title in that language when it has one), the consultant's in the language of their
+// notices. Written in the transaction of the change, like every outbox message.
 import type { DB } from '@db/database';
 import type { ConsultationRow, ConsultationTypeRow } from '@db/schema';
 import { formatSlotRange } from '@server/shared/time';
+import { firmText, type Language } from '@server/shared/i18n/languages';
 import type { StaffMember } from '@server/repositories/consultations';
+import { parseTitleTranslations } from '@server/repositories/translations';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from '../email/enqueue';
 import { buildIcs } from '../email/ics';
 import { type MessageContent, renderMessage } from '../email/layout';
-import { CONSULTATION_MANAGE_PATH } from '../email/manage-token';
-import { signedBy } from '../email/messages';
+import { CONSULTATION_MANAGE_PATH, siteLink } from '../email/manage-token';
+import { signedBy, type Words, wordsIn } from '../email/messages';
 
 export type ConsultationChange = 'booked' | 'cancelled' | 'rescheduled';
 
@@ -25,34 +29,46 @@ export interface ConsultationFacts {
   previous?: { startsAt: string; endsAt: string } | undefined;
 }
 
-export function consultationManageLink(publicOrigin: string, token: string): string {
-  return `${publicOrigin}${CONSULTATION_MANAGE_PATH}${token}`;
+/** The manage page's address, under the language's prefix for a consultation booked in another one. */
+export function consultationManageLink(publicOrigin: string, token: string, language?: string): string {
+  return siteLink(publicOrigin, `${CONSULTATION_MANAGE_PATH}${token}`, language);
 }
 
-/** Where the consultation happens, as the visitor reads it. */
-export function whereText(type: ConsultationTypeRow, consultant: StaffMember, visitorPhone: string | null): string {
-  if (type.locationKind === 'video') return `Video call: ${type.locationDetail ?? 'the link follows by e-mail'}`;
-  if (type.locationKind === 'phone') {
-    return visitorPhone === null ? `Phone call: ${consultant.name} will call you` : `Phone call: ${consultant.name} will call you on ${visitorPhone}`;
+/** A type's title in `language`, else its English one. */
+export function typeTitleIn(type: Pick<ConsultationTypeRow, 'title' | 'translations'>, language: Language): string {
+  return firmText(type.title, parseTitleTranslations(type.translations), 'title', language);
+}
+
+/** Where the consultation happens, as the visitor reads it, in `words`' language. */
+export function whereText(type: ConsultationTypeRow, consultant: StaffMember, visitorPhone: string | null, { t }: Words = wordsIn(undefined)): string {
+  if (type.locationKind === 'video') {
+    return type.locationDetail === null ? t('email.consultation.where.videoLater') : t('email.consultation.where.video', { link: type.locationDetail });
   }
-  return type.locationDetail ?? 'To be announced';
+  if (type.locationKind === 'phone') {
+    return visitorPhone === null
+      ? t('email.consultation.where.phone', { consultant: consultant.name })
+      : t('email.consultation.where.phoneOn', { consultant: consultant.name, phone: visitorPhone });
+  }
+  return type.locationDetail ?? t('email.toBeAnnounced');
 }
 
-function calendarFile(site: OutboxSite, facts: ConsultationFacts, cancelled: boolean) {
+/** The visitor's calendar entry, in the consultation's language. */
+export function consultationCalendar(site: OutboxSite, facts: Pick<ConsultationFacts, 'consultation' | 'type' | 'consultant'>, cancelled: boolean, stamp: Date) {
   const { consultation, type, consultant } = facts;
+  const words = wordsIn(consultation.language);
+  const names = { type: typeTitleIn(type, words.language), consultant: consultant.name, siteName: site.siteName };
+  const where = whereText(type, consultant, consultation.visitorPhone, words);
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const content = buildIcs({
     method,
     uid: `consultation-${consultation.id}@${site.host}`,
     sequence: consultation.icsSequence,
-    stamp: new Date().toISOString(),
+    stamp: stamp.toISOString(),
     start: consultation.startsAt,
     end: consultation.endsAt,
-    summary: `${type.title} with ${consultant.name} (${site.siteName})`,
-    description: cancelled
-      ? `Your ${type.title} with ${site.siteName} is cancelled.`
-      : `Your ${type.title} with ${consultant.name} of ${site.siteName}. ${whereText(type, consultant, consultation.visitorPhone)}`,
-    location: whereText(type, consultant, consultation.visitorPhone),
+    summary: words.t('email.consultation.ics.summary', names),
+    description: cancelled ? words.t('email.consultation.ics.cancelled', names) : words.t('email.consultation.ics.description', { ...names, where }),
+    location: where,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     productOwner: site.host,
     organizer: site.organizer,
@@ -61,72 +77,73 @@ function calendarFile(site: OutboxSite, facts: ConsultationFacts, cancelled: boo
   return { content, method } as const;
 }
 
-const VISITOR_WORDS: Record<ConsultationChange, { subject: string; paragraph: string }> = {
-  booked: { subject: 'is booked', paragraph: 'Thank you for booking a consultation. It is confirmed; the details are below.' },
-  rescheduled: { subject: 'has moved', paragraph: 'Your consultation has moved to the time below; the earlier time no longer holds.' },
-  cancelled: { subject: 'is cancelled', paragraph: 'Your consultation below is cancelled. You are welcome to book another time on our website.' },
-};
+/** Type, consultant, time (in the visitor's zone) and place, as every visitor message lists them. */
+export function visitorDetails(facts: Pick<ConsultationFacts, 'consultation' | 'type' | 'consultant'>, words: Words): [string, string][] {
+  const { consultation, type, consultant } = facts;
+  const { t, locale } = words;
+  return [
+    [t('email.consultation.detail.type'), typeTitleIn(type, words.language)],
+    [t('email.consultation.detail.with'), consultant.name],
+    [t('email.detail.when'), formatSlotRange(consultation.startsAt, consultation.endsAt, consultation.visitorTimeZone, locale)],
+    [t('email.detail.where'), whereText(type, consultant, consultation.visitorPhone, words)],
+  ];
+}
+
+/** The manage link and its notes; `replacesEarlier` when older e-mails carried another link. */
+export function visitorLink(site: OutboxSite, consultation: ConsultationRow, token: string, replacesEarlier: boolean, { t }: Words): Pick<MessageContent, 'link' | 'notes'> {
+  return {
+    link: { label: t('email.consultation.manageLink'), url: consultationManageLink(site.publicOrigin, token, consultation.language) },
+    notes: [t('email.consultation.keepLink'), ...(replacesEarlier ? [t('email.consultation.linkReplaced')] : [])],
+  };
+}
 
 function visitorMessage(site: OutboxSite, facts: ConsultationFacts, change: ConsultationChange) {
   const { consultation, type, consultant } = facts;
-  const words = VISITOR_WORDS[change];
-  const details: [string, string][] = [
-    ['Consultation', type.title],
-    ['With', consultant.name],
-    ['When', formatSlotRange(consultation.startsAt, consultation.endsAt, consultation.visitorTimeZone)],
-    ['Where', whereText(type, consultant, consultation.visitorPhone)],
-  ];
-  if (facts.previous !== undefined) details.push(['Was', formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultation.visitorTimeZone)]);
+  const words = wordsIn(consultation.language);
+  const { t, locale } = words;
+  const details = visitorDetails(facts, words);
+  if (facts.previous !== undefined) {
+    details.push([t('email.consultation.detail.was'), formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultation.visitorTimeZone, locale)]);
+  }
   const withLink = change !== 'cancelled' && facts.manageToken !== null;
-  const content: MessageContent = {
-    subject: `${site.siteName}: your ${type.title} with ${consultant.name} ${words.subject}`,
+  const names = { siteName: site.siteName, type: typeTitleIn(type, words.language), consultant: consultant.name };
+  return renderMessage({
+    subject: t(`email.consultation.${change}.subject`, names),
     ...signedBy(site),
-    greeting: `Dear ${consultation.visitorName},`,
-    paragraphs: [words.paragraph],
+    greeting: t('email.greeting', { name: consultation.visitorName }),
+    paragraphs: [t(`email.consultation.${change}.text`)],
     details,
-    link: withLink ? { label: 'Reschedule or cancel', url: consultationManageLink(site.publicOrigin, facts.manageToken ?? '') } : null,
-    notes: withLink
-      ? [
-          'Keep this link to yourself: anyone who has it can move or cancel the consultation.',
-          ...(change === 'rescheduled' ? ['Links in earlier e-mails about this consultation no longer work; use this one.'] : []),
-        ]
-      : [],
-  };
-  return renderMessage(content);
+    ...(withLink ? visitorLink(site, consultation, facts.manageToken ?? '', change === 'rescheduled', words) : { link: null, notes: [] }),
+    language: words.language,
+  });
 }
-
-const CONSULTANT_WORDS: Record<ConsultationChange, string> = {
-  booked: 'New consultation',
-  rescheduled: 'Consultation moved',
-  cancelled: 'Consultation cancelled',
-};
 
 function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: ConsultationChange) {
   const { consultation, type, consultant, consultantZone } = facts;
+  const words = wordsIn(consultant.language);
+  const { t, locale } = words;
+  const typeTitle = typeTitleIn(type, words.language);
   const details: [string, string][] = [
-    ['Consultation', type.title],
-    ['When', formatSlotRange(consultation.startsAt, consultation.endsAt, consultantZone)],
-    ['Visitor', consultation.visitorName],
-    ['Email', consultation.visitorEmail],
-    ['Phone', consultation.visitorPhone ?? 'Not given'],
-    ['Company', consultation.visitorCompany ?? 'Not given'],
-    ['Message', consultation.message ?? 'None'],
+    [t('email.consultation.detail.type'), typeTitle],
+    [t('email.detail.when'), formatSlotRange(consultation.startsAt, consultation.endsAt, consultantZone, locale)],
+    [t('email.consultation.notice.visitor'), consultation.visitorName],
+    [t('email.admin.email'), consultation.visitorEmail],
+    [t('email.admin.phone'), consultation.visitorPhone ?? t('email.admin.notGiven')],
+    [t('email.admin.company'), consultation.visitorCompany ?? t('email.admin.notGiven')],
+    [t('email.consultation.notice.message'), consultation.message ?? t('email.consultation.notice.none')],
   ];
-  if (facts.previous !== undefined) details.push(['Was', formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultantZone)]);
+  if (facts.previous !== undefined) {
+    details.push([t('email.consultation.detail.was'), formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultantZone, locale)]);
+  }
   return renderMessage({
-    subject: `${CONSULTANT_WORDS[change]}: ${type.title} with ${consultation.visitorName}`,
+    subject: t(`email.consultation.notice.${change}.subject`, { type: typeTitle, visitor: consultation.visitorName }),
     ...signedBy(site),
-    greeting: `Dear ${consultant.name},`,
-    paragraphs: [
-      change === 'booked'
-        ? 'A visitor has booked a consultation with you.'
-        : change === 'rescheduled'
-          ? 'A consultation of yours has moved.'
-          : 'A consultation of yours is cancelled; the time is free again.',
-    ],
+    greeting: t('email.greeting', { name: consultant.name }),
+    paragraphs: [t(`email.consultation.notice.${change}.text`)],
     details,
-    link: { label: 'Open the consultations', url: `${site.publicOrigin}/admin/consultations` },
+    link: { label: t('email.consultation.notice.link'), url: `${site.publicOrigin}/admin/consultations` },
     notes: [],
+    language: words.language,
   });
 }
 
@@ -139,7 +156,7 @@ export async function enqueueConsultationMessages(trx: DB, publicOrigin: string,
     kind: VISITOR_KIND[change],
     to: facts.consultation.visitorEmail,
     rendered: visitorMessage(site, facts, change),
-    ics: calendarFile(site, facts, change === 'cancelled'),
+    ics: consultationCalendar(site, facts, change === 'cancelled', new Date()),
     bookingId: null,
   });
   await enqueueMessage(trx, site, {

@@ -5,15 +5,13 @@
 import type { DB } from '@db/database';
 import { dueConsultationReminders, findConsultation, findConsultationType, findStaffMember, updateConsultationRow } from '@server/repositories/consultations';
 import { getSystemSettings } from '@server/repositories/settings';
-import { formatSlotRange } from '@server/shared/time';
 import type { ServiceDeps } from '../../deps';
 import { claimOnce } from '@server/repositories/notification-claims';
 import { enqueueMessage, loadOutboxSite } from '../email/enqueue';
-import { buildIcs } from '../email/ics';
 import { renderMessage } from '../email/layout';
 import { newManageToken } from '../email/manage-token';
-import { signedBy } from '../email/messages';
-import { consultationManageLink, whereText } from './messages';
+import { signedBy, wordsIn } from '../email/messages';
+import { consultationCalendar, typeTitleIn, visitorDetails, visitorLink } from './messages';
 
 const HOUR_MS = 3_600_000;
 
@@ -44,36 +42,19 @@ async function remind(trx: DB, publicOrigin: string, id: string, startsAt: strin
   // Only the link changes; the claim above, not updatedAt, keeps the reminder to one per start time.
   await updateConsultationRow(trx, id, { manageTokenHash: fresh.hash });
   const site = await loadOutboxSite(trx, publicOrigin);
-  const where = whereText(type, consultant, current.visitorPhone);
+  // In the language it was booked in, like every message to the visitor.
+  const words = wordsIn(current.language);
+  const facts = { consultation: current, type, consultant };
   const rendered = renderMessage({
-    subject: `${site.siteName}: reminder of your ${type.title} with ${consultant.name}`,
+    subject: words.t('email.consultation.reminder.subject', { siteName: site.siteName, type: typeTitleIn(type, words.language), consultant: consultant.name }),
     ...signedBy(site),
-    greeting: `Dear ${current.visitorName},`,
-    paragraphs: ['A reminder of your consultation below.'],
-    details: [
-      ['Consultation', type.title],
-      ['With', consultant.name],
-      ['When', formatSlotRange(current.startsAt, current.endsAt, current.visitorTimeZone)],
-      ['Where', where],
-    ],
-    link: { label: 'Reschedule or cancel', url: consultationManageLink(site.publicOrigin, fresh.token) },
-    notes: ['Keep this link to yourself: anyone who has it can move or cancel the consultation.', 'Links in earlier e-mails about this consultation no longer work; use this one.'],
+    greeting: words.t('email.greeting', { name: current.visitorName }),
+    paragraphs: [words.t('email.consultation.reminder.text')],
+    details: visitorDetails(facts, words),
+    ...visitorLink(site, current, fresh.token, true, words),
+    language: words.language,
   });
-  const ics = buildIcs({
-    method: 'REQUEST',
-    uid: `consultation-${id}@${site.host}`,
-    sequence: current.icsSequence,
-    stamp: now.toISOString(),
-    start: current.startsAt,
-    end: current.endsAt,
-    summary: `${type.title} with ${consultant.name} (${site.siteName})`,
-    description: `Your ${type.title} with ${consultant.name} of ${site.siteName}. ${where}`,
-    location: where,
-    status: 'CONFIRMED',
-    productOwner: site.host,
-    organizer: site.organizer,
-    attendee: { name: current.visitorName, email: current.visitorEmail },
-  });
-  await enqueueMessage(trx, site, { kind: 'consultation-reminder', to: current.visitorEmail, rendered, ics: { content: ics, method: 'REQUEST' }, bookingId: null }, now);
+  const ics = consultationCalendar(site, facts, false, now);
+  await enqueueMessage(trx, site, { kind: 'consultation-reminder', to: current.visitorEmail, rendered, ics, bookingId: null }, now);
   return true;
 }

@@ -43,8 +43,8 @@ export const STAFF_NOT_FOUND = 'Staff member not found.';
 type TypeValues = z.output<typeof consultationTypeInput>;
 
 function rowValues(input: TypeValues) {
-  const { staffIds: _staffIds, isActive, allowPickConsultant, ...rest } = input;
-  return { ...rest, isActive: isActive ? 1 : 0, allowPickConsultant: allowPickConsultant ? 1 : 0 };
+  const { staffIds: _staffIds, isActive, allowPickConsultant, translations, ...rest } = input;
+  return { ...rest, translations: JSON.stringify(translations), isActive: isActive ? 1 : 0, allowPickConsultant: allowPickConsultant ? 1 : 0 };
 }
 
 async function checkStaff(db: DB, staffIds: string[]): Promise<string[]> {

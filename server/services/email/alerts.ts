@@ -11,11 +11,11 @@ import { failedSignInAddresses } from '@server/repositories/audit';
 import { getEmailSettings } from '@server/repositories/settings';
 import { claimOnce, deleteClaim, replaceClaim } from '@server/repositories/notification-claims';
 import { findSlotContext, listWaitlistedIds } from '@server/repositories/bookings';
-import { findNotifiedAdminEmails } from '@server/repositories/users';
+import { findNotifiedAdmins } from '@server/repositories/users';
 import { sendMail, toMailSettings } from './smtp';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
-import { signedBy, type SiteVoice } from './messages';
+import { signedBy, type SiteVoice, type Words, wordsIn } from './messages';
 import { notificationSettingsLink } from './staff-links';
 
 const HOUR_MS = 3_600_000;
@@ -23,9 +23,8 @@ const HOUR_MS = 3_600_000;
 export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full', 'backup-failed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** What one alert says; `details` are label/value rows. */
-export interface AlertContent {
-  kind: AlertKind;
+/** What one alert says in one language; `details` are label/value rows. */
+export interface AlertTexts {
   title: string;
   paragraphs: string[];
   details: [string, string][];
@@ -33,28 +32,49 @@ export interface AlertContent {
   link: { label: string; path: string } | null;
 }
 
+/** One alert: its kind and its texts in the reader's language (each admin reads it in theirs). */
+export interface AlertContent {
+  kind: AlertKind;
+  texts(words: Words): AlertTexts;
+}
+
 /** The claim key of `kind` for the UTC hour of `now`, e.g. 'alert:unclean-stop:2026-11-23T11'. */
 export function alertClaimKey(kind: AlertKind, now: Date): string {
   return `alert:${kind}:${now.toISOString().slice(0, 13)}`;
 }
 
-function alertRecipients(db: DB): Promise<string[]> {
-  return findNotifiedAdminEmails(db, 'systemAlerts');
+function alertRecipients(db: DB): Promise<{ email: string; language: string }[]> {
+  return findNotifiedAdmins(db, 'systemAlerts');
 }
 
-export function systemAlertMessage(site: SiteVoice, alert: AlertContent): RenderedMessage {
+/** `language`: the admin's, for their notices (English unless set). */
+export function systemAlertMessage(site: SiteVoice, alert: AlertContent, language?: string): RenderedMessage {
+  const words = wordsIn(language);
+  const { t } = words;
+  const texts = alert.texts(words);
   return renderMessage({
-    subject: `${site.siteName} alert: ${alert.title}`,
+    subject: t('alert.subject', { siteName: site.siteName, title: texts.title }),
     ...signedBy(site),
     greeting: null,
-    paragraphs: alert.paragraphs,
-    details: alert.details,
-    link: alert.link === null ? null : { label: alert.link.label, url: `${site.publicOrigin}${alert.link.path}` },
+    paragraphs: texts.paragraphs,
+    details: texts.details,
+    link: texts.link === null ? null : { label: texts.link.label, url: `${site.publicOrigin}${texts.link.path}` },
     endLink: notificationSettingsLink(site.publicOrigin),
-    notes: [
-      'You receive this because System Alerts are on in your notification settings.',
-      'At most one alert of this kind is sent per hour; later ones in the same hour are not e-mailed.',
-    ],
+    notes: [t('alert.why'), t('alert.once')],
+    language: words.language,
+  });
+}
+
+/** Each recipient's message, rendered once per language. */
+function renderedFor(site: SiteVoice, alert: AlertContent, recipients: { email: string; language: string }[]) {
+  const byLanguage = new Map<string, RenderedMessage>();
+  return recipients.map(({ email, language }) => {
+    let rendered = byLanguage.get(language);
+    if (rendered === undefined) {
+      rendered = systemAlertMessage(site, alert, language);
+      byLanguage.set(language, rendered);
+    }
+    return { to: email, rendered };
   });
 }
 
@@ -67,8 +87,7 @@ export async function raiseSystemAlert(db: DB, publicOrigin: string, alert: Aler
   if (recipients.length === 0) return 0;
   if (!(await claimOnce(db, alertClaimKey(alert.kind, now), now.toISOString()))) return 0;
   const site = await loadOutboxSite(db, publicOrigin);
-  const rendered = systemAlertMessage(site, alert);
-  for (const to of recipients) {
+  for (const { to, rendered } of renderedFor(site, alert, recipients)) {
     await enqueueMessage(db, site, { kind: 'system-alert', to, rendered, ics: null, bookingId: null }, now);
   }
   return recipients.length;
@@ -79,35 +98,31 @@ export async function raiseSystemAlert(db: DB, publicOrigin: string, alert: Aler
 export function emailGaveUpAlert(message: { toAddress: string; subject: string; attempts: number; lastError: string }): AlertContent {
   return {
     kind: 'email-gave-up',
-    title: 'an e-mail could not be sent',
-    paragraphs: [
-      `An e-mail gave up after ${message.attempts} attempt${message.attempts === 1 ? '' : 's'} and will not be tried again unless you retry it in the Email Log.`,
-    ],
-    details: [
-      ['To', message.toAddress],
-      ['Subject', message.subject],
-      ['Last error', message.lastError],
-    ],
-    link: { label: 'Open the Email Log', path: '/admin/settings?tab=emailLog' },
+    texts: ({ t }) => ({
+      title: t('alert.gaveUp.title'),
+      paragraphs: [t('alert.gaveUp.text', { count: message.attempts })],
+      details: [
+        [t('alert.detail.to'), message.toAddress],
+        [t('alert.detail.subject'), message.subject],
+        [t('alert.detail.lastError'), message.lastError],
+      ],
+      link: { label: t('alert.gaveUp.link'), path: '/admin/settings?tab=emailLog' },
+    }),
   };
 }
 
 export function signInThrottledAlert(event: SignInThrottledEvent): AlertContent {
   return {
     kind: 'sign-in-throttled',
-    title: `repeated failed sign-ins for ${event.email}`,
-    paragraphs: [
-      event.step === 'code'
-        ? `Wrong authenticator codes for the account ${event.email} passed the limit, so app codes are refused for an hour ` +
-          '(recovery codes still work). Only someone who knows its password reaches that step: change the password.'
-        : `Sign-in failures for the account ${event.email} passed the limit, so further attempts are refused for a while. ` +
-          'This may be an attack: someone guessing its password.',
-    ],
-    details: [
-      ['Account', event.email],
-      [event.addresses.length === 1 ? 'Address' : 'Addresses', event.addresses.join(', ')],
-    ],
-    link: { label: 'Open the audit log', path: '/admin/audit' },
+    texts: ({ t }) => ({
+      title: t('alert.signIn.title', { email: event.email }),
+      paragraphs: [t(event.step === 'code' ? 'alert.signIn.code' : 'alert.signIn.password', { email: event.email })],
+      details: [
+        [t('alert.detail.account'), event.email],
+        [t('alert.detail.addresses', { count: event.addresses.length }), event.addresses.join(', ')],
+      ],
+      link: { label: t('alert.signIn.link'), path: '/admin/audit' },
+    }),
   };
 }
 
@@ -117,47 +132,47 @@ export function waitlistStartedAlert(
 ): AlertContent {
   return {
     kind: 'waitlist-started',
-    title: `${slot.sessionTitle} is full`,
-    paragraphs: ['A time slot became full and its waitlist started: the latest booking went onto the waitlist.'],
-    details: [
-      ['Event', slot.eventTitle],
-      ['Session', slot.sessionTitle],
-      ['When', formatSlotRange(slot.startTime, slot.endTime, timeZone)],
-      ['Capacity', slot.capacity === null ? 'No limit' : String(slot.capacity)],
-    ],
-    link: { label: 'Open the bookings', path: '/admin/bookings' },
+    texts: ({ t, locale }) => ({
+      title: t('alert.waitlist.title', { session: slot.sessionTitle }),
+      paragraphs: [t('alert.waitlist.text')],
+      details: [
+        [t('email.detail.event'), slot.eventTitle],
+        [t('email.detail.session'), slot.sessionTitle],
+        [t('email.detail.when'), formatSlotRange(slot.startTime, slot.endTime, timeZone, locale)],
+        [t('alert.detail.capacity'), slot.capacity === null ? t('alert.detail.noLimit') : String(slot.capacity)],
+      ],
+      link: { label: t('email.admin.booking.link'), path: '/admin/bookings' },
+    }),
   };
 }
 
 export function uncleanStopAlert(timeZone: string, runningSince: string, startedAt: string): AlertContent {
   return {
     kind: 'unclean-stop',
-    title: 'the server restarted after an unclean stop',
-    paragraphs: [
-      'The server started, but its previous run ended without a clean shutdown (a crash, a kill or a power loss). ' +
-        'E-mails being sent at that moment are sent again; check the server log for the cause.',
-    ],
-    details: [
-      ['Previous run started', formatDateTime(runningSince, timeZone)],
-      ['Started again', formatDateTime(startedAt, timeZone)],
-    ],
-    link: null,
+    texts: ({ t, locale }) => ({
+      title: t('alert.unclean.title'),
+      paragraphs: [t('alert.unclean.text')],
+      details: [
+        [t('alert.detail.previousRun'), formatDateTime(runningSince, timeZone, locale)],
+        [t('alert.detail.startedAgain'), formatDateTime(startedAt, timeZone, locale)],
+      ],
+      link: null,
+    }),
   };
 }
 
 export function diskFullAlert(dataDir: string, cause: string): AlertContent {
   return {
     kind: 'disk-full',
-    title: 'the server is out of disk space',
-    paragraphs: [
-      'Writes to the database are refused for lack of disk space: visitors cannot book and staff cannot save changes. ' +
-        'Pages and lists still show. Free space on the disk (old backups, logs); writes work again at once, with no restart.',
-    ],
-    details: [
-      ['Data folder', dataDir],
-      ['Cause', cause],
-    ],
-    link: null,
+    texts: ({ t }) => ({
+      title: t('alert.disk.title'),
+      paragraphs: [t('alert.disk.text')],
+      details: [
+        [t('alert.detail.dataFolder'), dataDir],
+        [t('alert.detail.cause'), cause],
+      ],
+      link: null,
+    }),
   };
 }
 
@@ -171,9 +186,10 @@ export async function sendSystemAlertNow(db: DB, publicOrigin: string, alert: Al
   const settings = toMailSettings(await getEmailSettings(db));
   if (recipients.length === 0 || settings === null) return 0;
   const site = await loadOutboxSite(db, publicOrigin);
-  const rendered = systemAlertMessage(site, alert);
   const from = { ...settings, fromName: settings.fromName ?? site.siteName };
-  for (const to of recipients) await sendMail(from, { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [] });
+  for (const { to, rendered } of renderedFor(site, alert, recipients)) {
+    await sendMail(from, { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [] });
+  }
   return recipients.length;
 }
 

@@ -16,6 +16,7 @@ import {
   bookingConfirmedMessage,
   bookingReceivedMessage,
   type ManageLinkFacts,
+  titlesIn,
   waitlistOfferMessage,
   waitlistPromotedMessage,
 } from './messages';
@@ -62,19 +63,23 @@ const CALENDAR_WORDS: Record<IcsEventStatus, MessageKey> = {
   CANCELLED: 'email.ics.cancelled',
 };
 
-/** The calendar file of a participant message, its texts in the language the booking was made in. */
-function calendarFile(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, sequence: number) {
-  const status = calendarStatus(kind);
+/**
+ * A booking's calendar file, its texts (and the titles, when translated) in the language the
+ * booking was made in. REQUEST while it stands, CANCEL with STATUS:CANCELLED when called off.
+ */
+export function bookingCalendarFile(site: OutboxSite, booking: BookingDetails, status: IcsEventStatus, sequence: number, stamp: Date = new Date()) {
   const method = status === 'CANCELLED' ? 'CANCEL' : 'REQUEST';
-  const i18n = i18nOf(isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE);
+  const language = isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE;
+  const i18n = i18nOf(language);
+  const titles = titlesIn(booking, language);
   const content = buildIcs({
     method,
     uid: `booking-${booking.id}@${site.host}`,
     sequence,
-    stamp: new Date().toISOString(),
+    stamp: stamp.toISOString(),
     start: booking.startTime,
     end: booking.endTime,
-    summary: i18n._('email.ics.summary', { session: booking.sessionTitle, event: booking.eventTitle }),
+    summary: i18n._('email.ics.summary', { session: titles.session, event: titles.event }),
     description: i18n._(CALENDAR_WORDS[status], { siteName: site.siteName }),
     location: booking.location,
     status,
@@ -83,6 +88,11 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
     attendee: { name: booking.participantName, email: booking.participantEmail },
   });
   return { content, method } as const;
+}
+
+/** The calendar file of a participant message. */
+function calendarFile(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, sequence: number) {
+  return bookingCalendarFile(site, booking, calendarStatus(kind), sequence);
 }
 
 /**
@@ -111,7 +121,7 @@ async function enqueueParticipantMessage(
     token = fresh?.token ?? null;
   }
   const link: ManageLinkFacts | null =
-    carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token), replacesEarlier: newBookingToken === null } : null;
+    carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
   const rendered =
     kind === 'booking-received'

@@ -8,7 +8,7 @@ import type { BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails, liveBookingIdsNotOver } from '@server/repositories/bookings';
 import { forgetReminders } from '@server/repositories/booking-reminders';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from './enqueue';
-import { buildIcs } from './ics';
+import { bookingCalendarFile } from './booking-messages';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingCancelledMessage, bookingUpdatedMessage } from './messages';
 
@@ -32,25 +32,7 @@ export function affectedBookingIds(db: DB, scope: AffectedScope, nowIso = new Da
 
 function calendarFile(site: OutboxSite, booking: BookingDetails, method: 'REQUEST' | 'CANCEL', sequence: number) {
   const status = method === 'CANCEL' ? 'CANCELLED' : booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE';
-  const words = method === 'CANCEL' ? 'is cancelled' : booking.status === 'confirmed' ? 'is confirmed' : 'is pending confirmation';
-  return {
-    method,
-    content: buildIcs({
-      method,
-      uid: `booking-${booking.id}@${site.host}`,
-      sequence,
-      stamp: new Date().toISOString(),
-      start: booking.startTime,
-      end: booking.endTime,
-      summary: `${booking.sessionTitle} (${booking.eventTitle})`,
-      description: `Your booking with ${site.siteName} ${words}.`,
-      location: booking.location,
-      status,
-      productOwner: site.host,
-      organizer: site.organizer,
-      attendee: { name: booking.participantName, email: booking.participantEmail },
-    }),
-  } as const;
+  return bookingCalendarFile(site, booking, status, sequence);
 }
 
 /**
@@ -95,7 +77,7 @@ export async function enqueueTimeChangeNotices(db: DB, publicOrigin: string, boo
     await enqueueMessage(db, site, {
       kind: 'booking-updated',
       to: booking.participantEmail,
-      rendered: bookingUpdatedMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token), replacesEarlier: true }),
+      rendered: bookingUpdatedMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token, booking.language), replacesEarlier: true }),
       ics: booking.status === 'waitlisted' ? null : calendarFile(site, booking, 'REQUEST', sequence),
       bookingId: booking.id,
     });

@@ -2,6 +2,7 @@
 // plain token exists in the e-mail that carries the link and nowhere else (the sender removes it
 // from the stored copy once the message is sent).
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
 
 export const MANAGE_PATH = '/booking/manage/';
 
@@ -15,8 +16,17 @@ export function hashManageToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function manageLink(publicOrigin: string, token: string): string {
-  return `${publicOrigin}${MANAGE_PATH}${token}`;
+/**
+ * The address of a page of the site as a message in `language` links to it: under the language's
+ * prefix (/fr/...), so a French reader lands on the French page (a page not yet translated answers
+ * its French address with a redirect to the English one).
+ */
+export function siteLink(publicOrigin: string, path: string, language: string = DEFAULT_LANGUAGE): string {
+  return !isLanguage(language) || language === DEFAULT_LANGUAGE ? `${publicOrigin}${path}` : `${publicOrigin}/${language}${path}`;
+}
+
+export function manageLink(publicOrigin: string, token: string, language: string = DEFAULT_LANGUAGE): string {
+  return siteLink(publicOrigin, `${MANAGE_PATH}${token}`, language);
 }
 
 /** A consultation's manage link (services/consultations): the same kind of token. */

@@ -4,9 +4,11 @@
 import type { BookingStatus } from '@db/schema';
 import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { type MessageContent, type RenderedMessage, renderMessage } from './layout';
+import { siteLink } from './manage-token';
 import { notificationSettingsLink } from './staff-links';
 import { i18nOf, type MessageKey } from '@server/i18n/catalogs';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
+import { DEFAULT_LANGUAGE, firmText, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
+import { parseTitleTranslations } from '@server/repositories/translations';
 
 export interface SiteVoice {
   siteName: string;
@@ -32,6 +34,9 @@ export interface BookingFacts {
   endTime: string;
   /** The language the booking was made in (its messages'); English when absent or unknown. */
   language?: string;
+  /** The event's and the session's titles in other languages (their stored JSON); absent: English only. */
+  eventTranslations?: string;
+  sessionTranslations?: string;
 }
 
 export interface ContactFacts {
@@ -49,16 +54,24 @@ export interface ManageLinkFacts {
 }
 
 /** The words of a message in the reader's language (a booking's), and that language's Intl locale. */
-interface Words {
+export interface Words {
   language: Language;
   locale: string;
   t(key: MessageKey, values?: Record<string, unknown>): string;
 }
 
-function wordsIn(language: string | undefined): Words {
+export function wordsIn(language: string | undefined): Words {
   const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const i18n = i18nOf(code);
   return { language: code, locale: localeOf(code), t: (key, values) => i18n._(key, values) };
+}
+
+/** The event's and the session's titles in `language`, each falling back to its English one. */
+export function titlesIn(booking: BookingFacts, language: Language): { event: string; session: string } {
+  return {
+    event: firmText(booking.eventTitle, parseTitleTranslations(booking.eventTranslations ?? '{}'), 'title', language),
+    session: firmText(booking.sessionTitle, parseTitleTranslations(booking.sessionTranslations ?? '{}'), 'title', language),
+  };
 }
 
 /** The name and signature of a message from `site`. */
@@ -71,10 +84,11 @@ export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'si
  * lists them, in the booking's language.
  */
 export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, string][] {
-  const { t, locale } = wordsIn(booking.language);
+  const { t, locale, language } = wordsIn(booking.language);
+  const titles = titlesIn(booking, language);
   return [
-    [t('email.detail.event'), booking.eventTitle],
-    [t('email.detail.session'), booking.sessionTitle],
+    [t('email.detail.event'), titles.event],
+    [t('email.detail.session'), titles.session],
     [t('email.detail.when'), formatSlotRange(booking.startTime, booking.endTime, site.timeZone, locale)],
     [t('email.detail.where'), booking.location ?? t('email.toBeAnnounced')],
   ];
@@ -96,7 +110,7 @@ function participantMessage(
   link: ManageLinkFacts | null,
 ): RenderedMessage {
   const words = wordsIn(booking.language);
-  const { subject, paragraphs } = write(words, { siteName: site.siteName, session: booking.sessionTitle });
+  const { subject, paragraphs } = write(words, { siteName: site.siteName, session: titlesIn(booking, words.language).session });
   return renderMessage({
     subject,
     ...signedBy(site),
@@ -136,7 +150,7 @@ export const CHECK_IN_QR_CID = 'check-in-qr';
 export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, checkInCode: string | null = null): RenderedMessage {
   const words = wordsIn(booking.language);
   const { t } = words;
-  const names = { siteName: site.siteName, session: booking.sessionTitle };
+  const names = { siteName: site.siteName, session: titlesIn(booking, words.language).session };
   const paragraphs = [t('email.confirmed.text', names)];
   const details = slotDetailsOf(site, booking);
   if (checkInCode !== null) {
@@ -161,7 +175,7 @@ export function bookingCancelledMessage(site: SiteVoice, booking: BookingFacts):
     booking,
     ({ t }, names) => ({
       subject: t('email.cancelled.subject', names),
-      paragraphs: [t('email.cancelled.text', names), t('email.cancelled.again', { url: `${site.publicOrigin}/booking` })],
+      paragraphs: [t('email.cancelled.text', names), t('email.cancelled.again', { url: siteLink(site.publicOrigin, '/booking', booking.language) })],
     }),
     null,
   );
@@ -181,19 +195,18 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
  * takes or declines it. Said plainly: an offer that runs out or is declined cancels the booking.
  */
 export function waitlistOfferMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, expiresAt: string): RenderedMessage {
-  const until = formatDateTime(expiresAt, site.timeZone);
+  const words = wordsIn(booking.language);
+  const { t, locale } = words;
+  const until = formatDateTime(expiresAt, site.timeZone, locale);
   return renderMessage({
-    subject: `${site.siteName}: a seat is yours to take for ${booking.sessionTitle} until ${until}`,
+    subject: t('email.offer.subject', { siteName: site.siteName, session: titlesIn(booking, words.language).session, until }),
     ...signedBy(site),
-    greeting: `Dear ${booking.participantName},`,
-    paragraphs: [
-      `A seat has opened up and it is offered to you, first on the waitlist. It is held for you until ${until}.`,
-      'Open the link below to take the seat (your booking is then confirmed) or to decline it.',
-      'If you decline, or do not take the seat by then, your booking is cancelled and the seat is offered to the next person on the waitlist.',
-    ],
+    greeting: t('email.greeting', { name: booking.participantName }),
+    paragraphs: [t('email.offer.text', { until }), t('email.offer.how'), t('email.offer.otherwise')],
     details: slotDetailsOf(site, booking),
-    link: link === null ? null : { label: 'Take or decline the seat', url: link.url },
-    notes: link === null ? [] : ['Keep this link to yourself: anyone who has it can take or decline the seat.'],
+    link: link === null ? null : { label: t('email.offer.link'), url: link.url },
+    notes: link === null ? [] : [t('email.offer.keepLink')],
+    language: words.language,
   });
 }
 

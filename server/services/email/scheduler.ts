@@ -1,6 +1,6 @@
 // Scheduled e-mail work in the server process, on a timer (at least once a minute) with an injected
-// clock: expired waitlist offers (../waitlist-offers.ts), booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts) and
-// the automatic backup (../scheduled-backup.ts).
+// clock: expired waitlist offers (../waitlist-offers.ts), booking reminders, the daily outbox retention, the weekly reports (weekly-report.ts),
+// the automatic backup (../scheduled-backup.ts) and the daily personal-data retention (../privacy/retention.ts).
 // Each piece is idempotent through the database (one booking_reminders row per booking, one
 // notification_claims key per day or per person and week), so a restart neither loses nor repeats
 // it, and several instances would still do it once.
@@ -11,7 +11,7 @@ import { advanceBookingRevision, findBookingDetails } from '@server/repositories
 import { claimReminder, listBookingsDueReminder } from '@server/repositories/booking-reminders';
 import { deleteSentBefore } from '@server/repositories/outbox';
 import { getSystemSettings } from '@server/repositories/settings';
-import { buildIcs } from './ics';
+import { bookingCalendarFile } from './booking-messages';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { manageLink, newManageToken } from './manage-token';
 import { bookingReminderMessage } from './messages';
@@ -19,6 +19,7 @@ import { claimOnce } from '@server/repositories/notification-claims';
 import { sendDueWeeklyReports } from './weekly-report';
 import { runDueBackup } from '../scheduled-backup';
 import { expireDueOffers } from '../waitlist-offers';
+import { applyPersonalDataRetention, type RetentionResult } from '../privacy/retention';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -48,29 +49,11 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date): Promise<nu
       const site = await loadOutboxSite(trx, deps.config.publicOrigin);
       const fresh = newManageToken();
       const sequence = await advanceBookingRevision(trx, booking.id, fresh.hash);
-      const confirmed = booking.status === 'confirmed';
       await enqueueMessage(trx, site, {
         kind: 'booking-reminder',
         to: booking.participantEmail,
-        rendered: bookingReminderMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token), replacesEarlier: true }),
-        ics: {
-          method: 'REQUEST',
-          content: buildIcs({
-            method: 'REQUEST',
-            uid: `booking-${booking.id}@${site.host}`,
-            sequence,
-            stamp: nowIso,
-            start: booking.startTime,
-            end: booking.endTime,
-            summary: `${booking.sessionTitle} (${booking.eventTitle})`,
-            description: `Your booking with ${site.siteName} ${confirmed ? 'is confirmed' : 'is pending confirmation'}.`,
-            location: booking.location,
-            status: confirmed ? 'CONFIRMED' : 'TENTATIVE',
-            productOwner: site.host,
-            organizer: site.organizer,
-            attendee: { name: booking.participantName, email: booking.participantEmail },
-          }),
-        },
+        rendered: bookingReminderMessage(site, booking, { url: manageLink(site.publicOrigin, fresh.token, booking.language), replacesEarlier: true }),
+        ics: bookingCalendarFile(site, booking, booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE', sequence, now),
         bookingId: booking.id,
       }, now);
       return true;
@@ -97,6 +80,8 @@ export interface ScheduledWorkResult {
   backup: 'written' | 'failed' | 'not-due';
   /** Waitlist offers that ran out: their bookings cancelled, their seats offered on. */
   expiredOffers: number;
+  /** What the day's personal-data retention anonymised and deleted (zeros when off, done or not due). */
+  retention: RetentionResult;
 }
 
 export interface NotificationScheduler {
@@ -122,11 +107,12 @@ export function startNotificationScheduler(
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers };
+    const retention = await applyPersonalDataRetention(deps, at);
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 } } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

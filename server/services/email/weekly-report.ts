@@ -13,13 +13,15 @@ import {
   countBookingsCreatedByStatus,
   countContactsCreatedByStatus,
   failedEmailsSince,
+  findNoticeLanguage,
   listSlotsStartingBetween,
   listWeeklyReportRecipients,
 } from '@server/repositories/weekly-report';
 import { formatDateTime, formatSlotRange, utcToZonedParts } from '@server/shared/time';
 import { enqueueMessage, loadOutboxSite } from './enqueue';
 import { type RenderedMessage, renderMessage } from './layout';
-import { signedBy, type SiteVoice } from './messages';
+import { signedBy, type SiteVoice, wordsIn } from './messages';
+import type { MessageKey } from '@server/i18n/catalogs';
 import { claimOnce } from '@server/repositories/notification-claims';
 import { notificationSettingsLink } from './staff-links';
 
@@ -50,10 +52,12 @@ export interface WeeklyReport {
   failedEmails: { total: number; listed: { subject: string; toAddress: string; lastError: string | null }[] } | null;
 }
 
-/** Who a report is for: its content follows what their role may read through the API. */
+/** Who a report is for: its content follows what their role may read through the API, its words their language. */
 export interface ReportRecipient {
   email: string;
   role: Role;
+  /** The language of their notices; English when absent. */
+  language?: string | undefined;
 }
 
 /** The ISO week (Monday first) of a calendar date 'YYYY-MM-DD', e.g. '2026-W48'. */
@@ -93,38 +97,43 @@ export async function collectWeeklyReport(db: DB, now: Date, role: Role): Promis
   return { from, to, until, bookings, contacts, upcoming, failedEmails: await failedEmailsSince(db, from, FAILED_LISTED) };
 }
 
-const BOOKING_LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  waitlisted: 'Waitlisted',
-  cancelled: 'Cancelled',
+const BOOKING_LABELS: Record<BookingStatus, MessageKey> = {
+  pending: 'status.booking.pending',
+  confirmed: 'status.booking.confirmed',
+  waitlisted: 'status.booking.waitlisted',
+  cancelled: 'status.booking.cancelled',
 };
-const CONTACT_LABELS: Record<ContactStatus, string> = {
-  new: 'New',
-  'in-progress': 'In progress',
-  completed: 'Completed',
-  closed: 'Closed',
+const CONTACT_LABELS: Record<ContactStatus, MessageKey> = {
+  new: 'status.contact.new',
+  'in-progress': 'status.contact.in-progress',
+  completed: 'status.contact.completed',
+  closed: 'status.contact.closed',
 };
 
 function total(counts: Record<string, number>): number {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
-function byStatus<S extends string>(counts: Record<S, number>, labels: Record<S, string>): string {
-  return (Object.keys(labels) as S[]).map((status) => `${labels[status]} ${counts[status]}`).join(', ');
+function byStatus<S extends string>(counts: Record<S, number>, labels: Record<S, MessageKey>, t: (key: MessageKey) => string): string {
+  return (Object.keys(labels) as S[]).map((status) => `${t(labels[status])} ${counts[status]}`).join(', ');
 }
 
-export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): RenderedMessage {
+/** `language`: the recipient's, for their notices (English unless set). */
+export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport, language?: string): RenderedMessage {
+  const words = wordsIn(language);
+  const { t, locale } = words;
   const zone = site.timeZone;
   const upcoming =
     report.upcoming.length === 0
-      ? 'No sessions in the next 7 days.'
+      ? t('report.upcoming.none')
       : [
-          'Sessions in the next 7 days (seats taken of capacity):',
+          t('report.upcoming.title'),
           ...report.upcoming.map(
             (slot) =>
-              `- ${slot.sessionTitle} (${slot.eventTitle}), ${formatSlotRange(slot.startTime, slot.endTime, zone)}: ` +
-              (slot.capacity === null ? `${slot.seatsTaken} taken, no limit` : `${slot.seatsTaken} of ${slot.capacity}`),
+              `- ${slot.sessionTitle} (${slot.eventTitle}), ${formatSlotRange(slot.startTime, slot.endTime, zone, locale)}: ` +
+              (slot.capacity === null
+                ? t('report.upcoming.noLimit', { taken: slot.seatsTaken })
+                : t('report.upcoming.of', { taken: slot.seatsTaken, capacity: slot.capacity })),
           ),
         ].join('\n');
   const failedEmails = report.failedEmails;
@@ -132,30 +141,33 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
     failedEmails === null
       ? null
       : failedEmails.total === 0
-        ? 'No e-mails failed in the last 7 days.'
+        ? t('report.failed.none')
         : [
-            `${failedEmails.total} e-mail${failedEmails.total === 1 ? '' : 's'} failed in the last 7 days (see the Email Log):`,
-            ...failedEmails.listed.map((mail) => `- ${mail.subject} to ${mail.toAddress}: ${mail.lastError ?? 'unknown error'}`),
-            ...(failedEmails.total > failedEmails.listed.length ? [`and ${failedEmails.total - failedEmails.listed.length} more.`] : []),
+            t('report.failed.title', { count: failedEmails.total }),
+            ...failedEmails.listed.map(
+              (mail) => `- ${t('report.failed.mail', { subject: mail.subject, address: mail.toAddress, error: mail.lastError ?? t('report.failed.unknown') })}`,
+            ),
+            ...(failedEmails.total > failedEmails.listed.length ? [t('report.failed.more', { count: failedEmails.total - failedEmails.listed.length })] : []),
           ].join('\n');
   return renderMessage({
-    subject: `${site.siteName}: weekly report`,
+    subject: t('report.subject', { siteName: site.siteName }),
     ...signedBy(site),
     greeting: null,
     paragraphs: [
-      `Your weekly report from ${site.siteName}, for the 7 days to ${formatDateTime(report.to, zone)} and the 7 days ahead.`,
+      t('report.intro', { siteName: site.siteName, date: formatDateTime(report.to, zone, locale) }),
       upcoming,
       ...(failed === null ? [] : [failed]),
     ],
     details: [
-      ['New bookings', `${total(report.bookings)} (${byStatus(report.bookings, BOOKING_LABELS)})`],
-      ['New contact messages', `${total(report.contacts)} (${byStatus(report.contacts, CONTACT_LABELS)})`],
-      ['Sessions ahead', String(report.upcoming.length)],
-      ...(failedEmails === null ? [] : [['Failed e-mails', String(failedEmails.total)] as [string, string]]),
+      [t('report.bookings'), `${total(report.bookings)} (${byStatus(report.bookings, BOOKING_LABELS, t)})`],
+      [t('report.contacts'), `${total(report.contacts)} (${byStatus(report.contacts, CONTACT_LABELS, t)})`],
+      [t('report.sessionsAhead'), String(report.upcoming.length)],
+      ...(failedEmails === null ? [] : [[t('report.failedEmails'), String(failedEmails.total)] as [string, string]]),
     ],
-    link: { label: 'Open the dashboard', url: `${site.publicOrigin}/admin` },
-    notes: ['You receive this because Weekly Reports are on in your notification settings.'],
+    link: { label: t('report.link'), url: `${site.publicOrigin}/admin` },
+    notes: [t('report.why')],
     endLink: notificationSettingsLink(site.publicOrigin),
+    language: words.language,
   });
 }
 
@@ -163,7 +175,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport): Rend
 export async function enqueueWeeklyReport(db: DB, publicOrigin: string, recipient: ReportRecipient, now: Date): Promise<string> {
   const site = await loadOutboxSite(db, publicOrigin);
   const report = await collectWeeklyReport(db, now, recipient.role);
-  const rendered = weeklyReportMessage(site, report);
+  const rendered = weeklyReportMessage(site, report, recipient.language);
   return enqueueMessage(db, site, { kind: 'weekly-report', to: recipient.email, rendered, ics: null, bookingId: null }, now);
 }
 
@@ -175,7 +187,8 @@ export function sendWeeklyReportNow(deps: Pick<AccountContext, 'db' | 'config' |
   const actor: AuditActor & ReportRecipient = { ...actorOf(deps), email: deps.user.email, role: deps.user.role };
   const now = new Date();
   return deps.db.transaction().execute(async (trx) => {
-    const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, actor, now);
+    const language = actor.language ?? (actor.userId === null ? undefined : await findNoticeLanguage(trx, actor.userId));
+    const id = await enqueueWeeklyReport(trx, deps.config.publicOrigin, { ...actor, language }, now);
     await recordAudit(trx, actor, { action: 'create', entity: 'email', entityId: id, summary: `weekly report to ${actor.email}` });
     return { to: actor.email };
   });

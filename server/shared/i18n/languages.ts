@@ -51,10 +51,11 @@ const BOOKING_PAGE = /^\/(?:booking|booking\/[^/]+|booking\/manage\/[^/]+|consul
 
 /**
  * Whether a page of the site exists in every language: the home page, the event pages and the
- * booking pages (the manage links of a booking or a consultation too). The back office is English only.
+ * booking pages (the manage links of a booking or a consultation too) and the privacy page. The back
+ * office is English only.
  */
 export function isTranslatedPage(path: string): boolean {
-  return path === '/' || EVENT_PAGE.test(path) || BOOKING_PAGE.test(path);
+  return path === '/' || path === '/privacy' || EVENT_PAGE.test(path) || BOOKING_PAGE.test(path);
 }
 
 /** The address of a page of the site in `language`: under its prefix when the page is translated. */

@@ -3,10 +3,16 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput,
 import { useState } from 'react';
 import { consultationTypeInput } from '@server/schemas/consultations';
 import { ScrollTable } from '../kit/ScrollTable';
+import { TranslatedTextFields, translationsForForm } from '../kit/TranslatedTextFields';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 
 type TypeRow = RouterOutputs['consultations']['types']['all'][number];
 const LOCATION_WORDS = { video: 'Video call', phone: 'Phone call', address: 'In person' } as const;
+const TRANSLATED_FIELDS = [
+  { key: 'title', label: 'title' },
+  { key: 'description', label: 'description', multiline: true },
+] as const;
+const TRANSLATED_KEYS = TRANSLATED_FIELDS.map((field) => field.key);
 
 export function ConsultationTypes({ canEdit }: { canEdit: boolean }) {
   const types = trpc.consultations.types.all.useQuery();
@@ -74,6 +80,7 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
   const [values, setValues] = useState({
     title: type?.title ?? '',
     description: type?.description ?? '',
+    translations: translationsForForm(TRANSLATED_KEYS, type?.translations),
     durationMinutes: type?.durationMinutes ?? 30,
     locationKind: type?.locationKind ?? ('video' as TypeRow['locationKind']),
     locationDetail: type?.locationDetail ?? '',
@@ -101,7 +108,7 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
     const parsed = consultationTypeInput.safeParse(values);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues) found[issue.path[0] === 'translations' ? issue.path.join('.') : String(issue.path[0])] ??= issue.message;
       return setErrors(found);
     }
     setErrors({});
@@ -115,6 +122,12 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
         <Stack gap="sm">
           <TextInput label="Title" required value={values.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} />
           <Textarea label="Description" autosize minRows={2} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} error={errors.description} />
+          <TranslatedTextFields
+            fields={TRANSLATED_FIELDS}
+            values={values.translations}
+            onChange={(code, key, value) => set('translations', { ...values.translations, [code]: { ...values.translations[code], [key]: value } })}
+            errorOf={(code, key) => errors[`translations.${code}.${key}`]}
+          />
           <NumberInput label="Duration (minutes)" min={15} max={240} value={values.durationMinutes} onChange={(value) => set('durationMinutes', number(value))} error={errors.durationMinutes} />
           <Select
             label="Location"

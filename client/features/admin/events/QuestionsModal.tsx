@@ -15,6 +15,8 @@ import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '../kit/FormModal';
 import { ArrowIcon, DeleteIcon, PlusIcon } from '../kit/icons';
 import { failureText, notifySuccess } from '../kit/notify';
+import { type TranslatedField, type TranslatedFormTexts, TranslatedTextFields, translationsForForm } from '../kit/TranslatedTextFields';
+import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 
 type Question = RouterOutputs['registrationQuestions']['forEvent'][number];
 
@@ -28,6 +30,40 @@ interface Draft {
   required: boolean;
   /** One choice per line. */
   choices: string;
+  /** Label, help text and choices (one per line, in the English order) in the other languages. */
+  translations: TranslatedFormTexts<TranslatedKey>;
+}
+
+type TranslatedKey = 'label' | 'helpText' | 'choices';
+const TRANSLATED_KEYS: readonly TranslatedKey[] = ['label', 'helpText', 'choices'];
+
+function linesOf(text: string): string[] {
+  return text.split('\n').map((line) => line.trim());
+}
+
+/** The English choices as the question stores them: one per non-blank line. */
+function choicesOf(text: string): string[] {
+  return linesOf(text).filter((line) => line !== '');
+}
+
+/** The translated texts of a draft; the choices only for a kind that has them. */
+function translatedFields(draft: Draft): TranslatedField<TranslatedKey>[] {
+  const fields: TranslatedField<TranslatedKey>[] = [
+    { key: 'label', label: 'question' },
+    { key: 'helpText', label: 'help text' },
+  ];
+  if (!hasChoices(draft.kind)) return fields;
+  const wanted = choicesOf(draft.choices).length;
+  return [
+    ...fields,
+    {
+      key: 'choices',
+      label: 'choices, one per line in the same order',
+      multiline: true,
+      // Missing while any English choice has no line beside it.
+      missing: (value) => linesOf(value).slice(0, wanted).filter((line) => line !== '').length < wanted,
+    },
+  ];
 }
 
 let draftCounter = 0;
@@ -37,7 +73,22 @@ function newKey(): string {
 }
 
 function toDraft(question: Question): Draft {
-  return { key: question.id, id: question.id, kind: question.kind, label: question.label, helpText: question.helpText ?? '', required: question.required, choices: question.choices.join('\n') };
+  const stored = Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((code) => {
+      const texts = question.translations[code];
+      return [code, { label: texts?.label ?? null, helpText: texts?.helpText ?? null, choices: (texts?.choices ?? []).map((choice) => choice ?? '').join('\n') }];
+    }),
+  );
+  return {
+    key: question.id,
+    id: question.id,
+    kind: question.kind,
+    label: question.label,
+    helpText: question.helpText ?? '',
+    required: question.required,
+    choices: question.choices.join('\n'),
+    translations: translationsForForm(TRANSLATED_KEYS, stored),
+  };
 }
 
 function toInput(draft: Draft): RegistrationQuestionInput {
@@ -47,7 +98,13 @@ function toInput(draft: Draft): RegistrationQuestionInput {
     label: draft.label,
     helpText: draft.helpText,
     required: draft.required,
-    choices: hasChoices(draft.kind) ? draft.choices.split('\n').map((line) => line.trim()).filter((line) => line !== '') : [],
+    choices: hasChoices(draft.kind) ? choicesOf(draft.choices) : [],
+    translations: Object.fromEntries(
+      TRANSLATED_LANGUAGES.map((code) => {
+        const texts = draft.translations[code];
+        return [code, { label: texts.label, helpText: texts.helpText, choices: hasChoices(draft.kind) ? linesOf(texts.choices).slice(0, choicesOf(draft.choices).length) : [] }];
+      }),
+    ),
   };
 }
 
@@ -146,6 +203,12 @@ function QuestionsEditor({ eventId, initial, onClose }: { eventId: string; initi
                   error={field('choices')}
                 />
               )}
+              <TranslatedTextFields
+                fields={translatedFields(draft)}
+                values={draft.translations}
+                onChange={(code, key, value) => update(index, { translations: { ...draft.translations, [code]: { ...draft.translations[code], [key]: value } } })}
+                errorOf={(code, key) => field(`translations.${code}.${key}`) ?? (key === 'choices' ? errors[`questions.${index}.translations.${code}.choices.0`] : undefined)}
+              />
               <Group justify="space-between">
                 <Switch label="Must be answered" checked={draft.required} onChange={(e) => update(index, { required: e.currentTarget.checked })} />
                 <Group gap={4}>
@@ -168,7 +231,9 @@ function QuestionsEditor({ eventId, initial, onClose }: { eventId: string; initi
       <Button
         variant="light"
         leftSection={<PlusIcon />}
-        onClick={() => setDrafts((list) => [...list, { key: newKey(), kind: 'short_text', label: '', helpText: '', required: false, choices: '' }])}
+        onClick={() =>
+          setDrafts((list) => [...list, { key: newKey(), kind: 'short_text', label: '', helpText: '', required: false, choices: '', translations: translationsForForm(TRANSLATED_KEYS, undefined) }])
+        }
       >
         Add Question
       </Button>

@@ -12,28 +12,69 @@ import { AdminPage } from '../kit/AdminPage';
 import { MediaUpload } from '../kit/MediaUpload';
 import { FormSection, PageForm } from '../kit/PageForm';
 import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { missingText } from '../kit/TranslatedTextFields';
 import { SitePreview } from '../settings/SitePreview';
+import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
+import type { TranslatedLanguage } from '@server/schemas/translations';
 import { siteFormValuesOf } from '../settings/SiteTab';
 
 type Saved = RouterOutputs['homePage']['get'];
 
+/** An item's texts in each other language, '' for not translated (the schema turns '' into none). */
+type FormTranslations<Key extends string> = Record<TranslatedLanguage, Record<Key, string>>;
+
 /** The form holds '' for an empty photo or link; the schema turns '' back into none. */
 interface FormValues {
-  heroSlides: HomeContent['heroSlides'];
-  services: HomeContent['services'];
-  testimonials: { name: string; role: string; photo: string; text: string; link: string }[];
-  founder: { name: string; role: string; photo: string; bio: string[]; stats: HomeContent['founder']['stats'] };
-  priorities: HomeContent['priorities'];
+  heroSlides: (Omit<HomeContent['heroSlides'][number], 'translations'> & { translations: FormTranslations<'title' | 'text'> })[];
+  services: (Omit<HomeContent['services'][number], 'translations'> & { translations: FormTranslations<'title' | 'text'> })[];
+  testimonials: { name: string; role: string; photo: string; text: string; link: string; translations: FormTranslations<'role' | 'text'> }[];
+  founder: {
+    name: string;
+    role: string;
+    photo: string;
+    bio: string[];
+    stats: HomeContent['founder']['stats'];
+    /** The bio's French paragraphs at the English ones' places. */
+    translations: Record<TranslatedLanguage, { role: string; bio: string[] }>;
+  };
+  priorities: (Omit<HomeContent['priorities'][number], 'translations'> & { translations: FormTranslations<'title' | 'text'> })[];
 }
 
+type StoredTexts = Partial<Record<TranslatedLanguage, Partial<Record<string, string | null | (string | null)[]>>>> | undefined;
+
+/** A stored item's translations of `keys` as the form holds them. */
+function formTranslations<Key extends string>(keys: readonly Key[], stored: StoredTexts): FormTranslations<Key> {
+  return Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((code) => [code, Object.fromEntries(keys.map((key) => [key, typeof stored?.[code]?.[key] === 'string' ? stored[code][key] : '']))]),
+  ) as FormTranslations<Key>;
+}
+
+const TITLE_AND_TEXT = ['title', 'text'] as const;
+
 function formValues(saved: Saved): FormValues {
+  const founder = saved.founder;
   return {
-    heroSlides: saved.heroSlides.map((slide) => ({ ...slide })),
-    services: saved.services.map((service) => ({ ...service })),
-    testimonials: saved.testimonials.map((t) => ({ ...t, photo: t.photo ?? '', link: t.link ?? '' })),
-    founder: { ...saved.founder, photo: saved.founder.photo ?? '', bio: [...saved.founder.bio], stats: saved.founder.stats.map((s) => ({ ...s })) },
-    priorities: saved.priorities.map((priority) => ({ ...priority })),
+    heroSlides: saved.heroSlides.map((slide) => ({ ...slide, translations: formTranslations(TITLE_AND_TEXT, slide.translations) })),
+    services: saved.services.map((service) => ({ ...service, translations: formTranslations(TITLE_AND_TEXT, service.translations) })),
+    testimonials: saved.testimonials.map((t) => ({ ...t, photo: t.photo ?? '', link: t.link ?? '', translations: formTranslations(['role', 'text'], t.translations) })),
+    founder: {
+      ...founder,
+      photo: founder.photo ?? '',
+      bio: [...founder.bio],
+      stats: founder.stats.map((s) => ({ ...s })),
+      translations: Object.fromEntries(
+        TRANSLATED_LANGUAGES.map((code) => [
+          code,
+          { role: founder.translations?.[code]?.role ?? '', bio: founder.bio.map((_, index) => founder.translations?.[code]?.bio[index] ?? '') },
+        ]),
+      ) as FormValues['founder']['translations'],
+    },
+    priorities: saved.priorities.map((priority) => ({ ...priority, translations: formTranslations(TITLE_AND_TEXT, priority.translations) })),
   };
+}
+
+function emptyTranslations<Key extends string>(keys: readonly Key[]): FormTranslations<Key> {
+  return formTranslations(keys, undefined);
 }
 
 const ICON_LABELS: Record<(typeof SERVICE_ICONS)[number], string> = {
@@ -46,6 +87,32 @@ const ICON_LABELS: Record<(typeof SERVICE_ICONS)[number], string> = {
 };
 
 type Form = UseFormReturnType<FormValues>;
+
+/**
+ * One text in another language, under its English one: uncontrolled like the rest of the form, it
+ * watches its own value to say when it is missing (the French page then shows the English).
+ */
+function TranslatedInput({ form, path, code, label, multiline = false }: { form: Form; path: string; code: TranslatedLanguage; label: string; multiline?: boolean }) {
+  const props = form.getInputProps(path);
+  const [blank, setBlank] = useState(() => String(props.defaultValue ?? '').trim() === '');
+  form.watch(path, ({ value }) => setBlank(String(value ?? '').trim() === ''));
+  const common = { label: `${LANGUAGES[code].english} ${label}`, lang: code, description: blank ? missingText(code) : undefined, ...props };
+  return multiline ? <Textarea key={form.key(path)} autosize minRows={2} {...common} /> : <TextInput key={form.key(path)} {...common} />;
+}
+
+/** The title and text of a list item in each other language. */
+function TranslatedTitleAndText({ form, list, index }: { form: Form; list: 'heroSlides' | 'services' | 'priorities'; index: number }) {
+  return (
+    <>
+      {TRANSLATED_LANGUAGES.map((code) => (
+        <Stack key={code} gap="sm">
+          <TranslatedInput form={form} path={`${list}.${index}.translations.${code}.title`} code={code} label="title" />
+          <TranslatedInput form={form} path={`${list}.${index}.translations.${code}.text`} code={code} label="text" multiline />
+        </Stack>
+      ))}
+    </>
+  );
+}
 
 /** A section holding a list of items, with its Add button beside the title. */
 function ListSection({
@@ -98,7 +165,7 @@ function TestimonialsEditor({ form }: { form: Form }) {
       description="Client success stories: name, role, photo, text and an optional profile link. With none, the home page leaves the section out."
       addLabel="Add Testimonial"
       canAdd={items.length < HOME_LIMITS.testimonials}
-      onAdd={() => form.insertListItem('testimonials', { name: '', role: '', photo: '', text: '', link: '' })}
+      onAdd={() => form.insertListItem('testimonials', { name: '', role: '', photo: '', text: '', link: '', translations: emptyTranslations(['role', 'text']) })}
       error={form.errors.testimonials}
     >
       {items.map((_, index) => (
@@ -120,6 +187,12 @@ function TestimonialsEditor({ form }: { form: Form }) {
           />
           <Textarea label="Text" withAsterisk autosize minRows={3} key={form.key(`testimonials.${index}.text`)} {...form.getInputProps(`testimonials.${index}.text`)} />
           <TextInput label="Profile Link" placeholder="https://" key={form.key(`testimonials.${index}.link`)} {...form.getInputProps(`testimonials.${index}.link`)} />
+          {TRANSLATED_LANGUAGES.map((code) => (
+            <Stack key={code} gap="sm">
+              <TranslatedInput form={form} path={`testimonials.${index}.translations.${code}.role`} code={code} label="role" />
+              <TranslatedInput form={form} path={`testimonials.${index}.translations.${code}.text`} code={code} label="text" multiline />
+            </Stack>
+          ))}
         </Item>
       ))}
     </ListSection>
@@ -158,7 +231,7 @@ function HomePageForm({ saved }: { saved: Saved }) {
         description="The rotating slides at the top of the page."
         addLabel="Add Slide"
         canAdd={values.heroSlides.length < HOME_LIMITS.heroSlides}
-        onAdd={() => form.insertListItem('heroSlides', { title: '', text: '', image: '' })}
+        onAdd={() => form.insertListItem('heroSlides', { title: '', text: '', image: '', translations: emptyTranslations(TITLE_AND_TEXT) })}
         error={form.errors.heroSlides}
       >
         {values.heroSlides.map((_, index) => (
@@ -173,6 +246,7 @@ function HomePageForm({ saved }: { saved: Saved }) {
               onChange={(url) => form.setFieldValue(`heroSlides.${index}.image`, url)}
               error={form.errors[`heroSlides.${index}.image`]}
             />
+            <TranslatedTitleAndText form={form} list="heroSlides" index={index} />
           </Item>
         ))}
       </ListSection>
@@ -182,7 +256,7 @@ function HomePageForm({ saved }: { saved: Saved }) {
         description="The services grid."
         addLabel="Add Service"
         canAdd={values.services.length < HOME_LIMITS.services}
-        onAdd={() => form.insertListItem('services', { title: '', text: '', icon: 'compass' })}
+        onAdd={() => form.insertListItem('services', { title: '', text: '', icon: 'compass', translations: emptyTranslations(TITLE_AND_TEXT) })}
         error={form.errors.services}
       >
         {values.services.map((_, index) => (
@@ -196,6 +270,7 @@ function HomePageForm({ saved }: { saved: Saved }) {
               key={form.key(`services.${index}.icon`)}
               {...form.getInputProps(`services.${index}.icon`)}
             />
+            <TranslatedTitleAndText form={form} list="services" index={index} />
           </Item>
         ))}
       </ListSection>
@@ -205,6 +280,9 @@ function HomePageForm({ saved }: { saved: Saved }) {
       <FormSection title="Founder" error={form.errors.founder}>
         <TextInput label="Founder Name" withAsterisk key={form.key('founder.name')} {...form.getInputProps('founder.name')} />
         <TextInput label="Founder Role" withAsterisk key={form.key('founder.role')} {...form.getInputProps('founder.role')} />
+        {TRANSLATED_LANGUAGES.map((code) => (
+          <TranslatedInput key={code} form={form} path={`founder.translations.${code}.role`} code={code} label="founder role" />
+        ))}
         <MediaUpload
           kind="avatar"
           label="Founder Photo"
@@ -223,13 +301,35 @@ function HomePageForm({ saved }: { saved: Saved }) {
               key={form.key(`founder.bio.${index}`)}
               {...form.getInputProps(`founder.bio.${index}`)}
             />
-            <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Remove Bio Paragraph ${index + 1}`} disabled={values.founder.bio.length <= 1} onClick={() => form.removeListItem('founder.bio', index)}>
+            <Stack gap="sm" style={{ flex: 1 }}>
+              {TRANSLATED_LANGUAGES.map((code) => (
+                <TranslatedInput key={code} form={form} path={`founder.translations.${code}.bio.${index}`} code={code} label={`bio paragraph ${index + 1}`} multiline />
+              ))}
+            </Stack>
+            <ActionIcon
+              mt={28}
+              variant="subtle"
+              color="red"
+              aria-label={`Remove Bio Paragraph ${index + 1}`}
+              disabled={values.founder.bio.length <= 1}
+              onClick={() => {
+                form.removeListItem('founder.bio', index);
+                for (const code of TRANSLATED_LANGUAGES) form.removeListItem(`founder.translations.${code}.bio`, index);
+              }}
+            >
               ×
             </ActionIcon>
           </Group>
         ))}
         <Group>
-          <Button variant="light" disabled={values.founder.bio.length >= HOME_LIMITS.bioParagraphs} onClick={() => form.insertListItem('founder.bio', '')}>
+          <Button
+            variant="light"
+            disabled={values.founder.bio.length >= HOME_LIMITS.bioParagraphs}
+            onClick={() => {
+              form.insertListItem('founder.bio', '');
+              for (const code of TRANSLATED_LANGUAGES) form.insertListItem(`founder.translations.${code}.bio`, '');
+            }}
+          >
             Add Paragraph
           </Button>
         </Group>
@@ -240,13 +340,14 @@ function HomePageForm({ saved }: { saved: Saved }) {
         description="What We Prioritize for Your Success."
         addLabel="Add Priority"
         canAdd={values.priorities.length < HOME_LIMITS.priorities}
-        onAdd={() => form.insertListItem('priorities', { title: '', text: '' })}
+        onAdd={() => form.insertListItem('priorities', { title: '', text: '', translations: emptyTranslations(TITLE_AND_TEXT) })}
         error={form.errors.priorities}
       >
         {values.priorities.map((_, index) => (
           <Item key={form.key(`priorities.${index}`)} label={`Priority ${index + 1}`} canRemove={values.priorities.length > 1} onRemove={() => form.removeListItem('priorities', index)}>
             <TextInput label="Title" withAsterisk key={form.key(`priorities.${index}.title`)} {...form.getInputProps(`priorities.${index}.title`)} />
             <Textarea label="Text" withAsterisk autosize minRows={2} key={form.key(`priorities.${index}.text`)} {...form.getInputProps(`priorities.${index}.text`)} />
+            <TranslatedTitleAndText form={form} list="priorities" index={index} />
           </Item>
         ))}
       </ListSection>

@@ -3,7 +3,8 @@ import { Alert, Checkbox, Group, NumberInput, Select, Stack, Switch, Textarea, T
 import type { UseFormReturnType } from '@mantine/form';
 import { LIMITS } from '@server/schemas/common';
 import { messageOf, trpc } from '@client/trpc';
-import type { DetailsValues } from './wizard-model';
+import { TranslatedTextFields } from '../kit/TranslatedTextFields';
+import { type DetailsValues, TRANSLATED_SESSION_FIELDS } from './wizard-model';
 
 /** The select offers the first 100 events (the largest page); a session's own event is always offered. */
 const EVENT_PAGE_SIZE = 100;
@@ -43,6 +44,15 @@ export function SessionDetailsStep({
       />
       <TextInput label="Title" withAsterisk maxLength={LIMITS.title} {...form.getInputProps('title')} />
       <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
+      <TranslatedTextFields
+        fields={TRANSLATED_SESSION_FIELDS}
+        values={form.values.translations}
+        onChange={(code, key, value) => form.setFieldValue(`translations.${code}.${key}`, value)}
+        errorOf={(code, key) => {
+          const error = form.errors[`translations.${code}.${key}`];
+          return typeof error === 'string' ? error : undefined;
+        }}
+      />
       <Group grow align="flex-start">
         <TextInput label="Location" maxLength={LIMITS.shortText} {...form.getInputProps('location')} />
         <TextInput label="Facilitator" maxLength={LIMITS.name} {...form.getInputProps('facilitator')} />

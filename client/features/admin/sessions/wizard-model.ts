@@ -6,6 +6,14 @@ import { schemaResolver } from '@mantine/form';
 import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '@server/schemas/sessions';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import type { RouterInputs, RouterOutputs } from '@client/trpc';
+import { emptyTranslations, type TranslatedFormTexts, translationsForForm } from '../kit/TranslatedTextFields';
+
+/** The session's texts that have a value per language. */
+export const TRANSLATED_SESSION_FIELDS = [
+  { key: 'title', label: 'title' },
+  { key: 'description', label: 'description', multiline: true },
+] as const;
+const TRANSLATED_KEYS = TRANSLATED_SESSION_FIELDS.map((field) => field.key);
 
 export type SessionDetail = RouterOutputs['sessions']['get'];
 export type Delegate = RouterOutputs['delegates']['list']['items'][number];
@@ -14,6 +22,8 @@ export interface DetailsValues {
   eventId: string;
   title: string;
   description: string;
+  /** The title and description in the other languages ('' for not translated). */
+  translations: TranslatedFormTexts<(typeof TRANSLATED_KEYS)[number]>;
   location: string;
   facilitator: string;
   /** NumberInput gives '' when empty. */
@@ -46,6 +56,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   eventId: '',
   title: '',
   description: '',
+  translations: emptyTranslations(TRANSLATED_KEYS),
   location: '',
   facilitator: '',
   maxParticipants: DEFAULT_MAX_PARTICIPANTS,
@@ -62,6 +73,7 @@ export function detailsOf(session: SessionDetail): DetailsValues {
     eventId: session.eventId,
     title: session.title,
     description: session.description ?? '',
+    translations: translationsForForm(TRANSLATED_KEYS, session.translations),
     location: session.location ?? '',
     facilitator: session.facilitator ?? '',
     maxParticipants: session.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS,
@@ -90,6 +102,7 @@ export function sessionFieldsOf(values: DetailsValues) {
     eventId: values.eventId,
     title: values.title,
     description: values.description,
+    translations: values.translations,
     location: values.location,
     facilitator: values.facilitator,
     maxParticipants,

@@ -1,0 +1,114 @@
+// The privacy page's texts and the retention periods (Privacy screen). English is required (a fresh
+// install starts from a default a firm can edit); French is optional, the French page showing the
+// English text until there is one. An empty period is off: records are kept until someone asks.
+import { Alert, NumberInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { privacySettingsInput, RETENTION_MONTHS_RANGE } from '@server/schemas/privacy';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
+import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormSection, PageForm } from '../kit/PageForm';
+
+type PrivacySettings = RouterOutputs['privacy']['page'];
+
+interface FormValues {
+  policyEn: string;
+  policyFr: string;
+  bookingRetentionMonths: number | string;
+  contactRetentionMonths: number | string;
+}
+
+function formValues(settings: PrivacySettings): FormValues {
+  return {
+    policyEn: settings.policyEn,
+    policyFr: settings.policyFr ?? '',
+    bookingRetentionMonths: settings.bookingRetentionMonths ?? '',
+    contactRetentionMonths: settings.contactRetentionMonths ?? '',
+  };
+}
+
+/** An empty field is off (null); anything else goes to the schema as typed, so it says what is wrong. */
+function monthsOf(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  return value.trim() === '' ? null : Number(value);
+}
+
+function inputOf(values: FormValues) {
+  return {
+    policyEn: values.policyEn,
+    policyFr: values.policyFr,
+    bookingRetentionMonths: monthsOf(values.bookingRetentionMonths),
+    contactRetentionMonths: monthsOf(values.contactRetentionMonths),
+  };
+}
+
+export function PrivacySettingsForm({ settings }: { settings: PrivacySettings }) {
+  const utils = trpc.useUtils();
+  const form = useForm<FormValues>({
+    initialValues: formValues(settings),
+    validate: (values) => {
+      const parsed = privacySettingsInput.safeParse(inputOf(values));
+      if (parsed.success) return {};
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return errors;
+    },
+  });
+  const save = trpc.privacy.updateSettings.useMutation({
+    onSuccess: (saved) => {
+      form.setValues(formValues(saved));
+      form.resetDirty(formValues(saved));
+      utils.privacy.page.setData(undefined, saved);
+      notifySuccess('Privacy settings saved');
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error));
+      notifyError(failureText('Failed to save privacy settings', error));
+    },
+  });
+  const frenchMissing = form.values.policyFr.trim() === '';
+  const range = `between ${RETENTION_MONTHS_RANGE.min} and ${RETENTION_MONTHS_RANGE.max} months`;
+
+  return (
+    <PageForm saving={save.isPending} error={save.error} onSubmit={form.onSubmit((values) => save.mutate(inputOf(values)))}>
+      <FormSection
+        title="Retention"
+        description="Run once a day. Anonymised records keep their status, so counts and statistics stay; the audit log counts what went."
+      >
+        <NumberInput
+          label="Anonymise bookings after (months)"
+          description={`Bookings are anonymised this long after their slot, consultations after their time (${range}). Empty: off, kept until someone asks.`}
+          placeholder="Off"
+          min={RETENTION_MONTHS_RANGE.min}
+          max={RETENTION_MONTHS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('bookingRetentionMonths')}
+        />
+        <NumberInput
+          label="Delete contact messages after (months)"
+          description={`Contact messages are deleted this long after their last change (${range}). Empty: off, kept until someone asks.`}
+          placeholder="Off"
+          min={RETENTION_MONTHS_RANGE.min}
+          max={RETENTION_MONTHS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('contactRetentionMonths')}
+        />
+      </FormSection>
+      <FormSection
+        title="Privacy page"
+        description="The text of /privacy, in plain paragraphs separated by a blank line. The page adds how long records are kept, from the settings above."
+      >
+        <Textarea label="English text" withAsterisk autosize minRows={8} maxRows={24} {...form.getInputProps('policyEn')} />
+        {frenchMissing && (
+          <Alert color="yellow" title="No French text">
+            The French page (/fr/privacy) shows the English text until you write one.
+          </Alert>
+        )}
+        <Textarea label="French text" autosize minRows={6} maxRows={24} lang="fr" {...form.getInputProps('policyFr')} />
+      </FormSection>
+    </PageForm>
+  );
+}

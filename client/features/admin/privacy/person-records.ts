@@ -1,0 +1,73 @@
+// How the Privacy screen names and describes the kinds of record "Find a person" answers with
+// (the kinds of server/repositories/person-records.ts): a heading, singular and plural words for
+// counts, and one line per record.
+import { formatDateTime } from '@server/shared/time';
+
+interface KindWords {
+  title: string;
+  one: string;
+  many: string;
+}
+
+const KINDS: Record<string, KindWords> = {
+  bookings: { title: 'Bookings', one: 'booking', many: 'bookings' },
+  bookingAnswers: { title: 'Booking answers', one: 'booking answer', many: 'booking answers' },
+  consultations: { title: 'Consultations', one: 'consultation', many: 'consultations' },
+  contactMessages: { title: 'Contact messages', one: 'contact message', many: 'contact messages' },
+  outboxMessages: { title: 'Outbox messages', one: 'outbox message', many: 'outbox messages' },
+  auditMentions: { title: 'Audit mentions', one: 'audit mention', many: 'audit mentions' },
+  signInCounters: { title: 'Sign-in counters', one: 'sign-in counter', many: 'sign-in counters' },
+};
+
+function wordsOf(kind: string): KindWords {
+  return KINDS[kind] ?? { title: kind, one: kind, many: kind };
+}
+
+export function kindTitle(kind: string): string {
+  return wordsOf(kind).title;
+}
+
+/** "1 booking", "3 outbox messages". */
+export function countOf(kind: string, count: number): string {
+  const words = wordsOf(kind);
+  return `${count} ${count === 1 ? words.one : words.many}`;
+}
+
+/** "1 booking, 2 contact messages and 1 audit mention"; kinds with none are left out. */
+export function countsText(counts: Record<string, number>): string {
+  const parts = Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => countOf(kind, count));
+  if (parts.length === 0) return 'no records';
+  return parts.length === 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+}
+
+function field(record: unknown, name: string): string {
+  if (typeof record !== 'object' || record === null) return '';
+  const value = (record as Record<string, unknown>)[name];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** One line that tells a record apart, in the site's time zone. */
+export function describeRecord(kind: string, record: unknown, timeZone: string): string {
+  const when = (name: string) => {
+    const iso = field(record, name);
+    return iso === '' ? '' : formatDateTime(iso, timeZone);
+  };
+  switch (kind) {
+    case 'bookings':
+      return `${field(record, 'participantName')}, ${field(record, 'status')}, booked ${when('createdAt')}`;
+    case 'bookingAnswers':
+      return `${field(record, 'label')}: ${field(record, 'value')}`;
+    case 'consultations':
+      return `${field(record, 'visitorName')}, ${field(record, 'status')}, ${when('startsAt')}`;
+    case 'contactMessages':
+      return `${field(record, 'name')}, ${field(record, 'status')}, sent ${when('createdAt')}`;
+    case 'outboxMessages':
+      return `${field(record, 'subject')} (${field(record, 'status')})`;
+    case 'auditMentions':
+      return `${when('createdAt')}: ${field(record, 'summary')}`;
+    default:
+      return field(record, 'key') || JSON.stringify(record);
+  }
+}
