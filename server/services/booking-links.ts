@@ -8,6 +8,8 @@ import { getSystemSettings } from '../repositories/settings';
 import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from '../schemas/bookings';
 import { changeBookingStatus, hasOpenOffer, runBookingChange } from './bookings';
 import { hashManageToken } from './email/manage-token';
+import { titlesIn } from './email/messages';
+import type { Language } from '../shared/i18n/languages';
 import { NotFoundError, PreconditionError } from '../errors';
 
 export interface ManagedBooking {
@@ -35,13 +37,15 @@ function canCancel(booking: BookingDetails, now = Date.now()): boolean {
   return booking.status !== 'cancelled' && Date.parse(booking.startTime) > now;
 }
 
-function toManagedBooking(booking: BookingDetails, timezone: string): ManagedBooking {
+/** The booking as the page shows it: the firm's titles in the page's language, else English. */
+function toManagedBooking(booking: BookingDetails, timezone: string, language: Language): ManagedBooking {
+  const titles = titlesIn(booking, language);
   return {
     id: booking.id,
     status: booking.status,
     participantName: booking.participantName,
-    eventTitle: booking.eventTitle,
-    sessionTitle: booking.sessionTitle,
+    eventTitle: titles.event,
+    sessionTitle: titles.session,
     location: booking.location,
     startTime: booking.startTime,
     endTime: booking.endTime,
@@ -51,11 +55,11 @@ function toManagedBooking(booking: BookingDetails, timezone: string): ManagedBoo
   };
 }
 
-export async function viewBookingByToken(deps: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<ManagedBooking> {
+export async function viewBookingByToken(deps: Pick<ServiceContext, 'db' | 'language'>, { token }: { token: string }): Promise<ManagedBooking> {
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
   if (booking === undefined) throw linkInvalid();
   const { timezone } = await getSystemSettings(deps.db);
-  return toManagedBooking(booking, timezone);
+  return toManagedBooking(booking, timezone, deps.language);
 }
 
 /** Cancels the booking of `token`; a booking already cancelled is returned as it is. */
@@ -73,5 +77,5 @@ export async function cancelBookingByToken(deps: ServiceContext, { token }: { to
   const booking = await findBookingDetails(deps.db, outcome.booking.id);
   if (booking === undefined) throw linkInvalid();
   const { timezone } = await getSystemSettings(deps.db);
-  return toManagedBooking(booking, timezone);
+  return toManagedBooking(booking, timezone, deps.language);
 }

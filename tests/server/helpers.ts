@@ -17,6 +17,7 @@ import { type AppDeps, createDeps, type LimitOptions } from '@server/deps';
 import { insertUser } from '@server/repositories/users';
 import { appRouter } from '@server/router';
 import { createContextInner, type SessionCookieWriter } from '@server/trpc/context';
+import type { Language } from '@server/shared/i18n/languages';
 import { createCallerFactory } from '@server/trpc/init';
 import { createPostgresTestSchema } from './postgres-env';
 
@@ -139,7 +140,11 @@ export function recordCookies(): RecordedCookies {
   return jar;
 }
 
-export function callerFor(deps: AppDeps, account?: TestAccount | null, extra: { ip?: string; cookies?: SessionCookieWriter } = {}): Caller {
+export function callerFor(
+  deps: AppDeps,
+  account?: TestAccount | null,
+  extra: { ip?: string; cookies?: SessionCookieWriter; language?: Language } = {},
+): Caller {
   return createCaller(
     createContextInner(deps, {
       user: account?.user ?? null,

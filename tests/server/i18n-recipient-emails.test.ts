@@ -82,6 +82,8 @@ describe('a consultation’s language', () => {
     });
     const stored = await env.db.selectFrom('consultations').select('language').where('id', '=', booked.id).executeTakeFirstOrThrow();
     expect(stored.language).toBe('fr');
+    // The page's confirmation and the manage page name the type in the page's language too.
+    expect(booked.typeTitle).toBe('Appel découverte');
 
     const [visitor] = await messagesTo('awa@example.com');
     expect(visitor?.kind).toBe('consultation-booked');
@@ -92,6 +94,8 @@ describe('a consultation’s language', () => {
     expect(visitor?.textBody).toContain('Avec: Ama Consultant');
     expect(visitor?.textBody).toContain('Où: Appel téléphonique : Ama Consultant vous appellera au +221 77 000 0000');
     expect(visitor?.textBody).toMatch(/Déplacer ou annuler: http:\/\/[^/]+\/fr\/consultations\/manage\/[A-Za-z0-9_-]{43}/);
+    expect((await visitorIn('fr').consultations.manage({ token: tokenIn(visitor?.textBody ?? '') })).typeTitle).toBe('Appel découverte');
+    expect((await visitorIn('en').consultations.manage({ token: tokenIn(visitor?.textBody ?? '') })).typeTitle).toBe('Discovery call');
     expect(visitor?.htmlBody).toContain('<html lang="fr">');
     expect(visitor?.ics).toMatch(/SUMMARY:Appel découverte avec Ama Consultant \(/);
     expect(visitor?.ics).toContain('DESCRIPTION:Votre rendez-vous « Appel découverte » avec Ama Consultant de ');

@@ -100,6 +100,19 @@ describe('bookings.manage', () => {
     });
   });
 
+  it("shows the firm's titles in the page's language, English where a French one is missing", async () => {
+    const slot = await slotWithCapacity(5);
+    const booking = await book(slot.id);
+    await deliver();
+    const token = tokenSentTo(booking.email);
+    await env.db.updateTable('events').set({ translations: JSON.stringify({ fr: { title: 'Mission commerciale en Afrique de l’Ouest' } }) }).execute();
+    const french = callerFor(env.deps, null, { language: 'fr' });
+    expect(await french.bookings.manage({ token })).toMatchObject({ eventTitle: 'Mission commerciale en Afrique de l’Ouest', sessionTitle: 'Market Entry Clinic' });
+    await env.db.updateTable('eventSessions').set({ translations: JSON.stringify({ fr: { title: 'Atelier d’entrée sur le marché' } }) }).execute();
+    expect(await french.bookings.manage({ token })).toMatchObject({ sessionTitle: 'Atelier d’entrée sur le marché' });
+    expect(await callers.anonymous.bookings.manage({ token })).toMatchObject({ eventTitle: 'West Africa Trade Mission', sessionTitle: 'Market Entry Clinic' });
+  });
+
   it('says the link is not valid for an unknown, blank or malformed token', async () => {
     await expectTRPCError(callers.anonymous.bookings.manage({ token: 'A'.repeat(43) }), 'NOT_FOUND', 'This booking link is not valid.');
     await expectTRPCError(callers.anonymous.bookings.manage({ token: 'not a token' }), 'NOT_FOUND', 'This booking link is not valid.');

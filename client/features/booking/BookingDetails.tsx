@@ -57,11 +57,12 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
 }
 
 function SessionDetails({ session }: { session: BookableSession }) {
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
+  const description = firmText(session.description ?? '', session.translations, 'description', language);
   return (
     <Stack gap="xs" className={classes.session}>
       <Title order={3} size="h5">
-        {session.title}
+        {firmText(session.title, session.translations, 'title', language)}
       </Title>
       {session.location !== null && session.location.trim() !== '' && (
         <dl className={classes.facts}>
@@ -69,9 +70,9 @@ function SessionDetails({ session }: { session: BookableSession }) {
           <dd>{session.location}</dd>
         </dl>
       )}
-      {session.description !== null && session.description.trim() !== '' && (
+      {description.trim() !== '' && (
         <Text size="sm" className={classes.description}>
-          {session.description}
+          {description}
         </Text>
       )}
       {session.delegates.length > 0 && (

@@ -123,6 +123,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
   const unknownInitialEvent = initialEventId !== undefined && eventId === initialEventId && !eventKnown;
   // The firm's titles in the page's language, English where a translation is missing.
   const titleOf = (event: (typeof events.data)[number]) => firmText(event.title, event.translations, 'title', language);
+  const sessionTitleOf = (session: { title: string; translations: Parameters<typeof firmText>[1] }) => firmText(session.title, session.translations, 'title', language);
 
   return (
     <form
@@ -141,7 +142,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
                 const slot = slots.data?.find((item) => item.id === timeSlotId);
                 onBooked(result, {
                   eventTitle: ((chosen) => (chosen === undefined ? '' : titleOf(chosen)))(events.data?.find((event) => event.id === eventId)),
-                  sessionTitle: session?.title ?? '',
+                  sessionTitle: session === undefined ? '' : sessionTitleOf(session),
                   location: session?.location ?? null,
                   startTime: slot?.startTime ?? '',
                   endTime: slot?.endTime ?? '',
@@ -207,7 +208,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
               disabled={sessions.isPending}
               data={(sessions.data ?? []).map((session) => ({
                 value: session.id,
-                label: session.location === null ? session.title : t('booking.session.withPlace', { title: session.title, location: session.location }),
+                label: session.location === null ? sessionTitleOf(session) : t('booking.session.withPlace', { title: sessionTitleOf(session), location: session.location }),
               }))}
               value={sessionId}
               onChange={(value) => {

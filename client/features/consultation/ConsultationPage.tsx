@@ -5,6 +5,7 @@ import { Alert, Button, Container, Paper, Radio, Select, Skeleton, Stack, Text, 
 import { useState } from 'react';
 import { bookConsultationInput } from '@server/schemas/consultations';
 import { formatSlotRange } from '@server/shared/time';
+import { firmText } from '@server/shared/i18n/languages';
 import { translateIssue } from '@server/shared/i18n/messages';
 import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
@@ -30,7 +31,9 @@ function addDays(date: string, days: number): string {
 }
 
 export function ConsultationPage() {
-  const { t, locale } = useTranslator();
+  const { t, locale, language } = useTranslator();
+  // The firm's texts in the page's language, English where a translation is missing.
+  const titleOf = (candidate: { title: string; translations: Parameters<typeof firmText>[1] }) => firmText(candidate.title, candidate.translations, 'title', language);
   const types = trpc.consultations.types.list.useQuery(undefined, { refetchOnWindowFocus: false });
   const [typeId, setTypeId] = useState<string | null>(null);
   const [consultantId, setConsultantId] = useState<string | null>(null);
@@ -130,11 +133,11 @@ export function ConsultationPage() {
                 <Stack gap="xs" mt="xs">
                   {(types.data ?? []).map((candidate) => (
                     <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
-                      <Text fw={600}>{candidate.title}</Text>
+                      <Text fw={600}>{titleOf(candidate)}</Text>
                       <Text size="sm">
                         {t('consultation.type.summary', { minutes: candidate.durationMinutes, location: t(LOCATION_WORDS[candidate.locationKind]) })}
                       </Text>
-                      {candidate.description !== null && <Text size="sm">{candidate.description}</Text>}
+                      {candidate.description !== null && <Text size="sm">{firmText(candidate.description, candidate.translations, 'description', language)}</Text>}
                     </Radio.Card>
                   ))}
                 </Stack>
@@ -183,7 +186,7 @@ export function ConsultationPage() {
                 <Title order={2} size="h4">
                   {t('consultation.details')}
                 </Title>
-                <Text size="sm">{t('consultation.chosen', { type: type.title, when: formatSlotRange(time.startsAt, time.endsAt, timeZone, locale) })}</Text>
+                <Text size="sm">{t('consultation.chosen', { type: titleOf(type), when: formatSlotRange(time.startsAt, time.endsAt, timeZone, locale) })}</Text>
                 <TextInput label={t('consultation.name')} required autoComplete="name" value={fields.visitorName} onChange={set('visitorName')} error={errors.visitorName} />
                 <TextInput label={t('consultation.email')} type="email" required autoComplete="email" value={fields.visitorEmail} onChange={set('visitorEmail')} error={errors.visitorEmail} />
                 <TextInput label={t('consultation.phone')} type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />

@@ -30,7 +30,7 @@ import { type AuditActor, actorOf, recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { hashManageToken, newManageToken } from '../email/manage-token';
 import { type ConsultantHours, consultantFreeStarts, freeTimes, type MinuteRange, type TypeRules } from './free-times';
-import { enqueueConsultantRelease, enqueueConsultationMessages, whereText } from './messages';
+import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './messages';
 import { wordsIn } from '../email/messages';
 import { parseTitleTranslations, type TitleTexts } from '@server/repositories/translations';
 import type { Translations } from '@server/schemas/translations';
@@ -244,7 +244,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
-    return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: type.title, consultantName: consultant.name };
+    return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: typeTitleIn(type, language), consultantName: consultant.name };
   });
 }
 
@@ -290,7 +290,7 @@ export async function viewConsultationByToken(
   return {
     id: consultation.id,
     typeId: type.id,
-    typeTitle: type.title,
+    typeTitle: typeTitleIn(type, language),
     typeTranslations: parseTitleTranslations(type.translations),
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
