@@ -89,7 +89,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   // Step 1
   await wizard.getByRole('combobox', { name: 'Event' }).click();
   await page.getByRole('option', { name: eventTitle }).click();
-  await wizard.getByLabel('Title').fill(title);
+  await wizard.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await wizard.getByLabel('Location').fill('Room 5');
   await wizard.getByLabel('Facilitator').fill('Ama Mensah');
   await wizard.getByLabel('Max participants').fill('5');

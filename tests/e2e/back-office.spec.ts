@@ -42,7 +42,7 @@ test('an admin creates an event with an uploaded image and a session through the
   const wizard = page.getByRole('dialog', { name: 'Add Session' });
   await wizard.getByRole('combobox', { name: 'Event' }).click();
   await page.getByRole('option', { name: eventTitle }).click();
-  await wizard.getByLabel('Title').fill(sessionTitle);
+  await wizard.getByRole('textbox', { name: 'Title', exact: true }).fill(sessionTitle);
   await wizard.getByLabel('Location').fill('Hall B');
   await wizard.getByLabel('Max participants').fill('8');
   await wizard.getByRole('button', { name: 'Next: Delegate Info' }).click();

@@ -70,8 +70,8 @@ test('an admin edits a testimonial on the Home Page screen and sees it on the ho
   await page.getByRole('button', { name: 'Add Testimonial' }).click();
   const first = page.getByRole('group', { name: 'Testimonial 1' });
   await first.getByRole('textbox', { name: 'Name' }).fill('Kofi Asante');
-  await first.getByRole('textbox', { name: 'Role' }).fill('COO, Volta Foods');
-  await first.getByRole('textbox', { name: 'Text' }).fill('They opened Canada for us in one season.');
+  await first.getByRole('textbox', { name: 'Role', exact: true }).fill('COO, Volta Foods');
+  await first.getByRole('textbox', { name: 'Text', exact: true }).fill('They opened Canada for us in one season.');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Home page saved')).toBeVisible();
 
