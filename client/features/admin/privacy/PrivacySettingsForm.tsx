@@ -41,6 +41,16 @@ function inputOf(values: FormValues) {
   };
 }
 
+/** Both retention periods: whole months in range, empty for off. */
+const MONTHS_INPUT = {
+  placeholder: 'Off',
+  min: RETENTION_MONTHS_RANGE.min,
+  max: RETENTION_MONTHS_RANGE.max,
+  clampBehavior: 'none',
+  allowDecimal: false,
+  allowNegative: false,
+} as const;
+
 export function PrivacySettingsForm({ settings }: { settings: PrivacySettings }) {
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({
@@ -77,23 +87,13 @@ export function PrivacySettingsForm({ settings }: { settings: PrivacySettings })
         <NumberInput
           label="Anonymise bookings after (months)"
           description={`Bookings are anonymised this long after their slot, consultations after their time (${range}). Empty: off, kept until someone asks.`}
-          placeholder="Off"
-          min={RETENTION_MONTHS_RANGE.min}
-          max={RETENTION_MONTHS_RANGE.max}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
+          {...MONTHS_INPUT}
           {...form.getInputProps('bookingRetentionMonths')}
         />
         <NumberInput
           label="Delete contact messages after (months)"
           description={`Contact messages are deleted this long after their last change (${range}). Empty: off, kept until someone asks.`}
-          placeholder="Off"
-          min={RETENTION_MONTHS_RANGE.min}
-          max={RETENTION_MONTHS_RANGE.max}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
+          {...MONTHS_INPUT}
           {...form.getInputProps('contactRetentionMonths')}
         />
       </FormSection>
