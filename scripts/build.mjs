@@ -6,8 +6,9 @@
 // any file the client or server imports (shared schemas, time helpers, db/schema.ts...) triggers a
 // rebuild, and nothing else does. Plain JavaScript, so `npm start` runs with node alone.
 //   node scripts/build.mjs             build both
-//   node scripts/build.mjs --if-stale  build only what is missing or out of date, in a process of its own
-//   import { ensureBuilt } from ...    the same, in the caller's process (npm start)
+//   node scripts/build.mjs --if-stale  build only what is missing or out of date
+//   import { ensureBuilt } from ...    the same, run in a child process (npm start, tests, bench)
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -159,8 +160,8 @@ export async function buildServer() {
   writeStamp(serverStamp, projectFiles([...Object.keys(result.metafile.inputs), ...SERVER_CONFIG_FILES]));
 }
 
-/** Builds what is missing or out of date; returns what was built. */
-export async function ensureBuilt({ log = console.log } = {}) {
+/** Builds what is missing or out of date in this process; returns what was built. */
+async function buildStale(log) {
   const built = [];
   const hasClientSources = fs.existsSync(path.join(projectRoot, 'client', 'index.html'));
   if (hasClientSources && clientIsStale()) {
@@ -181,10 +182,46 @@ export async function ensureBuilt({ log = console.log } = {}) {
   return built;
 }
 
+/**
+ * Builds what is missing or out of date, in a node process of its own, and returns what it built.
+ * Its own process because the client build renders Mantine's provider with the production React
+ * (scripts/vite/theme-variables.ts): a caller that already loaded React in development mode (a test
+ * worker, the bench's in-process server) would mix the two and fail ("dispatcher.getOwner is not a
+ * function").
+ */
+export async function ensureBuilt({ log = console.log } = {}) {
+  const hasClientSources = fs.existsSync(path.join(projectRoot, 'client', 'index.html'));
+  const stale = [
+    ...(hasClientSources && clientIsStale() ? ['client'] : []),
+    ...(hasClientSources && ssrIsStale() ? ['ssr'] : []),
+    ...(serverIsStale() ? ['server'] : []),
+  ];
+  if (stale.length === 0) return [];
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--if-stale'], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.setEncoding('utf8');
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) log(line);
+  });
+  const code = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (pending !== '') log(pending);
+  if (code !== 0) throw new Error(`The build failed (exit code ${code}); its errors are above.`);
+  return stale;
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   process.env.NODE_ENV ??= 'production';
   if (process.argv.includes('--if-stale')) {
-    await ensureBuilt({ log: () => undefined });
+    await buildStale(console.log);
   } else {
     await buildClient();
     await buildSsr();

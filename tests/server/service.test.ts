@@ -1,7 +1,7 @@
 // `npm start` as a service: real processes, real ports. SIGTERM to the server (or to npm) stops it
 // cleanly with exit code 0 and nothing left listening; a request in flight still gets its answer;
 // start-up failures print one line and exit non-zero; the build records what the client imports.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,21 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isStale, projectRoot, serverEntry } from '../../scripts/build.mjs';
+import { ensureBuilt, isStale, projectRoot, serverEntry } from '../../scripts/build.mjs';
 
 const BASE_PORT = 4223;
 let dataRoot: string;
 const children: ChildProcess[] = [];
 const serverPids: number[] = [];
 
-// In a process of its own: this worker may hold React loaded in development mode by an earlier test
-// file, and the build's theme plugin renders Mantine's provider with the production React.
-beforeAll(() => {
-  execFileSync(process.execPath, [path.join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], {
-    cwd: projectRoot,
-    env: cleanEnv({ NODE_ENV: 'production' }),
-    stdio: 'pipe',
-  });
+beforeAll(async () => {
+  await ensureBuilt({ log: () => undefined });
 }, 180_000);
 
 beforeEach(() => {
