@@ -14,6 +14,8 @@ export const pathAliases = {
   '@server': fromHere('./server'),
   '@client': fromHere('./client'),
   '@db': fromHere('./db'),
+  '@tests': fromHere('./tests'),
+  '@scripts': fromHere('./scripts'),
 };
 
 /**

@@ -1,4 +1,4 @@
-// Server rendering of the public pages. The server (server/http/ssr.ts) asks which queries a page
+// Server rendering of the public pages. The server (server/pages/ssr.ts) asks which queries a page
 // needs (publicQueriesOf), runs them through the API's own procedures, and hands their dehydrated
 // state to render(), which renders the same tree the browser hydrates (client/home.tsx for the home
 // page, client/event.tsx for an event's page, client/event.tsx for the privacy page too, client/main.tsx for the others) with React's streaming renderer. Built by scripts/build.mjs into `<client folder>-ssr/entry-server.js`.
@@ -16,7 +16,7 @@ import { HomeRoot } from './home-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
-import { pageCatalog } from '@server/i18n/catalogs';
+import { pageCatalog } from '@server/shared/i18n/catalogs';
 import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
 
 export { QUERY_STATE_ELEMENT_ID };

@@ -1,5 +1,5 @@
 // The script of an event's page and of the privacy page: it adopts the markup and data the server
-// rendered (server/http/ssr.ts) with the same tree (EventRoot, PrivacyRoot) and needs no router (as
+// rendered (server/pages/ssr.ts) with the same tree (EventRoot, PrivacyRoot) and needs no router (as
 // client/home.tsx for the home page). The server serves these pages with this script only when it
 // rendered them (client/event.html). One script for both keeps the pages' shared code in the chunks
 // the home page already loads.

@@ -1,4 +1,4 @@
-// The home page's script: it adopts the markup and data the server rendered (server/http/ssr.ts)
+// The home page's script: it adopts the markup and data the server rendered (server/pages/ssr.ts)
 // with HomeRoot, the same tree, and needs no router. The server serves the home page with this
 // script only when it rendered the page (client/home.html); otherwise `/` is the app's page
 // (client/main.tsx), whose router shows the same home page.

@@ -4,12 +4,12 @@
 // French from its first paint and only that language's catalog is ever downloaded.
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { MessageKey } from '@server/i18n/catalogs/en';
+import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_HEADER, localeOf, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 
 export interface PageLanguage {
   language: Language;
-  /** The language's catalog, compiled (server/i18n/catalogs.ts). */
+  /** The language's catalog, compiled (server/shared/i18n/catalogs.ts). */
   messages: Messages;
 }
 

@@ -30,7 +30,7 @@ async function pageLanguage(): Promise<PageLanguage> {
   const written = readPageLanguage();
   if (written !== null) return written;
   const { language } = languageOfPath(window.location.pathname);
-  const { compiledCatalog } = await import('@server/i18n/catalogs');
+  const { compiledCatalog } = await import('@server/shared/i18n/catalogs');
   return { language, messages: compiledCatalog(language) };
 }
 
@@ -39,7 +39,7 @@ void pageLanguage().then((page) => {
   const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID);
 
   if (serverState !== null && container.firstElementChild !== null) {
-    // The server rendered this page (server/http/ssr.ts) with the data it wrote beside the markup: the
+    // The server rendered this page (server/pages/ssr.ts) with the data it wrote beside the markup: the
     // queries start from that data, the route's code is loaded before React sees the tree, and React
     // adopts the server's markup instead of painting anew.
     hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));

@@ -149,7 +149,7 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
     'Timestamps are UTC ISO strings and ids are strings. Who may call: anyone; signed-in staff (an',
     'anonymous caller gets `UNAUTHORIZED`); admins (a signed-in user gets `FORBIDDEN`).',
     '',
-    'Every input is checked on the server against the zod schema shown (the schemas in `server/schemas/`,',
+    'Every input is checked on the server against the zod schema shown (the `*.schemas.ts` files of each domain in `server/`,',
     "which the client's forms reuse, so a field's message is the same on both sides): bad input is",
     '`BAD_REQUEST` with the field messages, never a 500, and a missing row is `NOT_FOUND`. Lists take',
     '`{ search?, status?, page?, pageSize? }` plus their own filters and answer `{ items, total }`.',

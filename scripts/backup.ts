@@ -1,10 +1,10 @@
 // npm run db:backup [-- --out DIR]: a checked copy of the live database (SQLite's backup API, every
 // page in one step, safe and finishing while the server runs) plus the uploads, in
 // DATA_DIR/backups/<time>/ or DIR. Written under a temporary name and renamed only once checked
-// (server/services/backups.ts). On PostgreSQL it copies the uploads; the database is backed up with
+// (server/backups/backups.service.ts). On PostgreSQL it copies the uploads; the database is backed up with
 // pg_dump (docs/operations.md, "When things go wrong").
 import path from 'node:path';
-import { BackupCheckFailed, writeBackup } from '@server/services/backups';
+import { BackupCheckFailed, writeBackup } from '@server/backups/backups.service';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 
 async function main(): Promise<void> {

@@ -19,7 +19,7 @@ const dist = path.join(projectRoot, 'dist');
 export const serverEntry = path.join(dist, 'server', 'index.js');
 const clientIndex = path.join(dist, 'client', 'index.html');
 const clientStamp = path.join(dist, 'client-inputs.json');
-/** Beside the client folder, as server/http/ssr.ts looks for it. */
+/** Beside the client folder, as server/pages/ssr.ts looks for it. */
 const ssrEntry = path.join(dist, 'client-ssr', 'entry-server.js');
 const ssrStamp = path.join(dist, 'ssr-inputs.json');
 const serverStamp = path.join(dist, 'server-inputs.json');

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { databaseFile, openDatabase } from '@db/database';
 import { CopyRefusedError, copySqliteToPostgres } from '@db/copy-to-postgres';
 import { isPostgresUrl, openPostgres } from '@db/postgres';
-import { loadConfigOrExit } from '@server/config';
-import { loadDotEnv } from '@server/env-file';
-import { describePostgresUrl } from '@server/startup';
+import { loadConfigOrExit } from '@server/core/config';
+import { loadDotEnv } from '@server/core/env-file';
+import { describePostgresUrl } from '@server/core/startup';
 import { parseArgs } from './open-database';
 
 async function main(): Promise<number> {

@@ -2,9 +2,9 @@
 // Asks for the password (hidden) on a terminal, or reads it from standard input when piped.
 import readline from 'node:readline';
 import { z } from 'zod';
-import { createUserInput } from '@server/schemas/auth';
-import { systemContext } from '@server/services/context';
-import { createUser } from '@server/services/users';
+import { createUserInput } from '@server/identity/auth.schemas';
+import { systemContext } from '@server/core/service-context';
+import { createUser } from '@server/identity/users.service';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 
 async function readPassword(): Promise<string> {

@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { type AppDatabase, databaseFile, type OpenedDatabase, openAppDatabaseOf, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
-import { type Config, loadConfigOrExit } from '@server/config';
-import { loadDotEnv } from '@server/env-file';
+import { type Config, loadConfigOrExit } from '@server/core/config';
+import { loadDotEnv } from '@server/core/env-file';
 
 export async function openAppDatabase(): Promise<OpenedDatabase & { config: Config; file: string }> {
   loadDotEnv();

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseFile } from '@db/database';
-import { loadConfigOrExit } from '@server/config';
-import { loadDotEnv } from '@server/env-file';
-import { runningServer } from '@server/run-lock';
-import { BackupCheckFailed, backupStamp, checkBackupFile, readManifest } from '@server/services/backups';
+import { loadConfigOrExit } from '@server/core/config';
+import { loadDotEnv } from '@server/core/env-file';
+import { runningServer } from '@server/core/run-lock';
+import { BackupCheckFailed, backupStamp, checkBackupFile, readManifest } from '@server/backups/backups.service';
 
 function fail(message: string): never {
   console.error(message);

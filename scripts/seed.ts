@@ -7,17 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
-import { hashPassword } from '@server/auth/password';
-import { findUserByEmail, insertUser } from '@server/repositories/users';
-import { describePostgresUrl } from '@server/startup';
+import { hashPassword } from '@server/identity/password';
+import { findUserByEmail, insertUser } from '@server/identity/users.repository';
+import { describePostgresUrl } from '@server/core/startup';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
 import { resetConsultations, seedConsultations } from './seed/consultations';
 import { defaultHomeContent } from '@client/features/home/content';
-import { findHomeContent, saveHomeContent } from '@server/repositories/home-page';
-import { homeContentInput } from '@server/schemas/home-page';
-import { getSystemSettings, saveIdentity, saveSystemSettings } from '@server/repositories/settings';
+import { findHomeContent, saveHomeContent } from '@server/home-page/home-page.repository';
+import { homeContentInput } from '@server/home-page/home-page.schemas';
+import { getSystemSettings, saveIdentity, saveSystemSettings } from '@server/settings/settings.repository';
 
 const DAY = 86_400_000;
 const DEMO_ACCOUNTS = [

@@ -7,24 +7,24 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import type { AppDeps } from './deps';
-import { infrastructureFault } from './errors';
-import { calendarFeedRoutes } from './http/calendar-feed';
-import { exportRoutes } from './http/exports';
-import { countRequests, healthRoutes } from './http/health';
-import { imageVariantRoutes } from './http/image-variants';
+import type { AppDeps } from './core/deps';
+import { infrastructureFault } from './core/errors';
+import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
+import { exportRoutes } from './exports/exports.route';
+import { countRequests, healthRoutes } from './monitoring/health.route';
+import { imageVariantRoutes } from './uploads/image-variants.route';
 import { InFlightRequests, trackInFlight } from './http/in-flight';
 import { serializeRequest } from './http/log-redaction';
 import { isSameOriginRequest } from './http/origin';
-import { pageRenderer, seoRoutes } from './http/pages';
+import { pageRenderer, seoRoutes } from './pages/pages.route';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
-import { loadServerEntry, type ServerEntry } from './http/ssr';
+import { loadServerEntry, type ServerEntry } from './pages/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
 import { trpcRoute } from './http/trpc-route';
-import { uploadRoutes } from './http/uploads';
+import { uploadRoutes } from './uploads/uploads.route';
 import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
 
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('requestsInFlight', new InFlightRequests());
   trackInFlight(app, app.requestsInFlight);
   if (deps.config.metrics) countRequests(app, deps);
-  // GET /healthz, /readyz and /metrics (server/http/health.ts).
+  // GET /healthz, /readyz and /metrics (server/monitoring/health.route.ts).
   await app.register(healthRoutes(deps));
 
   await app.register(fastifyCookie);
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const serverEntry = hasClient ? (options.serverEntry ?? (await loadServerEntry(clientDir))) : undefined;
   const renderPage = hasClient ? pageRenderer(deps, clientDir, serverEntry) : undefined;
   if (hasClient) {
-    // Pages get their head written per request (server/http/pages.ts); files are served as built.
+    // Pages get their head written per request (server/pages/pages.route.ts); files are served as built.
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',

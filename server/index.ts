@@ -1,21 +1,21 @@
 // Entry point: read the configuration, open, check and migrate the database, prepare the first run,
 // listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure prints one line naming the
-// problem and what to do (server/startup.ts) and exits with code 1.
+// problem and what to do (server/core/startup.ts) and exits with code 1.
 import os from 'node:os';
 import path from 'node:path';
 import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
-import { deleteExpiredSessions } from './auth/session';
-import { sweepPartialUploads } from './http/uploads';
-import { loadConfigOrExit } from './config';
-import { createDeps } from './deps';
-import { removeRunLock, writeRunLock } from './run-lock';
-import { loadDotEnv, projectRoot } from './env-file';
-import { clearServerRunning, noteServerStart, systemAlertHooks } from './services/email/alerts';
-import { startEmailSender } from './services/email/sender';
-import { startNotificationScheduler } from './services/email/scheduler';
-import { prepareFirstRun } from './services/first-run';
+import { deleteExpiredSessions } from './identity/session.repository';
+import { sweepPartialUploads } from './uploads/uploads.route';
+import { loadConfigOrExit } from './core/config';
+import { createDeps } from './core/deps';
+import { removeRunLock, writeRunLock } from './core/run-lock';
+import { loadDotEnv, projectRoot } from './core/env-file';
+import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
+import { startEmailSender } from './email/sender';
+import { startNotificationScheduler } from './scheduler/scheduler';
+import { prepareFirstRun } from './identity/first-run.service';
 import {
   checkDatabaseFile,
   checkDataDir,
@@ -24,7 +24,7 @@ import {
   describeMigrationFailure,
   describeOpenFailure,
   StartupError,
-} from './startup';
+} from './core/startup';
 
 /** Requests in flight and a message being sent get this long to finish after SIGTERM / SIGINT. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     await db.destroy();
     throw describeMigrationFailure(error);
   }
-  // A throttled sign-in raises a system alert to the admins (server/services/email/alerts.ts).
+  // A throttled sign-in raises a system alert to the admins (server/monitoring/system-alerts.service.ts).
   const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => console.error('System alert failed:', error));
   const deps = createDeps(db, config, undefined, alerts.hooks);
   const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));

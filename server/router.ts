@@ -1,21 +1,21 @@
 // The whole API. The client imports only `type AppRouter` from here.
-import { auditRouter } from './routers/audit';
-import { authRouter } from './routers/auth';
-import { bookingsRouter } from './routers/bookings';
-import { checkInRouter } from './routers/check-in';
-import { consultationsRouter } from './routers/consultations';
-import { contactsRouter } from './routers/contacts';
-import { dashboardRouter } from './routers/dashboard';
-import { delegatesRouter } from './routers/delegates';
-import { emailsRouter } from './routers/emails';
-import { eventsRouter } from './routers/events';
-import { homePageRouter } from './routers/home-page';
-import { privacyRouter } from './routers/privacy';
-import { registrationQuestionsRouter } from './routers/registration-questions';
-import { sessionsRouter } from './routers/sessions';
-import { settingsRouter } from './routers/settings';
-import { timeSlotsRouter } from './routers/time-slots';
-import { usersRouter } from './routers/users';
+import { auditRouter } from './audit/audit.router';
+import { authRouter } from './identity/auth.router';
+import { bookingsRouter } from './bookings/bookings.router';
+import { checkInRouter } from './check-in/check-in.router';
+import { consultationsRouter } from './consultations/consultations.router';
+import { contactsRouter } from './contacts/contacts.router';
+import { dashboardRouter } from './dashboard/dashboard.router';
+import { delegatesRouter } from './sessions/delegates.router';
+import { emailsRouter } from './email/emails.router';
+import { eventsRouter } from './events/events.router';
+import { homePageRouter } from './home-page/home-page.router';
+import { privacyRouter } from './privacy/privacy.router';
+import { registrationQuestionsRouter } from './registration-questions/registration-questions.router';
+import { sessionsRouter } from './sessions/sessions.router';
+import { settingsRouter } from './settings/settings.router';
+import { timeSlotsRouter } from './sessions/time-slots.router';
+import { usersRouter } from './identity/users.router';
 import { router } from './trpc/init';
 
 export const appRouter = router({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
-import { createPostgresRunDatabase, testPostgresUrl } from './server/postgres-env';
+import { createPostgresRunDatabase, testPostgresUrl } from './support/postgres-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-// The outbox counted by status and kind for /metrics (server/repositories/outbox-stats.ts): with this
+// The outbox counted by status and kind for /metrics (server/email/outbox-stats.repository.ts): with this
 // index the count of 50,000 waiting messages reads the index alone instead of every row. Frozen.
 import type { Kysely } from 'kysely';
 

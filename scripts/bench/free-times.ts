@@ -2,7 +2,7 @@
 // different zones, each with two ranges a weekday, a few date overrides and about 60 consultations
 // with buffers. Goal: at most 20 ms (the median of 30 runs).
 import { performance } from 'node:perf_hooks';
-import { type BusySpan, type ConsultantHours, freeTimes } from '@server/services/consultations/free-times';
+import { type BusySpan, type ConsultantHours, freeTimes } from '@server/consultations/free-times.service';
 import type { Figure } from './report';
 
 const DAY = 86_400_000;

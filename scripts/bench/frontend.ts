@@ -3,7 +3,7 @@
 // (scripts/bench/lighthouse.ts), built first if needed. LIGHTHOUSE=off skips Lighthouse.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt, projectRoot } from '../build.mjs';
+import { ensureBuilt, projectRoot } from '@scripts/build.mjs';
 import { benchLighthouse } from './lighthouse';
 import { measurePageWeight, pageWeightFigures, printPageWeight } from './page-weight';
 import { type Figure, printFigures } from './report';

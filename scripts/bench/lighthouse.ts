@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import SQLite from 'better-sqlite3';
 import lighthouse from 'lighthouse';
-import { projectRoot } from '../build.mjs';
+import { projectRoot } from '@scripts/build.mjs';
 import type { Figure } from './report';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4393);

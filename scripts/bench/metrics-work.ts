@@ -1,9 +1,9 @@
 // The work request metrics add to one request, timed in this process: the route label, the request
-// counter and latency histogram (what server/http/health.ts's onResponse hook does) and, for a
+// counter and latency histogram (what server/monitoring/health.route.ts's onResponse hook does) and, for a
 // booking, its counter. Run on a real SiteMetrics over the bench's database.
 import { databaseFile, openDatabase } from '@db/database';
-import { methodLabel, routeLabel, statusClassLabel } from '@server/metrics/route-label';
-import { SiteMetrics } from '@server/metrics/site-metrics';
+import { methodLabel, routeLabel, statusClassLabel } from '@server/monitoring/route-label';
+import { SiteMetrics } from '@server/monitoring/site-metrics';
 import { appRouter } from '@server/router';
 import type { FastifyRequest } from 'fastify';
 

@@ -17,9 +17,9 @@ import { openDatabase, type DB } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { openPostgres } from '@db/postgres';
 import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
-import { createDeps } from '@server/deps';
-import { newId } from '@server/ids';
+import { loadConfig } from '@server/core/config';
+import { createDeps } from '@server/core/deps';
+import { newId } from '@server/core/ids';
 
 const REQUESTS = 600;
 const CONCURRENCY = 16;

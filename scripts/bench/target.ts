@@ -7,9 +7,9 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { databaseFile, openDatabase } from '@db/database';
 import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
-import { createDeps } from '@server/deps';
-import { startEmailSender } from '@server/services/email/sender';
+import { loadConfig } from '@server/core/config';
+import { createDeps } from '@server/core/deps';
+import { startEmailSender } from '@server/email/sender';
 
 const target = process.env.BENCH_TARGET;
 const dataDir = process.env.BENCH_DATA_DIR ?? '';

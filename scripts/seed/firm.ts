@@ -1,8 +1,8 @@
 // The demo firm, Global Reach Advisory: its identity (Settings, Site) and the home page's people
 // and texts that name it. Only `npm run seed` writes them; a fresh install shows none of this.
 import { defaultHomeContent } from '@client/features/home/content';
-import type { HomeContent } from '@server/schemas/home-page';
-import type { SiteIdentity } from '@server/schemas/site-identity';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
+import type { SiteIdentity } from '@server/settings/site-identity.schemas';
 
 export const DEMO_IDENTITY: SiteIdentity = {
   siteName: 'Global Reach Advisory',

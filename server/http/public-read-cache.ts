@@ -17,10 +17,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { byIdInput } from '../schemas/common';
-import { eventListInput } from '../schemas/events';
-import { listByEventInput, listBySessionInput } from '../schemas/sessions';
-import { SESSION_COOKIE } from '../auth/session';
+import { byIdInput } from '@server/shared/common.schemas';
+import { eventListInput } from '@server/events/events.schemas';
+import { listByEventInput, listBySessionInput } from '@server/sessions/sessions.schemas';
+import { SESSION_COOKIE } from '@server/identity/session.repository';
 import { asksForJsonLines, trpcCallOf } from './trpc-request';
 
 /** The kinds of data visitors see; a change names the ones it touches. */

@@ -1,7 +1,7 @@
 // The home page's content as a page in one language shows it. Pure and free of zod, so the home
 // page's own JavaScript stays small: it imports only this and the content's types.
-import type { HomeContent } from '../schemas/home-page';
-import type { Translations } from '../schemas/translations';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
+import type { Translations } from './i18n/translations.schemas';
 import { DEFAULT_LANGUAGE, firmText, type Language } from './i18n/languages';
 
 type TitleAndText = { title: string; text: string; translations?: Translations<{ title: string | null; text: string | null }> | undefined };

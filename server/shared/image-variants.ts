@@ -1,5 +1,5 @@
 // Smaller WebP copies of uploaded pictures, for `srcset`: a phone downloads the width it shows, not
-// the full upload. Shared by the server (server/http/image-variants.ts makes them on first request)
+// the full upload. Shared by the server (server/uploads/image-variants.route.ts makes them on first request)
 // and the client (which lists them in srcset).
 
 /** The widths offered, in pixels. */

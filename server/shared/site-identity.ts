@@ -1,10 +1,10 @@
 // What the public pages, the server's page head and the e-mails derive from the firm's identity:
 // the networks and map modes, the empty identity of a fresh install, the tel: link of a phone
 // number and the OpenStreetMap addresses of the map's point.
-import type { StoredIdentity } from '../schemas/site-identity';
+import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from './brand-colours';
 
-// Kept apart from the zod schema (server/schemas/site-identity.ts): the home page's script reads
+// Kept apart from the zod schema (server/settings/site-identity.schemas.ts): the home page's script reads
 // these without loading zod.
 export const MAP_MODES = ['none', 'embed', 'link'] as const;
 

@@ -1,11 +1,11 @@
 // Request context. The inner part (deps + caller) is what procedures use and what tests build
 // directly; the outer part reads the session cookie of a real HTTP request.
-import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_HEADER } from '../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '../auth/session';
-import type { AppDeps } from '../deps';
-import { infrastructureFault } from '../errors';
+import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '@server/identity/session.repository';
+import type { AppDeps } from '@server/core/deps';
+import { infrastructureFault } from '@server/core/errors';
 import { toTRPCError } from './init';
 
 /** How procedures set or clear the session cookie without knowing about HTTP. */

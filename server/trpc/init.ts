@@ -1,11 +1,11 @@
 // The only place procedures are built. Errors leave here in one shape: a human message, the tRPC
 // code, and for bad input the field messages; never a stack outside development.
-import { i18nOf, type MessageKey } from '../i18n/catalogs';
-import { DEFAULT_LANGUAGE } from '../shared/i18n/languages';
-import { translateIssue, translateMessage } from '../shared/i18n/messages';
+import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
+import { DEFAULT_LANGUAGE } from '@server/shared/i18n/languages';
+import { translateIssue, translateMessage } from '@server/shared/i18n/messages';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault } from '../errors';
+import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault } from '@server/core/errors';
 import type { Context } from './context';
 
 /** The one mapping from a service's domain error to the tRPC code the caller sees. */

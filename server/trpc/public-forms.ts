@@ -3,11 +3,11 @@
 // so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).
-import { describeWait } from '../auth/limits';
-import { getSystemSettings } from '../repositories/settings';
+import { describeWait } from '@server/core/rate-limits';
+import { getSystemSettings } from '@server/settings/settings.repository';
 import { publicProcedure } from './init';
-import { PreconditionError, TooManyRequestsError, UnavailableError } from '../errors';
-import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '../shared/site-notices';
+import { PreconditionError, TooManyRequestsError, UnavailableError } from '@server/core/errors';
+import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 
 export type PublicFormName = 'booking' | 'contact' | 'manage';
 

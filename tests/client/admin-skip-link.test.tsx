@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { AdminLayout } from '@client/features/admin/AdminLayout';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

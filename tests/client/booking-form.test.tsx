@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

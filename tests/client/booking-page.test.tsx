@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertBookableSlot } from '../server/fixtures';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertBookableSlot } from '@tests/support/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm } from '@client/features/booking/BookingForm';
-import { replaceEventQuestions } from '@server/repositories/registration-questions';
-import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
+import { replaceEventQuestions } from '@server/registration-questions/registration-questions.repository';
+import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

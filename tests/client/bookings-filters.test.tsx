@@ -12,12 +12,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingsRoutePage } from '@client/features/admin/bookings/BookingsPage';
 import { validateBookingSearch } from '@client/features/admin/bookings/booking-search';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { newId } from '@server/ids';
-import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { newId } from '@server/core/ids';
+import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Two Thursdays in March of a year ahead of the clock (tests/dates.ts).
 const YEAR = futureYear();

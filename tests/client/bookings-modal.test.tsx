@@ -5,9 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingFormModal, type BookingItem } from '@client/features/admin/bookings/BookingFormModal';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { callerFor, createAccount, type TestAccount } from '../server/helpers';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -6,12 +6,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingsPage } from '@client/features/admin/bookings/BookingsPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
-import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
+import { newId } from '@server/core/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Thursday 13 March in a year ahead of the clock (tests/dates.ts).
 const YEAR = futureYear(3, 13, 'Thursday');

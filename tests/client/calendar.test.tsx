@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
 import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import type { CalendarSearch } from '@client/features/admin/calendar/calendar-search';
-import { newId } from '@server/ids';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { futureYear, isoDay } from '../dates';
-import { insertBookingRow, insertEventRow, insertSessionRow } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '@server/core/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { futureYear, isoDay } from '@tests/dates';
+import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 // Monday 23 November in a year ahead of the clock: the week is 23 to 29 November.

@@ -15,11 +15,11 @@ import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { ConsultationPage } from '@client/features/consultation/ConsultationPage';
 import { ManageConsultationPage } from '@client/features/consultation/ManageConsultationPage';
 import { LanguageProvider, type PageLanguage } from '@client/i18n';
-import { CATALOGS } from '@server/i18n/catalogs';
+import { CATALOGS } from '@server/shared/i18n/catalogs';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { callerFor, createAccount } from '../server/helpers';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { callerFor, createAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 const LOCALE = 'fr';

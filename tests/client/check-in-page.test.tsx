@@ -4,8 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckInPage } from '@client/features/admin/check-in/CheckInPage';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { createAccount } from '../server/helpers';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { createAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

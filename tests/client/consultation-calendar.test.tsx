@@ -3,7 +3,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lastDateOf, MonthCalendar, shiftMonth } from '@client/features/consultation/MonthCalendar';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 import { renderWithProviders } from './render';
 
 describe('MonthCalendar', () => {

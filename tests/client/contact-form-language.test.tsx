@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContactForm } from '@client/features/contact/ContactForm';
 import { LanguageProvider } from '@client/i18n';
-import { compiledCatalog } from '@server/i18n/catalogs';
+import { compiledCatalog } from '@server/shared/i18n/catalogs';
 import { renderWithProviders } from './render';
 
 const FRENCH = { language: 'fr' as const, messages: compiledCatalog('fr') };

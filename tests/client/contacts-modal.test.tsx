@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Contact, ContactFormModal } from '@client/features/admin/contacts/ContactFormModal';
-import { callerFor, createAccount, type TestAccount } from '../server/helpers';
+import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -5,8 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactsPage } from '@client/features/admin/contacts/ContactsPage';
-import { newId } from '@server/ids';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '@server/core/ids';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -5,10 +5,10 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '@client/features/admin/dashboard/DashboardPage';
 import { trpc } from '@client/trpc';
-import { newId } from '@server/ids';
+import { newId } from '@server/core/ids';
 import { formatDateTime } from '@server/shared/time';
-import { createAccount, type TestAccount } from '../server/helpers';
-import { insertBookableSlot, insertBookingRow, insertEventRow } from '../server/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
+import { insertBookableSlot, insertBookingRow, insertEventRow } from '@tests/support/fixtures';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

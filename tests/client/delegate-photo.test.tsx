@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
 import { squareCrop } from '@client/features/admin/kit/square-photo';
-import { newId } from '@server/ids';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '@server/core/ids';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 configure({ asyncUtilTimeout: 10_000 });

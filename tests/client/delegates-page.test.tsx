@@ -5,9 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
-import { newId } from '@server/ids';
-import { insertEventRow, insertSessionRow } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '@server/core/ids';
+import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer, UNREACHABLE } from './render';
 
 let server: TestServer;

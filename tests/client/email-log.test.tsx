@@ -13,10 +13,10 @@ import {
   insertOutboxMessage,
   markMessageFailed,
   markMessageSent,
-} from '@server/repositories/outbox';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertBookableSlot } from '../server/fixtures';
-import { callerFor, createAccount, type TestAccount } from '../server/helpers';
+} from '@server/email/outbox.repository';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertBookableSlot } from '@tests/support/fixtures';
+import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 const LONG_ERROR =

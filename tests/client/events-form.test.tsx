@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { trpc } from '@client/trpc';
-import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
+import { callerFor, createAccount, eventInput, type TestAccount } from '@tests/support/helpers';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
-import { findEvent } from '@server/repositories/events';
-import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
+import { findEvent } from '@server/events/events.repository';
+import { callerFor, createAccount, eventInput, type TestAccount } from '@tests/support/helpers';
 import { renderRoute, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

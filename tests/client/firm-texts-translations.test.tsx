@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsultationsPage } from '@client/features/admin/consultations/ConsultationsPage';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { HomePageEditor } from '@client/features/admin/home-page/HomePageEditor';
-import { findConsultationTypeDto } from '@server/repositories/consultations';
-import { listEventQuestions } from '@server/repositories/registration-questions';
-import { callerFor, createAccount, eventInput, type TestAccount } from '../server/helpers';
+import { findConsultationTypeDto } from '@server/consultations/consultations.repository';
+import { listEventQuestions } from '@server/registration-questions/registration-questions.repository';
+import { callerFor, createAccount, eventInput, type TestAccount } from '@tests/support/helpers';
 import { QuestionFields } from '@client/features/booking/QuestionFields';
 import { LanguageProvider } from '@client/i18n';
-import { compiledCatalog } from '@server/i18n/catalogs';
-import type { AskedQuestion } from '@server/schemas/registration-questions';
+import { compiledCatalog } from '@server/shared/i18n/catalogs';
+import type { AskedQuestion } from '@server/registration-questions/registration-questions.schemas';
 import { renderRoute, renderWithProviders, startTestServer, type TestServer } from './render';
 
 const MISSING = 'Missing: the French pages show the English one.';

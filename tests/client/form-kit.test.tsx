@@ -10,8 +10,8 @@ import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { trpc } from '@client/trpc';
-import { insertEventRow } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { insertEventRow } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

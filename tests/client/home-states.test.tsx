@@ -10,8 +10,8 @@ import { BookingSuccess } from '@client/features/booking/BookingSuccess';
 import { HomePage } from '@client/features/home/HomePage';
 import { PublicLayout } from '@client/features/layout/PublicLayout';
 import { SECTION_BAND_MARGIN } from '@client/features/layout/use-section-in-view';
-import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
-import { insertEventRow } from '../server/fixtures';
+import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '@tests/support/helpers';
+import { insertEventRow } from '@tests/support/fixtures';
 import { renderWithProviders } from './render';
 
 let env: TestEnv;

@@ -13,13 +13,13 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fallbackEvent } from '@client/features/home/content';
 import { HomePage } from '@client/features/home/HomePage';
-import { saveHomeContent } from '@server/repositories/home-page';
-import type { SiteIdentityInput } from '@server/schemas/site-identity';
-import { DEMO_HOME_CONTENT } from '../../scripts/seed/firm';
+import { saveHomeContent } from '@server/home-page/home-page.repository';
+import type { SiteIdentityInput } from '@server/settings/site-identity.schemas';
+import { DEMO_HOME_CONTENT } from '@scripts/seed/firm';
 import { Reveal } from '@client/features/home/Reveal';
 import { PublicRouteLayout } from '@client/features/layout/PublicRouteLayout';
-import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '../server/helpers';
-import { insertEventRow } from '../server/fixtures';
+import { buildTestApp, callerFor, createAccount, createTestEnv, type TestEnv } from '@tests/support/helpers';
+import { insertEventRow } from '@tests/support/fixtures';
 import { renderWithProviders } from './render';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;

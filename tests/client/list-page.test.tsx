@@ -13,7 +13,7 @@ import { failureText } from '@client/features/admin/kit/notify';
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { UsersTab } from '@client/features/admin/settings/UsersTab';
 import { trpc } from '@client/trpc';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

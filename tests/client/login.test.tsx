@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

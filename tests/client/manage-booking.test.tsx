@@ -7,12 +7,12 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
-import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/repositories/settings';
-import { insertEventRow, insertSessionRow } from '../server/fixtures';
-import { callerFor } from '../server/helpers';
-import { newId } from '@server/ids';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { callerFor } from '@tests/support/helpers';
+import { newId } from '@server/core/ids';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Fixed days ahead of the clock (tests/dates.ts): a Monday 14 July and a Tuesday 14 January.
 const JULY_YEAR = futureYear(7, 14, 'Monday');

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import { validateSettingsSearch } from '@client/features/admin/settings/settings-tabs';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -6,8 +6,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
-import { hashManageToken, newManageToken } from '@server/services/email/manage-token';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
+import { hashManageToken, newManageToken } from '@server/email/manage-token';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

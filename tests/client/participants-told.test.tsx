@@ -11,8 +11,8 @@ import type { EventDto } from '@client/features/admin/events/event-form';
 import { participantsToldText } from '@client/features/admin/kit/participants-told';
 import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { callerFor, createAccount, type TestAccount } from '../server/helpers';
+import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderRoute, renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -6,10 +6,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivacyPage } from '@client/features/admin/privacy/PrivacyPage';
-import { newId } from '@server/ids';
-import { getPrivacySettings } from '@server/repositories/privacy-settings';
-import { insertBookingRow, insertBookableSlot } from '../server/fixtures';
-import { createAccount, type TestAccount } from '../server/helpers';
+import { newId } from '@server/core/ids';
+import { getPrivacySettings } from '@server/privacy/privacy-settings.repository';
+import { insertBookingRow, insertBookableSlot } from '@tests/support/fixtures';
+import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 const EMAIL = 'ama.person@example.com';

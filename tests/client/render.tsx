@@ -14,9 +14,9 @@ import {
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { cssVariablesResolver, theme } from '@client/theme';
-import { SESSION_COOKIE } from '@server/auth/session';
+import { SESSION_COOKIE } from '@server/identity/session.repository';
 import { createTrpcClient, trpc } from '@client/trpc';
-import { buildTestApp, createTestEnv, type TestEnv } from '../server/helpers';
+import { buildTestApp, createTestEnv, type TestEnv } from '@tests/support/helpers';
 
 /** A closed port: calls fail fast, for tests of failure states. */
 export const UNREACHABLE = 'http://127.0.0.1:9';

@@ -5,10 +5,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
-import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { callerFor, createAccount, type Caller } from '../server/helpers';
+import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { callerFor, createAccount, type Caller } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Mondays in a year ahead of the clock (tests/dates.ts), so the expected texts stay exact.
 const MARCH_YEAR = futureYear(3, 10, 'Monday');

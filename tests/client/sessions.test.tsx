@@ -5,11 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
-import { insertEventRow, insertSessionRow, insertSlotRow } from '../server/fixtures';
-import { callerFor, createAccount } from '../server/helpers';
-import { newId } from '@server/ids';
+import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { callerFor, createAccount } from '@tests/support/helpers';
+import { newId } from '@server/core/ids';
 import { renderRoute, startTestServer, type TestServer, UNREACHABLE } from './render';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Thursday 13 March in a year ahead of the clock (tests/dates.ts).
 const YEAR = futureYear(3, 13, 'Thursday');

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
-import { verifyPassword } from '@server/auth/password';
+import { verifyPassword } from '@server/identity/password';
 import {
   DEFAULT_EMAIL_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
@@ -16,10 +16,10 @@ import {
   getEmailSettings,
   getSystemSettings,
   saveEmailSettings,
-} from '@server/repositories/settings';
-import { findUserById } from '@server/repositories/users';
-import { createAccount, TEST_PASSWORD, type TestAccount } from '../server/helpers';
-import { startSmtpServer } from '../server/smtp';
+} from '@server/settings/settings.repository';
+import { findUserById } from '@server/identity/users.repository';
+import { createAccount, TEST_PASSWORD, type TestAccount } from '@tests/support/helpers';
+import { startSmtpServer } from '@tests/support/smtp';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { createTranslator, setDefaultTranslator } from '@client/i18n';
-import { compiledCatalog } from '@server/i18n/catalogs';
+import { compiledCatalog } from '@server/shared/i18n/catalogs';
 
 // Components rendered without a page around them speak English, the site's default language.
 setDefaultTranslator(createTranslator({ language: 'en', messages: compiledCatalog('en') }));

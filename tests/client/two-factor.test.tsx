@@ -10,8 +10,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
-import { findUserById } from '@server/repositories/users';
-import { callerFor, createAccount, TEST_PASSWORD, type TestAccount } from '../server/helpers';
+import { findUserById } from '@server/identity/users.repository';
+import { callerFor, createAccount, TEST_PASSWORD, type TestAccount } from '@tests/support/helpers';
 import { renderWithProviders, startTestServer, type TestServer } from './render';
 
 let server: TestServer;

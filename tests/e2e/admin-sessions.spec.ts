@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 // Tuesday 20 May in a year ahead of the clock (tests/dates.ts).
 const MAY_YEAR = futureYear(5, 20, 'Tuesday');

@@ -2,7 +2,7 @@
 // and a role-user account can neither see nor call what only admins may do.
 import { createAccountViaApi, type Credentials, readDatabase, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 
 /** A real 1x1 PNG: the server checks uploads by content. */
 const PNG_1X1 = Buffer.from(

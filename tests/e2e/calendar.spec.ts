@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
-import { futureYear, isoDay } from '../dates';
+import { futureYear, isoDay } from '@tests/dates';
 import { mutate, query, signInAsAdmin, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 

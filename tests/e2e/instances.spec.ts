@@ -16,8 +16,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import pg from 'pg';
-import { SESSION_COOKIE } from '@server/auth/session';
-import { parseMail, startSmtpServer, type TestSmtpServer } from '../server/smtp';
+import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { parseMail, startSmtpServer, type TestSmtpServer } from '@tests/support/smtp';
 import { E2E_CLIENT_DIR, E2E_PORT } from './env';
 import { tomorrowAtTenUtc } from './support';
 

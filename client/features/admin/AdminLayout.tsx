@@ -23,9 +23,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { ROLE_LABELS } from '@server/schemas/auth';
+import { ROLE_LABELS } from '@server/identity/auth.schemas';
 import { trpc } from '@client/trpc';
-import layoutClasses from '../layout/public-layout.module.css';
+import layoutClasses from '@client/features/layout/public-layout.module.css';
 
 /** The sidebar's screens, each with its Tabler icon (the set Mantine's own examples use). */
 export const ADMIN_NAV = [

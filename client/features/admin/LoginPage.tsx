@@ -8,12 +8,12 @@ import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { signInInput } from '@server/schemas/auth';
+import { signInInput } from '@server/identity/auth.schemas';
 import { safeAdminPath } from './safe-admin-path';
 import { messageOf, trpc } from '@client/trpc';
 import { TwoFactorStep } from './TwoFactorStep';
-import { usePublicSettings } from '../layout/PublicLayout';
-import { LogoMark } from '../layout/SiteHeader';
+import { usePublicSettings } from '@client/features/layout/PublicLayout';
+import { LogoMark } from '@client/features/layout/SiteHeader';
 
 /** The firm's logo (or initials) and name above the form, so staff know whose back office this is. */
 function SignInBrand() {

@@ -5,7 +5,7 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { setupAdminInput } from '@server/schemas/auth';
+import { setupAdminInput } from '@server/identity/auth.schemas';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 
 export function SetupPage() {

@@ -6,9 +6,9 @@ import { useTranslator } from '@client/i18n';
 import type { RouterOutputs } from '@client/trpc';
 import { firmText } from '@server/shared/i18n/languages';
 import { uploadSrcSet } from '@server/shared/image-variants';
-import { eventDefaults } from '../home/content';
+import { eventDefaults } from '@client/features/home/content';
 import classes from './BookingForm.module.css';
-import { textOr } from '../layout/text-or';
+import { textOr } from '@client/features/layout/text-or';
 
 type BookableEvent = RouterOutputs['events']['list'][number];
 type BookableSession = RouterOutputs['sessions']['listByEvent'][number];

@@ -5,20 +5,20 @@
 import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { createBookingInput } from '@server/schemas/bookings';
-import { type AskedQuestion, checkAnswers } from '@server/schemas/registration-questions';
+import { createBookingInput } from '@server/bookings/bookings.schemas';
+import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
 import { translateIssue } from '@server/shared/i18n/messages';
 import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { seatsText } from '../event/seats';
+import { seatsText } from '@client/features/event/seats';
 import { BookingDetails } from './BookingDetails';
 import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
 import { visitorTimeWords } from './visitor-words';
-import { ConsentLine } from '../layout/ConsentLine';
+import { ConsentLine } from '@client/features/layout/ConsentLine';
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;

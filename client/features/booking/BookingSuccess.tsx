@@ -5,7 +5,7 @@
 import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
-import { buildIcs } from '@server/services/email/ics';
+import { buildIcs } from '@server/shared/ics';
 import { slotLineForVisitor } from '@server/shared/visitor-time';
 import { type Translator, useTranslator } from '@client/i18n';
 import { visitorTimeWords } from './visitor-words';

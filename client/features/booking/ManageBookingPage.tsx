@@ -9,7 +9,7 @@ import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton,
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '@db/schema';
-import type { MessageKey } from '@server/i18n/catalogs/en';
+import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { formatSlotRange } from '@server/shared/time';
 import { useTranslator } from '@client/i18n';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';

@@ -1,7 +1,7 @@
 // The event's registration questions on the booking form, after the participant's fields: one
 // input each, as its kind asks, with its help text and the server's (or the check's) message under it.
 import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions, questionIn } from '@server/schemas/registration-questions';
+import { ANSWER_LIMITS, answerField, type AskedQuestion, countryOptions, questionIn } from '@server/registration-questions/registration-questions.schemas';
 import { useTranslator } from '@client/i18n';
 
 type AnswerValue = string | string[];

@@ -3,14 +3,14 @@
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, Button, Container, Paper, Radio, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { bookConsultationInput } from '@server/schemas/consultations';
+import { bookConsultationInput } from '@server/consultations/consultations.schemas';
 import { formatSlotRange } from '@server/shared/time';
 import { firmText } from '@server/shared/i18n/languages';
 import { translateIssue } from '@server/shared/i18n/messages';
 import { useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
-import { ConsentLine } from '../layout/ConsentLine';
+import { ConsentLine } from '@client/features/layout/ConsentLine';
 
 type Booked = RouterOutputs['consultations']['book'];
 

@@ -9,10 +9,10 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { submitContactInput, type SubmitContactInput } from '@server/schemas/contacts';
+import { submitContactInput, type SubmitContactInput } from '@server/contacts/contacts.schemas';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
-import { ConsentLine } from '../layout/ConsentLine';
+import { ConsentLine } from '@client/features/layout/ConsentLine';
 import { translateIssue } from '@server/shared/i18n/messages';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };

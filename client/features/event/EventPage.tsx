@@ -5,17 +5,17 @@
 import { trpc, type RouterOutputs } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import { formatSlot } from '@server/shared/time';
-import { bookingStateOf } from '../home/booking-state';
-import { defaultEventBenefits, eventDefaults, organizerMailto } from '../home/content';
+import { bookingStateOf } from '@client/features/home/booking-state';
+import { defaultEventBenefits, eventDefaults, organizerMailto } from '@client/features/home/content';
 import { useTranslator } from '@client/i18n';
 import { seatsText } from './seats';
 import { firmText } from '@server/shared/i18n/languages';
-import { CalendarIcon, CheckIcon, PinIcon } from '../home/icons';
-import shared from '../home/shared.module.css';
-import { SiteLink } from '../layout/site-links';
-import { usePublicSettings } from '../layout/PublicLayout';
+import { CalendarIcon, CheckIcon, PinIcon } from '@client/features/home/icons';
+import shared from '@client/features/home/shared.module.css';
+import { SiteLink } from '@client/features/layout/site-links';
+import { usePublicSettings } from '@client/features/layout/PublicLayout';
 import classes from './EventPage.module.css';
-import { textOr } from '../layout/text-or';
+import { textOr } from '@client/features/layout/text-or';
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@client/hydration';
-import { Skeleton } from '../layout/plain';
+import { Skeleton } from '@client/features/layout/plain';
 import { useTranslator } from '@client/i18n';
 import type { BookingState } from './booking-state';
-import type { StoredIdentity } from '@server/schemas/site-identity';
+import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import { hasContactDetails, mapPointOf, osmEmbedUrl, osmLinkUrl, phoneHref } from '@server/shared/site-identity';
 import shared from './shared.module.css';
 import classes from './ContactSection.module.css';
@@ -14,7 +14,7 @@ import { SectionHeader } from './SectionHeader';
 // The form and its validation (zod, @mantine/form) load in their own chunk: the section sits far
 // below the fold, so the first paint of the home page does not wait for them.
 // It is built with Mantine, so it brings Mantine's theme along (the rest of the home page has none).
-const ContactForm = lazy(() => import('../contact/ThemedContactForm').then((module) => ({ default: module.ThemedContactForm })));
+const ContactForm = lazy(() => import('@client/features/contact/ThemedContactForm').then((module) => ({ default: module.ThemedContactForm })));
 
 function ContactFormPlaceholder() {
   const { t } = useTranslator();

@@ -10,13 +10,13 @@ import { type Translator, useTranslator } from '@client/i18n';
 import { firmText } from '@server/shared/i18n/languages';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
-import { Skeleton, VisuallyHidden } from '../layout/plain';
-import { SiteLink } from '../layout/site-links';
+import { Skeleton, VisuallyHidden } from '@client/features/layout/plain';
+import { SiteLink } from '@client/features/layout/site-links';
 import { CalendarFeedLink } from './CalendarFeedLink';
 import { CalendarIcon, CheckIcon, PinIcon } from './icons';
 import { Reveal } from './Reveal';
 import { SectionHeader } from './SectionHeader';
-import { textOr } from '../layout/text-or';
+import { textOr } from '@client/features/layout/text-or';
 
 /** At most 3 events on the home page: the landing block shows the first, cards the next two. */
 export const HOME_EVENT_LIMIT = 3;

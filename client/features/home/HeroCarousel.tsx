@@ -4,12 +4,12 @@
 import { useTranslator } from '@client/i18n';
 import { type FocusEvent, useState } from 'react';
 import type { BookingState } from './booking-state';
-import type { HomeContent } from '@server/schemas/home-page';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import shared from './shared.module.css';
 import classes from './HeroCarousel.module.css';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
-import { SiteLink } from '../layout/site-links';
+import { SiteLink } from '@client/features/layout/site-links';
 import { useCarousel } from './use-carousel';
 
 function isKeyboardFocus(element: Element): boolean {

@@ -4,7 +4,7 @@ import { HydrateOnView } from '@client/hydration';
 import { useTranslator } from '@client/i18n';
 import { trpc } from '@client/trpc';
 import { homeContentIn } from '@server/shared/home-content';
-import { usePublicSettings } from '../layout/PublicLayout';
+import { usePublicSettings } from '@client/features/layout/PublicLayout';
 import { AboutSection } from './AboutSection';
 import { bookingStateOf } from './booking-state';
 import { defaultHomeContent } from './content';

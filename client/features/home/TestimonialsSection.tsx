@@ -1,4 +1,4 @@
-import type { HomeContent } from '@server/schemas/home-page';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
 import { useTranslator } from '@client/i18n';
 import shared from './shared.module.css';
 import classes from './TestimonialsSection.module.css';

@@ -2,9 +2,9 @@
 // site's own has loaded, or if it cannot be loaded): no firm's name, people or contact details; the
 // firm's identity comes from Settings, Site. An admin edits the live content under Home Page. Images
 // live in client/public/images and are served from /images.
-import type { HomeContent } from '@server/schemas/home-page';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
 import { PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
-import type { MessageKey } from '@server/i18n/catalogs/en';
+import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import type { Translator } from '@client/i18n';
 
 export type HeroSlide = HomeContent['heroSlides'][number];
@@ -27,7 +27,7 @@ export const heroSlides: readonly HeroSlide[] = [
   },
 ];
 
-export type { ServiceIcon } from '@server/schemas/home-page';
+export type { ServiceIcon } from '@server/home-page/home-page.schemas';
 export type Service = HomeContent['services'][number];
 
 export const services: readonly Service[] = [

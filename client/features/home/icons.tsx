@@ -1,7 +1,7 @@
 // Small inline line icons for the home page (24 x 24, currentColor). All are decorative: the text
 // beside them says what they mean, so they are hidden from assistive technology.
 import type { ReactNode } from 'react';
-import { type IconProps, LineIcon } from '../icons/LineIcon';
+import { type IconProps, LineIcon } from '@client/features/icons/LineIcon';
 import type { ServiceIcon } from './content';
 
 function Icon({ size = 24, ...props }: IconProps & { children: ReactNode }) {

@@ -2,7 +2,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
 import { EMPTY_IDENTITY } from '@server/shared/site-identity';
-import { defaultHomeContent } from '../home/content';
+import { defaultHomeContent } from '@client/features/home/content';
 import { homeContentIn } from '@server/shared/home-content';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import './focus.css';

@@ -1,8 +1,8 @@
 // The public footer: the firm's mark and tagline, services (from the editable home content), the
 // contact details and social links from Settings, Site, the footer text and the copyright line.
-import type { StoredIdentity } from '@server/schemas/site-identity';
+import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import { hasContactDetails, phoneHref, SOCIAL_NETWORKS } from '@server/shared/site-identity';
-import type { Service } from '../home/content';
+import type { Service } from '@client/features/home/content';
 import classes from './public-layout.module.css';
 import { LogoMark } from './SiteHeader';
 import { SiteLink } from './site-links';

@@ -5,7 +5,7 @@
 import { trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
 import { DEFAULT_LANGUAGE } from '@server/shared/i18n/languages';
-import shared from '../home/shared.module.css';
+import shared from '@client/features/home/shared.module.css';
 import classes from './PrivacyPage.module.css';
 
 /** Paragraphs are separated by a blank line; single line breaks stay inside a paragraph. */

@@ -3,9 +3,9 @@
 // are listed here with their catalog key, and those with a value are recognised by the code
 // (a text too long says its limit). Anything else stays as it was said. Pure: the public forms use it
 // on their own validation, the API's error formatter on what it sends.
-import type { MessageKey } from '../../i18n/catalogs/en';
-import { ONE_LINE_MESSAGE } from '../../schemas/common';
-import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '../site-notices';
+import type { MessageKey } from './catalogs/en';
+import { ONE_LINE_MESSAGE } from '@server/shared/common.schemas';
+import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
 
 /** An English message as schemas and services say it, and its catalog key (a test checks they agree). */
 export const MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<string, MessageKey>([
@@ -20,7 +20,7 @@ export const MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<string, Mes
   ['Something went wrong. Please try again.', 'error.generic'],
   // The booking and consultation pages: their fields, and the refusals their procedures give (written
   // out rather than imported, so the contact form's chunk does not carry those schemas and services;
-  // tests/server/i18n-messages.test.ts checks they are the ones the server says).
+  // server/shared/i18n/messages.test.ts checks they are the ones the server says).
   ['Participant name is required', 'message.participantNameRequired'],
   ['Time slot is required', 'message.timeSlotRequired'],
   ['This booking link is not valid.', 'message.manageLinkInvalid'],

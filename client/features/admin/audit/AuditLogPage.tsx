@@ -10,14 +10,14 @@ import {
   AUDIT_ENTITY_LABELS,
   type AuditAction,
   type AuditEntity,
-} from '@server/schemas/audit';
+} from '@server/audit/audit.schemas';
 import { zonedDateTimeToUtc } from '@server/shared/time';
 import { trpc } from '@client/trpc';
-import { failureText } from '../kit/notify';
-import { ListPage } from '../kit/ListPage';
-import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
-import { PAGE_SIZE } from '../kit/use-list-state';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { failureText } from '@client/features/admin/kit/notify';
+import { ListPage } from '@client/features/admin/kit/ListPage';
+import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
+import { PAGE_SIZE } from '@client/features/admin/kit/use-list-state';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
 const ENTITY_OPTIONS = AUDIT_ENTITIES.map((entity) => ({ value: entity, label: AUDIT_ENTITY_LABELS[entity] }));
 

@@ -5,7 +5,7 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
-import { SearchIcon } from '../kit/icons';
+import { SearchIcon } from '@client/features/admin/kit/icons';
 import { BOOKING_FILTER_OPTIONS } from './booking-status';
 import type { BookingSearch } from './booking-search';
 

@@ -4,12 +4,12 @@ import { Divider, Group, Loader, Select, SimpleGrid, TextInput } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { adminCreateBookingInput } from '@server/schemas/bookings';
+import { adminCreateBookingInput } from '@server/bookings/bookings.schemas';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
 import { type SlotChoice, SlotChooser } from './SlotChooser';
 

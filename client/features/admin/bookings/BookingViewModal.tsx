@@ -3,9 +3,9 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
-import { failureText } from '../kit/notify';
+import { failureText } from '@client/features/admin/kit/notify';
 import type { BookingItem } from './BookingFormModal';
-import { BOOKING_STATUS_LABELS } from '@server/schemas/bookings';
+import { BOOKING_STATUS_LABELS } from '@server/bookings/bookings.schemas';
 
 interface BookingViewModalProps {
   booking: BookingItem | null;

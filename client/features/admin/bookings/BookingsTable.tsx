@@ -4,8 +4,8 @@
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSlotRange } from '@server/shared/time';
-import { DeleteIcon, EditIcon, ViewIcon } from '../kit/icons';
-import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
+import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
+import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
 

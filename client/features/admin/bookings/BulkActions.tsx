@@ -4,7 +4,7 @@
 // what already had that status, and each booking refused with the reason.
 import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
 import type { RouterOutputs } from '@client/trpc';
-import { DownloadIcon } from '../kit/icons';
+import { DownloadIcon } from '@client/features/admin/kit/icons';
 
 export type BulkResult = RouterOutputs['bookings']['setStatusMany'];
 

@@ -1,8 +1,8 @@
 // Booking statuses as the back office shows them: the labels are the server's (the CSV export uses
 // the same words), the colours are the back office's own.
 import type { BookingStatus } from '@db/schema';
-import { BOOKING_STATUS_LABELS } from '@server/schemas/bookings';
-import type { StatusOption } from '../kit/StatusBadgeMenu';
+import { BOOKING_STATUS_LABELS } from '@server/bookings/bookings.schemas';
+import type { StatusOption } from '@client/features/admin/kit/StatusBadgeMenu';
 
 export type { BookingStatus };
 

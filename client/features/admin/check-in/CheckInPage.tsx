@@ -4,11 +4,11 @@
 // refused with the reason. After the slot, Mark No-shows records who did not come.
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { CHECK_IN_CODE_MESSAGE } from '@server/schemas/check-in';
+import { CHECK_IN_CODE_MESSAGE } from '@server/check-in/check-in.schemas';
 import { formatSlotRange } from '@server/shared/time';
 import { messageOf, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { frameReader } from './qr-scanner';
 
 type Answer = { tone: 'ok' | 'already' | 'refused'; text: string };

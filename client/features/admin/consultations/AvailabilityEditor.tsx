@@ -3,7 +3,7 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { useCurrentUser } from '../kit/use-current-user';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 
 type Availability = RouterOutputs['consultations']['availability']['get'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -4,11 +4,11 @@ import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Selec
 import { useState } from 'react';
 import { formatDateTime } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { ScrollTable } from '../kit/ScrollTable';
-import { TimePicker, type FreeTime } from '../../consultation/TimePicker';
-import { ExportCsvButton } from '../kit/ExportCsvButton';
-import { useCurrentUser } from '../kit/use-current-user';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { TimePicker, type FreeTime } from '@client/features/consultation/TimePicker';
+import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
 type Item = RouterOutputs['consultations']['list']['items'][number];
 const PAGE_SIZE = 20;

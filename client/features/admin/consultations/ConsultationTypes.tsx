@@ -1,9 +1,9 @@
 // The kinds of consultation offered: a table, and for admins a form to add, change or delete one.
 import { Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { consultationTypeInput } from '@server/schemas/consultations';
-import { ScrollTable } from '../kit/ScrollTable';
-import { TranslatedTextFields, translationsForForm } from '../kit/TranslatedTextFields';
+import { consultationTypeInput } from '@server/consultations/consultations.schemas';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { TranslatedTextFields, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 
 type TypeRow = RouterOutputs['consultations']['types']['all'][number];

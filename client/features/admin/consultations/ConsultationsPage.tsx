@@ -2,8 +2,8 @@
 // types (admins). Each tab is a component of its own file.
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { AdminPage } from '../kit/AdminPage';
-import { useCurrentUser } from '../kit/use-current-user';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { ConsultationList } from './ConsultationList';
 import { ConsultationTypes } from './ConsultationTypes';

@@ -3,10 +3,10 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { CONTACT_STATUSES, createContactInput } from '@server/schemas/contacts';
+import { CONTACT_STATUSES, createContactInput } from '@server/contacts/contacts.schemas';
 import { fieldErrorsOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 
 export type Contact = RouterOutputs['contacts']['list']['items'][number];

@@ -3,8 +3,8 @@
 import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { Contact } from './ContactFormModal';
 
 export function ContactNotesModal({ opened, contact, onClose }: { opened: boolean; contact: Contact | null; onClose: () => void }) {

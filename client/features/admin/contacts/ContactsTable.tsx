@@ -1,8 +1,8 @@
 // The contacts table: who, company, the message (cut to two lines, the full text in its title and
 // in the notes dialog), status (a quick status menu), date in the site's zone, and actions.
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
-import { DeleteIcon, EditIcon, NotesIcon } from '../kit/icons';
-import { StatusBadgeMenu } from '../kit/StatusBadgeMenu';
+import { DeleteIcon, EditIcon, NotesIcon } from '@client/features/admin/kit/icons';
+import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { Contact } from './ContactFormModal';
 import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 

@@ -1,6 +1,6 @@
 // Contact statuses, one set everywhere (table, filter, modal, badges): labels and badge colours.
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '@server/schemas/contacts';
-import type { StatusOption } from '../kit/StatusBadgeMenu';
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '@server/contacts/contacts.schemas';
+import type { StatusOption } from '@client/features/admin/kit/StatusBadgeMenu';
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 

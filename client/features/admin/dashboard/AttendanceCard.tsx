@@ -1,7 +1,7 @@
 // Attendance of the sessions held in the last 30 days: checked in of booked, per session.
 import { Alert, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
-import { ScrollTable } from '../kit/ScrollTable';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 
 export function AttendanceCard() {
   const attendance = trpc.dashboard.attendance.useQuery();

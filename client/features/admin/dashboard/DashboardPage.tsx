@@ -4,10 +4,10 @@
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, SimpleGrid, Text } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { StatCard } from '../kit/StatCard';
-import { useCurrentUser } from '../kit/use-current-user';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { StatCard } from '@client/features/admin/kit/StatCard';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { QuickActions } from './QuickActions';
 import { AttendanceCard } from './AttendanceCard';
 import { RecentContacts } from './RecentContacts';

@@ -1,8 +1,8 @@
 // The five latest contact submissions: name, e-mail and when they arrived ('Recently' without a date).
 import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
-import { useSiteTimezone } from '../kit/use-site-timezone';
-import { ScrollTable } from '../kit/ScrollTable';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 
 export function RecentContacts() {
   const recent = trpc.contacts.recent.useQuery();

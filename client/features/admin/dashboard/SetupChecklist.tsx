@@ -3,7 +3,7 @@
 import { Anchor, List, Paper, Progress, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { SetupItem } from '@server/services/setup-checklist';
+import type { SetupItem } from '@server/settings/setup-checklist.service';
 import { trpc } from '@client/trpc';
 
 const LABELS: Record<SetupItem, string> = {

@@ -2,9 +2,9 @@
 import { Alert, Anchor, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { messageOf, trpc } from '@client/trpc';
-import { ScrollTable } from '../kit/ScrollTable';
-import { useCurrentUser } from '../kit/use-current-user';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
 export function UpcomingConsultations() {
   const { user } = useCurrentUser();

@@ -4,9 +4,9 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { ScrollTable } from '../kit/ScrollTable';
-import { StatCard } from '../kit/StatCard';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { StatCard } from '@client/features/admin/kit/StatCard';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
 type Week = RouterOutputs['dashboard']['week'];
 type StatusCounts = Week['newBookings']['thisWeek'];

@@ -2,11 +2,11 @@
 // created without one, and an edit never sends sessionId, so the server keeps the existing session.
 import { Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { delegateFields } from '@server/schemas/sessions';
+import { delegateFields } from '@server/sessions/sessions.schemas';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { PhotoField } from '../kit/PhotoField';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { PhotoField } from '@client/features/admin/kit/PhotoField';
 
 export type Delegate = RouterOutputs['delegates']['list']['items'][number];
 

@@ -5,12 +5,12 @@ import { ActionIcon, Avatar, Button, Group, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
-import { failureText } from '../kit/notify';
-import { ListPage } from '../kit/ListPage';
-import { DeleteIcon, EditIcon, PlusIcon } from '../kit/icons';
-import { useCurrentUser } from '../kit/use-current-user';
-import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
-import { useListState } from '../kit/use-list-state';
+import { failureText } from '@client/features/admin/kit/notify';
+import { ListPage } from '@client/features/admin/kit/ListPage';
+import { DeleteIcon, EditIcon, PlusIcon } from '@client/features/admin/kit/icons';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
+import { useListState } from '@client/features/admin/kit/use-list-state';
 import { DeleteDelegateDialog } from './DeleteDelegateDialog';
 import { type Delegate, DelegateFormModal } from './DelegateFormModal';
 

@@ -2,8 +2,8 @@
 // contacts use the browser's confirmation).
 import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { Delegate } from './DelegateFormModal';
 
 interface DeleteDelegateDialogProps {

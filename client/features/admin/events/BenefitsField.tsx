@@ -2,9 +2,9 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { MAX_BENEFITS } from '@server/schemas/events';
+import { MAX_BENEFITS } from '@server/events/events.schemas';
 import type { EventFormValues } from './event-form';
-import { CloseIcon, PlusIcon } from '../kit/icons';
+import { CloseIcon, PlusIcon } from '@client/features/admin/kit/icons';
 
 export function BenefitsField({ form }: { form: UseFormReturnType<EventFormValues> }) {
   const benefits = form.getValues().benefits;

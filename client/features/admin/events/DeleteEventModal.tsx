@@ -2,8 +2,8 @@
 // the event and warning that its associated data goes with it (sessions, slots and bookings).
 import { Paper, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { EventDto } from './event-form';
 import { useInvalidateAfterEventDelete } from './use-invalidate-events';
 

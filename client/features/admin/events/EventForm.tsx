@@ -5,9 +5,9 @@ import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { MediaUpload } from '../kit/MediaUpload';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { BenefitsField } from './BenefitsField';
 import {
   emptyEventForm,

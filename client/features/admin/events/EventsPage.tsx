@@ -7,17 +7,17 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
-import { ListPage } from '../kit/ListPage';
-import { failureText, notifyError } from '../kit/notify';
-import { useCurrentUser } from '../kit/use-current-user';
-import { PAGE_SIZE, useListState } from '../kit/use-list-state';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ListPage } from '@client/features/admin/kit/ListPage';
+import { failureText, notifyError } from '@client/features/admin/kit/notify';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { PAGE_SIZE, useListState } from '@client/features/admin/kit/use-list-state';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { DeleteEventModal } from './DeleteEventModal';
 import { EventFormModal } from './EventForm';
 import { QuestionsModal } from './QuestionsModal';
 import type { EventDto } from './event-form';
 import { EventRows, EventsColumns } from './EventsTable';
-import { PlusIcon } from '../kit/icons';
+import { PlusIcon } from '@client/features/admin/kit/icons';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 

@@ -2,7 +2,7 @@
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { EventDto } from './event-form';
-import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '../kit/icons';
+import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '@client/features/admin/kit/icons';
 import { useEventRowActions } from './use-event-row-actions';
 
 interface EventsTableProps {

@@ -10,12 +10,12 @@ import {
   type QuestionKind,
   type RegistrationQuestionInput,
   saveRegistrationQuestionsInput,
-} from '@server/schemas/registration-questions';
+} from '@server/registration-questions/registration-questions.schemas';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { ArrowIcon, DeleteIcon, PlusIcon } from '../kit/icons';
-import { failureText, notifySuccess } from '../kit/notify';
-import { type TranslatedField, type TranslatedFormTexts, TranslatedTextFields, translationsForForm } from '../kit/TranslatedTextFields';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { ArrowIcon, DeleteIcon, PlusIcon } from '@client/features/admin/kit/icons';
+import { failureText, notifySuccess } from '@client/features/admin/kit/notify';
+import { type TranslatedField, type TranslatedFormTexts, TranslatedTextFields, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 
 type Question = RouterOutputs['registrationQuestions']['forEvent'][number];

@@ -1,7 +1,7 @@
 // The event form's values and their mapping to the API input. Validation is the server's own schema
-// (server/schemas/events.ts), run on what would be sent, so the messages match word for word.
+// (server/events/events.schemas.ts), run on what would be sent, so the messages match word for word.
 import { schemaResolver } from '@mantine/form';
-import { type CreateEventInput, createEventInput } from '@server/schemas/events';
+import { type CreateEventInput, createEventInput } from '@server/events/events.schemas';
 import type { RouterOutputs } from '@client/trpc';
 import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 

@@ -1,7 +1,7 @@
 // The in-place row actions of the events table: status toggle and move up/down, both admin-only.
 // Each stays pending until the list has been refetched, so the row never shows a stale value.
 import { trpc } from '@client/trpc';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { useInvalidateEvents } from './use-invalidate-events';
 
 export function useEventRowActions() {

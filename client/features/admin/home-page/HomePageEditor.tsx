@@ -6,17 +6,17 @@ import '@client/zod-config'; // before any schema of this chunk is created
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
-import { HOME_LIMITS, homeContentInput, type HomeContent, SERVICE_ICONS } from '@server/schemas/home-page';
+import { HOME_LIMITS, homeContentInput, type HomeContent, SERVICE_ICONS } from '@server/home-page/home-page.schemas';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { MediaUpload } from '../kit/MediaUpload';
-import { FormSection, PageForm } from '../kit/PageForm';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { missingText } from '../kit/TranslatedTextFields';
-import { SitePreview } from '../settings/SitePreview';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { missingText } from '@client/features/admin/kit/TranslatedTextFields';
+import { SitePreview } from '@client/features/admin/settings/SitePreview';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
-import type { TranslatedLanguage } from '@server/schemas/translations';
-import { siteFormValuesOf } from '../settings/SiteTab';
+import type { TranslatedLanguage } from '@server/shared/i18n/translations.schemas';
+import { siteFormValuesOf } from '@client/features/admin/settings/SiteTab';
 
 type Saved = RouterOutputs['homePage']['get'];
 

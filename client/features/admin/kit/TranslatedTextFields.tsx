@@ -1,7 +1,7 @@
 // The firm's texts in the other languages (French), beside the English ones in an editor: one input
 // per text and language, each saying when it is missing (those pages and e-mails show the English).
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import type { TranslatedLanguage } from '@server/schemas/translations';
+import type { TranslatedLanguage } from '@server/shared/i18n/translations.schemas';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 
 export interface TranslatedField<Key extends string> {

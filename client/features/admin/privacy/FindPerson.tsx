@@ -4,11 +4,11 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { personInput } from '@server/schemas/privacy';
+import { personInput } from '@server/privacy/privacy.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { FormError } from '../kit/FormError';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { FormError } from '@client/features/admin/kit/FormError';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { countOf, countsText, describeRecord, kindTitle } from './person-records';
 
 type Found = RouterOutputs['privacy']['findPerson'];

@@ -3,9 +3,9 @@
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
-import { FormError } from '../kit/FormError';
-import { useCurrentUser } from '../kit/use-current-user';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { FormError } from '@client/features/admin/kit/FormError';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { FindPerson } from './FindPerson';
 import { PrivacySettingsForm } from './PrivacySettingsForm';
 

@@ -3,10 +3,10 @@
 // English text until there is one. An empty period is off: records are kept until someone asks.
 import { Alert, NumberInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { privacySettingsInput, RETENTION_MONTHS_RANGE } from '@server/schemas/privacy';
+import { privacySettingsInput, RETENTION_MONTHS_RANGE } from '@server/privacy/privacy.schemas';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 
 type PrivacySettings = RouterOutputs['privacy']['page'];
 

@@ -1,5 +1,5 @@
 // How the Privacy screen names and describes the kinds of record "Find a person" answers with
-// (the kinds of server/repositories/person-records.ts): a heading, singular and plural words for
+// (the kinds of server/privacy/person-records.repository.ts): a heading, singular and plural words for
 // counts, and one line per record.
 import { formatDateTime } from '@server/shared/time';
 

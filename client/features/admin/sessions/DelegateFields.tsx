@@ -1,7 +1,7 @@
 // The delegate's fields, shared by the wizard's new-delegate form and its edit modal.
 import { Group, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LIMITS } from '@server/schemas/common';
+import { LIMITS } from '@server/shared/common.schemas';
 import type { DelegateFormValues } from './wizard-model';
 
 export function DelegateFields({ form }: { form: UseFormReturnType<DelegateFormValues> }) {

@@ -5,12 +5,12 @@ import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
-import { DeleteDelegateDialog } from '../delegates/DeleteDelegateDialog';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { DeleteDelegateDialog } from '@client/features/admin/delegates/DeleteDelegateDialog';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { DelegateFields } from './DelegateFields';
 import { delegateFormOf, validateDelegate, type Delegate, type DelegateFormValues } from './wizard-model';
-import { ScrollTable } from '../kit/ScrollTable';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 
 export interface EventDelegates {
   items: Delegate[];

@@ -4,9 +4,9 @@
 import { Alert, Avatar, Badge, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
-import { failureText } from '../kit/notify';
-import { useSiteTimezone } from '../kit/use-site-timezone';
-import { ScrollTable } from '../kit/ScrollTable';
+import { failureText } from '@client/features/admin/kit/notify';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 
 export function SessionDetailsModal({
   opened,

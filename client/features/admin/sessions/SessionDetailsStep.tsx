@@ -1,9 +1,9 @@
 // Wizard step 1: the session's own fields.
 import { Alert, Checkbox, Group, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LIMITS } from '@server/schemas/common';
+import { LIMITS } from '@server/shared/common.schemas';
 import { messageOf, trpc } from '@client/trpc';
-import { TranslatedTextFields } from '../kit/TranslatedTextFields';
+import { TranslatedTextFields } from '@client/features/admin/kit/TranslatedTextFields';
 import { type DetailsValues, TRANSLATED_SESSION_FIELDS } from './wizard-model';
 
 /** The select offers the first 100 events (the largest page); a session's own event is always offered. */

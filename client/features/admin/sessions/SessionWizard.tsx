@@ -5,8 +5,8 @@ import { Alert, Button, Group, Loader, Modal, Stepper, Text } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifySuccess } from '@client/features/admin/kit/notify';
 import { DelegateStep } from './DelegateStep';
 import { ReviewStep } from './ReviewStep';
 import { SessionDetailsStep } from './SessionDetailsStep';

@@ -1,7 +1,7 @@
 // Adds or edits one time slot. Times are typed in the site's timezone (named in the labels'
 // description) and leave as UTC ISO strings.
 import { Text, TextInput } from '@mantine/core';
-import { FormModal, ModalForm } from '../kit/FormModal';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
 import { useForm } from '@mantine/form';
 import {
   durationMinutes,

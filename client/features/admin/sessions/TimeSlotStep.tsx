@@ -2,10 +2,10 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatSlotRange } from '@server/shared/time';
-import { useConfirmWithParticipantsTold } from '../kit/participants-told';
+import { useConfirmWithParticipantsTold } from '@client/features/admin/kit/participants-told';
 import { TimeSlotModal } from './TimeSlotModal';
 import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizard-model';
-import { ScrollTable } from '../kit/ScrollTable';
+import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 
 type Editing = { mode: 'add'; defaults: { startTime: string; endTime: string } } | { mode: 'edit'; slot: DraftSlot };
 

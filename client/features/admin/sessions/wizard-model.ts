@@ -3,10 +3,10 @@
 // travel as UTC ISO strings; every conversion goes through server/shared/time.ts.
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
-import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '@server/schemas/sessions';
+import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '@server/sessions/sessions.schemas';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import type { RouterInputs, RouterOutputs } from '@client/trpc';
-import { emptyTranslations, type TranslatedFormTexts, translationsForForm } from '../kit/TranslatedTextFields';
+import { emptyTranslations, type TranslatedFormTexts, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 
 /** The session's texts that have a value per language. */
 export const TRANSLATED_SESSION_FIELDS = [

@@ -4,8 +4,8 @@
 // MediaUpload is a labelled file field with its own preview, so it is not used for this button.
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { UPLOAD_KINDS } from '../kit/upload';
-import { useImmediateUpload } from '../kit/use-immediate-upload';
+import { UPLOAD_KINDS } from '@client/features/admin/kit/upload';
+import { useImmediateUpload } from '@client/features/admin/kit/use-immediate-upload';
 
 export function AvatarField({
   name,

@@ -1,8 +1,8 @@
 // Confirmation before an account is deleted; its sessions end with it.
 import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { UserRow } from './user-row';
 
 export function DeleteUserModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {

@@ -10,20 +10,20 @@ import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
-import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/schemas/emails';
+import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/email/emails.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { ListPage } from '../kit/ListPage';
-import { StatusFilter } from '../kit/StatusFilter';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { useKeepPageInRange } from '../kit/use-keep-page-in-range';
-import { useListState } from '../kit/use-list-state';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { ListPage } from '@client/features/admin/kit/ListPage';
+import { StatusFilter } from '@client/features/admin/kit/StatusFilter';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
+import { useListState } from '@client/features/admin/kit/use-list-state';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
 type EmailRow = RouterOutputs['emails']['list']['items'][number];
 type StatusFilter = 'all' | EmailStatus;
 
-/** The reason the server stores on messages that wait for SMTP settings (server/services/email/enqueue.ts). */
+/** The reason the server stores on messages that wait for SMTP settings (server/email/enqueue.service.ts). */
 const SMTP_NOT_CONFIGURED = 'SMTP not configured';
 
 const STATUS_COLORS: Record<EmailStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };

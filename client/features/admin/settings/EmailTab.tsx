@@ -7,10 +7,10 @@ import { Button, Checkbox, NumberInput, PasswordInput, SimpleGrid, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '@server/schemas/settings';
+import { DEFAULT_SMTP_PORT, emailSettingsInput, type EmailSettingsInput } from '@server/settings/settings.schemas';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { notifyError, notifySuccess } from '../kit/notify';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type EmailView = NonNullable<RouterOutputs['settings']['get']['email']>;

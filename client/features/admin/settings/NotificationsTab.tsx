@@ -4,8 +4,8 @@ import { Button, Select, Stack, Switch } from '@mantine/core';
 import { LANGUAGE_CODES, LANGUAGES } from '@server/shared/i18n/languages';
 import { useForm } from '@mantine/form';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type Notifications = RouterOutputs['settings']['get']['notifications'];

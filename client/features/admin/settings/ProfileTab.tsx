@@ -3,10 +3,10 @@
 // e-mail address (the sign-in name) asks for the current password, and the old address is told.
 import { PasswordInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ROLE_LABELS } from '@server/schemas/auth';
-import { profileSettingsInput } from '@server/schemas/settings';
+import { ROLE_LABELS } from '@server/identity/auth.schemas';
+import { profileSettingsInput } from '@server/settings/settings.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { AvatarField } from './AvatarField';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 

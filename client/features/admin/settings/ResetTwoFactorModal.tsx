@@ -2,8 +2,8 @@
 // recovery codes: the password alone signs them in afterwards, until they set it up again.
 import { Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { UserRow } from './user-row';
 
 export function ResetTwoFactorModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {

@@ -3,9 +3,9 @@
 // The two-factor switch is not part of Save Changes: it opens its own set-up (TwoFactorSection).
 import { NumberInput, PasswordInput, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/schemas/settings';
+import { SESSION_TIMEOUT_RANGE, securitySettingsInput } from '@server/settings/settings.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 import { TwoFactorSection } from './TwoFactorSection';
 

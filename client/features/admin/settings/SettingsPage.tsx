@@ -7,7 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf, trpc } from '@client/trpc';
-import { AdminPage } from '../kit/AdminPage';
+import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';
 import { NotificationsTab } from './NotificationsTab';

@@ -1,9 +1,9 @@
 // The identity form's preview: the header, the buttons, the footer and an e-mail as they will look
 // with the values on screen, before they are saved. The e-mail is the real message layout
-// (server/services/email/layout.ts), its body shown in place.
+// (server/shared/email-layout.ts), its body shown in place.
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { renderMessage } from '@server/services/email/layout';
+import { renderMessage } from '@server/shared/email-layout';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR, mix } from '@server/shared/brand-colours';
 import { initialsOf, SOCIAL_NETWORKS } from '@server/shared/site-identity';
 import type { SiteFormValues } from './SiteTab';

@@ -3,11 +3,11 @@
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
 import { Anchor, Button, ColorInput, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/schemas/site-identity';
+import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/settings/site-identity.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { useState } from 'react';
-import { MediaUpload } from '../kit/MediaUpload';
-import { FormSection, PageForm } from '../kit/PageForm';
+import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 import { showBrandColours } from './brand-style';
 import { SitePreview } from './SitePreview';

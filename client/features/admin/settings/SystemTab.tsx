@@ -11,10 +11,10 @@ import {
   REMINDER_HOURS_RANGE,
   systemSettingsInput,
   TIMEZONES,
-} from '@server/schemas/settings';
+} from '@server/settings/settings.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
-import { FormSection, PageForm } from '../kit/PageForm';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 
 type System = RouterOutputs['settings']['get']['system'];

@@ -6,8 +6,8 @@ import { Alert, Button, Code, Group, Image, PasswordInput, SimpleGrid, Stack, Sw
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { notifySuccess } from '@client/features/admin/kit/notify';
 
 type Dialog = 'none' | 'enrol' | 'disable';
 

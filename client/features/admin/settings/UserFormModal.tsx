@@ -2,10 +2,10 @@
 // change it themselves under Security). Your own role is shown but cannot be changed.
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '@server/schemas/auth';
+import { createUserInput, ROLE_LABELS, ROLES, updateUserInput } from '@server/identity/auth.schemas';
 import { fieldErrorsOf, trpc } from '@client/trpc';
-import { FormModal, ModalForm } from '../kit/FormModal';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import type { UserRow } from './user-row';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

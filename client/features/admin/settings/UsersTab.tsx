@@ -3,13 +3,13 @@
 // refuses too), and the last admin can never be demoted or deleted.
 import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ROLE_LABELS } from '@server/schemas/auth';
+import { ROLE_LABELS } from '@server/identity/auth.schemas';
 import { trpc } from '@client/trpc';
-import { failureText } from '../kit/notify';
-import { ListPage } from '../kit/ListPage';
-import { useCurrentUser } from '../kit/use-current-user';
-import { useListState } from '../kit/use-list-state';
-import { useSiteTimezone } from '../kit/use-site-timezone';
+import { failureText } from '@client/features/admin/kit/notify';
+import { ListPage } from '@client/features/admin/kit/ListPage';
+import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { useListState } from '@client/features/admin/kit/use-list-state';
+import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ResetTwoFactorModal } from './ResetTwoFactorModal';
 import { UserFormModal } from './UserFormModal';

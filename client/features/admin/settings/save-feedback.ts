@@ -1,6 +1,6 @@
 // How every Settings tab reports a save: a toast, and the server's field messages under their fields.
 import { fieldErrorsOf } from '@client/trpc';
-import { failureText, notifyError, notifySuccess } from '../kit/notify';
+import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 
 export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email';
 

@@ -1,0 +1,228 @@
+// Backups and restore on real files: a backup finishes while another connection keeps writing, is
+// checked before it is published, and an interrupted one leaves nothing that passes for a backup;
+// npm run db:restore checks, refuses while a server runs, keeps what it replaces; the automatic
+// backup runs daily at its time by the scheduler's clock, keeps the newest N and alerts on failure.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseFile, sqliteOf } from '@db/database';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { BackupCheckFailed, checkBackupFile, listBackups, pruneBackups, readManifest, writeBackup } from './backups.service';
+import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { runLockFile } from '@server/core/run-lock';
+import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
+import { createAccount, createTestEnv, expectTRPCError, roleCallers, type TestEnv } from '@tests/support/helpers';
+import { onPostgres } from '@tests/support/postgres-env';
+
+const run = promisify(execFile);
+
+describe.skipIf(onPostgres())('backups of SQLite', () => {
+  let env: TestEnv;
+
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+  afterEach(() => env.close());
+
+  function sqlite(): SQLite.Database {
+    const handle = sqliteOf(env.db);
+    if (handle === undefined) throw new Error('no SQLite handle');
+    return handle;
+  }
+
+  it('finishes while another connection keeps writing, and publishes only a checked copy with its counts', async () => {
+    const { event, slot } = await insertBookableSlot(env.db, null);
+    for (let index = 0; index < 200; index += 1) await insertBookingRow(env.db, slot, event.id, { email: `before${index}@example.com` });
+    fs.mkdirSync(path.join(env.dataDir, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(env.dataDir, 'uploads', 'a.png'), 'png');
+
+    // A second process's worth of writes, as the server would make beside `npm run db:backup`.
+    const writer = new SQLite(databaseFile(env.dataDir));
+    writer.pragma('busy_timeout = 5000');
+    const insert = writer.prepare("insert into contact_forms (id, name, email, message, status) values (?, 'W', 'w@example.com', 'm', 'new')");
+    let writes = 0;
+    let writing = true;
+    const keepWriting = () => {
+      if (!writing) return;
+      for (let index = 0; index < 50; index += 1) insert.run(`w-${(writes += 1)}`);
+      setImmediate(keepWriting);
+    };
+    keepWriting();
+    const reader = new SQLite(databaseFile(env.dataDir), { readonly: true });
+    try {
+      const result = await writeBackup({ sqlite: reader, copy: 'one-step', dataDir: env.dataDir });
+      writing = false;
+      expect(writes).toBeGreaterThan(0);
+      expect(path.dirname(result.folder)).toBe(path.join(env.dataDir, 'backups'));
+      expect(fs.readdirSync(result.folder).sort()).toEqual(['app.db', 'backup.json', 'uploads']);
+      expect(result.tables.find((table) => table.name === 'bookings')?.rows).toBe(200);
+      expect(result.uploads).toBe(1);
+      expect(readManifest(result.folder)).toMatchObject({ contents: 'sqlite', uploads: 1, bytes: result.bytes });
+      // A snapshot: the contact messages it holds are some that were written, consistently counted.
+      const copied = new SQLite(path.join(result.folder, 'app.db'), { readonly: true });
+      expect((copied.prepare('select count(*) as n from contact_forms').get() as { n: number }).n).toBe(
+        result.tables.find((table) => table.name === 'contact_forms')?.rows,
+      );
+      copied.close();
+    } finally {
+      writing = false;
+      reader.close();
+      writer.close();
+    }
+  });
+
+  it('in the server, copies in steps on its own connection and finishes while that connection keeps writing', async () => {
+    const { event, slot } = await insertBookableSlot(env.db, null);
+    for (let index = 0; index < 2_000; index += 1) await insertBookingRow(env.db, slot, event.id, { email: `many${index}@example.com` });
+    let writes = 0;
+    let writing = true;
+    const keepWriting = async () => {
+      while (writing) {
+        await env.db.insertInto('contactForms').values({ id: `s-${(writes += 1)}`, name: 'W', email: 'w@example.com', message: 'm' }).execute();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const writer = keepWriting();
+    const result = await writeBackup({ sqlite: sqlite(), copy: 'steps', dataDir: env.dataDir });
+    writing = false;
+    await writer;
+    expect(writes).toBeGreaterThan(0);
+    expect(result.tables.find((table) => table.name === 'bookings')?.rows).toBe(2_000);
+    expect(checkBackupFile(path.join(result.folder, 'app.db'))).toEqual(result.tables);
+  });
+
+  it('leaves nothing that passes for a backup when it is interrupted, and a copy that is no database of the site fails its check', async () => {
+    const root = path.join(env.dataDir, 'backups');
+    fs.mkdirSync(path.join(root, '.partial-2026-01-01T03-00-00-000Z'), { recursive: true });
+    // What the old backup left when it was killed: a file that opens as an empty database.
+    const empty = new SQLite(path.join(root, '.partial-2026-01-01T03-00-00-000Z', 'app.db'));
+    empty.exec('create table t (x)');
+    empty.close();
+    expect(await listBackups(root)).toEqual([]);
+    expect(() => readManifest(path.join(root, '.partial-2026-01-01T03-00-00-000Z'))).toThrow(BackupCheckFailed);
+    expect(() => checkBackupFile(path.join(root, '.partial-2026-01-01T03-00-00-000Z', 'app.db'))).toThrow(
+      'is not a database of this site (no migrations table)',
+    );
+    await writeBackup({ sqlite: sqlite(), dataDir: env.dataDir });
+    expect(await listBackups(root)).toHaveLength(1);
+    expect(await pruneBackups(root, 7)).toEqual([]);
+    expect(fs.readdirSync(root).filter((name) => name.startsWith('.partial-'))).toEqual([]);
+  });
+
+  it('npm run db:restore checks the backup, refuses while a server runs, and keeps what it replaces', async () => {
+    const { event, slot } = await insertBookableSlot(env.db, null);
+    await insertBookingRow(env.db, slot, event.id, { email: 'kept@example.com' });
+    const backup = await writeBackup({ sqlite: sqlite(), dataDir: env.dataDir });
+    await insertBookingRow(env.db, slot, event.id, { email: 'after-backup@example.com' });
+    await env.db.destroy();
+    const restore = (folder: string) =>
+      run(path.resolve('node_modules/.bin/tsx'), ['scripts/restore.ts', folder], { env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: '' } }).then(
+        (output) => ({ code: 0, out: output.stdout, err: output.stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout, err: error.stderr }),
+      );
+
+    // A server runs on the folder (this process stands for it).
+    fs.writeFileSync(runLockFile(env.dataDir), JSON.stringify({ pid: process.pid, port: 3000, startedAt: new Date().toISOString() }));
+    const refused = await restore(backup.folder);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`A server is running on ${path.resolve(env.dataDir)} (process ${process.pid}, port 3000): stop it first`);
+    fs.rmSync(runLockFile(env.dataDir));
+
+    const broken = await restore(path.join(env.dataDir, 'backups', 'no-such-backup'));
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain('The backup cannot be restored:');
+
+    const restored = await restore(backup.folder);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain(`Restored ${backup.folder} into ${path.resolve(env.dataDir)}:`);
+    expect(restored.out).toMatch(/ {2}bookings: 1 rows/);
+    const replaced = fs.readdirSync(env.dataDir).find((name) => name.startsWith('replaced-'));
+    expect(replaced).toBeDefined();
+    const old = new SQLite(path.join(env.dataDir, replaced ?? '', 'app.db'), { readonly: true });
+    expect((old.prepare('select count(*) as n from bookings').get() as { n: number }).n).toBe(2);
+    old.close();
+    const now = new SQLite(databaseFile(env.dataDir), { readonly: true });
+    expect((now.prepare('select participant_email as email from bookings').all() as { email: string }[]).map((row) => row.email)).toEqual([
+      'kept@example.com',
+    ]);
+    now.close();
+    // The environment's close() opens nothing more; reopen for it.
+    env = { ...env, close: async () => fs.rmSync(env.dataDir, { recursive: true, force: true }) };
+  }, 60_000);
+});
+
+describe.skipIf(onPostgres())('the automatic backup', () => {
+  let env: TestEnv;
+
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+  afterEach(() => env.close());
+
+  async function runAt(iso: string) {
+    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(iso) });
+    try {
+      return (await scheduler.runOnce()).backup;
+    } finally {
+      await scheduler.stop();
+    }
+  }
+
+  it('runs daily at its time in the site timezone, once a day, keeping the newest N; settings.get shows it to admins', async () => {
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York', backupSchedule: 'daily', backupTime: '03:00', backupKeep: 2 });
+    // 02:59 and 03:00 in New York (EST, UTC-5).
+    expect(await runAt('2026-01-10T07:59:00.000Z')).toBe('not-due');
+    expect(await runAt('2026-01-10T08:00:00.000Z')).toBe('written');
+    expect(await runAt('2026-01-10T09:30:00.000Z')).toBe('not-due');
+    expect(await runAt('2026-01-11T08:05:00.000Z')).toBe('written');
+    expect(await runAt('2026-01-12T08:05:00.000Z')).toBe('written');
+    const root = path.join(env.dataDir, 'backups');
+    expect(await listBackups(root)).toEqual(['2026-01-12T08-05-00-000Z', '2026-01-11T08-05-00-000Z']);
+
+    const callers = await roleCallers(env);
+    const shown = (await callers.admin.settings.get()).backup;
+    expect(shown).toMatchObject({ at: '2026-01-12T08:05:00.000Z', ok: true, folder: path.join(path.resolve(env.dataDir), 'backups', '2026-01-12T08-05-00-000Z') });
+    expect(shown?.bytes).toBeGreaterThan(0);
+    expect((await callers.user.settings.get()).backup).toBeNull();
+    await expectTRPCError(callers.anonymous.settings.get(), 'UNAUTHORIZED');
+  });
+
+  it('does nothing when off, and a failure is kept for the System tab and alerts the admins', async () => {
+    expect(await runAt('2026-01-10T08:00:00.000Z')).toBe('not-due');
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, backupSchedule: 'daily', backupTime: '03:00' });
+    await createAccount(env.db, 'admin', { email: 'ops@example.com' });
+    // A file where the backups folder goes: nothing can be written there.
+    fs.writeFileSync(path.join(env.dataDir, 'backups'), 'not a folder');
+    expect(await runAt('2026-01-10T03:00:00.000Z')).toBe('failed');
+    const callers = await roleCallers(env);
+    expect((await callers.admin.settings.get()).backup).toMatchObject({ ok: false, folder: null });
+    const alerts = await env.db.selectFrom('emailOutbox').select(['toAddress', 'subject']).where('kind', '=', 'system-alert').execute();
+    expect(alerts.map((alert) => alert.subject)).toContain('Our Firm alert: the automatic backup failed');
+  });
+});
+
+describe.runIf(onPostgres())('the automatic backup on PostgreSQL', () => {
+  let env: TestEnv;
+
+  beforeEach(async () => {
+    env = await createTestEnv();
+  });
+  afterEach(() => env.close());
+
+  it('keeps the uploads (the database is backed up with pg_dump), and the outcome for the System tab', async () => {
+    await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, backupSchedule: 'daily', backupTime: '03:00' });
+    fs.mkdirSync(path.join(env.dataDir, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(env.dataDir, 'uploads', 'photo.png'), 'png');
+    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date('2026-01-10T03:00:00.000Z') });
+    expect((await scheduler.runOnce()).backup).toBe('written');
+    await scheduler.stop();
+    const [name = ''] = await listBackups(path.join(env.dataDir, 'backups'));
+    const folder = path.join(env.dataDir, 'backups', name);
+    expect(readManifest(folder)).toMatchObject({ contents: 'uploads', tables: [], uploads: 1 });
+    expect(fs.readdirSync(folder).sort()).toEqual(['backup.json', 'uploads']);
+  });
+});

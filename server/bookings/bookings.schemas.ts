@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '@db/schema';
+import { answersInput } from '@server/registration-questions/registration-questions.schemas';
+import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
+
+export { BOOKING_STATUSES };
+
+/** The staff's word for each status: back-office lists, filters and the CSV export say these. */
+export const BOOKING_STATUS_LABELS = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+} as const satisfies Record<(typeof BOOKING_STATUSES)[number], string>;
+
+const participant = {
+  participantName: requiredLine('Participant name is required', LIMITS.name),
+  participantEmail: requiredEmail('Email is required', 'Please enter a valid email address'),
+  participantPhone: optionalLine(LIMITS.phone),
+};
+
+const timeSlotId = z.string({ error: 'Time slot is required' }).trim().min(1, 'Time slot is required').max(64);
+const status = z.enum(BOOKING_STATUSES, { error: 'Status is required' });
+
+/**
+ * The public form sends the slot, the participant and the answers to the event's registration
+ * questions (by question id); the server derives event and session.
+ */
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput });
+export type CreateBookingInput = z.input<typeof createBookingInput>;
+
+/** Staff booking modal. */
+const adminBookingFields = z.object({
+  timeSlotId,
+  status,
+  bookingDate: timestamp('Booking date is required').optional(),
+  ...participant,
+});
+export const adminCreateBookingInput = adminBookingFields;
+
+export const updateBookingInput = adminBookingFields.extend({ id: idInput });
+
+export const setBookingStatusInput = z.object({ id: idInput, status });
+
+export const INVALID_LIST_DATE = 'Please enter a date as YYYY-MM-DD';
+export const LIST_RANGE_REVERSED = 'The end date must be on or after the start date';
+
+/** A calendar day in the site's timezone, as YYYY-MM-DD (the form of an HTML date input); blank is none. */
+const listDate = z
+  .string({ error: INVALID_LIST_DATE })
+  .trim()
+  .refine((value) => value === '' || isCalendarDate(value), INVALID_LIST_DATE)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The staff bookings filters (also the CSV export's). `from`/`to`: days in the site's timezone,
+ * both included, matched against the start of the booking's time slot (when the participant
+ * comes), not the day the booking was made.
+ */
+export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: true }).extend({
+  /** Only these bookings (the rows chosen on the screen): a list, or comma-separated in a query string. */
+  ids: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value),
+      z.array(idInput, { error: 'Choose the bookings by id.' }).min(1, 'Choose at least one booking.').max(100, 'Choose at most 100 bookings at a time.'),
+    )
+    .optional(),
+  status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
+  eventId: idInput.optional(),
+  sessionId: idInput.optional(),
+  timeSlotId: idInput.optional(),
+  from: listDate,
+  to: listDate,
+});
+
+/** A range that ends before it starts is a mistake worth saying, not an empty list. */
+export function rangeInOrder(input: { from?: string | undefined; to?: string | undefined }): boolean {
+  return input.from === undefined || input.to === undefined || input.from <= input.to;
+}
+const rangeError = { message: LIST_RANGE_REVERSED, path: ['to'] };
+
+export const bookingExportInput = bookingFilterFields.refine(rangeInOrder, rangeError);
+
+export const bookingListInput = listInputBase.extend(bookingFilterFields.shape).refine(rangeInOrder, rangeError);
+
+/** Bookings chosen one by one: at most a page of them. */
+export const BULK_MAX_CHOSEN = 100;
+/** Bookings matching a filter that one bulk change may touch. */
+export const BULK_MAX_MATCHING = 1000;
+export const BULK_CHOOSE_MESSAGE = 'Choose the bookings, or a filter they match.';
+
+/**
+ * A status for several bookings: the ones chosen (`ids`) or every one a filter matches (`filter`,
+ * the list's filters). Each is changed as one change would be, so capacity rules, messages and the
+ * audit row hold for each.
+ */
+export const setBookingStatusManyInput = z
+  .object({
+    ids: z
+      .array(idInput)
+      .min(1, 'Choose at least one booking.')
+      .max(BULK_MAX_CHOSEN, `Choose at most ${BULK_MAX_CHOSEN} bookings at a time.`)
+      .optional(),
+    filter: bookingFilterFields.refine(rangeInOrder, rangeError).optional(),
+    status,
+  })
+  .refine((input) => (input.ids === undefined) !== (input.filter === undefined), { message: BULK_CHOOSE_MESSAGE, path: ['ids'] });
+
+export const MANAGE_LINK_INVALID = 'This booking link is not valid.';
+export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
+
+/** The token from /booking/manage/{token}; any malformed one reads as an invalid link. */
+export const manageBookingInput = z.object({
+  token: z.string({ error: MANAGE_LINK_INVALID }).trim().min(1, MANAGE_LINK_INVALID).max(200, MANAGE_LINK_INVALID),
+});
+
+/** What a delete dialog is about: exactly one of a booking, time slot, session or event. */
+export const affectedParticipantsInput = z
+  .object({
+    bookingId: idInput.optional(),
+    timeSlotId: idInput.optional(),
+    sessionId: idInput.optional(),
+    eventId: idInput.optional(),
+  })
+  .refine((value) => Object.values(value).filter((id) => id !== undefined).length === 1, {
+    message: 'Give exactly one of bookingId, timeSlotId, sessionId or eventId',
+    path: ['bookingId'],
+  });

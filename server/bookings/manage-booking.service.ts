@@ -1,0 +1,81 @@
+// The manage-my-booking page (/booking/manage/{token}): a participant sees their booking and can
+// cancel it. The token is looked up by its SHA-256; cancelling is the same booking change as a staff
+// cancellation (waitlist promotion, cancelled and promotion e-mails), in one transaction.
+import type { BookingStatus } from '@db/schema';
+import type { ServiceContext } from '@server/core/service-context';
+import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from './bookings.repository';
+import { getSystemSettings } from '@server/settings/settings.repository';
+import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from './bookings.schemas';
+import { changeBookingStatus, hasOpenOffer, runBookingChange } from './bookings.service';
+import { hashManageToken } from '@server/email/manage-token';
+import { titlesIn } from '@server/email/messages';
+import type { Language } from '@server/shared/i18n/languages';
+import { NotFoundError, PreconditionError } from '@server/core/errors';
+
+export interface ManagedBooking {
+  id: string;
+  status: BookingStatus;
+  participantName: string;
+  eventTitle: string;
+  sessionTitle: string;
+  location: string | null;
+  startTime: string;
+  endTime: string;
+  /** The site's timezone, in which the page shows the times. */
+  timezone: string;
+  canCancel: boolean;
+  /** A seat offered to this waitlisted booking until then (it may take or decline it); null: none open. */
+  offerExpiresAt: string | null;
+}
+
+function linkInvalid(): NotFoundError {
+  return new NotFoundError(MANAGE_LINK_INVALID);
+}
+
+/** A booking can be called off until its slot starts, unless it already is. */
+function canCancel(booking: BookingDetails, now = Date.now()): boolean {
+  return booking.status !== 'cancelled' && Date.parse(booking.startTime) > now;
+}
+
+/** The booking as the page shows it: the firm's titles in the page's language, else English. */
+function toManagedBooking(booking: BookingDetails, timezone: string, language: Language): ManagedBooking {
+  const titles = titlesIn(booking, language);
+  return {
+    id: booking.id,
+    status: booking.status,
+    participantName: booking.participantName,
+    eventTitle: titles.event,
+    sessionTitle: titles.session,
+    location: booking.location,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    timezone,
+    canCancel: canCancel(booking),
+    offerExpiresAt: hasOpenOffer(booking) ? booking.offerExpiresAt : null,
+  };
+}
+
+export async function viewBookingByToken(deps: Pick<ServiceContext, 'db' | 'language'>, { token }: { token: string }): Promise<ManagedBooking> {
+  const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
+  if (booking === undefined) throw linkInvalid();
+  const { timezone } = await getSystemSettings(deps.db);
+  return toManagedBooking(booking, timezone, deps.language);
+}
+
+/** Cancels the booking of `token`; a booking already cancelled is returned as it is. */
+export async function cancelBookingByToken(deps: ServiceContext, { token }: { token: string }): Promise<ManagedBooking> {
+  const hash = hashManageToken(token);
+  const outcome = await runBookingChange(deps, async (trx) => {
+    const booking = await findBookingDetailsByTokenHash(trx, hash);
+    if (booking === undefined) throw linkInvalid();
+    if (booking.status === 'cancelled') {
+      return { booking, previousStatus: booking.status, manageToken: null, promoted: undefined, removed: false };
+    }
+    if (!canCancel(booking)) throw new PreconditionError(CANNOT_CANCEL_STARTED);
+    return changeBookingStatus(trx, booking.id, 'cancelled');
+  });
+  const booking = await findBookingDetails(deps.db, outcome.booking.id);
+  if (booking === undefined) throw linkInvalid();
+  const { timezone } = await getSystemSettings(deps.db);
+  return toManagedBooking(booking, timezone, deps.language);
+}

@@ -1,0 +1,402 @@
+// Booking a consultation and changing it: free times for visitors, the booking itself (a free
+// consultant assigned inside one transaction that re-checks the time under a per-consultant lock),
+// and cancel or move through the manage link or by staff. Every change writes its messages in the
+// same transaction.
+import type { z } from 'zod';
+import type { DB } from '@db/database';
+import { inGroupCommit, replaySafe } from '@db/group-commit';
+import type { ConsultationRow, ConsultationTypeRow } from '@db/schema';
+import {
+  busySpansOf,
+  countBookedBetween,
+  findConsultation,
+  findConsultationByTokenHash,
+  findConsultationType,
+  findStaffMember,
+  insertConsultation,
+  lockConsultants,
+  overridesOf,
+  type StaffMember,
+  staffOfType,
+  updateConsultationRow,
+  weeklyHoursOf,
+} from './consultations.repository';
+import { getSystemSettings } from '@server/settings/settings.repository';
+import type { bookConsultationInput, freeTimesInput } from './consultations.schemas';
+import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
+import { ConflictError, invalidField, NotFoundError, PreconditionError } from '@server/core/errors';
+import type { ServiceDeps } from '@server/core/deps';
+import { type AuditActor, actorOf, recordAudit } from '@server/audit/audit.service';
+import type { ServiceContext } from '@server/core/service-context';
+import { hashManageToken, newManageToken } from '@server/email/manage-token';
+import { type ConsultantHours, consultantFreeStarts, freeTimes, type MinuteRange, type TypeRules } from './free-times.service';
+import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
+import { wordsIn } from '@server/email/messages';
+import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+import type { Translations } from '@server/shared/i18n/translations.schemas';
+
+export const TYPE_UNAVAILABLE = 'This consultation type is not available.';
+export const TIME_TAKEN = 'This time was just taken. Please choose one of the next free times.';
+export const CONSULTANT_NOT_OFFERED = 'Please choose one of the consultants offered';
+export const CONSULTATION_NOT_FOUND = 'Consultation not found.';
+export const ALREADY_CANCELLED = 'This consultation is already cancelled.';
+export const ALREADY_STARTED = 'This consultation has already started.';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+function rulesOf(type: ConsultationTypeRow): TypeRules {
+  return type;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The hours of `staff` around [from, to): weekly ranges and the overrides of the dates concerned (two queries). */
+async function hoursOf(db: DB, staff: StaffMember[], siteZone: string, from: number, to: number): Promise<ConsultantHours[]> {
+  const ids = staff.map((member) => member.id);
+  const fromDate = addDays(new Date(from).toISOString().slice(0, 10), -2);
+  const toDate = addDays(new Date(to).toISOString().slice(0, 10), 2);
+  const [weekly, overrides] = await Promise.all([weeklyHoursOf(db, ids), overridesOf(db, ids, { fromDate, toDate })]);
+  return staff.map((member) => {
+    const weeklyMap = new Map<number, MinuteRange[]>();
+    for (const row of weekly) {
+      if (row.userId !== member.id) continue;
+      weeklyMap.set(row.weekday, [...(weeklyMap.get(row.weekday) ?? []), { startMinute: row.startMinute, endMinute: row.endMinute }]);
+    }
+    const overrideMap = new Map<string, MinuteRange[]>();
+    for (const row of overrides) {
+      if (row.userId !== member.id) continue;
+      const ranges = overrideMap.get(row.date) ?? [];
+      if (row.startMinute !== null && row.endMinute !== null) ranges.push({ startMinute: row.startMinute, endMinute: row.endMinute });
+      overrideMap.set(row.date, ranges);
+    }
+    return { id: member.id, timeZone: member.timeZone ?? siteZone, weekly: weeklyMap, overrides: overrideMap };
+  });
+}
+
+async function busyOf(db: DB, staff: StaffMember[], from: number, to: number, excludeId?: string) {
+  // Two days either side: the daily maximum counts a consultant's whole local day.
+  const rows = await busySpansOf(db, staff.map((member) => member.id), new Date(from - 2 * DAY_MS).toISOString(), new Date(to + 2 * DAY_MS).toISOString(), excludeId);
+  return rows.map((row) => ({
+    consultantId: row.consultantId,
+    startsAt: Date.parse(row.startsAt),
+    blockedFrom: Date.parse(row.blockedFrom),
+    blockedUntil: Date.parse(row.blockedUntil),
+  }));
+}
+
+async function activeType(db: DB, typeId: string): Promise<ConsultationTypeRow> {
+  const type = await findConsultationType(db, typeId);
+  if (type === undefined || type.isActive !== 1) throw new NotFoundError(TYPE_UNAVAILABLE);
+  return type;
+}
+
+export interface FreeTimeDto {
+  startsAt: string;
+  endsAt: string;
+  /** Date and clock time in the zone asked for. */
+  date: string;
+  time: string;
+  /** Who is free then, when the type lets the visitor pick; otherwise empty. */
+  consultantIds: string[];
+}
+
+export interface FreeTimesDto {
+  timeZone: string;
+  durationMinutes: number;
+  /** The dates (in the zone asked for) that have at least one free time. */
+  days: string[];
+  times: FreeTimeDto[];
+}
+
+/** The free times of a type, between two dates of the visitor's zone. */
+export async function findFreeTimes({ db }: Pick<ServiceContext, 'db'>, input: z.output<typeof freeTimesInput>): Promise<FreeTimesDto> {
+  const now = Date.now();
+  const type = await activeType(db, input.typeId);
+  const moving = input.manageToken === undefined ? undefined : await findConsultationByTokenHash(db, hashManageToken(input.manageToken));
+  const from = Date.parse(zonedDateTimeToUtc(input.from, '00:00', input.timeZone));
+  const to = Date.parse(zonedDateTimeToUtc(addDays(input.to, 1), '00:00', input.timeZone));
+  const [staff, settings] = await Promise.all([staffOfType(db, type.id), getSystemSettings(db)]);
+  const [consultants, busy] = await Promise.all([hoursOf(db, staff, settings.timezone, from, to), busyOf(db, staff, from, to, moving?.id)]);
+  const found = freeTimes({ rules: rulesOf(type), consultants, busy, now, from, to });
+  const durationMs = type.durationMinutes * MINUTE_MS;
+  const times = found.map(({ startsAt, consultantIds }) => {
+    const iso = new Date(startsAt).toISOString();
+    const local = utcToZonedParts(iso, input.timeZone);
+    return {
+      startsAt: iso,
+      endsAt: new Date(startsAt + durationMs).toISOString(),
+      date: local.date,
+      time: local.time,
+      consultantIds: type.allowPickConsultant === 1 ? consultantIds : [],
+    };
+  });
+  return { timeZone: input.timeZone, durationMinutes: type.durationMinutes, days: [...new Set(times.map((time) => time.date))], times };
+}
+
+/** Monday 00:00 UTC of the week of `instant`, and the Monday after. */
+function weekAround(instant: number): { from: string; to: string } {
+  const day = new Date(instant);
+  const monday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) - ((day.getUTCDay() + 6) % 7) * DAY_MS;
+  return { from: new Date(monday).toISOString(), to: new Date(monday + 7 * DAY_MS).toISOString() };
+}
+
+/**
+ * Inside the transaction: who of `candidates` is free at `startsAt` (their rows locked first), and
+ * of those the one with the fewest consultations that week (ties: the staff order, by name).
+ */
+async function pickFreeConsultant(
+  trx: DB,
+  type: ConsultationTypeRow,
+  candidates: StaffMember[],
+  startsAt: number,
+  now: number,
+  excludeId?: string,
+): Promise<StaffMember | undefined> {
+  await lockConsultants(trx, candidates.map((member) => member.id));
+  const settings = await getSystemSettings(trx);
+  const window = { from: startsAt, to: startsAt + 1 };
+  const [hours, busy] = await Promise.all([hoursOf(trx, candidates, settings.timezone, startsAt, startsAt), busyOf(trx, candidates, startsAt, startsAt, excludeId)]);
+  const query = { rules: rulesOf(type), consultants: hours, busy, now, ...window };
+  const free = candidates.filter((_member, index) => {
+    const consultant = hours[index];
+    return consultant !== undefined && consultantFreeStarts(query, consultant).includes(startsAt);
+  });
+  if (free.length <= 1) return free[0];
+  const week = weekAround(startsAt);
+  const counts = await countBookedBetween(trx, free.map((member) => member.id), week.from, week.to);
+  return free.reduce((best, member) => ((counts.get(member.id) ?? 0) < (counts.get(best.id) ?? 0) ? member : best));
+}
+
+function blockOf(type: ConsultationTypeRow, startsAt: number) {
+  const endsAt = startsAt + type.durationMinutes * MINUTE_MS;
+  return {
+    startsAt: new Date(startsAt).toISOString(),
+    endsAt: new Date(endsAt).toISOString(),
+    blockedFrom: new Date(startsAt - type.bufferBeforeMinutes * MINUTE_MS).toISOString(),
+    blockedUntil: new Date(endsAt + type.bufferAfterMinutes * MINUTE_MS).toISOString(),
+  };
+}
+
+/** The unique index on a consultant's live starts caught what the locked re-check let through. */
+function isDoubleStart(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  if (error.code === '23505') return 'constraint' in error && error.constraint === 'consultations_one_live_start_idx';
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('consultations.consultant_id');
+}
+
+function timeTaken(): ConflictError {
+  return new ConflictError(TIME_TAKEN, { startsAt: [TIME_TAKEN] });
+}
+
+async function inConsultationTransaction<T>(db: DB, body: (trx: DB) => Promise<T>): Promise<T> {
+  try {
+    // Replay-safe: the body only reads and writes through `trx` and returns what it did.
+    return await inGroupCommit(db, replaySafe(body));
+  } catch (error) {
+    if (isDoubleStart(error)) throw timeTaken();
+    throw error;
+  }
+}
+
+async function consultantZone(db: DB, consultant: StaffMember): Promise<string> {
+  return consultant.timeZone ?? (await getSystemSettings(db)).timezone;
+}
+
+export interface BookedConsultation {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  typeTitle: string;
+  consultantName: string;
+}
+
+/** The consultation keeps the page's language (`deps.language`) for its visitor's messages. */
+export async function bookConsultation(deps: ServiceContext, input: z.output<typeof bookConsultationInput>): Promise<BookedConsultation> {
+  const now = Date.now();
+  const { language } = deps;
+  const startsAt = Date.parse(input.startsAt);
+  return inConsultationTransaction(deps.db, async (trx) => {
+    const type = await activeType(trx, input.typeId);
+    const staff = await staffOfType(trx, type.id);
+    let candidates = staff;
+    if (input.consultantId !== undefined) {
+      candidates = staff.filter((member) => member.id === input.consultantId);
+      if (type.allowPickConsultant !== 1 || candidates.length === 0) throw invalidField('consultantId', CONSULTANT_NOT_OFFERED);
+    }
+    const consultant = await pickFreeConsultant(trx, type, candidates, startsAt, now);
+    if (consultant === undefined) throw timeTaken();
+    const manage = newManageToken();
+    const consultation = await insertConsultation(trx, {
+      typeId: type.id,
+      consultantId: consultant.id,
+      ...blockOf(type, startsAt),
+      visitorName: input.visitorName,
+      visitorEmail: input.visitorEmail,
+      visitorPhone: input.visitorPhone,
+      visitorCompany: input.visitorCompany,
+      visitorTimeZone: input.timeZone,
+      message: input.message,
+      manageTokenHash: manage.hash,
+      language,
+    });
+    const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
+    await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
+    return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: typeTitleIn(type, language), consultantName: consultant.name };
+  });
+}
+
+/** What the manage page shows: the type's title with its translations, the place in the caller's language. */
+export interface ManagedConsultation {
+  id: string;
+  typeId: string;
+  typeTitle: string;
+  typeTranslations: Translations<TitleTexts>;
+  consultantName: string;
+  startsAt: string;
+  endsAt: string;
+  where: string;
+  /** What `where` is made of, for a page that says it in its own language. */
+  location: { kind: ConsultationTypeRow['locationKind']; detail: string | null; visitorPhone: string | null };
+  visitorName: string;
+  visitorTimeZone: string;
+  status: ConsultationRow['status'];
+  /** Whether it can still be moved or cancelled (booked and not yet started). */
+  changeable: boolean;
+}
+
+async function byToken(db: DB, token: string): Promise<ConsultationRow> {
+  const consultation = await findConsultationByTokenHash(db, hashManageToken(token));
+  if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  return consultation;
+}
+
+async function factsOf(db: DB, consultation: ConsultationRow) {
+  const [type, consultant] = await Promise.all([findConsultationType(db, consultation.typeId), findStaffMember(db, consultation.consultantId)]);
+  if (type === undefined || consultant === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  return { type, consultant, consultantZone: await consultantZone(db, consultant) };
+}
+
+/** The place is worded in the calling page's language. */
+export async function viewConsultationByToken(
+  { db, language }: Pick<ServiceContext, 'db' | 'language'>,
+  { token }: { token: string },
+): Promise<ManagedConsultation> {
+  const now = Date.now();
+  const consultation = await byToken(db, token);
+  const { type, consultant } = await factsOf(db, consultation);
+  return {
+    id: consultation.id,
+    typeId: type.id,
+    typeTitle: typeTitleIn(type, language),
+    typeTranslations: parseTitleTranslations(type.translations),
+    consultantName: consultant.name,
+    startsAt: consultation.startsAt,
+    endsAt: consultation.endsAt,
+    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
+    location: { kind: type.locationKind, detail: type.locationDetail, visitorPhone: consultation.visitorPhone },
+    visitorName: consultation.visitorName,
+    visitorTimeZone: consultation.visitorTimeZone,
+    status: consultation.status,
+    changeable: consultation.status === 'booked' && Date.parse(consultation.startsAt) > now,
+  };
+}
+
+function requireChangeable(consultation: ConsultationRow, now: number): void {
+  if (consultation.status === 'cancelled') throw new PreconditionError(ALREADY_CANCELLED);
+  if (Date.parse(consultation.startsAt) <= now) throw new PreconditionError(ALREADY_STARTED);
+}
+
+async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<ConsultationRow>, actor: AuditActor | null, now: number): Promise<ConsultationRow> {
+  return inConsultationTransaction(deps.db, async (trx) => {
+    const current = await find(trx);
+    requireChangeable(current, now);
+    const consultation = await updateConsultationRow(trx, current.id, { status: 'cancelled', icsSequence: current.icsSequence + 1 });
+    if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    const facts = await factsOf(trx, consultation);
+    await enqueueConsultationMessages(trx, deps.config.publicOrigin, { consultation, ...facts, manageToken: null }, 'cancelled');
+    if (actor !== null) await recordAudit(trx, actor, { action: 'status', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, cancelled` });
+    return consultation;
+  });
+}
+
+/**
+ * Moves a consultation to another free time of its type: its own consultant when free then, else
+ * another free one. The old time is freed in the same transaction, and the visitor's calendar gets
+ * one update (same UID, next SEQUENCE). `manageToken` null: a new link is issued (a staff move).
+ */
+async function move(
+  deps: ServiceDeps,
+  find: (trx: DB) => Promise<ConsultationRow>,
+  startsAtIso: string,
+  manageToken: string | null,
+  actor: AuditActor | null,
+  now: number,
+): Promise<ConsultationRow> {
+  const startsAt = Date.parse(startsAtIso);
+  return inConsultationTransaction(deps.db, async (trx) => {
+    const current = await find(trx);
+    requireChangeable(current, now);
+    const type = await findConsultationType(trx, current.typeId);
+    if (type === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    const staff = await staffOfType(trx, type.id);
+    // Every candidate's row at once, in id order, as a booking takes them: two changes never wait for each other.
+    await lockConsultants(trx, [...staff.map((member) => member.id), current.consultantId]);
+    const own = staff.filter((member) => member.id === current.consultantId);
+    let consultant = own.length === 0 ? undefined : await pickFreeConsultant(trx, type, own, startsAt, now, current.id);
+    consultant ??= await pickFreeConsultant(trx, type, staff.filter((member) => member.id !== current.consultantId), startsAt, now, current.id);
+    if (consultant === undefined) throw timeTaken();
+    const issued = manageToken === null ? newManageToken() : null;
+    const consultation = await updateConsultationRow(trx, current.id, {
+      consultantId: consultant.id,
+      ...blockOf(type, startsAt),
+      icsSequence: current.icsSequence + 1,
+      ...(issued === null ? {} : { manageTokenHash: issued.hash }),
+    });
+    if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    const facts = {
+      consultation,
+      type,
+      consultant,
+      consultantZone: await consultantZone(trx, consultant),
+      manageToken: issued?.token ?? manageToken,
+      previous: { startsAt: current.startsAt, endsAt: current.endsAt },
+    };
+    await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'rescheduled');
+    if (consultant.id !== current.consultantId) {
+      // The consultant who had it is told it is gone from their day.
+      const previousConsultant = await findStaffMember(trx, current.consultantId);
+      if (previousConsultant !== undefined) {
+        await enqueueConsultantRelease(trx, deps.config.publicOrigin, { ...facts, consultation: current, consultant: previousConsultant, consultantZone: await consultantZone(trx, previousConsultant) });
+      }
+    }
+    if (actor !== null) {
+      await recordAudit(trx, actor, { action: 'update', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, moved from ${current.startsAt} to ${consultation.startsAt}` });
+    }
+    return consultation;
+  });
+}
+
+export function cancelConsultationByToken(deps: ServiceContext, { token }: { token: string }): Promise<ConsultationRow> {
+  return cancel(deps, (trx) => byToken(trx, token), null, Date.now());
+}
+
+export function rescheduleConsultationByToken(deps: ServiceContext, { token, startsAt }: { token: string; startsAt: string }): Promise<ConsultationRow> {
+  return move(deps, (trx) => byToken(trx, token), startsAt, token, null, Date.now());
+}
+
+async function byId(db: DB, id: string): Promise<ConsultationRow> {
+  const consultation = await findConsultation(db, id);
+  if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  return consultation;
+}
+
+export function cancelConsultation(deps: ServiceContext, { id }: { id: string }): Promise<ConsultationRow> {
+  return cancel(deps, (trx) => byId(trx, id), actorOf(deps), Date.now());
+}
+
+export function moveConsultation(deps: ServiceContext, { id, startsAt }: { id: string; startsAt: string }): Promise<ConsultationRow> {
+  return move(deps, (trx) => byId(trx, id), startsAt, null, actorOf(deps), Date.now());
+}

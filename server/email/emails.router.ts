@@ -1,0 +1,31 @@
+// The back office e-mail log (admins only): recent messages with status, attempts and last error.
+import { byIdInput } from '@server/shared/common.schemas';
+import { emailListInput } from './emails.schemas';
+import { dismissMessage, listOutbox, messageAttempts, retryAllFailed, retryMessage } from './email-log.service';
+import { adminProcedure, router } from '@server/trpc/init';
+
+export const emailsRouter = router({
+  list: adminProcedure
+    .meta({ description: "The e-mail log, newest first and paged: status 'all' or one of pending, sending, sent, failed, and a search on recipient and subject." })
+    .input(emailListInput)
+    .query(({ ctx, input }) => listOutbox(ctx, input)),
+
+  attempts: adminProcedure
+    .meta({ description: "Every attempt at one message, first first, each with the server's error (null for the attempt the server accepted)." })
+    .input(byIdInput)
+    .query(({ ctx, input }) => messageAttempts(ctx, input)),
+
+  retry: adminProcedure
+    .meta({ description: "Puts a message back in line for the sender's next pass; PRECONDITION_FAILED for a message already sent or being sent (audited)." })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => retryMessage(ctx, input)),
+
+  retryAllFailed: adminProcedure
+    .meta({ description: 'Puts every failed message back in line at once and answers { queued } (audited).' })
+    .mutation(({ ctx }) => retryAllFailed(ctx)),
+
+  dismiss: adminProcedure
+    .meta({ description: 'Removes a failed message and its attempts from the log for good, never sending it; any other status is PRECONDITION_FAILED (audited).' })
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => dismissMessage(ctx, input)),
+});

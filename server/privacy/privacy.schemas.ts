@@ -1,0 +1,35 @@
+// "Find a person" and the privacy settings: the address whose records are found, exported or
+// erased; the privacy page's text (English required, French optional) and the retention periods.
+// Zod only.
+import { z } from 'zod';
+import { optionalText, requiredEmail, requiredText } from '@server/shared/common.schemas';
+
+export const personInput = z.object({ email: requiredEmail() });
+
+/** Retention periods in whole months; null keeps the records until someone asks. */
+export const RETENTION_MONTHS_RANGE = { min: 1, max: 120 } as const;
+
+/** The privacy page's text: plain paragraphs, separated by blank lines. */
+export const PRIVACY_TEXT_MAX = 20_000;
+
+function retentionMonths(message: string) {
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(RETENTION_MONTHS_RANGE.min, message)
+    .max(RETENTION_MONTHS_RANGE.max, message)
+    .nullable();
+}
+
+export const BOOKING_RETENTION_MESSAGE = 'Anonymise bookings after must be between 1 and 120 months';
+export const CONTACT_RETENTION_MESSAGE = 'Delete contact messages after must be between 1 and 120 months';
+
+export const privacySettingsInput = z.object({
+  policyEn: requiredText('The English privacy text is required', PRIVACY_TEXT_MAX),
+  policyFr: optionalText(PRIVACY_TEXT_MAX),
+  /** Bookings and consultations are anonymised this many months after their time; null: never. */
+  bookingRetentionMonths: retentionMonths(BOOKING_RETENTION_MESSAGE),
+  /** Contact messages are deleted this many months after their last change; null: never. */
+  contactRetentionMonths: retentionMonths(CONTACT_RETENTION_MESSAGE),
+});
+export type PrivacySettings = z.output<typeof privacySettingsInput>;

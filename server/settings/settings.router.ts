@@ -1,0 +1,64 @@
+// Settings screen: the caller's own profile, security and notifications for
+// any signed-in account; system and e-mail settings and the test e-mail for admins only.
+import {
+  emailSettingsInput,
+  notificationSettingsInput,
+  profileSettingsInput,
+  securitySettingsInput,
+  systemSettingsInput,
+} from './settings.schemas';
+import { siteIdentityInput } from './site-identity.schemas';
+import { updateSiteIdentity } from './site-identity.service';
+import * as settings from './settings.service';
+import { sendWeeklyReportNow } from '@server/dashboard/weekly-report.service';
+import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
+
+export const settingsRouter = router({
+  public: publicProcedure
+    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations and the firm's identity (contact details, map, social links, colours, logo)." })
+    .query(({ ctx }) => settings.getPublicSettings(ctx)),
+
+  get: staffProcedure
+    .meta({ description: "The Settings screen's groups for the caller: own profile, security and notifications, the system group, and the e-mail group for admins only, never its password." })
+    .query(({ ctx }) => settings.getAllSettings(ctx)),
+
+  updateProfile: staffProcedure
+    .meta({ description: "Updates the caller's own name, e-mail and avatar; a new sign-in e-mail needs the current password and the replaced address is told (audited)." })
+    .input(profileSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateProfile(ctx, input)),
+
+  updateSecurity: staffProcedure
+    .meta({ description: "Sets the caller's session timeout (15 to 480 minutes) and, given the current password, a new password, which ends the caller's other sessions but not this one (audited)." })
+    .input(securitySettingsInput)
+    .mutation(({ ctx, input }) => settings.updateSecurity(ctx, input)),
+
+  updateNotifications: staffProcedure
+    .meta({ description: "Sets the caller's own e-mail notification switches (audited)." })
+    .input(notificationSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateNotifications(ctx, input)),
+
+  updateSystem: adminProcedure
+    .meta({ description: 'Updates the site-wide settings: name and description, timezone, Maintenance Mode, Allow Registrations, upload size, reminders, e-mail retention and give-up time, automatic backups (audited).' })
+    .input(systemSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateSystem(ctx, input)),
+
+  updateIdentity: adminProcedure
+    .meta({ description: "Saves the firm's identity shown on every public page, e-mail and calendar file: name, tagline, description, logo, brand colours (refused below WCAG AA), contact details, map, social links and footer text (audited)." })
+    .input(siteIdentityInput)
+    .mutation(({ ctx, input }) => updateSiteIdentity(ctx, input)),
+
+  updateEmail: adminProcedure
+    .meta({ description: 'Updates the SMTP settings; an absent smtpPassword keeps the stored one, a string (even empty) replaces it, and a changed host, port or user needs the password again (audited).' })
+    .input(emailSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateEmail(ctx, input)),
+
+  testEmail: adminProcedure
+    .meta({ description: "Sends a real message with the SMTP settings as on screen to the signed-in admin's own address and answers what failed, without network detail (audited, sent or not)." })
+    // The settings as typed in the form, saved or not: the same fields as a save.
+    .input(emailSettingsInput)
+    .mutation(({ ctx, input }) => settings.sendTestEmail(ctx, input)),
+
+  sendWeeklyReport: staffProcedure
+    .meta({ description: "Send me this report now: queues this week's report for the caller's own address through the outbox." })
+    .mutation(({ ctx }) => sendWeeklyReportNow(ctx)),
+});

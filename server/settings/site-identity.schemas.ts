@@ -1,0 +1,127 @@
+// The firm's identity as visitors see it: name, tagline, short description, contact details, map,
+// social links and footer text. Set by admins on the Site tab of Settings. Zod only: the client's
+// form validates with the same schema, so its messages are the server's.
+import { z } from 'zod';
+import { LOGO_PATH, MAP_MODES, SOCIAL_NETWORKS } from '@server/shared/site-identity';
+import { brandColourIssues, DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR } from '@server/shared/brand-colours';
+import { isOneLine, LIMITS, optionalLine, optionalText, requiredLine } from '@server/shared/common.schemas';
+
+export const IDENTITY_LIMITS = {
+  tagline: 200,
+  /** Search engines show about 160 characters of a description; link previews about as many. */
+  description: 300,
+  addressLines: 6,
+  hours: 200,
+  replyPromise: 200,
+  footerText: 500,
+} as const;
+
+export { SOCIAL_NETWORKS, EMPTY_IDENTITY } from '@server/shared/site-identity';
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PHONE_MESSAGE = 'Please enter a phone number: digits, spaces and + ( ) - . only';
+export const LATITUDE_MESSAGE = 'Latitude must be a number between -90 and 90';
+export const LONGITUDE_MESSAGE = 'Longitude must be a number between -180 and 180';
+export const ADDRESS_LINES_MESSAGE = `At most ${IDENTITY_LIMITS.addressLines} address lines`;
+
+export const LOGO_MESSAGE = 'Please upload the logo as a PNG, JPEG or WebP image';
+
+export const COLOUR_MESSAGE = 'Please enter a colour as # and six hex digits, e.g. #0b3d5c';
+
+/** A brand colour: #rrggbb, stored in lower case; absent keeps the shipped one. */
+function brandColour(fallback: string) {
+  return z
+    .string({ error: COLOUR_MESSAGE })
+    .trim()
+    .regex(HEX_COLOUR, COLOUR_MESSAGE)
+    .transform((value) => value.toLowerCase())
+    .default(fallback);
+}
+
+export function socialUrlMessage(label: string, host: string): string {
+  return `Please enter an https:// ${label} link on ${host}`;
+}
+
+/** True for an https URL whose host is `host` or one of its subdomains (www., m., ...). */
+export function isHttpsOn(value: string, hosts: readonly string[]): boolean {
+  if (!isOneLine(value) || value.includes('\\')) return false;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.port !== '') return false;
+    const host = url.hostname.toLowerCase();
+    return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  } catch {
+    return false;
+  }
+}
+
+function socialUrl(label: string, hosts: readonly string[]) {
+  const message = socialUrlMessage(label, hosts[0] ?? '');
+  return optionalText(LIMITS.url).refine((value) => value === null || isHttpsOn(value, hosts), message);
+}
+
+/** A coordinate typed into a form: blank is none; anything else must be a number in range. */
+function coordinate(limit: number, message: string) {
+  return z
+    .number({ error: message })
+    .min(-limit, message)
+    .max(limit, message)
+    .nullish()
+    .transform((value) => value ?? null);
+}
+
+const socialLinks = z.object({
+  linkedin: socialUrl('LinkedIn', SOCIAL_NETWORKS[0].hosts),
+  x: socialUrl('X', SOCIAL_NETWORKS[1].hosts),
+  facebook: socialUrl('Facebook', SOCIAL_NETWORKS[2].hosts),
+  instagram: socialUrl('Instagram', SOCIAL_NETWORKS[3].hosts),
+  youtube: socialUrl('YouTube', SOCIAL_NETWORKS[4].hosts),
+});
+
+export const siteIdentityInput = z
+  .object({
+    /** The Site Name setting (also on the System tab). */
+    siteName: requiredLine('Site name is required', LIMITS.title),
+    tagline: optionalLine(IDENTITY_LIMITS.tagline),
+    /** The Site Description setting: the meta description and the link previews' text. */
+    siteDescription: optionalText(IDENTITY_LIMITS.description),
+    contactEmail: optionalText(LIMITS.email)
+      .refine((value) => value === null || z.email().safeParse(value).success, EMAIL_MESSAGE)
+      .transform((value) => value?.toLowerCase() ?? null),
+    contactPhone: optionalLine(LIMITS.phone).refine((value) => value === null || /^\+?[\d\s().-]{3,}$/.test(value), PHONE_MESSAGE),
+    /** One line of the postal address per entry, blank lines dropped. */
+    addressLines: z
+      .array(z.string({ error: 'Must be text' }).trim().max(LIMITS.title, `Must be at most ${LIMITS.title} characters`).refine(isOneLine, 'Must be one line of text, without control characters.'), {
+        error: 'Must be a list of lines',
+      })
+      .transform((lines) => lines.filter((line) => line !== ''))
+      .pipe(z.array(z.string()).max(IDENTITY_LIMITS.addressLines, ADDRESS_LINES_MESSAGE)),
+    openingHours: optionalLine(IDENTITY_LIMITS.hours),
+    replyPromise: optionalLine(IDENTITY_LIMITS.replyPromise),
+    /** none: no map; embed: an OpenStreetMap view at the point; link: a link to that view only. */
+    mapMode: z.enum(MAP_MODES, { error: 'Please choose how to show the map' }),
+    mapLatitude: coordinate(90, LATITUDE_MESSAGE),
+    mapLongitude: coordinate(180, LONGITUDE_MESSAGE),
+    social: socialLinks,
+    footerText: optionalText(IDENTITY_LIMITS.footerText),
+    /** Carries white text (header, footer, buttons); links and headings on white. */
+    primaryColor: brandColour(DEFAULT_PRIMARY),
+    /** Behind primary-coloured labels (call-to-action buttons); headings and focus rings on primary. */
+    accentColor: brandColour(DEFAULT_ACCENT),
+    /** An uploaded PNG, JPEG or WebP ('/uploads/...'); none shows the initials. */
+    logoUrl: optionalText(LIMITS.url).refine((value) => value === null || LOGO_PATH.test(value), LOGO_MESSAGE),
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of brandColourIssues(value.primaryColor, value.accentColor)) {
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    }
+    if (value.mapMode === 'none') return;
+    if (value.mapLatitude === null) ctx.addIssue({ code: 'custom', path: ['mapLatitude'], message: 'Latitude is required for the map' });
+    if (value.mapLongitude === null) ctx.addIssue({ code: 'custom', path: ['mapLongitude'], message: 'Longitude is required for the map' });
+  });
+
+export type SiteIdentityInput = z.input<typeof siteIdentityInput>;
+export type SiteIdentity = z.output<typeof siteIdentityInput>;
+/** What the identity group stores beside the System group's name and description. */
+export type StoredIdentity = Omit<SiteIdentity, 'siteName' | 'siteDescription'>;
+

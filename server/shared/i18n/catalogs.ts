@@ -1,0 +1,68 @@
+// Every language's catalog, compiled once into the form the runtime (Lingui) formats without a
+// parser: the server formats with it (pages, messages), and each page carries its own language's
+// compiled catalog to the browser, which so never downloads a parser or another language.
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { type Language, localeOf } from './languages';
+import { en, type MessageKey } from './catalogs/en';
+import { fr } from './catalogs/fr';
+
+export type { MessageKey };
+
+/** A language's catalog: a message for every key of the English one. */
+export type Catalog = Record<MessageKey, string>;
+
+/** One catalog per language of the list (server/shared/i18n/languages.ts). */
+export const CATALOGS: Record<Language, Catalog> = { en, fr };
+
+const compiled = new Map<Language, Messages>();
+
+/** A language's catalog compiled for the runtime, made on first use. */
+export function compiledCatalog(language: Language): Messages {
+  let messages = compiled.get(language);
+  if (messages === undefined) {
+    messages = Object.fromEntries(Object.entries(CATALOGS[language]).map(([key, message]) => [key, compileMessage(message)]));
+    compiled.set(language, messages);
+  }
+  return messages;
+}
+
+/**
+ * Which messages a page carries: the home page and the event pages, which have scripts of their own
+ * and link to the others, only theirs ('own'); a page of the app (booking, the manage links, the
+ * consultation page, where the browser may move on to another) all the public ones ('app'). None
+ * carries what only the server writes (e-mails, alerts, reports, page titles).
+ */
+export type PageScope = 'own' | 'app';
+
+const SERVER_ONLY = /^(?:email|alert|report|status|page)\./;
+const APP_ONLY = /^(?:booking|manage|consultation|time|message|common)\./;
+
+/** Whether a page of `scope` carries the message `key`. */
+export function carries(scope: PageScope, key: string): boolean {
+  return !SERVER_ONLY.test(key) && (scope === 'app' || !APP_ONLY.test(key));
+}
+
+const forPages = new Map<string, Messages>();
+
+/** The part of a language's compiled catalog a page of `scope` carries to the browser, made once. */
+export function pageCatalog(language: Language, scope: PageScope): Messages {
+  let messages = forPages.get(`${language} ${scope}`);
+  if (messages === undefined) {
+    messages = Object.fromEntries(Object.entries(compiledCatalog(language)).filter(([key]) => carries(scope, key)));
+    forPages.set(`${language} ${scope}`, messages);
+  }
+  return messages;
+}
+
+const instances = new Map<Language, I18n>();
+
+/** The runtime of one language, for the server's own texts (rendered pages, messages). */
+export function i18nOf(language: Language): I18n {
+  let i18n = instances.get(language);
+  if (i18n === undefined) {
+    i18n = setupI18n({ locale: localeOf(language), messages: { [localeOf(language)]: compiledCatalog(language) } });
+    instances.set(language, i18n);
+  }
+  return i18n;
+}

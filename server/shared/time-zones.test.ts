@@ -1,0 +1,120 @@
+// Slot times are entered in the site's timezone and stored as UTC; e-mails and screens show them in
+// that zone and name it. Pure functions of server/shared/time.ts, shared with the client.
+import { describe, expect, it } from 'vitest';
+import { TIMEZONES } from '@server/settings/settings.schemas';
+import { formatDateTime, formatSlotRange, utcToZonedParts, zonedDateTimeToUtc } from './time';
+
+const NEW_YORK = 'America/New_York';
+const LOS_ANGELES = 'America/Los_Angeles';
+
+function minutesBetween(startIso: string, endIso: string): number {
+  return (Date.parse(endIso) - Date.parse(startIso)) / 60_000;
+}
+
+function plain(text: string): string {
+  return text.replace(/\u202f/g, ' ');
+}
+
+describe('spring forward: 2026-03-08 in New York (02:00 EST becomes 03:00 EDT)', () => {
+  it('stores a 01:30 to 03:30 slot as one real hour, and shows each end in its own zone', () => {
+    const start = zonedDateTimeToUtc('2026-03-08', '01:30', NEW_YORK);
+    const end = zonedDateTimeToUtc('2026-03-08', '03:30', NEW_YORK);
+    expect(start).toBe('2026-03-08T06:30:00.000Z');
+    expect(end).toBe('2026-03-08T07:30:00.000Z');
+    expect(minutesBetween(start, end)).toBe(60);
+    expect(plain(formatSlotRange(start, end, NEW_YORK))).toBe('Sunday, March 8, 2026, 1:30 AM EST – 3:30 AM EDT');
+    expect(utcToZonedParts(start, NEW_YORK)).toEqual({ date: '2026-03-08', time: '01:30' });
+    expect(utcToZonedParts(end, NEW_YORK)).toEqual({ date: '2026-03-08', time: '03:30' });
+  });
+
+  it('moves a time in the gap forward by the gap: 02:30 is 03:30 EDT', () => {
+    expect(zonedDateTimeToUtc('2026-03-08', '02:30', NEW_YORK)).toBe('2026-03-08T07:30:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '02:00', NEW_YORK)).toBe('2026-03-08T07:00:00.000Z');
+    expect(utcToZonedParts(zonedDateTimeToUtc('2026-03-08', '02:30', NEW_YORK), NEW_YORK)).toEqual({
+      date: '2026-03-08',
+      time: '03:30',
+    });
+  });
+
+  it('keeps times on either side of the change exact', () => {
+    expect(zonedDateTimeToUtc('2026-03-07', '09:00', NEW_YORK)).toBe('2026-03-07T14:00:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '09:00', NEW_YORK)).toBe('2026-03-08T13:00:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '01:59', NEW_YORK)).toBe('2026-03-08T06:59:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '03:00', NEW_YORK)).toBe('2026-03-08T07:00:00.000Z');
+  });
+});
+
+describe('fall back: 2026-11-01 in New York (02:00 EDT becomes 01:00 EST)', () => {
+  it('takes the first, daylight, 01:30 for the hour that happens twice', () => {
+    expect(zonedDateTimeToUtc('2026-11-01', '01:30', NEW_YORK)).toBe('2026-11-01T05:30:00.000Z');
+    // Both instants read 01:30 on the wall.
+    expect(utcToZonedParts('2026-11-01T05:30:00.000Z', NEW_YORK)).toEqual({ date: '2026-11-01', time: '01:30' });
+    expect(utcToZonedParts('2026-11-01T06:30:00.000Z', NEW_YORK)).toEqual({ date: '2026-11-01', time: '01:30' });
+  });
+
+  it('stores a 01:30 to 02:30 slot as two real hours, named EDT then EST', () => {
+    const start = zonedDateTimeToUtc('2026-11-01', '01:30', NEW_YORK);
+    const end = zonedDateTimeToUtc('2026-11-01', '02:30', NEW_YORK);
+    expect(end).toBe('2026-11-01T07:30:00.000Z');
+    expect(minutesBetween(start, end)).toBe(120);
+    expect(plain(formatSlotRange(start, end, NEW_YORK))).toBe('Sunday, November 1, 2026, 1:30 AM EDT – 2:30 AM EST');
+  });
+
+  it('keeps times outside the overlap exact', () => {
+    expect(zonedDateTimeToUtc('2026-11-01', '00:59', NEW_YORK)).toBe('2026-11-01T04:59:00.000Z');
+    expect(zonedDateTimeToUtc('2026-11-01', '02:00', NEW_YORK)).toBe('2026-11-01T07:00:00.000Z');
+  });
+});
+
+describe('the day boundary', () => {
+  it('puts a late-evening Los Angeles slot on the next UTC date and back', () => {
+    const start = zonedDateTimeToUtc('2026-06-30', '23:30', LOS_ANGELES);
+    expect(start).toBe('2026-07-01T06:30:00.000Z');
+    expect(utcToZonedParts(start, LOS_ANGELES)).toEqual({ date: '2026-06-30', time: '23:30' });
+    expect(utcToZonedParts(start, 'UTC')).toEqual({ date: '2026-07-01', time: '06:30' });
+  });
+
+  it('shows a 23:30 UTC slot on its UTC date in UTC and earlier the same date in Los Angeles', () => {
+    expect(utcToZonedParts('2026-01-15T23:30:00.000Z', 'UTC')).toEqual({ date: '2026-01-15', time: '23:30' });
+    expect(utcToZonedParts('2026-01-15T23:30:00.000Z', LOS_ANGELES)).toEqual({ date: '2026-01-15', time: '15:30' });
+    // An early-morning UTC slot is still the previous evening in Los Angeles.
+    expect(utcToZonedParts('2026-01-16T05:30:00.000Z', LOS_ANGELES)).toEqual({ date: '2026-01-15', time: '21:30' });
+    expect(plain(formatSlotRange('2026-01-15T23:30:00.000Z', '2026-01-16T00:30:00.000Z', 'UTC'))).toBe(
+      'Thursday, January 15, 2026, 11:30 PM UTC – Friday, January 16, 2026, 12:30 AM UTC',
+    );
+    expect(plain(formatSlotRange('2026-01-15T23:30:00.000Z', '2026-01-16T00:30:00.000Z', LOS_ANGELES))).toBe(
+      'Thursday, January 15, 2026, 3:30 PM – 4:30 PM PST',
+    );
+  });
+
+  it('names the zone in single timestamps too', () => {
+    expect(plain(formatDateTime('2026-07-01T06:30:00.000Z', LOS_ANGELES))).toBe('Jun 30, 2026, 11:30 PM PDT');
+    expect(plain(formatDateTime('2026-07-01T06:30:00.000Z', 'UTC'))).toBe('Jul 1, 2026, 6:30 AM UTC');
+  });
+});
+
+describe('round trip in every site timezone', () => {
+  it('converts each hour of 2026 to local parts and back to the same instant (the overlap aside)', () => {
+    const mismatches: string[] = [];
+    for (const { value: zone } of TIMEZONES) {
+      for (let hour = 0; hour < 365 * 24; hour += 1) {
+        const iso = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000 + 15 * 60_000).toISOString();
+        const parts = utcToZonedParts(iso, zone);
+        const back = zonedDateTimeToUtc(parts.date, parts.time, zone);
+        // The second occurrence of an overlap hour comes back as the first, one hour earlier.
+        const secondOccurrence = Date.parse(iso) - Date.parse(back) === 3_600_000;
+        if (back !== iso && !(secondOccurrence && utcToZonedParts(back, zone).time === parts.time)) {
+          mismatches.push(`${zone} ${iso} -> ${parts.date} ${parts.time} -> ${back}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses dates and times that do not exist on any calendar', () => {
+    expect(() => zonedDateTimeToUtc('2026-02-30', '10:00', NEW_YORK)).toThrow(RangeError);
+    expect(() => zonedDateTimeToUtc('2026-03-08', '24:00', NEW_YORK)).toThrow(RangeError);
+    expect(() => zonedDateTimeToUtc('2026-3-8', '10:00', NEW_YORK)).toThrow(RangeError);
+    expect(() => utcToZonedParts('not a date', NEW_YORK)).toThrow(RangeError);
+  });
+});

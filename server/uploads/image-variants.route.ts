@@ -1,0 +1,72 @@
+// GET /uploads/w/<width>/<upload name>.webp: an uploaded picture (PNG, JPEG, GIF) resized to one of
+// the offered widths and encoded as WebP, made with sharp on the first request and kept on disk in
+// DATA_DIR/image-variants/ for every later one. Made on demand, so pictures uploaded before this
+// existed get their copies too. An upload's name never changes content, so copies are immutable.
+// A picture narrower than the width is not enlarged; an animated GIF gives its first frame.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import type { AppDeps } from '@server/core/deps';
+import { MAX_IMAGE_MEGAPIXELS } from './uploads.route';
+import { IMAGE_VARIANT_WIDTHS, variantSource } from '@server/shared/image-variants';
+
+const WIDTHS = new Set<number>(IMAGE_VARIANT_WIDTHS);
+const WEBP_QUALITY = 75;
+/**
+ * Copies made at once. Each decodes a whole picture into memory; anonymous requests for many new
+ * widths at once wait their turn instead of each taking hundreds of megabytes.
+ */
+export const CONCURRENT_RESIZES = 2;
+
+export function imageVariantsDir(deps: AppDeps): string {
+  return path.resolve(deps.config.dataDir, 'image-variants');
+}
+
+export function imageVariantRoutes(deps: AppDeps) {
+  const dir = imageVariantsDir(deps);
+  /** Copies being made, so simultaneous first requests make one. */
+  const making = new Map<string, Promise<void>>();
+  const resizing = pLimit(CONCURRENT_RESIZES);
+
+  async function make(source: string, target: string, width: number): Promise<void> {
+    await fsp.mkdir(dir, { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    // The pixel limit of uploads holds for pictures stored before it existed too.
+    const input = sharp(source, { limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000 });
+    await input.rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toFile(temporary);
+    await fsp.rename(temporary, target);
+  }
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get<{ Params: { width: string; file: string } }>('/uploads/w/:width/:file', async (req, reply) => {
+      const width = Number(req.params.width);
+      const name = variantSource(req.params.file);
+      const source = name === undefined ? undefined : path.join(deps.uploadsDir, name);
+      if (!WIDTHS.has(width) || name === undefined || source === undefined || !fs.existsSync(source)) {
+        return reply.code(404).send({ error: { message: 'Not found' } });
+      }
+      const target = path.join(dir, `${width}-${name}.webp`);
+      if (!fs.existsSync(target)) {
+        let pending = making.get(target);
+        if (pending === undefined) {
+          pending = resizing(() => make(source, target, width)).finally(() => making.delete(target));
+          making.set(target, pending);
+        }
+        try {
+          await pending;
+        } catch (error) {
+          // Not a picture sharp can read, although its first bytes said so.
+          req.log.warn({ err: error, file: name }, 'could not make an image variant');
+          return reply.code(404).send({ error: { message: 'Not found' } });
+        }
+      }
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(fs.createReadStream(target));
+    });
+  };
+}
