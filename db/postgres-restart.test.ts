@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
 import { openPostgres } from './postgres';
 import { buildApp } from '@server/app';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { loadConfig } from '@server/core/config';
 import { type AppDeps, createDeps } from '@server/core/deps';
 import { startEmailSender, type EmailSender } from '@server/email/sender';

@@ -9,7 +9,7 @@ import { databaseFile, openDatabase } from '@db/database';
 import { measureBookingRates } from './bench/pg-booking-rate';
 import { migrateToLatest } from '@db/migrate';
 import { hashPassword } from '@server/identity/password';
-import { createSession } from '@server/identity/session.repository';
+import { createSession } from '@server/identity/session.service';
 import { loadConfig } from '@server/core/config';
 import { createDeps } from '@server/core/deps';
 import { insertUser } from '@server/identity/users.repository';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
-import { deleteExpiredSessions } from './identity/session.repository';
+import { deleteExpiredSessions } from './identity/session.service';
 import { sweepPartialUploads } from './uploads/uploads.route';
 import { loadConfigOrExit } from './core/config';
 import { createDeps } from './core/deps';

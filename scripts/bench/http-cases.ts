@@ -2,7 +2,7 @@
 // a bare Fastify route doing the same work on the same database file.
 import SQLite from 'better-sqlite3';
 import { databaseFile } from '@db/database';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { load, type LoadResult, startTarget } from './http';
 import { timeMetricsWork } from './metrics-work';
 import type { Figure } from './report';

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { databaseFile, openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
 import { hashPassword } from '@server/identity/password';
-import { createSession } from '@server/identity/session.repository';
+import { createSession } from '@server/identity/session.service';
 import { loadConfig } from '@server/core/config';
 import { createDeps } from '@server/core/deps';
 import { insertOutboxMessage } from '@server/email/outbox.repository';

@@ -10,7 +10,7 @@
 // Summaries name what changed in a few words ("title, location", "status pending -> confirmed");
 // they never carry a password, token or secret: pass field names, not values, for those.
 import type { DB } from '@db/database';
-import type { AuthUser } from '@server/identity/session.repository';
+import type { AuthUser } from '@server/identity/session.service';
 import { insertAuditRow, listAudit as listAuditRows } from './audit.repository';
 import { plainRead } from '@server/core/service-context';
 import type { AuditAction, AuditEntity } from './audit.schemas';

@@ -3,7 +3,7 @@
 // leaves no row behind.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { insertAuditRow } from './audit.repository';
 import {
   buildTestApp,

@@ -3,7 +3,7 @@
 // same filters. Over the tRPC caller and real HTTP, on a real SQLite file.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { EXPORT_ROUTES } from '@server/exports/exports.route';
 import { newId } from '@server/core/ids';
 import { getSystemSettings, saveSystemSettings } from '@server/settings/settings.repository';

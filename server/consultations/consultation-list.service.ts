@@ -1,6 +1,6 @@
 // The back office's consultations: each staff member's own by default, anyone's on request.
 import type { z } from 'zod';
-import type { AuthUser } from '@server/identity/session.repository';
+import type { AuthUser } from '@server/identity/session.service';
 import type { ServiceContext } from '@server/core/service-context';
 import { type ConsultationListItem, listCalendarConsultations, listConsultations } from './consultations.repository';
 import { getSystemSettings } from '@server/settings/settings.repository';

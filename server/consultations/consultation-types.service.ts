@@ -1,7 +1,7 @@
 // Consultation types (admins, audited) and staff hours (each staff member their own, admins anyone's).
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import type { AuthUser } from '@server/identity/session.repository';
+import type { AuthUser } from '@server/identity/session.service';
 import {
   countConsultationsOfType,
   countExistingUsers,
@@ -24,7 +24,7 @@ import type { availabilityInput, consultationTypeInput } from './consultations.s
 import { ForbiddenError, invalidField, NotFoundError, PreconditionError } from '@server/core/errors';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 import { type AuditContext, plainReadNoInput, type ServiceContext } from '@server/core/service-context';
-import type { MinuteRange } from './free-times.service';
+import type { MinuteRange } from './consultations.repository';
 
 /** A signed-in caller's read or change of working hours (their own, or anyone's for an admin). */
 type StaffReadContext = Pick<ServiceContext, 'db'> & { user: Pick<AuthUser, 'id' | 'role'> };

@@ -7,9 +7,14 @@ import { isPostgres } from '@db/postgres';
 import type { ConsultationRow, ConsultationStatus, ConsultationTypeRow, Database } from '@db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import { newId } from '@server/core/ids';
-import type { MinuteRange } from './free-times.service';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+
+/** A span of a day in minutes from midnight, in the site's time zone: staff hours and overrides. */
+export interface MinuteRange {
+  startMinute: number;
+  endMinute: number;
+}
 
 export type ConsultationTypeValues = Omit<Insertable<Database['consultationTypes']>, 'id' | 'createdAt' | 'updatedAt'>;
 

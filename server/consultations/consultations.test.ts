@@ -3,7 +3,7 @@
 // the role matrix of every procedure. Times are days ahead of the real clock, as visitors book them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationTypeInput } from './consultations.schemas';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { EXPORT_ROUTES } from '@server/exports/exports.route';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import { startNotificationScheduler } from '@server/scheduler/scheduler';

@@ -3,16 +3,13 @@
 // and measured without a database. Hours are wall-clock minutes in each consultant's own zone and
 // are turned into instants per date, so a daylight-saving change keeps local hours (09:00 in New
 // York is 09:00 before and after it).
+import type { MinuteRange } from './consultations.repository';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-export interface MinuteRange {
-  startMinute: number;
-  endMinute: number;
-}
 
 export interface ConsultantHours {
   id: string;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { createFaultReporter } from './faults';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { buildTestApp, createAccount, createTestEnv, type TestAccount, type TestEnv } from '@tests/support/helpers';

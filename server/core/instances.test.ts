@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { migrateToLatest } from '@db/migrate';
 import { openPostgres, poolOf } from '@db/postgres';
 import { createLimits } from './deps';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { createAccount, createTestEnv, eventInput, SAME_ORIGIN, type TestEnv } from '@tests/support/helpers';
 import { onPostgres, secondInstance } from '@tests/support/postgres-env';
 import { startSmtpServer, type TestSmtpServer, useSmtpServer } from '@tests/support/smtp';

@@ -8,7 +8,7 @@
 // satisfies every one of these, so a router's resolver is `({ ctx, input }) => service(ctx, input)`.
 // Functions inside services (transaction bodies, helpers, the scheduler's jobs) keep their shapes.
 import type { DB } from '@db/database';
-import type { AuthSession, AuthUser } from '@server/identity/session.repository';
+import type { AuthSession, AuthUser } from '@server/identity/session.service';
 import type { AppDeps, ServiceDeps } from './deps';
 import { DEFAULT_LANGUAGE, type Language } from '@server/shared/i18n/languages';
 

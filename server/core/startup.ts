@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema';
+import { pingDatabase } from '@server/monitoring/health.repository';
 
 export const RESTORE_HINT = 'restore app.db from a backup (docs/operations.md, section "Backup and restore")';
 
@@ -80,7 +81,7 @@ export async function checkPostgresConnection(db: Kysely<Database>, url: string,
   const deadline = now() + wait.waitMs;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       return;
     } catch (error) {
       const left = deadline - now();

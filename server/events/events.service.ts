@@ -84,6 +84,12 @@ export async function getEventForCaller(ctx: Pick<ServiceContext, 'db' | 'user'>
   return event;
 }
 
+/** An active event, or undefined (made up, deleted or hidden): whether its public page exists. */
+export async function findActiveEvent(ctx: Pick<ServiceContext, 'db'>, input: { id: string }): Promise<EventDto | undefined> {
+  const event = await events.findEvent(ctx.db, input.id);
+  return event?.isActive === true ? event : undefined;
+}
+
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
 export function listActiveEvents(ctx: Pick<ServiceContext, 'db'>, input: { limit: number }): Promise<EventDto[]> {

@@ -2,8 +2,9 @@
 // spreadsheet-formula guard, and exports longer than one page of the list repositories.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
-import { csvField, EXPORT_PAGE_SIZE, EXPORT_ROUTES } from './exports.route';
+import { SESSION_COOKIE } from '@server/identity/session.service';
+import { EXPORT_ROUTES } from './exports.route';
+import { csvField, EXPORT_PAGE_SIZE } from './exports.service';
 import { newId } from '@server/core/ids';
 import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { buildTestApp, createAccount, createTestEnv, type TestAccount, type TestEnv } from '@tests/support/helpers';

@@ -7,7 +7,7 @@ import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { appRouter } from '@server/router';
 import { createContextInner } from '@server/trpc/context';
 import {

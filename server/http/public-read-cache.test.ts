@@ -4,7 +4,7 @@
 // runs, entries carry the tags of what they show, and the cache is bounded in bytes.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { PublicReadCache, publicReadKey } from './public-read-cache';
 import { insertBookableSlot, insertEventRow } from '@tests/support/fixtures';
 import { buildTestApp, createAccount, createTestEnv, eventInput, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { byIdInput } from '@server/shared/common.schemas';
 import { eventListInput } from '@server/events/events.schemas';
 import { listByEventInput, listBySessionInput } from '@server/sessions/sessions.schemas';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { asksForJsonLines, trpcCallOf } from './trpc-request';
 
 /** The kinds of data visitors see; a change names the ones it touches. */

@@ -14,7 +14,7 @@
 // one on every request, which was about 9% of the CPU of a small API call under load.)
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import type { Config } from '@server/core/config';
 
 /** The camera for this site's own pages only: the back office's check-in screen scans QR codes. */

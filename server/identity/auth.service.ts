@@ -3,7 +3,7 @@
 import type { DB } from '@db/database';
 import { runAlone } from '@db/postgres';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from './session.repository';
+import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from './session.service';
 import { describeWait } from '@server/core/rate-limits';
 import type { AppDeps } from '@server/core/deps';
 import type { AccountContext, LimitedContext, ServiceContext } from '@server/core/service-context';

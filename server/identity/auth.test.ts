@@ -2,7 +2,7 @@
 // their slow-down, password changes and sign-out.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession, validateSessionToken } from './session.repository';
+import { createSession, validateSessionToken } from './session.service';
 import {
   callerFor,
   createAccount,

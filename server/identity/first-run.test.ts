@@ -2,7 +2,7 @@
 // the admin from ADMIN_EMAIL / ADMIN_PASSWORD; nothing happens once an account exists.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validateSessionToken } from './session.repository';
+import { validateSessionToken } from './session.service';
 import { type AppDeps, createDeps } from '@server/core/deps';
 import { prepareFirstRun } from './first-run.service';
 import {

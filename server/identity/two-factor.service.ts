@@ -4,7 +4,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '@db/database';
-import { generateSessionToken, invalidateUserSessions } from './session.repository';
+import { generateSessionToken, invalidateUserSessions } from './session.service';
 import { describeWait } from '@server/core/rate-limits';
 import { verifyPassword } from './password';
 import {

@@ -8,8 +8,8 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession, SESSION_COOKIE, sessionIdFromToken } from './session.repository';
-import { type AuthUser } from './session.repository';
+import { createSession, SESSION_COOKIE, sessionIdFromToken } from './session.service';
+import { type AuthUser } from './session.service';
 import { createLimits } from '@server/core/deps';
 import { type ChallengeCookie, createContextInner } from '@server/trpc/context';
 import {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '@server/shared/brand-colours';
 import { iconUrlOf, initialsIconSvg, initialsOf } from '@server/shared/site-identity';
 import {
@@ -27,7 +27,8 @@ import {
 } from '@server/shared/i18n/languages';
 import { i18nOf, type PageScope, pageCatalog } from '@server/shared/i18n/catalogs';
 import type { AppDeps } from '@server/core/deps';
-import { type EventDto, findEvent, listActiveEvents } from '@server/events/events.repository';
+import type { EventDto } from '@server/events/events.repository';
+import { findActiveEvent, listActiveEvents } from '@server/events/events.service';
 import { getPublicSettings, type PublicSettings } from '@server/settings/settings.service';
 import { type PublicDataTag, tagsOfProcedures } from '@server/http/public-read-cache';
 import { publicPageRenderer, type RenderedPage, scriptSafeJson, type ServerEntry } from './ssr';
@@ -250,8 +251,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     for (const query of serverEntry?.publicQueriesOf(pathname) ?? []) {
       const eventId = query.path === 'sessions.listByEvent' ? query.input.eventId : query.path === 'events.page' ? query.input.id : null;
       if (eventId === null) continue;
-      const event = await findEvent(deps.db, eventId);
-      if (event === undefined || !event.isActive) return { exists: false };
+      const event = await findActiveEvent(deps, { id: eventId });
+      if (event === undefined) return { exists: false };
       return query.path === 'events.page' ? { exists: true, event } : { exists: true };
     }
     return { exists: true };
@@ -412,7 +413,7 @@ export function seoRoutes(deps: AppDeps) {
 
     app.get('/sitemap.xml', async (_req, reply) => {
       const origin = deps.config.publicOrigin;
-      const events = await listActiveEvents(deps.db, 100);
+      const events = await listActiveEvents(deps, { limit: 100 });
       // The home page, the privacy page, the booking page and each event's page and booking form, in every language.
       const urls = [
         ...LANGUAGE_CODES.map((code) => ({ loc: `${origin}${pathInLanguage('/', code)}` })),

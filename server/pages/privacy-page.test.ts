@@ -4,7 +4,7 @@
 // consent line too.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { DEFAULT_PRIVACY_TEXT } from '@server/privacy/privacy-settings.repository';
 import { createAccount, createTestEnv, type TestAccount, type TestEnv } from '@tests/support/helpers';
 import { buildPageApp } from '@tests/support/page-app';

@@ -3,7 +3,7 @@
 // block), an e-mail delivered to an SMTP server on loopback with its .ics, and the calendar feed.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { startEmailSender } from '@server/email/sender';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';

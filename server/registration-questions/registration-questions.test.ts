@@ -3,7 +3,7 @@
 // staff, in the admins' new-booking e-mail, searchable in Bookings and one CSV column each.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { EXPORT_ROUTES } from '@server/exports/exports.route';
 import type { SaveRegistrationQuestionsInput } from './registration-questions.schemas';
 import { insertBookableSlot, insertEventRow } from '@tests/support/fixtures';

@@ -10,6 +10,8 @@ import {
 import { siteIdentityInput } from './site-identity.schemas';
 import { updateSiteIdentity } from './site-identity.service';
 import * as settings from './settings.service';
+import * as account from './account-settings.service';
+import * as email from './email-settings.service';
 import { sendWeeklyReportNow } from '@server/dashboard/weekly-report.service';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
 
@@ -25,17 +27,17 @@ export const settingsRouter = router({
   updateProfile: staffProcedure
     .meta({ description: "Updates the caller's own name, e-mail and avatar; a new sign-in e-mail needs the current password and the replaced address is told (audited)." })
     .input(profileSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateProfile(ctx, input)),
+    .mutation(({ ctx, input }) => account.updateProfile(ctx, input)),
 
   updateSecurity: staffProcedure
     .meta({ description: "Sets the caller's session timeout (15 to 480 minutes) and, given the current password, a new password, which ends the caller's other sessions but not this one (audited)." })
     .input(securitySettingsInput)
-    .mutation(({ ctx, input }) => settings.updateSecurity(ctx, input)),
+    .mutation(({ ctx, input }) => account.updateSecurity(ctx, input)),
 
   updateNotifications: staffProcedure
     .meta({ description: "Sets the caller's own e-mail notification switches (audited)." })
     .input(notificationSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateNotifications(ctx, input)),
+    .mutation(({ ctx, input }) => account.updateNotifications(ctx, input)),
 
   updateSystem: adminProcedure
     .meta({ description: 'Updates the site-wide settings: name and description, timezone, Maintenance Mode, Allow Registrations, upload size, reminders, e-mail retention and give-up time, automatic backups (audited).' })
@@ -50,13 +52,13 @@ export const settingsRouter = router({
   updateEmail: adminProcedure
     .meta({ description: 'Updates the SMTP settings; an absent smtpPassword keeps the stored one, a string (even empty) replaces it, and a changed host, port or user needs the password again (audited).' })
     .input(emailSettingsInput)
-    .mutation(({ ctx, input }) => settings.updateEmail(ctx, input)),
+    .mutation(({ ctx, input }) => email.updateEmail(ctx, input)),
 
   testEmail: adminProcedure
     .meta({ description: "Sends a real message with the SMTP settings as on screen to the signed-in admin's own address and answers what failed, without network detail (audited, sent or not)." })
     // The settings as typed in the form, saved or not: the same fields as a save.
     .input(emailSettingsInput)
-    .mutation(({ ctx, input }) => settings.sendTestEmail(ctx, input)),
+    .mutation(({ ctx, input }) => email.sendTestEmail(ctx, input)),
 
   sendWeeklyReport: staffProcedure
     .meta({ description: "Send me this report now: queues this week's report for the caller's own address through the outbox." })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionIdFromToken } from '@server/identity/session.repository';
+import { sessionIdFromToken } from '@server/identity/session.service';
 import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from './settings.schemas';
 import {
   TEST_PASSWORD,

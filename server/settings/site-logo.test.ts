@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { startEmailSender } from '@server/email/sender';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { callerFor, createAccount, createTestEnv, expectFieldErrors, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';

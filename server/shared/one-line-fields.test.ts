@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES } from '@server/exports/exports.route';
 import { ONE_LINE_MESSAGE, SEARCH_CONTROL_MESSAGE } from './common.schemas';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { buildTestApp, createTestEnv, eventInput, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 

@@ -3,7 +3,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '@server/identity/session.repository';
+import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken } from '@server/identity/session.service';
 import type { AppDeps } from '@server/core/deps';
 import { infrastructureFault } from '@server/core/errors';
 import { toTRPCError } from './init';

@@ -4,7 +4,7 @@
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).
 import { describeWait } from '@server/core/rate-limits';
-import { getSystemSettings } from '@server/settings/settings.repository';
+import { getSystemSettings } from '@server/settings/settings.service';
 import { publicProcedure } from './init';
 import { PreconditionError, TooManyRequestsError, UnavailableError } from '@server/core/errors';
 import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
@@ -24,7 +24,7 @@ export function publicFormProcedure(formName: PublicFormName) {
       throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     }
     if (formName === 'manage') return next();
-    const settings = await getSystemSettings(ctx.db);
+    const settings = await getSystemSettings(ctx);
     if (settings.maintenanceMode) throw new UnavailableError(MAINTENANCE_MESSAGE);
     if (formName === 'booking' && !settings.allowRegistrations) {
       throw new PreconditionError(BOOKINGS_CLOSED_MESSAGE);

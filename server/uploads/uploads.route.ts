@@ -14,11 +14,10 @@ import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '@server/core/deps';
 import { infrastructureFault } from '@server/core/errors';
-import { getSystemSettings } from '@server/settings/settings.repository';
-import type { AuthUser } from '@server/identity/session.repository';
-import { actorOf, recordAudit } from '@server/audit/audit.service';
+import type { AuthUser } from '@server/identity/session.service';
 import { authenticateRequest } from '@server/trpc/context';
 import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-types';
+import { recordUpload, uploadLimitMb } from './uploads.service';
 
 export const UPLOADS_ROUTE = '/api/uploads';
 export const UPLOAD_KIND_NAMES = ['image', 'video', 'avatar', 'logo'] as const;
@@ -218,8 +217,7 @@ async function handleUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyRe
   if (!query.success) return refuse(reply, 400, UPLOAD_MESSAGES.badKind);
   if (!req.isMultipart()) return refuse(reply, 400, UPLOAD_MESSAGES.notMultipart);
   const kind = UPLOAD_KINDS[query.data.kind];
-  const { maxFileSize } = await getSystemSettings(deps.db);
-  const maxMb = Math.min(kind.maxMb, maxFileSize);
+  const maxMb = await uploadLimitMb(deps, { kindMaxMb: kind.maxMb });
 
   let part: MultipartFile | undefined;
   try {
@@ -239,12 +237,7 @@ async function handleUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyRe
 
   try {
     const { name, bytes } = await storeUpload(deps.uploadsDir, part, kind, maxMb);
-    await recordAudit(deps.db, actorOf({ user: req.uploader ?? null, ip: req.ip }), {
-      action: 'create',
-      entity: 'upload',
-      entityId: name,
-      summary: `${query.data.kind}, ${Math.max(1, Math.round(bytes / 1024))} kB`,
-    });
+    await recordUpload({ db: deps.db, user: req.uploader ?? null, ip: req.ip }, { kind: query.data.kind, name, bytes });
     return reply.code(201).send({ url: `/uploads/${name}` });
   } catch (error) {
     discardRestOfRequest(req);

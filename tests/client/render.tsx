@@ -14,7 +14,7 @@ import {
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { cssVariablesResolver, theme } from '@client/theme';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { createTrpcClient, trpc } from '@client/trpc';
 import { buildTestApp, createTestEnv, type TestEnv } from '@tests/support/helpers';
 

@@ -1,7 +1,7 @@
 // Signing in and out of the back office through the real built client and server: the session
 // really ends on the server, the guard sends visitors to the sign-in page and back, and a wrong
 // password is reported in the banner.
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { E2E_ADMIN } from './env';
 import { expect, test } from './fixtures';
 import { query, signInThroughUi } from './support';

@@ -16,7 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import pg from 'pg';
-import { SESSION_COOKIE } from '@server/identity/session.repository';
+import { SESSION_COOKIE } from '@server/identity/session.service';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '@tests/support/smtp';
 import { E2E_CLIENT_DIR, E2E_PORT } from './env';
 import { tomorrowAtTenUtc } from './support';

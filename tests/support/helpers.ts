@@ -11,7 +11,7 @@ import { migrateToLatest } from '@db/migrate';
 import type { Role } from '@db/schema';
 import { buildApp } from '@server/app';
 import { hashPassword } from '@server/identity/password';
-import { type AuthSession, type AuthUser, createSession, SESSION_COOKIE } from '@server/identity/session.repository';
+import { type AuthSession, type AuthUser, createSession, SESSION_COOKIE } from '@server/identity/session.service';
 import { type Config, loadConfig } from '@server/core/config';
 import { type AppDeps, createDeps, type LimitOptions } from '@server/core/deps';
 import { insertUser } from '@server/identity/users.repository';
