@@ -14,7 +14,7 @@ import { removeRunLock, writeRunLock } from './core/run-lock';
 import { loadDotEnv, projectRoot } from './core/env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
 import { startEmailSender } from './email/sender';
-import { startNotificationScheduler } from './scheduler/scheduler';
+import { startScheduler } from './scheduler/scheduler';
 import { prepareFirstRun } from './identity/first-run.service';
 import {
   checkDatabaseFile,
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
 
   // Reminders and outbox retention, checked every minute.
-  const scheduler = startNotificationScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail scheduler failed') });
+  const scheduler = startScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'scheduler failed') });
 
   const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
   sweep.unref();

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, sqliteOf } from '@db/database';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { BackupCheckFailed, checkBackupFile, listBackups, pruneBackups, readManifest, writeBackup } from './backups.service';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { runLockFile } from '@server/core/run-lock';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
 import { createAccount, createTestEnv, expectTRPCError, roleCallers, type TestEnv } from '@tests/support/helpers';
@@ -164,7 +164,7 @@ describe.skipIf(onPostgres())('the automatic backup', () => {
   afterEach(() => env.close());
 
   async function runAt(iso: string) {
-    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(iso) });
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(iso) });
     try {
       return (await scheduler.runOnce()).backup;
     } finally {
@@ -217,7 +217,7 @@ describe.runIf(onPostgres())('the automatic backup on PostgreSQL', () => {
     await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, backupSchedule: 'daily', backupTime: '03:00' });
     fs.mkdirSync(path.join(env.dataDir, 'uploads'), { recursive: true });
     fs.writeFileSync(path.join(env.dataDir, 'uploads', 'photo.png'), 'png');
-    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date('2026-01-10T03:00:00.000Z') });
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date('2026-01-10T03:00:00.000Z') });
     expect((await scheduler.runOnce()).backup).toBe('written');
     await scheduler.stop();
     const [name = ''] = await listBackups(path.join(env.dataDir, 'backups'));

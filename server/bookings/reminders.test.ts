@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertOutboxMessage } from '@server/email/outbox.repository';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { expectFieldErrors, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 import { createMailTestEnv, MAIL_TEST_SITE, type MailTestEnv } from '@tests/support/mail-env';
@@ -27,7 +27,7 @@ afterEach(() => mail.close());
 
 /** A scheduler run at the test's clock (a fresh scheduler each time, as after a restart). */
 async function runScheduler() {
-  const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
+  const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
   try {
     return await scheduler.runOnce();
   } finally {

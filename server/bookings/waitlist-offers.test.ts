@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';
 import { hashManageToken, newManageToken } from '@server/email/manage-token';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { OFFER_MESSAGES } from './waitlist-offers.service';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { buildTestApp, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, SAME_ORIGIN, type TestEnv } from '@tests/support/helpers';
@@ -105,7 +105,7 @@ describe('waitlist offers', () => {
     await callers.admin.bookings.setStatus({ id: seated.id, status: 'cancelled' });
     const deadline = Date.parse((await booking(first.id)).offerExpiresAt ?? '');
     let clock = new Date(deadline - 60_000);
-    const schedulers = [0, 1].map(() => startNotificationScheduler(env.deps, { intervalMs: null, now: () => clock, onError: () => undefined }));
+    const schedulers = [0, 1].map(() => startScheduler(env.deps, { intervalMs: null, now: () => clock, onError: () => undefined }));
     try {
       expect((await Promise.all(schedulers.map((scheduler) => scheduler.runOnce()))).map((run) => run.expiredOffers)).toEqual([0, 0]);
       expect((await booking(first.id)).status).toBe('waitlisted');

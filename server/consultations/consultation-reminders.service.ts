@@ -1,4 +1,4 @@
-// Consultation reminders, run by the e-mail scheduler beside the event-booking ones: a booked
+// Consultation reminders, run by the scheduler beside the event-booking ones: a booked
 // consultation starting within the site's reminder window gets one reminder per start time (a
 // claim keyed by id and start, so a move earns a new one and two instances write it once), with a
 // fresh manage link and the unchanged calendar entry.

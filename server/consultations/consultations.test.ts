@@ -6,7 +6,7 @@ import type { ConsultationTypeInput } from './consultations.schemas';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { EXPORT_ROUTES } from '@server/exports/exports.route';
 import { getSystemSettings } from '@server/settings/settings.repository';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { buildTestApp, callerFor, createAccount, createTestEnv, expectAdminOnly, expectFieldErrors, expectStaffOnly, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from '@tests/support/helpers';
 
 const DAY = 86_400_000;
@@ -292,7 +292,7 @@ describe('reminders', () => {
     const oldToken = tokenIn((await outbox())[0]?.textBody ?? '');
     const { reminderHours } = await getSystemSettings(env.db);
     let clock = Date.parse(`${date}T10:00:00.000Z`) - (reminderHours + 1) * 3_600_000;
-    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
     try {
       expect((await scheduler.runOnce()).reminders).toBe(0);
       clock += 2 * 3_600_000;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import { deleteBooking } from '@server/bookings/bookings.service';
 import { startEmailSender } from '@server/email/sender';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { systemContext } from './service-context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
@@ -167,7 +167,7 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
     }
     // The slot starts in 24 hours; at 20 hours before it every booking is inside the reminder window.
     const at = new Date(Date.parse(slot.startTime) - 20 * 3_600_000);
-    const schedulers = [env.deps, second.deps].map((deps) => startNotificationScheduler(deps, { intervalMs: null, now: () => at }));
+    const schedulers = [env.deps, second.deps].map((deps) => startScheduler(deps, { intervalMs: null, now: () => at }));
     const results = await Promise.all([...schedulers, ...schedulers].map((scheduler) => scheduler.runOnce()));
     await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
     expect(results.reduce((sum, result) => sum + result.reminders, 0)).toBe(6);

@@ -8,7 +8,7 @@ import { createDeps } from '@server/core/deps';
 import { newId } from '@server/core/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { priorityOf } from '@server/email/enqueue.service';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { isoWeekOf, weeklyReportDue } from './weekly-report.service';
 import type { AppDeps } from '@server/core/deps';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 async function runScheduler(at: number, deps: AppDeps = env.deps) {
-  const scheduler = startNotificationScheduler(deps, { intervalMs: null, now: () => new Date(at) });
+  const scheduler = startScheduler(deps, { intervalMs: null, now: () => new Date(at) });
   try {
     return await scheduler.runOnce();
   } finally {

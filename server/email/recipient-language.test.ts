@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationTypeInput } from '@server/consultations/consultations.schemas';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import { getSystemSettings } from '@server/settings/settings.repository';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { emailGaveUpAlert, raiseSystemAlert } from '@server/monitoring/system-alerts.service';
 import { createContextInner } from '@server/trpc/context';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
@@ -153,7 +153,7 @@ describe('a consultation’s language', () => {
     await visitorIn('fr').consultations.book({ typeId: type.id, startsAt: `${date}T10:00:00.000Z`, timeZone: 'UTC', visitorName: 'Awa', visitorEmail: 'awa@example.com' });
     const { reminderHours } = await getSystemSettings(env.db);
     const clock = Date.parse(`${date}T10:00:00.000Z`) - (reminderHours - 1) * 3_600_000;
-    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(clock) });
     try {
       expect((await scheduler.runOnce()).reminders).toBe(1);
     } finally {
@@ -219,7 +219,7 @@ describe('a booking’s language in its later messages', () => {
     const { seated, waiting } = await frenchWaitlist('{}');
     await callers.admin.bookings.setStatus({ id: seated.id, status: 'cancelled' });
     const { offerExpiresAt } = await env.db.selectFrom('bookings').select('offerExpiresAt').where('id', '=', waiting.id).executeTakeFirstOrThrow();
-    const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(Date.parse(offerExpiresAt ?? '') + 1000) });
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(Date.parse(offerExpiresAt ?? '') + 1000) });
     try {
       await scheduler.runOnce();
     } finally {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@server/core/ids';
 import { ANONYMISED } from './retention.repository';
 import { DEFAULT_PRIVACY_TEXT } from './privacy-settings.repository';
-import { startNotificationScheduler } from '@server/scheduler/scheduler';
+import { startScheduler } from '@server/scheduler/scheduler';
 import { insertBookableSlot, insertSlotRow } from '@tests/support/fixtures';
 import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 import { columnsHolding } from '@tests/support/personal-data';
@@ -28,7 +28,7 @@ afterEach(() => env.close());
 
 /** One scheduler run at `at` (a fresh scheduler, as after a restart). */
 async function runSchedulerAt(at: number) {
-  const scheduler = startNotificationScheduler(env.deps, { intervalMs: null, now: () => new Date(at) });
+  const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(at) });
   try {
     return await scheduler.runOnce();
   } finally {

@@ -1,6 +1,6 @@
 import { byIdInput } from '@server/shared/common.schemas';
 import { createDelegateInput, delegateListInput, updateDelegateInput } from './delegates.schemas';
-import { createDelegate, deleteDelegate, listDelegates, updateDelegate } from './sessions.service';
+import { createDelegate, deleteDelegate, listDelegates, updateDelegate } from './delegates.service';
 import { adminProcedure, router, staffProcedure } from '@server/trpc/init';
 
 export const delegatesRouter = router({

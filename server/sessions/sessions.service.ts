@@ -1,57 +1,36 @@
 // Rules that span a session, its time slots and its delegates: the wizard's one-transaction save,
-// the update that reconciles slot and delegate lists (telling participants of removed or moved slots).
+// the update that reconciles slot and delegate lists (telling participants of removed or moved
+// slots), delete and toggle. One slot or one delegate alone: time-slots.service.ts,
+// delegates.service.ts.
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import * as delegates from './delegates.repository';
-import { EVENT_NOT_FOUND } from '@server/events/events.repository';
-import * as sessions from './sessions.repository';
-import * as timeSlots from './time-slots.repository';
-import type { createDelegateInput, updateDelegateInput } from './delegates.schemas';
-import type { createSessionInput, createTimeSlotInput, updateSessionInput, updateTimeSlotInput } from './sessions.schemas';
 import { NotFoundError } from '@server/core/errors';
-import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { plainRead, plainReadNoInput, type ServiceContext } from '@server/core/service-context';
 import type { ServiceDeps } from '@server/core/deps';
-import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from '@server/bookings/change-notices';
 import { changePublicData } from '@server/core/public-changes';
+import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
+import { EVENT_NOT_FOUND } from '@server/events/events.repository';
+import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from '@server/bookings/change-notices';
+import * as delegates from './delegates.repository';
+import * as sessions from './sessions.repository';
+import * as timeSlots from './time-slots.repository';
+import type { createSessionInput, updateSessionInput } from './sessions.schemas';
+import { requireSession, SESSION_NOT_FOUND } from './require-session';
+import { DELEGATE_NOT_FOUND } from './delegates.service';
+import { removeTimeSlots, TIME_SLOT_NOT_FOUND } from './time-slots.service';
 
-export const SESSION_NOT_FOUND = 'Session not found.';
-export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
-export const DELEGATE_NOT_FOUND = 'Delegate not found.';
+export { SESSION_NOT_FOUND };
 
 type CreateSession = z.output<typeof createSessionInput>;
 type UpdateSession = z.output<typeof updateSessionInput>;
-type CreateTimeSlot = z.output<typeof createTimeSlotInput>;
-type UpdateTimeSlot = z.output<typeof updateTimeSlotInput>;
-type CreateDelegate = z.output<typeof createDelegateInput>;
-type UpdateDelegate = z.output<typeof updateDelegateInput>;
 
 export interface SessionDetail extends sessions.SessionListItem {
   timeSlots: timeSlots.TimeSlotWithSeats[];
   delegates: delegates.DelegateDto[];
 }
 
-function notFound(message: string): NotFoundError {
-  return new NotFoundError(message);
-}
-
 async function requireEvent(db: DB, eventId: string): Promise<void> {
-  if (!(await sessions.eventExists(db, eventId))) throw notFound(EVENT_NOT_FOUND);
-}
-
-async function requireSession(db: DB, sessionId: string): Promise<sessions.SessionDto> {
-  const session = await sessions.findSession(db, sessionId);
-  if (session === undefined) throw notFound(SESSION_NOT_FOUND);
-  return session;
-}
-
-/**
- * Removes slots with their bookings (ON DELETE rules), telling each participant of a live booking
- * in a slot not over yet that the booking is cancelled, in the caller's transaction.
- */
-async function removeTimeSlots(deps: ServiceDeps, db: DB, slotIds: string[]): Promise<void> {
-  for (const timeSlotId of slotIds) await enqueueRemovalNotices(db, deps.config.publicOrigin, { timeSlotId });
-  await timeSlots.deleteTimeSlots(db, slotIds);
+  if (!(await sessions.eventExists(db, eventId))) throw new NotFoundError(EVENT_NOT_FOUND);
 }
 
 function sessionValues(input: CreateSession | UpdateSession): sessions.SessionValues {
@@ -88,7 +67,7 @@ export async function listBookableSessions({ db }: Pick<ServiceContext, 'db'>, {
 
 export async function getSessionDetail({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<SessionDetail> {
   const session = await sessions.findSessionWithEvent(db, id);
-  if (session === undefined) throw notFound(SESSION_NOT_FOUND);
+  if (session === undefined) throw new NotFoundError(SESSION_NOT_FOUND);
   const [slots, people] = await Promise.all([
     timeSlots.listSlotsWithSeats(db, id),
     delegates.listDelegatesOfSession(db, id),
@@ -151,7 +130,7 @@ function reconcile<T extends { id?: string | undefined }>(
     } else if (owned.has(item.id)) {
       toUpdate.push({ ...item, id: item.id });
     } else {
-      throw notFound(notFoundMessage);
+      throw new NotFoundError(notFoundMessage);
     }
   }
   const kept = new Set(toUpdate.map((item) => item.id));
@@ -210,7 +189,7 @@ export function deleteSession(deps: ServiceContext, { id }: { id: string }): Pro
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, id);
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
-    if (!(await sessions.deleteSession(trx, id))) throw notFound(SESSION_NOT_FOUND);
+    if (!(await sessions.deleteSession(trx, id))) throw new NotFoundError(SESSION_NOT_FOUND);
     await recordAudit(trx, actor, { action: 'delete', entity: 'session', entityId: id, summary: existing.title });
     return { id };
   });
@@ -220,119 +199,14 @@ export function toggleSessionActive(deps: ServiceContext, { id }: { id: string }
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const session = await sessions.toggleSessionActive(trx, id);
-    if (session === undefined) throw notFound(SESSION_NOT_FOUND);
+    if (session === undefined) throw new NotFoundError(SESSION_NOT_FOUND);
     const summary = session.isActive ? 'activated' : 'deactivated';
     await recordAudit(trx, actor, { action: 'status', entity: 'session', entityId: id, summary });
     return session;
   });
 }
 
-export function createTimeSlot(deps: ServiceContext, input: CreateTimeSlot): Promise<timeSlots.TimeSlotDto> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
-    const session = await requireSession(trx, input.sessionId);
-    const slot = await timeSlots.insertTimeSlot(trx, input.sessionId, input);
-    await recordAudit(trx, actor, { action: 'create', entity: 'time-slot', entityId: slot.id, summary: `${session.title}: ${slot.startTime}` });
-    return slot;
-  });
-}
-
-/** Changes a slot's times; when start or end moved, each live booking hears the new time. */
-export function updateTimeSlot(deps: ServiceContext, input: UpdateTimeSlot): Promise<timeSlots.TimeSlotDto> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
-    const before = await timeSlots.findTimeSlot(trx, input.id);
-    const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
-    if (before === undefined || slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
-    if (before.startTime !== slot.startTime || before.endTime !== slot.endTime) {
-      const affected = await affectedBookingIds(trx, { timeSlotId: slot.id });
-      await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, affected);
-    }
-    const summary = changedFields(before, slot, { startTime: 'start time', endTime: 'end time' });
-    await recordAudit(trx, actor, { action: 'update', entity: 'time-slot', entityId: slot.id, summary });
-    return slot;
-  });
-}
-
-/** Deletes the slot with its bookings, telling each participant first. */
-export function deleteTimeSlot(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
-    const slot = await timeSlots.findTimeSlot(trx, id);
-    if (slot === undefined) throw notFound(TIME_SLOT_NOT_FOUND);
-    await removeTimeSlots(deps, trx, [id]);
-    await recordAudit(trx, actor, { action: 'delete', entity: 'time-slot', entityId: id, summary: slot.startTime });
-    return { id };
-  });
-}
-
-function delegateValues(input: CreateDelegate | UpdateDelegate): delegates.DelegateValues {
-  return {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    organization: input.organization,
-    position: input.position,
-    bio: input.bio,
-    photoUrl: input.photoUrl,
-  };
-}
-
-/** The delegates screen passes no session (a free-standing delegate); the wizard passes one. */
-export function createDelegate(deps: ServiceContext, input: CreateDelegate): Promise<delegates.DelegateDto> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions'], async (trx) => {
-    const sessionId = input.sessionId ?? null;
-    if (sessionId !== null) await requireSession(trx, sessionId);
-    const delegate = await delegates.insertDelegate(trx, sessionId, delegateValues(input));
-    await recordAudit(trx, actor, { action: 'create', entity: 'delegate', entityId: delegate.id, summary: delegate.name });
-    return delegate;
-  });
-}
-
-export function deleteDelegate(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions'], async (trx) => {
-    const existing = await delegates.findDelegate(trx, id);
-    if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw notFound(DELEGATE_NOT_FOUND);
-    await recordAudit(trx, actor, { action: 'delete', entity: 'delegate', entityId: id, summary: existing.name });
-    return { id };
-  });
-}
-
-const DELEGATE_FIELD_LABELS = {
-  sessionId: 'session',
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  organization: 'organization',
-  position: 'position',
-  bio: 'bio',
-  photoUrl: 'photo',
-} as const;
-
-/** sessionId absent keeps the delegate's session (the form leaves it out when unchanged), null detaches, a value moves it. */
-export function updateDelegate(deps: ServiceContext, input: UpdateDelegate): Promise<delegates.DelegateDto> {
-  const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions'], async (trx) => {
-    const before = await delegates.findDelegate(trx, input.id);
-    if (before === undefined) throw notFound(DELEGATE_NOT_FOUND);
-    if (typeof input.sessionId === 'string') await requireSession(trx, input.sessionId);
-    const delegate = await delegates.updateDelegate(trx, input.id, { ...delegateValues(input), sessionId: input.sessionId });
-    if (delegate === undefined) throw notFound(DELEGATE_NOT_FOUND);
-    const summary = changedFields(before, delegate, DELEGATE_FIELD_LABELS);
-    await recordAudit(trx, actor, { action: 'update', entity: 'delegate', entityId: delegate.id, summary });
-    return delegate;
-  });
-}
-
 // Reads with no rule of their own: the router reaches them through this service, as it does every
 // change, so routers never touch the database layer themselves.
-export const listDelegates = plainRead(delegates.listDelegates);
 export const listSessionsForAdmin = plainRead(sessions.listSessionsForAdmin);
 export const sessionStats = plainReadNoInput(sessions.sessionStats);
-
-/** A session's future slots with seats left, for the booking form. */
-export function listBookableSlots({ db }: Pick<ServiceContext, 'db'>, { sessionId }: { sessionId: string }): Promise<timeSlots.TimeSlotWithSeats[]> {
-  return timeSlots.listBookableSlots(db, sessionId, new Date().toISOString());
-}

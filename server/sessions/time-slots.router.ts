@@ -1,7 +1,7 @@
 import { calendarInput } from './slot-calendar.schemas';
 import { byIdInput } from '@server/shared/common.schemas';
 import { createTimeSlotInput, listBySessionInput, updateTimeSlotInput } from './sessions.schemas';
-import { createTimeSlot, deleteTimeSlot, listBookableSlots, updateTimeSlot } from './sessions.service';
+import { createTimeSlot, deleteTimeSlot, listBookableSlots, updateTimeSlot } from './time-slots.service';
 import { slotCalendar } from './slot-calendar.service';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
 
