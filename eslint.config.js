@@ -22,7 +22,7 @@ function restrictImports(files, ignores, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'release/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
