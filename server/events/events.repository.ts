@@ -7,8 +7,6 @@ import { newId } from '@server/core/ids';
 import type { Page } from '@server/shared/common.schemas';
 import { matchesAny } from '@db/text-search';
 
-export const EVENT_NOT_FOUND = 'Event not found.';
-
 /** An event as the API shows it: the row with its flag as a boolean and its benefits parsed from JSON. */
 export type EventDto = Omit<EventRow, 'isActive' | 'benefits' | 'translations'> & {
   isActive: boolean;

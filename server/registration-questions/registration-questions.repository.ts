@@ -6,8 +6,6 @@ import type { AskedQuestion, CheckedAnswer, QuestionTexts } from './registration
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 import { parseTranslations, storedText, storedTexts } from '@server/shared/i18n/translations';
 
-export const QUESTION_NOT_FOUND = 'Question not found.';
-
 /** What a question row is to the form and the check. */
 function toAskedQuestion(row: RegistrationQuestionRow): AskedQuestion {
   const choices: unknown = JSON.parse(row.choices);
