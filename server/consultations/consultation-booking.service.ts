@@ -33,7 +33,7 @@ import { type ConsultantHours, consultantFreeStarts, freeTimes, type TypeRules }
 import type { MinuteRange } from './consultations.repository';
 import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
 import { wordsIn } from '@server/email/messages';
-import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 
 
@@ -286,7 +286,7 @@ export async function viewConsultationByToken(
     id: consultation.id,
     typeId: type.id,
     typeTitle: typeTitleIn(type, language),
-    typeTranslations: parseTitleTranslations(type.translations),
+    typeTranslations: readTitleTranslations(`translations of consultation type ${type.id}`, type.translations),
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
