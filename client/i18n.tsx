@@ -65,7 +65,7 @@ export function useTranslator(): Translator {
   return translator;
 }
 
-/** The headers of a page's API calls: its language, so the API's error messages come in it. */
+/** The headers of a page's API calls: its language, which a booking or consultation made there keeps (its e-mails'). */
 export function languageHeaders(language: Language): Record<string, string> | undefined {
   return language === DEFAULT_LANGUAGE ? undefined : { [LANGUAGE_HEADER]: language };
 }
