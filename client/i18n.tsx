@@ -8,7 +8,6 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_HEADER, localeOf, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 import type { SentMessage } from '@server/shared/i18n/message';
-import { messageOfText } from '@server/shared/i18n/schema-messages';
 
 export interface PageLanguage {
   language: Language;
@@ -27,21 +26,16 @@ export interface Translator {
    * catalog carries the key, else `english` as the server said it (the back office's messages).
    */
   said(message: SentMessage | null, english: string): string;
-  /** A schema's message (the text of a zod issue a form's own check found), in the page's language. */
-  schemaMessage(text: string): string;
 }
 
 export function createTranslator({ language, messages }: PageLanguage): Translator {
   const locale = localeOf(language);
   const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages } });
-  const said = (message: SentMessage | null, english: string) =>
-    message !== null && Object.hasOwn(messages, message.key) ? i18n._(message.key, message.values) : english;
   return {
     language,
     locale,
     t: (key, values) => i18n._(key, values),
-    said,
-    schemaMessage: (text) => said(messageOfText(text), text),
+    said: (message, english) => (message !== null && Object.hasOwn(messages, message.key) ? i18n._(message.key, message.values) : english),
   };
 }
 

@@ -119,7 +119,7 @@ export const siteIdentityInput = z
   })
   .superRefine((value, ctx) => {
     for (const issue of brandColourIssues(value.primaryColor, value.accentColor)) {
-      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: keyed(issue.key, issue.english, issue.values) });
     }
     if (value.mapMode === 'none') return;
     if (value.mapLatitude === null) ctx.addIssue({ code: 'custom', path: ['mapLatitude'], message: LATITUDE_REQUIRED });

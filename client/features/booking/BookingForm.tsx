@@ -10,6 +10,7 @@ import { type AskedQuestion, checkAnswers } from '@server/registration-questions
 import { firmText } from '@server/shared/i18n/languages';
 import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '@client/features/event/seats';
 import { BookingDetails } from './BookingDetails';
@@ -81,8 +82,8 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
     // The server's own checks, their messages in the page's language.
     validate: (values) => {
       const participantErrors: Record<string, string> = {};
-      for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= words.schemaMessage(issue.message);
-      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, text]) => [field, words.schemaMessage(text)]);
+      for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
+      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, text]) => [field, schemaMessageIn(words, text)]);
       return { ...participantErrors, ...Object.fromEntries(answerErrors) };
     },
   });

@@ -7,6 +7,7 @@ import { bookConsultationInput } from '@server/consultations/consultations.schem
 import { formatSlotRange } from '@server/shared/time';
 import { firmText } from '@server/shared/i18n/languages';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
@@ -60,7 +61,7 @@ export function ConsultationPage() {
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= words.schemaMessage(issue.message);
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       setErrors(found);
       return;
     }

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { submitContactInput, type SubmitContactInput } from '@server/contacts/contacts.schemas';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
@@ -27,7 +28,7 @@ export function ContactForm() {
     validate: (values) => {
       const result = submitContactInput.safeParse(values);
       const errors: Record<string, string> = {};
-      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= words.schemaMessage(issue.message);
+      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       return errors;
     },
   });

@@ -6,7 +6,7 @@
 // server/shared/i18n/schema-messages.test.ts checks that each English text is the catalog's, and that
 // every message a procedure's input can say was written this way.
 import type { MessageKey } from './catalogs/en';
-import { Message, type ValuesFor } from './message';
+import { Message, type SentMessage, type ValuesFor } from './message';
 
 declare const keyedText: unique symbol;
 
@@ -31,6 +31,14 @@ export function keyed<K extends MessageKey>(key: K, english: string, ...values: 
 /** The key of a message a schema said (an issue's text), or null for one it did not write with `keyed`. */
 export function messageOfText(text: string): Message | null {
   return byText.get(text) ?? null;
+}
+
+/**
+ * A schema's message (the text of an issue a form's own check found) as a page says it: by its key
+ * in the page's catalog (`words` is the page's translator, client/i18n.tsx), else as written.
+ */
+export function schemaMessageIn(words: { said(message: SentMessage | null, english: string): string }, text: string): string {
+  return words.said(messageOfText(text), text);
 }
 
 /** The key of a text `keyed` returned (a shared check's message, such as a registration answer's). */
