@@ -3,6 +3,11 @@
 // not parse is read as its default, which is the fresh-install value of that field and so a safe
 // one (no SMTP, nothing anonymised, not translated), and the operator is told which stored value and
 // which field, with zod's reason: one warning line per distinct stored value, however often it is read.
+//
+// Reading is a pure function of the stored text, and the settings are read by every public
+// submission and every message written: each stored value is parsed once (then its problems are
+// logged) and its result kept, frozen, so a reader never changes what the next one gets. Readers of
+// one kind of value (one `what`) always give the same schema and defaults.
 import { z } from 'zod';
 import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
@@ -15,22 +20,55 @@ export interface StoredProblem {
   fatal: boolean;
 }
 
-// The stored values already reported (what + raw JSON): a log line each, not one per read. Bounded:
-// a server that somehow met more distinct damaged values than this starts over and repeats some lines.
-const reported = new Set<string>();
-const MOST_REPORTED = 500;
-
-function report(what: string, raw: string, problems: StoredProblem[]): void {
-  if (problems.length === 0) return;
-  const key = `${what}\u0000${raw}`;
-  if (reported.has(key)) return;
-  if (reported.size >= MOST_REPORTED) reported.clear();
-  reported.add(key);
+function report(what: string, problems: StoredProblem[]): void {
   for (const { field, problem, fatal } of problems) {
     const where = field === '' ? '' : ` field "${field}"`;
     const outcome = fatal ? 'it has no default, so it cannot be read until it is saved again' : 'using the default until it is saved again';
     console.warn(`Stored ${what}:${where} ${problem}; ${outcome}.`);
   }
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: Error };
+
+// What each stored value read as, by what it is and its text. Bounded: past MOST_KEPT the oldest
+// goes (and is parsed, and its problems logged, again if it is read again).
+const kept = new Map<string, Outcome>();
+const MOST_KEPT = 500;
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
+}
+
+/** A kept result as a reader gets it: a copy of its top level (its parts stay shared, frozen). */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return [...value] as T;
+  if (typeof value === 'object' && value !== null) return { ...value };
+  return value;
+}
+
+/**
+ * The result of `read` for this stored value, parsed the first time and kept; `read` reports its
+ * problems. What it keeps for `what` is what `read` gives for `what`, so the kept value is a T.
+ */
+function once<T>(what: string, raw: string, read: () => T): T {
+  const key = `${what}\u0000${raw}`;
+  let outcome = kept.get(key);
+  if (outcome === undefined) {
+    try {
+      const value = read();
+      deepFreeze(value);
+      outcome = { ok: true, value };
+    } catch (error) {
+      if (!(error instanceof DamagedStoredValueError)) throw error;
+      outcome = { ok: false, error };
+    }
+    if (kept.size >= MOST_KEPT) kept.delete(kept.keys().next().value ?? '');
+    kept.set(key, outcome);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return copyOf(outcome.value as T);
 }
 
 /** A stored document that cannot be read: a field without a safe default is damaged. */
@@ -108,6 +146,12 @@ export function readStoredFields<Shape extends z.ZodRawShape>(
   shape: Shape,
   defaults: FieldDefaults<z.output<z.ZodObject<Shape>>>,
 ): z.output<z.ZodObject<Shape>> {
+  // Each field is its schema's output or its default, so the whole is the shape's output.
+  if (raw === undefined) return parseDocument(what, undefined, shape, defaults) as z.output<z.ZodObject<Shape>>;
+  return once(what, raw, () => parseDocument(what, raw, shape, defaults) as z.output<z.ZodObject<Shape>>);
+}
+
+function parseDocument(what: string, raw: string | undefined, shape: z.ZodRawShape, defaults: Record<string, unknown>): Record<string, unknown> {
   const problems: StoredProblem[] = [];
   const json = raw === undefined ? ({ ok: true, value: {} } as const) : parseJson(raw);
   let fields: Record<string, unknown>;
@@ -116,24 +160,25 @@ export function readStoredFields<Shape extends z.ZodRawShape>(
     problems.push({ field: '', problem: json.problem, fatal: Object.keys(shape).some((name) => !(name in defaults)) });
     fields = { ...defaults };
   }
-  if (raw !== undefined) report(what, raw, problems);
+  report(what, problems);
   const fatal = problems.filter((problem) => problem.fatal);
   if (fatal.length > 0) throw new DamagedStoredValueError(what, fatal);
-  // Each field is its schema's output or its default, so the whole is the shape's output.
-  return fields as z.output<z.ZodObject<Shape>>;
+  return fields;
 }
 
 /** A stored value read as a whole: its schema's output, or `fallback` (with a warning) when it is not JSON or does not parse. */
 export function readStoredValue<T, Fallback = T>(what: string, raw: string, schema: z.ZodType<T>, fallback: Fallback): T | Fallback {
-  const json = parseJson(raw);
-  if (!json.ok) {
-    report(what, raw, [{ field: '', problem: json.problem, fatal: false }]);
+  return once(what, raw, (): T | Fallback => {
+    const json = parseJson(raw);
+    if (!json.ok) {
+      report(what, [{ field: '', problem: json.problem, fatal: false }]);
+      return fallback;
+    }
+    const parsed = schema.safeParse(json.value);
+    if (parsed.success) return parsed.data;
+    report(what, [{ field: '', problem: reasonOf(parsed.error), fatal: false }]);
     return fallback;
-  }
-  const parsed = schema.safeParse(json.value);
-  if (parsed.success) return parsed.data;
-  report(what, raw, [{ field: '', problem: reasonOf(parsed.error), fatal: false }]);
-  return fallback;
+  });
 }
 
 /**
@@ -148,20 +193,22 @@ export function readStoredTranslations<Shape extends z.ZodRawShape>(
   shape: Shape,
   untranslated: z.output<z.ZodObject<Shape>>,
 ): Translations<z.output<z.ZodObject<Shape>>> {
-  const problems: StoredProblem[] = [];
-  const json = parseJson(raw);
-  const translations: Translations<z.output<z.ZodObject<Shape>>> = {};
-  if (!json.ok) problems.push({ field: '', problem: json.problem, fatal: false });
-  else if (!isRecord(json.value)) problems.push({ field: '', problem: 'is not an object', fatal: false });
-  else {
-    for (const code of TRANSLATED_LANGUAGES) {
-      const texts = json.value[code];
-      // Each field is its schema's output or its untranslated value, so the whole is the shape's output.
-      if (texts !== undefined) translations[code] = parseFields(shape, texts, untranslated, code, problems) as z.output<z.ZodObject<Shape>>;
+  return once(what, raw, () => {
+    const problems: StoredProblem[] = [];
+    const json = parseJson(raw);
+    const translations: Translations<z.output<z.ZodObject<Shape>>> = {};
+    if (!json.ok) problems.push({ field: '', problem: json.problem, fatal: false });
+    else if (!isRecord(json.value)) problems.push({ field: '', problem: 'is not an object', fatal: false });
+    else {
+      for (const code of TRANSLATED_LANGUAGES) {
+        const texts = json.value[code];
+        // Each field is its schema's output or its untranslated value, so the whole is the shape's output.
+        if (texts !== undefined) translations[code] = parseFields(shape, texts, untranslated, code, problems) as z.output<z.ZodObject<Shape>>;
+      }
     }
-  }
-  report(what, raw, problems);
-  return translations;
+    report(what, problems);
+    return translations;
+  });
 }
 
 /** Title and description in another language: the translatable texts of events, sessions and consultation types. */
