@@ -16,6 +16,9 @@ export default defineConfig({
     // configuration, so a test that forgets its clean-up cannot leak into the next (files share
     // their worker, above).
     restoreMocks: true,
+    // `npm run test:pg` runs the server test files tagged postgres (a `// @module-tag` line at the
+    // top); tests/project/postgres-files.test.ts says which files the rule asks for.
+    tags: [{ name: 'postgres', description: 'also runs on PostgreSQL (npm run test:pg): it checks SQL the dialects could answer differently' }],
     unstubGlobals: true,
     unstubEnvs: true,
     projects: [
