@@ -6,5 +6,16 @@ import { ensureBuilt, serverEntry } from './build.mjs';
 import { pathToFileURL } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
-await ensureBuilt();
+// The build's lines are lines of the server's log too: JSON unless a person reads them at a
+// terminal (LOG_FORMAT overrides), as server/core/log.ts writes them.
+const json = process.env.LOG_FORMAT === 'json' || (process.env.LOG_FORMAT !== 'text' && !process.stdout.isTTY);
+const log = (msg, level = 'info') => {
+  if (msg.trim() !== '') console.log(json ? JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg }) : msg);
+};
+try {
+  await ensureBuilt({ log });
+} catch (error) {
+  log(error instanceof Error ? error.message : String(error), 'fatal');
+  process.exit(1);
+}
 await import(pathToFileURL(serverEntry).href);

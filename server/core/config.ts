@@ -2,6 +2,7 @@
 // line naming the variable when a value is wrong.
 import net from 'node:net';
 import { z } from 'zod';
+import { defaultLogFormat, type LogFormat } from './log';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -42,6 +43,7 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .optional(),
+    LOG_FORMAT: z.enum(['json', 'text'], { error: 'must be json or text' }).optional(),
     ACCESS_LOG: booleanText.default(false),
     REQUEST_TIMEOUT_S: z.coerce
       .number({ error: 'must be a number of seconds from 1 to 3600' })
@@ -119,6 +121,11 @@ export interface Config {
   clientDir: string | undefined;
   /** Lowest level written to the log: warnings and errors in production unless LOG_LEVEL says otherwise. */
   logLevel: LogLevel;
+  /**
+   * Every log line one JSON object ('json'), or written for a person ('text'); by default text at a
+   * terminal and JSON otherwise (server/core/log.ts).
+   */
+  logFormat: LogFormat;
   /** One line per request when true; off by default, as it costs more than the request itself. */
   accessLog: boolean;
   /**
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     clientDir: value.CLIENT_DIR,
     logLevel: value.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[value.NODE_ENV],
+    logFormat: value.LOG_FORMAT ?? defaultLogFormat(),
     accessLog: value.ACCESS_LOG,
     requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
     databaseUrl: value.DATABASE_URL,

@@ -71,6 +71,8 @@ export interface EmailSenderOptions {
   /** The clock, injectable so tests move time instead of sleeping. */
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** After each pass that did not fail (the log says an outage is over). */
+  onPassDone?: () => void;
 }
 
 export interface EmailSender {
@@ -318,6 +320,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     running = true;
     wakeRequested = false;
     void runOnce()
+      .then(() => options.onPassDone?.())
       .catch(onError)
       .finally(() => {
         running = false;

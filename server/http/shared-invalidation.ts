@@ -28,7 +28,7 @@ export async function shareCacheInvalidation(app: FastifyInstance, db: DB, cache
   cache.invalidate = (tags) => {
     invalidateHere(tags);
     void notifyInstances(db, 'public-reads', `${instanceId} ${tags.join(',')}`).catch((error: unknown) =>
-      app.log.error({ err: error }, 'cache invalidation not sent'),
+      app.repeatedErrors.failed('cache invalidation to other instances', error),
     );
   };
   const stop = await listenToInstances(db, 'public-reads', (payload) => {
