@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('repeatedErrors', repeatedErrors(app.log));
   // First, so every request is seen from its arrival, whichever hook answers it.
   app.decorate('requestsInFlight', new InFlightRequests());
+  deps.metrics.watchInFlight(() => app.requestsInFlight.count);
   trackInFlight(app, app.requestsInFlight);
   if (deps.config.metrics) countRequests(app, deps);
   if (deps.config.accessLog) logRequests(app, new Set(Object.keys(appRouter._def.procedures)));

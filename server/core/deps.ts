@@ -55,7 +55,8 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     dataDir,
     log: config.logLevel === 'silent' ? undefined : (level, line) => log[level](line),
   });
-  const metrics = new SiteMetrics({ db, ready: async () => (await readiness.check()).ready });
+  const publicReads = new PublicReadCache();
+  const metrics = new SiteMetrics({ db, dataDir, publicReads, ready: async () => (await readiness.check()).ready });
   return {
     db,
     config,
@@ -64,7 +65,7 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     limits: createLimits(limitOptions, { ...hooks, onRefused: (limit) => metrics.limitRefused(limit) }, poolOf(db)),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
-    publicReads: new PublicReadCache(),
+    publicReads,
     readiness,
     metrics,
     log,

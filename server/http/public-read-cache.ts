@@ -153,6 +153,11 @@ export class PublicReadCache {
   private readonly loading = new Map<string, { value: Promise<unknown>; tags: readonly PublicDataTag[]; snapshot: TagSnapshot }>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  /**
+   * Counted for /metrics (plain numbers on the request's path): answers and values served from
+   * memory, and those computed afresh (nothing kept, or a change made the kept one stale).
+   */
+  readonly stats = { apiHits: 0, apiRebuilds: 0, valueHits: 0, valueRebuilds: 0 };
 
   constructor(options: PublicReadCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -213,10 +218,17 @@ export class PublicReadCache {
    */
   remember<T>(key: string, tags: readonly PublicDataTag[], load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     const kept = this.fresh(key);
-    if (kept?.kind === 'value') return Promise.resolve(kept.value as T);
+    if (kept?.kind === 'value') {
+      this.stats.valueHits += 1;
+      return Promise.resolve(kept.value as T);
+    }
     // A load already under way is shared, unless a change has overtaken it since it started.
     const pending = this.loading.get(key);
-    if (pending !== undefined && this.unchangedSince(pending.tags, pending.snapshot)) return pending.value as Promise<T>;
+    if (pending !== undefined && this.unchangedSince(pending.tags, pending.snapshot)) {
+      this.stats.valueHits += 1;
+      return pending.value as Promise<T>;
+    }
+    this.stats.valueRebuilds += 1;
     const snapshot = this.snapshot(tags);
     const value = load().then((loaded) => {
       if (this.unchangedSince(tags, snapshot)) {
@@ -252,7 +264,12 @@ export class PublicReadCache {
 
   lookup(key: string): Answer | undefined {
     const kept = this.fresh(key);
-    return kept?.kind === 'answer' ? kept : undefined;
+    if (kept?.kind !== 'answer') {
+      this.stats.apiRebuilds += 1;
+      return undefined;
+    }
+    this.stats.apiHits += 1;
+    return kept;
   }
 
   store(read: PublicReadKey, body: string, snapshot: TagSnapshot): Answer | undefined {
