@@ -15,7 +15,8 @@ import { countRequests, healthRoutes } from './monitoring/health.route';
 import { imageVariantRoutes } from './uploads/image-variants.route';
 import { InFlightRequests, trackInFlight } from './http/in-flight';
 import { logRequests, requestIds } from './http/access-log';
-import { createLog, silentLog } from './core/log';
+import { createLog, type Log, silentLog } from './core/log';
+import { type LoadShedding, registerLoadShedding } from './http/load-shedding';
 import { repeatedErrors, type RepeatedErrors } from './core/repeated-errors';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer } from './pages/pages.route';
@@ -52,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The requests being answered now; a shutdown waits for them (server/index.ts). */
     requestsInFlight: InFlightRequests;
+    /** The bound on requests in flight, and whether the server is near it (server/http/load-shedding.ts). */
+    loadShedding: LoadShedding;
     /** Failures logged as outages: a line a minute at most for the same one (server/core/repeated-errors.ts). */
     repeatedErrors: RepeatedErrors;
   }
@@ -60,14 +63,15 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const production = deps.config.nodeEnv === 'production';
   // The one log of server/core/log.ts (JSON lines); a test passes its own stream to read them.
-  const log: FastifyBaseLogger =
+  const log: Log =
     (options.logger ?? deps.config.nodeEnv !== 'test')
       ? options.logStream === undefined
         ? deps.log
         : createLog({ ...deps.config, logFormat: 'json' }, options.logStream)
       : silentLog();
   const app = Fastify({
-    loggerInstance: log,
+    // Upcast only: Fastify's generics would otherwise carry pino's type through every route.
+    loggerInstance: log as FastifyBaseLogger,
     // Unique across restarts (and instances): a random prefix per process, then a counter.
     genReqId: requestIds(),
     // Fastify's two lines per request are replaced by one access line (server/http/access-log.ts).
@@ -108,6 +112,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('requestsInFlight', new InFlightRequests());
   deps.metrics.watchInFlight(() => app.requestsInFlight.count);
   trackInFlight(app, app.requestsInFlight);
+  // Past the bound, 503 with Retry-After before any other work; health and metrics never shed.
+  app.decorate(
+    'loadShedding',
+    registerLoadShedding(app, { maxInFlight: deps.config.maxRequestsInFlight, metrics: deps.metrics, log }),
+  );
   if (deps.config.metrics) countRequests(app, deps);
   if (deps.config.accessLog) logRequests(app, new Set(Object.keys(appRouter._def.procedures)));
   // GET /healthz, /readyz and /metrics (server/monitoring/health.route.ts).

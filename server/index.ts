@@ -105,6 +105,8 @@ async function main(): Promise<void> {
   const emailSender = startEmailSender(deps, {
     onError: (error: unknown) => app.repeatedErrors.failed('e-mail sender', error),
     onPassDone: () => app.repeatedErrors.recovered('e-mail sender'),
+    // Under load e-mail waits a moment: visitors first (server/http/load-shedding.ts).
+    serverBusy: () => app.loadShedding.busy(),
   });
 
   // Reminders and outbox retention, checked every minute.

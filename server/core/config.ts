@@ -8,6 +8,9 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Requests answered at once before more are shed with 503 (server/http/load-shedding.ts). */
+export const DEFAULT_MAX_REQUESTS_IN_FLIGHT = 32;
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -56,6 +59,12 @@ const envSchema = z
       .min(0, 'must be a whole number of seconds from 0 to 3600')
       .max(3600, 'must be a whole number of seconds from 0 to 3600')
       .default(60),
+    MAX_REQUESTS_IN_FLIGHT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 100000' })
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(DEFAULT_MAX_REQUESTS_IN_FLIGHT),
     METRICS: booleanText.default(true),
     METRICS_TOKEN: z
       .string()
@@ -133,6 +142,11 @@ export interface Config {
    * bytes (slowloris) is closed after this, instead of holding a socket for as long as it likes.
    */
   requestTimeoutMs: number;
+  /**
+   * Requests being answered at once past which a new one is answered 503 with Retry-After at once
+   * (load shedding); /healthz, /readyz and /metrics are never shed.
+   */
+  maxRequestsInFlight: number;
   /** A postgres:// URL: the data lives in PostgreSQL (several instances may share it); undefined: SQLite in DATA_DIR. */
   databaseUrl?: string | undefined;
   /** How long start-up waits for PostgreSQL to answer (DATABASE_WAIT_S), trying again every 2 s. */
@@ -178,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: value.LOG_FORMAT ?? defaultLogFormat(),
     accessLog: value.ACCESS_LOG,
     requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
+    maxRequestsInFlight: value.MAX_REQUESTS_IN_FLIGHT,
     databaseUrl: value.DATABASE_URL,
     databaseWaitMs: value.DATABASE_WAIT_S * 1000,
     metrics: value.METRICS,

@@ -35,7 +35,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function repeatedErrors(log: Pick<Log, 'error' | 'warn'>, now: () => number = Date.now): RepeatedErrors {
+export function repeatedErrors(log: Pick<Log, 'error' | 'warn'>, now: () => number = () => Date.now()): RepeatedErrors {
   const outages = new Map<string, Outage>();
   /** The kinds failing now, per place, so a recovery names them all. */
   const kindsOf = new Map<string, Set<string>>();

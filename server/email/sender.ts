@@ -73,7 +73,16 @@ export interface EmailSenderOptions {
   onError?: (error: unknown) => void;
   /** After each pass that did not fail (the log says an outage is over). */
   onPassDone?: () => void;
+  /**
+   * True while the server is near its bound on requests (server/http/load-shedding.ts): before each
+   * message a connection waits, up to YIELD_MAX_MS, so e-mail work steps aside for visitors.
+   */
+  serverBusy?: () => boolean;
 }
+
+/** How long a connection waits for a busy server before sending its next message anyway. */
+export const YIELD_MAX_MS = 2_000;
+const YIELD_STEP_MS = 50;
 
 export interface EmailSender {
   /** One pass over the due messages; resolves to the number sent. Passes of one sender never overlap. */
@@ -223,6 +232,15 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     }
   }
 
+  /** Waits while the server is busy with visitors, up to YIELD_MAX_MS (e-mail can wait a moment). */
+  async function stepAside(): Promise<void> {
+    const busy = options.serverBusy;
+    if (busy === undefined) return;
+    for (let waited = 0; waited < YIELD_MAX_MS && busy() && !stopped; waited += YIELD_STEP_MS) {
+      await new Promise((resolve) => setTimeout(resolve, YIELD_STEP_MS));
+    }
+  }
+
   /**
    * Sends the claimed rows, one per connection at a time, each recorded before its connection takes
    * the next: at most `maxConnections` messages are ever accepted but not yet recorded. Resolves to
@@ -235,6 +253,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     let failure: { error: unknown } | undefined;
     async function connection(): Promise<void> {
       for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
+        await stepAside();
         const reason = await deliver(row, pool);
         try {
           await record(row, reason, giveUpAfterMs);

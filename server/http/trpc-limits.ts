@@ -11,6 +11,7 @@ const JSON_RPC_CODES = {
   FORBIDDEN: -32003,
   PAYLOAD_TOO_LARGE: -32013,
   UNSUPPORTED_MEDIA_TYPE: -32015,
+  SERVICE_UNAVAILABLE: -32603,
 } as const;
 
 /** A tRPC-shaped error body, so tRPC clients can read the message. */
