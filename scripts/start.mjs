@@ -2,8 +2,20 @@
 // run the compiled server (dist/server/index.js) in this same node process, in production mode
 // unless NODE_ENV says otherwise. One process and no wrapper, so SIGTERM / SIGINT from npm, systemd
 // or Ctrl+C reach the server's own shutdown (stop listening, finish requests, close the database).
-import { ensureBuilt, serverEntry } from './build.mjs';
+// A checkout installed without its devDependencies cannot build: it says so and what to do (a
+// release archive, npm run release, needs no build).
+import { clientIsStale, ensureBuilt, serverEntry, serverIsStale, ssrIsStale } from './build.mjs';
 import { pathToFileURL } from 'node:url';
+
+function buildToolsInstalled() {
+  try {
+    import.meta.resolve('vite');
+    import.meta.resolve('esbuild');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 process.env.NODE_ENV ??= 'production';
 // The build's lines are lines of the server's log too: JSON unless a person reads them at a
@@ -12,6 +24,14 @@ const json = process.env.LOG_FORMAT === 'json' || (process.env.LOG_FORMAT !== 't
 const log = (msg, level = 'info') => {
   if (msg.trim() !== '') console.log(json ? JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg }) : msg);
 };
+if ((clientIsStale() || ssrIsStale() || serverIsStale()) && !buildToolsInstalled()) {
+  log(
+    'The site needs building, and its build tools (the devDependencies, such as Vite) are not installed. ' +
+      'Run `npm ci` (without --omit=dev) once, or install a release archive made by `npm run release`, which needs no build (docs/upgrading.md).',
+    'fatal',
+  );
+  process.exit(1);
+}
 try {
   await ensureBuilt({ log });
 } catch (error) {

@@ -65,7 +65,7 @@ describe('load shedding', () => {
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(await shed.json()).toEqual({
-      error: { message: 'The server is busy. Please try again in a moment.', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, fieldErrors: null } },
+      error: { message: 'The server is busy. Please try again in a moment.', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, fieldErrors: null, messageKey: 'error.serverBusy', messageValues: {} } },
     });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);

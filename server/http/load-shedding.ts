@@ -11,6 +11,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteMetrics } from '@server/monitoring/site-metrics';
 import { lifecycleLog, type Log } from '@server/core/log';
+import { englishOf } from '@server/shared/i18n/catalogs';
+import { message } from '@server/shared/i18n/message';
 import { trpcErrorBody } from './trpc-limits';
 
 /** Seconds a shed client is asked to wait before trying again. */
@@ -20,7 +22,8 @@ const QUIET_MS = 10_000;
 
 const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
 
-export const SHED_MESSAGE = 'The server is busy. Please try again in a moment.';
+/** What a shed visitor reads, by key (a page says it in its language), English beside it. */
+const SHED_MESSAGE = message('error.serverBusy');
 
 export interface LoadShedding {
   /** Requests taken (not shed) and not yet answered. */
@@ -74,7 +77,7 @@ export function registerLoadShedding(
         .code(503)
         .header('retry-after', String(RETRY_AFTER_S))
         .header('cache-control', 'no-store')
-        .send(trpcErrorBody('SERVICE_UNAVAILABLE', 503, SHED_MESSAGE));
+        .send(trpcErrorBody('SERVICE_UNAVAILABLE', 503, englishOf(SHED_MESSAGE), SHED_MESSAGE.key));
       return;
     }
     endIfQuiet(at);
