@@ -1,5 +1,6 @@
 // Transactions begin immediately and count the times another connection held the write lock: none
 // without contention, and a wait that ends in SQLITE_BUSY is counted as a wait and a refusal.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

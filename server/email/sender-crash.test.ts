@@ -3,6 +3,7 @@
 // by the SMTP server on every connection, none of them recorded yet), and the sender of the next
 // start sends the rest from the same file. What arrives twice is counted, not assumed. And when the database
 // fails while the process lives on, the results it could not write are written later: nothing twice.
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

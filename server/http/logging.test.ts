@@ -2,6 +2,7 @@
 // ACCESS_LOG one line per request with method, route, status and duration, secrets in URLs
 // redacted, a 5xx at error; request ids unique across restarts; a failure that repeats is one line
 // with its stack, then a line a minute at most.
+// @module-tag postgres
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 // The metrics an operator's alerts are written on: the release running, requests in flight, the
 // public-read cache's hits and rebuilds, e-mails being sent apart from waiting ones, the last
 // backup, and on SQLite the write-ahead log's size and the waits for the write lock.
+// @module-tag postgres
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
