@@ -28,6 +28,12 @@ export const RATE_LIMITS = {
   /** Public bookings, contact messages and manage-link calls per client address and form. */
   publicForms: { points: 20, windowSeconds: 10 * 60, blockSeconds: 0 },
   /**
+   * Public reads that compute on every call instead of coming from the public-read cache (a
+   * consultation type's free times), per client address and read. A visitor moving through months
+   * and zones asks a few a minute; a script asking thousands only spends the server's time.
+   */
+  publicReads: { points: 60, windowSeconds: 60, blockSeconds: 0 },
+  /**
    * Wrong authenticator-app codes for one account from every address together. Only someone who
    * knows the password reaches the code step; with many addresses they would otherwise get 5 guesses
    * each. Past this, app codes for the account wait an hour, but recovery codes (far too many to
@@ -196,6 +202,8 @@ export interface Limits {
   appCodes: AppCodeLimit;
   /** Public bookings and contact messages per client address per window. */
   publicForms: WindowLimit;
+  /** Public reads that compute (free times) per client address per window. */
+  publicReads: WindowLimit;
 }
 
 export interface LimitOptions {
@@ -205,6 +213,8 @@ export interface LimitOptions {
   signInFreeFailuresPerIp?: number;
   publicFormsPerWindow?: number;
   publicFormsWindowMs?: number;
+  /** Calls per address (default RATE_LIMITS.publicReads.points). */
+  publicReadsPerWindow?: number;
 }
 
 export interface LimitHooks {
@@ -232,6 +242,10 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
         points: options.publicFormsPerWindow ?? forms.points,
         windowSeconds: options.publicFormsWindowMs === undefined ? forms.windowSeconds : Math.ceil(options.publicFormsWindowMs / 1000),
       }, pool),
+      hooks.onRefused,
+    ),
+    publicReads: new WindowLimit(
+      createStore('public-reads', { ...RATE_LIMITS.publicReads, points: options.publicReadsPerWindow ?? RATE_LIMITS.publicReads.points }, pool),
       hooks.onRefused,
     ),
   };

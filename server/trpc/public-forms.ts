@@ -16,6 +16,21 @@ export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   return `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`;
 }
 
+/** The public reads that compute on every call, each limited on its own. */
+export type PublicReadName = 'freeTimes';
+
+/**
+ * The procedure builder for public reads that compute (a consultation type's free times): a rate
+ * limit per client address. The site switches do not apply: reading is not submitting.
+ */
+export function publicReadProcedure(readName: PublicReadName) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    const verdict = await ctx.limits.publicReads.hit(`${readName}:${ctx.ip}`);
+    if (!verdict.allowed) throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    return next();
+  });
+}
+
 export function publicFormProcedure(formName: PublicFormName) {
   // Runs before input parsing, so malformed submissions count against the limit too.
   return publicProcedure.use(async ({ ctx, next }) => {
