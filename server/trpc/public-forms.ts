@@ -25,7 +25,7 @@ export type PublicReadName = 'freeTimes';
  */
 export function publicReadProcedure(readName: PublicReadName) {
   return publicProcedure.use(async ({ ctx, next }) => {
-    const verdict = await ctx.limits.publicReads.hit(`${readName}:${ctx.ip}`);
+    const verdict = await ctx.limits.publicReads.hitFrom(readName, ctx.ip);
     if (!verdict.allowed) throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     return next();
   });
@@ -34,7 +34,7 @@ export function publicReadProcedure(readName: PublicReadName) {
 export function publicFormProcedure(formName: PublicFormName) {
   // Runs before input parsing, so malformed submissions count against the limit too.
   return publicProcedure.use(async ({ ctx, next }) => {
-    const verdict = await ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
+    const verdict = await ctx.limits.publicForms.hitFrom(formName, ctx.ip);
     if (!verdict.allowed) {
       throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
     }

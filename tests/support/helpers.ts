@@ -69,6 +69,7 @@ function finishTestEnv(
     publicFormsPerWindow: 10_000,
     publicReadsPerWindow: 10_000,
     signInFreeFailuresPerIp: 10_000,
+    signInFreeFailuresPerAccount: 10_000,
     ...options.limits,
   });
   return {

@@ -401,6 +401,7 @@ export const en = {
   'alert.signIn.title': 'repeated failed sign-ins for {email}',
   'alert.signIn.code': 'Wrong authenticator codes for the account {email} passed the limit, so app codes are refused for an hour (recovery codes still work). Only someone who knows its password reaches that step: change the password.',
   'alert.signIn.password': 'Sign-in failures for the account {email} passed the limit, so further attempts are refused for a while. This may be an attack: someone guessing its password.',
+  'alert.signIn.spread': 'Wrong passwords for the account {email} came from many addresses and passed the count for the account, so each further attempt waits its turn (its owner can still sign in, after a short wait, and at once from a network they signed in from before). This may be an attack: someone guessing its password from many machines.',
   'alert.signIn.link': 'Open the audit log',
   'alert.waitlist.title': '{session} is full',
   'alert.waitlist.text': 'A time slot became full and its waitlist started: the latest booking went onto the waitlist.',

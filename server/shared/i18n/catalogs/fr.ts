@@ -408,6 +408,7 @@ export const fr: Catalog = {
   'alert.signIn.title': 'échecs de connexion répétés pour {email}',
   'alert.signIn.code': "Les codes d'authentification erronés pour le compte {email} ont dépassé la limite : les codes de l'application sont refusés pendant une heure (les codes de récupération fonctionnent toujours). Seule une personne qui connaît son mot de passe atteint cette étape : changez le mot de passe.",
   'alert.signIn.password': "Les échecs de connexion pour le compte {email} ont dépassé la limite : les tentatives suivantes sont refusées pendant un moment. Il peut s'agir d'une attaque : quelqu'un qui devine son mot de passe.",
+  'alert.signIn.spread': "Des mots de passe erronés pour le compte {email} sont venus de nombreuses adresses et ont dépassé le nombre permis pour le compte : chaque tentative suivante attend son tour (son titulaire peut toujours se connecter, après une courte attente, et aussitôt depuis un réseau d'où il s'est déjà connecté). Il peut s'agir d'une attaque : quelqu'un qui devine son mot de passe depuis de nombreuses machines.",
   'alert.signIn.link': "Ouvrir le journal d'audit",
   'alert.waitlist.title': '{session} est complet',
   'alert.waitlist.text': "Un créneau est devenu complet et sa liste d'attente a commencé : la dernière réservation est sur la liste d'attente.",
