@@ -22,6 +22,9 @@ export function openDatabase(file: string): OpenedDatabase {
   // Writers wait for each other instead of failing with SQLITE_BUSY (scripts run beside the server).
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // What is deleted or overwritten is overwritten with zeros, not left in free space: an erased
+  // person's name must not stay in the file (nor in the backups copied from it page by page).
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     // A wake channel of this database's own for the outbox senders (db/outbox-wake.ts).
@@ -77,6 +80,16 @@ function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
     run: () => (sqlite.inTransaction ? sqlite.prepare('rollback').run() : { changes: 0, lastInsertRowid: 0 }),
     iterate: () => [][Symbol.iterator](),
   };
+}
+
+/**
+ * Copies the write-ahead log into the database file and empties it (SQLite; nothing on PostgreSQL).
+ * After an erasure: the log still holds the pages as they were before, the person's data with them,
+ * until the next automatic checkpoint, which only overwrites it bit by bit. A reader (a backup in
+ * another process) may keep part of it for now; the next checkpoint finishes the job.
+ */
+export function checkpointWal(db: DB): void {
+  handles.get(db)?.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 export function databaseFile(dataDir: string): string {
