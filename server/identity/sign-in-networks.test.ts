@@ -43,7 +43,7 @@ describe('IPv6 clients counted by their /64', () => {
     expect(clientNetwork('2001:db8:7:2::1')).toBe('2001:db8:7:2::/64');
   });
 
-  it('behind a proxy: 40 addresses of one /64 guessing (80 wrong passwords) the admin\'s password meet one limit, and the admins are alerted', async () => {
+  it('behind a proxy: 40 addresses of one /64 guessing the admin\'s password (80 tries) meet one limit, and the admins are alerted', async () => {
     env = await createTestEnv({ env: { TRUST_PROXY: '1' } });
     const admin = await createAccount(env.db, 'admin', { email: 'admin@example.com' });
     await env.db.updateTable('users').set({ notifyEmail: 1, notifySystemAlerts: 1 }).where('id', '=', admin.user.id).execute();

@@ -66,7 +66,7 @@ it('erases nothing of anna@acme.com when erasing anna@acme.co: her unsent notice
   expect(await annasMessages()).toEqual(messagesBefore);
   expect(await env.db.selectFrom('auditLog').select(['id', 'summary', 'actorEmail']).where('actorEmail', '=', ANNA).execute()).toEqual(auditBefore);
   expect((await callers.admin.privacy.findPerson({ email: ANNA })).records.bookings).toHaveLength(1);
-  if (isPostgres(env.db)) expect(await env.db.selectFrom('rateLimits').select('key').execute()).toEqual([{ key: `credentials-account:${ANNA}` }]);
+  if (isPostgres(env.db)) expect(await env.db.selectFrom('rateLimits').select('key').where('key', 'like', '%anna%').execute()).toEqual([{ key: `credentials-account:${ANNA}` }]);
 });
 
 it('replaces only the whole address in a text that holds both', async () => {
