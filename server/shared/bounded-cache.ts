@@ -12,6 +12,10 @@ export class BoundedCache<K, V> {
     return this.entries.size;
   }
 
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   /** The value kept for `key`, else the one `make` returns, kept (the least recently used goes when full). */
   getOrMake(key: K, make: () => V): V {
     const kept = this.entries.get(key);
