@@ -14,8 +14,28 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
+/** The database and its side files are for the site's own user: they hold secrets and people's data. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file 0600 (SQLite gives its -wal and -shm files the database's mode) and
+ * gives an existing one, and its side files, that mode: one made before this was 0644. A file of
+ * another user that cannot be changed is left as it is.
+ */
+function keepPrivate(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(name).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(name, PRIVATE_FILE_MODE);
+    } catch {
+      // Missing (no -wal yet) or not ours to change.
+    }
+  }
+}
+
 export function openDatabase(file: string): OpenedDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') keepPrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -11,6 +11,7 @@ import { sweepPartialUploads } from './uploads/uploads.route';
 import { loadConfigOrExit } from './core/config';
 import { createDeps } from './core/deps';
 import { removeRunLock, writeRunLock } from './core/run-lock';
+import { privateUmask } from './core/private-files';
 import { loadDotEnv, projectRoot } from './core/env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
 import { startEmailSender } from './email/sender';
@@ -38,6 +39,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
 }
 
 async function main(): Promise<void> {
+  // Whatever it writes under DATA_DIR is for its own user only (server/core/private-files.ts).
+  privateUmask();
   loadDotEnv();
   const config = loadConfigOrExit();
   // This instance's name among several on one database: the same after a restart, different beside another.

@@ -15,6 +15,7 @@ import type { AppDeps } from '@server/core/deps';
 import { MAX_IMAGE_PIXELS } from './stored-images';
 import { IMAGE_VARIANT_WIDTHS, variantSource } from '@server/shared/image-variants';
 import { BoundedCache } from '@server/shared/bounded-cache';
+import { makePrivateDir, makePrivateFile } from '@server/core/private-files';
 
 const WIDTHS = new Set<number>(IMAGE_VARIANT_WIDTHS);
 const WEBP_QUALITY = 75;
@@ -25,6 +26,15 @@ const WEBP_QUALITY = 75;
 export const CONCURRENT_RESIZES = 2;
 /** Uploads remembered as unreadable (pictures stored before uploads were decoded whole). */
 const MAX_REMEMBERED_FAILURES = 1_000;
+
+/** A plain file, not a link to one (a tampered backup restored) nor anything else. */
+function isPlainFile(file: string): boolean {
+  try {
+    return fs.lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export function imageVariantsDir(deps: AppDeps): string {
   return path.resolve(deps.config.dataDir, 'image-variants');
@@ -39,11 +49,12 @@ export function imageVariantRoutes(deps: AppDeps) {
   const unreadable = new BoundedCache<string, true>(MAX_REMEMBERED_FAILURES);
 
   async function make(source: string, target: string, width: number): Promise<void> {
-    await fsp.mkdir(dir, { recursive: true });
+    makePrivateDir(dir);
     const temporary = `${target}.${process.pid}.tmp`;
     // The pixel limit of uploads holds for pictures stored before it existed too.
     const input = sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS });
     await input.rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toFile(temporary);
+    await makePrivateFile(temporary);
     await fsp.rename(temporary, target);
   }
 
@@ -52,7 +63,7 @@ export function imageVariantRoutes(deps: AppDeps) {
       const width = Number(req.params.width);
       const name = variantSource(req.params.file);
       const source = name === undefined ? undefined : path.join(deps.uploadsDir, name);
-      if (!WIDTHS.has(width) || name === undefined || source === undefined || unreadable.has(name) || !fs.existsSync(source)) {
+      if (!WIDTHS.has(width) || name === undefined || source === undefined || unreadable.has(name) || !isPlainFile(source)) {
         return reply.code(404).send({ error: { message: 'Not found' } });
       }
       const target = path.join(dir, `${width}-${name}.webp`);

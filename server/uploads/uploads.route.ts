@@ -18,6 +18,7 @@ import type { AuthUser } from '@server/identity/session.service';
 import { authenticateRequest } from '@server/trpc/context';
 import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-types';
 import { recordUpload, uploadLimitMb } from './uploads.service';
+import { makePrivateFile, PRIVATE_FILE_MODE } from '@server/core/private-files';
 import { canvasOf, IMAGE_TYPES, MAX_IMAGE_MEGAPIXELS, type StoredImageType, writeWithoutMetadata } from './stored-images';
 
 export const UPLOADS_ROUTE = '/api/uploads';
@@ -191,7 +192,7 @@ async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, m
   const tempPath = path.join(dir, `${temporary}.part`);
   const cleanPath = path.join(dir, `${temporary}.clean.part`);
   const meter = new UploadMeter(kind, maxMb);
-  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+  const out = fs.createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await pipeline(part.file, meter, out);
     // Busboy stops at its own limit (one byte past ours) by truncating quietly; count that as too large.
@@ -201,6 +202,7 @@ async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, m
     let stored = tempPath;
     if (isStoredImage(meter.detected)) {
       await cleanPicture(tempPath, cleanPath, meter.detected);
+      await makePrivateFile(cleanPath);
       await fsp.rm(tempPath);
       stored = cleanPath;
     }

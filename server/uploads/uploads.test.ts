@@ -391,3 +391,29 @@ describe('partial uploads left by a crash', () => {
     fs.rmSync(path.join(env.deps.uploadsDir, '.upload-secret.part'));
   });
 });
+
+describe('stored uploads are private and served only as plain files', () => {
+  it('stores a picture 0600 whatever the umask', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const response = await upload('?kind=image', file(JPEG, 'photo.jpg', 'image/jpeg'));
+      expect(response.statusCode).toBe(201);
+      const name = response.json<{ url: string }>().url.replace('/uploads/', '');
+      expect(fs.statSync(path.join(env.deps.uploadsDir, name)).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it('never follows a link in the uploads folder (a tampered backup restored), nor serves a sub-folder', async () => {
+    fs.symlinkSync('/etc/passwd', path.join(env.deps.uploadsDir, 'passwd.png'));
+    fs.symlinkSync(env.dataDir, path.join(env.deps.uploadsDir, 'data'));
+    fs.writeFileSync(path.join(env.deps.uploadsDir, 'plain.png'), PNG);
+    for (const url of ['/uploads/passwd.png', '/uploads/data/app.db', '/uploads/data%2Fapp.db', '/uploads/w/640/passwd.png.webp']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toContain('root:');
+    }
+    expect((await app.inject({ method: 'GET', url: '/uploads/plain.png' })).statusCode).toBe(200);
+  });
+});
