@@ -12,8 +12,9 @@ import { ACCOUNT_CHECK_SPACING_MS } from '@server/core/account-slowdown';
 import type { SignInThrottledEvent } from '@server/core/rate-limits';
 import { clientNetwork } from '@server/core/client-network';
 import { systemAlertHooks } from '@server/monitoring/system-alerts.service';
-import { INVALID_CREDENTIALS } from './auth.service';
 import { callerFor, createAccount, createTestEnv, expectTRPCError, recordCookies, SAME_ORIGIN, TEST_PASSWORD, type TestEnv } from '@tests/support/helpers';
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 let env: TestEnv | undefined;
 let app: FastifyInstance | undefined;
