@@ -31,7 +31,6 @@ const COVERED_BY: Record<string, string> = {
   'server/identity/session.repository.ts': 'server/identity/auth.test.ts',
   'server/identity/setup-links.repository.ts': 'server/identity/first-run.test.ts',
   'server/privacy/person-records.repository.ts': 'server/privacy/privacy.test.ts',
-  'server/privacy/person.service.ts': 'server/privacy/privacy.test.ts',
   'server/privacy/privacy-settings.repository.ts': 'server/privacy/retention.test.ts',
   'server/scheduler/claims.repository.ts': 'server/monitoring/system-alerts.test.ts',
   'server/settings/account-settings.service.ts': 'server/settings/settings.test.ts',
