@@ -5,6 +5,7 @@
 // the admins are alerted; the owner is never locked out: the right password signs in after a wait
 // from a new network, and at once from a network they signed in from before.
 import type { FastifyInstance } from 'fastify';
+import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '@server/app';
 import { createDeps } from '@server/core/deps';
@@ -132,6 +133,17 @@ describe('the per-account slowdown', () => {
     return { settled: () => done, result };
   }
 
+  /** The index of the first of `calls` refused with TOO_MANY_REQUESTS, once it is. */
+  function firstRefusal(calls: Promise<unknown>[]): Promise<number> {
+    return new Promise((resolve) => {
+      calls.forEach((call, index) =>
+        call.catch((error: unknown) => {
+          if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') resolve(index);
+        }),
+      );
+    });
+  }
+
   /** Ten wrong passwords from ten addresses: each far from its own limit, together the account's free count. */
   async function tenGuesses(): Promise<void> {
     for (let n = 0; n < 10; n += 1) await expectTRPCError(signIn(`198.51.100.${n + 1}`, `guess-${n}`), 'UNAUTHORIZED', INVALID_CREDENTIALS);
@@ -162,13 +174,15 @@ describe('the per-account slowdown', () => {
     // The owner signed in from their office network before.
     await expect(signIn('2001:db8:aa:1::5', TEST_PASSWORD)).resolves.toMatchObject({ email: 'owner@example.com' });
     await tenGuesses();
-    // Seven guesses at once: turns at 0, 2, 4, 6, 8 and 10 seconds; the seventh's would be at 12.
-    const burst = Array.from({ length: 7 }, (_, n) => watch(signIn(`192.0.2.${n + 1}`, `burst-${n}`)));
-    await vi.advanceTimersByTimeAsync(0);
-    await expectTRPCError(burst[6]?.result ?? Promise.resolve(), 'TOO_MANY_REQUESTS', 'Too many sign-in attempts for this account. Please try again in 2 seconds.');
+    // Seven guesses at once: turns at 0, 2, 4, 6, 8 and 10 seconds; the seventh's would be at 12. The
+    // clock stands still meanwhile; which call takes the last turn is the database's order (on
+    // PostgreSQL not always the seventh sent), so the refused one is the one that says so.
+    const burst = Array.from({ length: 7 }, (_, n) => signIn(`192.0.2.${n + 1}`, `burst-${n}`));
+    const refused = await firstRefusal(burst);
+    await expectTRPCError(burst[refused] ?? Promise.resolve(), 'TOO_MANY_REQUESTS', 'Too many sign-in attempts for this account. Please try again in 2 seconds.');
     // Meanwhile the owner, from another address of that network, signs in at once.
     await expect(signIn('2001:db8:aa:1::9', TEST_PASSWORD)).resolves.toMatchObject({ email: 'owner@example.com' });
     await vi.advanceTimersByTimeAsync(5 * ACCOUNT_CHECK_SPACING_MS);
-    for (const attempt of burst.slice(0, 6)) await expectTRPCError(attempt.result, 'UNAUTHORIZED', INVALID_CREDENTIALS);
+    for (const attempt of burst.filter((_, index) => index !== refused)) await expectTRPCError(attempt, 'UNAUTHORIZED', INVALID_CREDENTIALS);
   });
 });
