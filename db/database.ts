@@ -18,15 +18,38 @@ export interface OpenedDatabase {
 /** How long a write waits for another connection's write lock before SQLite refuses it (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** The database and its side files are for the site's own user: they hold secrets and people's data. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file 0600 (SQLite gives its -wal and -shm files the database's mode) and
+ * gives an existing one, and its side files, that mode: one made before this was 0644. A file of
+ * another user that cannot be changed is left as it is.
+ */
+function keepPrivate(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(name).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(name, PRIVATE_FILE_MODE);
+    } catch {
+      // Missing (no -wal yet) or not ours to change.
+    }
+  }
+}
+
 export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): OpenedDatabase {
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') keepPrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Writers wait for each other instead of failing with SQLITE_BUSY (scripts run beside the server).
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma('synchronous = NORMAL');
+  // What is deleted or overwritten is overwritten with zeros, not left in free space: an erased
+  // person's name must not stay in the file (nor in the backups copied from it page by page).
+  sqlite.pragma('secure_delete = ON');
   const locks: LockWaits = { waits: 0, waitSeconds: 0, refused: 0 };
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, 500, { locks, busyTimeoutMs }) }),
@@ -147,6 +170,16 @@ function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
     run: () => (sqlite.inTransaction ? sqlite.prepare('rollback').run() : { changes: 0, lastInsertRowid: 0 }),
     iterate: () => [][Symbol.iterator](),
   };
+}
+
+/**
+ * Copies the write-ahead log into the database file and empties it (SQLite; nothing on PostgreSQL).
+ * After an erasure: the log still holds the pages as they were before, the person's data with them,
+ * until the next automatic checkpoint, which only overwrites it bit by bit. A reader (a backup in
+ * another process) may keep part of it for now; the next checkpoint finishes the job.
+ */
+export function checkpointWal(db: DB): void {
+  handles.get(db)?.sqlite.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 export function databaseFile(dataDir: string): string {

@@ -30,6 +30,8 @@ import * as consultationLanguage from './migrations/2026-11-27_275_consultation_
 import * as firmTextTranslations from './migrations/2026-11-27_276_firm_text_translations';
 import * as nativeTypes from './migrations/2026-11-27_290_native_types';
 import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
+import * as searchSecureDelete from './migrations/2026-11-27_300_search_secure_delete';
+import * as searchSecureDeletePostgres from './migrations/2026-11-27_300_search_secure_delete.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -60,6 +62,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_276_firm_text_translations': firmTextTranslations,
   // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
+  '2026-11-27_300_search_secure_delete': { sqlite: searchSecureDelete, postgres: searchSecureDeletePostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {

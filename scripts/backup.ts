@@ -5,9 +5,11 @@
 // pg_dump (docs/operations.md, "When things go wrong").
 import path from 'node:path';
 import { BackupCheckFailed, writeBackup } from '@server/backups/backups.service';
+import { privateUmask } from '@server/core/private-files';
 import { openConfiguredDatabase, parseArgs } from './open-database';
 
 async function main(): Promise<void> {
+  privateUmask();
   const args = parseArgs(process.argv.slice(2));
   const opened = await openConfiguredDatabase();
   const dataDir = path.resolve(opened.config.dataDir);

@@ -1,22 +1,25 @@
 // npm run db:restore -- <backup folder>: puts a backup made by npm run db:backup (or the automatic
-// backup) back in place. It checks the backup first, refuses while a server runs on the data folder,
-// moves the database and uploads it replaces to DATA_DIR/replaced-<time>/ (nothing is deleted), then
-// copies the backup in and checks the result. SQLite only: on PostgreSQL the database is restored
-// with pg_restore (docs/operations.md, "When things go wrong").
+// backup) back in place. It checks the backup first (plain files and folders only: a link is
+// refused), refuses while a server runs on the data folder, moves the database and uploads it
+// replaces to DATA_DIR/replaced-<time>/ (nothing is deleted), then copies the backup in, for the
+// site's user only (folders 0700, files 0600), and checks the result. SQLite only: on PostgreSQL
+// the database is restored with pg_restore (docs/operations.md, "When things go wrong").
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseFile } from '@db/database';
 import { loadConfigOrExit } from '@server/core/config';
 import { loadDotEnv } from '@server/core/env-file';
 import { runningServer } from '@server/core/run-lock';
-import { BackupCheckFailed, backupStamp, checkBackupFile, readManifest } from '@server/backups/backups.service';
+import { BackupCheckFailed, backupStamp, checkBackupFile, checkPlainFiles, readManifest } from '@server/backups/backups.service';
+import { makePrivateDir, makeTreePrivate, privateUmask } from '@server/core/private-files';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-function main(): void {
+async function main(): Promise<void> {
+  privateUmask();
   loadDotEnv();
   const config = loadConfigOrExit();
   const from = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
@@ -31,6 +34,7 @@ function main(): void {
   const dataDir = path.resolve(config.dataDir);
   let tables: { name: string; rows: number }[];
   try {
+    checkPlainFiles(folder);
     const manifest = readManifest(folder);
     if (manifest.contents !== 'sqlite') fail(`${folder} holds uploads only (a PostgreSQL site's backup): nothing to restore into SQLite.`);
     tables = checkBackupFile(path.join(folder, 'app.db'));
@@ -45,7 +49,7 @@ function main(): void {
 
   const live = databaseFile(dataDir);
   const replaced = path.join(dataDir, `replaced-${backupStamp(new Date())}`);
-  fs.mkdirSync(replaced, { recursive: true });
+  makePrivateDir(replaced);
   for (const name of ['app.db', 'app.db-wal', 'app.db-shm', 'uploads']) {
     const current = path.join(dataDir, name);
     if (fs.existsSync(current)) fs.renameSync(current, path.join(replaced, name));
@@ -53,7 +57,9 @@ function main(): void {
   fs.copyFileSync(path.join(folder, 'app.db'), live);
   const uploads = path.join(folder, 'uploads');
   if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(dataDir, 'uploads'), { recursive: true });
-  else fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  else makePrivateDir(path.join(dataDir, 'uploads'));
+  await makeTreePrivate(live);
+  await makeTreePrivate(path.join(dataDir, 'uploads'));
   checkBackupFile(live);
 
   console.log(`Restored ${folder} into ${dataDir}:`);
@@ -61,4 +67,4 @@ function main(): void {
   console.log(`The database and uploads it replaced are in ${replaced}. Start the server again.`);
 }
 
-main();
+await main();

@@ -31,6 +31,7 @@ import { trpcRoute } from './http/trpc-route';
 import { uploadRoutes } from './uploads/uploads.route';
 import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
+import { makePrivateDir } from './core/private-files';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -57,6 +58,26 @@ declare module 'fastify' {
     loadShedding: LoadShedding;
     /** Failures logged as outages: a line a minute at most for the same one (server/core/repeated-errors.ts). */
     repeatedErrors: RepeatedErrors;
+  }
+}
+
+/**
+ * Whether `/uploads<pathname>` names a plain file right in the uploads folder. Uploads are stored
+ * there under flat random names; a symbolic link (a tampered backup restored) or anything in a
+ * sub-folder is never served, so a link to /etc/passwd or to the database leads nowhere.
+ */
+function isPlainUpload(uploadsDir: string, pathname: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(pathname.replace(/^\//, ''));
+  } catch {
+    return false;
+  }
+  if (name === '' || name.startsWith('.') || /[/\\]/.test(name)) return false;
+  try {
+    return fs.lstatSync(path.join(uploadsDir, name)).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -158,7 +179,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await app.register(trpcRoute(trpcOptions));
   }
 
-  fs.mkdirSync(deps.uploadsDir, { recursive: true });
+  makePrivateDir(deps.uploadsDir);
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
@@ -174,6 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     index: false,
     list: false,
     dotfiles: 'ignore', // in-progress uploads are dot-files
+    allowedPath: (pathname) => isPlainUpload(deps.uploadsDir, pathname),
 
     maxAge: '7d',
     immutable: true,

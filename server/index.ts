@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './core/config';
 import { createLog, defaultLogFormat, lifecycleLog, type Log } from './core/log';
 import { createDeps } from './core/deps';
 import { removeRunLock, writeRunLock } from './core/run-lock';
+import { privateUmask } from './core/private-files';
 import { loadDotEnv, projectRoot } from './core/env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
 import { startEmailSender } from './email/sender';
@@ -46,6 +47,8 @@ let lifecycle: Log = createLog({
 });
 
 async function main(): Promise<void> {
+  // Whatever it writes under DATA_DIR is for its own user only (server/core/private-files.ts).
+  privateUmask();
   loadDotEnv();
   const config = loadConfig();
   const log = createLog(config);

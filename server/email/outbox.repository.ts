@@ -182,24 +182,34 @@ export async function insertAttempt(db: DB, outboxId: string, attemptedAt: strin
   await db.insertInto('emailAttempts').values({ id: newId(), outboxId, attemptedAt, error }).execute();
 }
 
+/** Whether the message is still there, claimed for sending: an erasure may have taken it since. */
+export async function isStillClaimed(db: DB, id: string): Promise<boolean> {
+  const row = await db.selectFrom('emailOutbox').select('id').where('id', '=', id).where('status', '=', 'sending').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Answers false when the message is gone (erased while it was being sent): nothing was written. */
 export async function markMessageSent(
   db: DB,
   id: string,
   values: { attempts: number; sentAt: string; textBody: string; htmlBody: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('emailOutbox')
     .set({ status: 'sent', lastError: null, updatedAt: values.sentAt, ...values })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
+/** Answers false when the message is gone (erased while it was being sent): nothing was written. */
 export async function markMessageFailed(
   db: DB,
   id: string,
   values: { status: 'pending' | 'failed'; attempts: number; lastError: string; nextAttemptAt: string; updatedAt: string },
-): Promise<void> {
-  await db.updateTable('emailOutbox').set(values).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await db.updateTable('emailOutbox').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -18,11 +18,16 @@
 // lives on (PostgreSQL restarting), the results it could not write are kept in memory and written
 // first at the next pass, and the claimed messages not yet sent are put back in line: nothing is
 // sent twice for an outage of the database.
+//
+// An erasure (server/privacy/) owns the messages it deletes, claimed ones too: right before a
+// message goes to the SMTP server the sender checks it is still there, and skips it if not; a
+// message whose transfer was already under way when it was erased leaves no result behind.
 import type { ServiceDeps } from '@server/core/deps';
 import {
   claimDueMessages,
   hasWaitingRetries,
   insertAttempt,
+  isStillClaimed,
   makeWaitingDueNow,
   markMessageFailed,
   markMessageSent,
@@ -42,6 +47,8 @@ import { redactManageLinks } from './manage-token';
 import { emailGaveUpAlert, raiseSystemAlert } from '@server/monitoring/system-alerts.service';
 
 export const DEFAULT_SEND_INTERVAL_MS = 5_000;
+/** A claimed message erased before its transfer started: not sent, nothing recorded. */
+const SKIPPED = Symbol('skipped');
 /** The waits after the first, second and third failures; every later one waits an hour. */
 export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
 export const RETRY_HOURLY_MS = 60 * 60_000;
@@ -150,14 +157,15 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
 
   async function recordSuccess(trx: DB, row: EmailOutboxRow): Promise<void> {
     const at = now().toISOString();
-    await insertAttempt(trx, row.id, at, null);
-    await markMessageSent(trx, row.id, {
+    const kept = await markMessageSent(trx, row.id, {
       attempts: row.attempts + 1,
       sentAt: at,
       // The manage token must not outlive the e-mail that carries it.
       textBody: redactManageLinks(row.textBody),
       htmlBody: redactManageLinks(row.htmlBody),
     });
+    // Erased during its transfer: nothing of it is kept.
+    if (kept) await insertAttempt(trx, row.id, at, null);
   }
 
   async function recordFailure(trx: DB, row: EmailOutboxRow, reason: string, giveUpAfterMs: number): Promise<void> {
@@ -166,19 +174,21 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     const next = at.getTime() + retryDelayMs(attempts);
     // Given up once the next attempt would come after the message has waited its time.
     const gaveUp = next - Date.parse(row.createdAt) > giveUpAfterMs;
-    await insertAttempt(trx, row.id, at.toISOString(), reason);
-    // Admins hear of a message that gave up; an alert that gave up raises none (no loop).
-    if (gaveUp && row.kind !== 'system-alert') {
-      const message = { toAddress: row.toAddress, subject: row.subject, attempts, lastError: reason };
-      await raiseSystemAlert(trx, deps.config.publicOrigin, emailGaveUpAlert(message), at);
-    }
-    await markMessageFailed(trx, row.id, {
+    const kept = await markMessageFailed(trx, row.id, {
       status: gaveUp ? 'failed' : 'pending',
       attempts,
       lastError: reason,
       nextAttemptAt: new Date(next).toISOString(),
       updatedAt: at.toISOString(),
     });
+    // Erased during its transfer: nothing of it is kept, nobody is alerted.
+    if (!kept) return;
+    await insertAttempt(trx, row.id, at.toISOString(), reason);
+    // Admins hear of a message that gave up; an alert that gave up raises none (no loop).
+    if (gaveUp && row.kind !== 'system-alert') {
+      const message = { toAddress: row.toAddress, subject: row.subject, attempts, lastError: reason };
+      await raiseSystemAlert(trx, deps.config.publicOrigin, emailGaveUpAlert(message), at);
+    }
   }
 
   // One pooled transport, kept while the settings stay the same; new settings open a new pool.
@@ -192,8 +202,12 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     return mailer.pool;
   }
 
-  /** Sends one message; resolves to null when the server accepted it, else the reason. */
-  async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null> {
+  /**
+   * Sends one message; resolves to null when the server accepted it, SKIPPED when it was erased
+   * before its turn, else the reason.
+   */
+  async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null | typeof SKIPPED> {
+    if (!(await isStillClaimed(db, row.id))) return SKIPPED;
     try {
       await pool.send(await outgoingMail(row, messageIdDomain));
       return null;
@@ -255,6 +269,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
       for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
         await stepAside();
         const reason = await deliver(row, pool);
+        if (reason === SKIPPED) continue;
         try {
           await record(row, reason, giveUpAfterMs);
         } catch (error) {
