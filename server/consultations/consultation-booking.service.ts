@@ -212,6 +212,12 @@ export interface BookedConsultation {
   endsAt: string;
   typeTitle: string;
   consultantName: string;
+  /** Where it happens, in the page's language. */
+  where: string;
+  /** The manage link's token: the confirmation links to the page that moves or cancels it. */
+  manageToken: string;
+  /** The visitor's calendar file (.ics), the one their e-mail carries. */
+  calendar: string;
 }
 
 /** The consultation keeps the page's language (`deps.language`) for its visitor's messages. */
@@ -244,8 +250,17 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       language,
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
-    await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
-    return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: typeTitleIn(type, language), consultantName: consultant.name };
+    const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
+    return {
+      id: consultation.id,
+      startsAt: consultation.startsAt,
+      endsAt: consultation.endsAt,
+      typeTitle: typeTitleIn(type, language),
+      consultantName: consultant.name,
+      where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
+      manageToken: manage.token,
+      calendar,
+    };
   });
 }
 

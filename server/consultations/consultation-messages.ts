@@ -149,14 +149,19 @@ function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: C
 
 const VISITOR_KIND = { booked: 'consultation-booked', rescheduled: 'consultation-rescheduled', cancelled: 'consultation-cancelled' } as const;
 
-/** Both messages of a change: the visitor's (with its calendar file) and the consultant's. */
-export async function enqueueConsultationMessages(trx: DB, publicOrigin: string, facts: ConsultationFacts, change: ConsultationChange): Promise<void> {
+/**
+ * Both messages of a change: the visitor's (with its calendar file) and the consultant's. Answers
+ * the visitor's calendar file, which the page that made the change offers too ("Add to calendar"):
+ * the same entry, so a later e-mailed change updates it.
+ */
+export async function enqueueConsultationMessages(trx: DB, publicOrigin: string, facts: ConsultationFacts, change: ConsultationChange): Promise<string> {
   const site = await loadOutboxSite(trx, publicOrigin);
+  const calendar = consultationCalendar(site, facts, change === 'cancelled', new Date());
   await enqueueMessage(trx, site, {
     kind: VISITOR_KIND[change],
     to: facts.consultation.visitorEmail,
     rendered: visitorMessage(site, facts, change),
-    ics: consultationCalendar(site, facts, change === 'cancelled', new Date()),
+    ics: calendar,
     bookingId: null,
   });
   await enqueueMessage(trx, site, {
@@ -166,6 +171,7 @@ export async function enqueueConsultationMessages(trx: DB, publicOrigin: string,
     ics: null,
     bookingId: null,
   });
+  return calendar.content;
 }
 
 /** A move gave the consultation to a colleague: the consultant who had it is told the time is free. */

@@ -3,7 +3,7 @@
 // slot, then the participant (BookingForm). Instead of either, a notice while Maintenance Mode is on
 // or registrations are closed.
 import '@client/zod-config'; // before any schema of this chunk is created
-import './booking-styles';
+import '@client/features/layout/page-styles';
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';

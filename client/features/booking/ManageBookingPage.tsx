@@ -4,7 +4,7 @@
 // public forms, so the booking is fetched once and the cancellation's answer replaces it in the cache
 // instead of a refetch.
 import '@client/zod-config'; // before any schema of this chunk is created
-import './booking-styles';
+import '@client/features/layout/page-styles';
 import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
