@@ -295,6 +295,11 @@ async function factsOf(db: DB, consultation: ConsultationRow) {
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
 }
 
+/** Whether a manage link's token is one a consultation has now (its page answers 404 otherwise). */
+export async function consultationManageLinkExists({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<boolean> {
+  return (await findConsultationByTokenHash(db, hashManageToken(token))) !== undefined;
+}
+
 /** The place is worded in the calling page's language. */
 export async function viewConsultationByToken(
   { db, language }: Pick<ServiceContext, 'db' | 'language'>,

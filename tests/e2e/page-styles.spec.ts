@@ -81,6 +81,9 @@ function pagesOf(fixture: Fixture): { path: string; tallest: [phone: number, des
     { path: `/consultations/manage/${fixture.consultationToken}`, tallest: [2_200, 1_400] },
     { path: '/privacy', tallest: [3_000, 2_000] },
     { path: '/admin/login', tallest: [1_200, 1_000] },
+    { path: '/nope', tallest: [2_200, 1_400] },
+    { path: '/fr/admin/nope', tallest: [2_200, 1_400] },
+    { path: `/booking/manage/${'A'.repeat(43)}`, tallest: [2_200, 1_400] },
   ];
 }
 
@@ -108,6 +111,7 @@ for (const [index, width] of [375, 1280].entries()) {
     test.use({ viewport: { width, height: width < 800 ? 812 : 900 }, timezoneId: 'America/Toronto' });
 
     test('every public page opened directly is styled', async ({ page }) => {
+      test.setTimeout(120_000);
       // Every page is looked at before the test fails, so one run lists all that is wrong.
       const found: string[] = [];
       for (const { path, tallest } of pagesOf(fixture)) {
