@@ -247,7 +247,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           )}
 
           <Divider my="xs" />
-          <Title order={2} size="h4">
+          <Title order={2}>
             {t('booking.you.title')}
           </Title>
           <TextInput

@@ -54,7 +54,7 @@ export function BookingPage() {
     <Container size="lg" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
-          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+          <Title order={1} ref={heading} tabIndex={-1}>
             {t('booking.title')}
           </Title>
           {settings.isPending ? (

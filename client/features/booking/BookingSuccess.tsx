@@ -76,7 +76,7 @@ export function BookingSuccess({
           ) : <path d="M5 12l5 5L20 7" />}
         </svg>
       </ThemeIcon>
-      <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+      <Title order={1} ref={heading} tabIndex={-1}>
         {waitlisted ? t('booking.success.waitlisted.title') : t('booking.success.title')}
       </Title>
       {waitlisted ? (

@@ -79,7 +79,7 @@ export function ManageBooking({ token }: { token: string }) {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <Title order={1}>
           {t('manage.title')}
         </Title>
         {content}
@@ -109,7 +109,7 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
-        <Title order={2} size="h3">
+        <Title order={2}>
           {t('manage.booking')}
         </Title>
         <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('booking.success.table')}>

@@ -41,7 +41,7 @@ export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked
             <path d="M5 12l5 5L20 7" />
           </svg>
         </ThemeIcon>
-        <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+        <Title order={1} ref={heading} tabIndex={-1}>
           {t('consultation.booked.title')}
         </Title>
         <Text>{title}</Text>

@@ -36,7 +36,7 @@ function addDays(date: string, days: number): string {
 /** A step's heading with its number, as a scheduling page numbers them. */
 function StepTitle({ number, children }: { number: number; children: string }) {
   return (
-    <Title order={2} size="h4">
+    <Title order={2}>
       <Text span c="dimmed" fw={600} mr={8} aria-hidden>
         {number}.
       </Text>
@@ -122,7 +122,7 @@ export function ConsultationPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="xl">
           <div>
-            <Title order={1} size="h2">
+            <Title order={1}>
               {t('consultation.title')}
             </Title>
             <Text c="dimmed" mt={4}>

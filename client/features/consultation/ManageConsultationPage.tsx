@@ -35,7 +35,7 @@ export function ManageConsultationPage() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <Title order={1}>
           {t('consultation.manage.title')}
         </Title>
         {manage.data !== undefined ? (
@@ -134,7 +134,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
 
         {consultation.changeable && moving && (
           <Stack gap="md">
-            <Title order={2} size="h4">
+            <Title order={2}>
               {t('consultation.manage.newTime')}
             </Title>
             <TimePicker typeId={consultation.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} manageToken={token} />

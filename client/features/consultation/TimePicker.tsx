@@ -107,7 +107,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
           </Text>
         ) : (
           <>
-            <Title order={3} size="h5">
+            <Title order={3}>
               {t('consultation.times.on', { day: dayTitle(locale).format(new Date(`${day}T00:00:00Z`)) })}
             </Title>
             {free.isFetching && ofDay.length === 0 ? (

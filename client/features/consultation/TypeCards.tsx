@@ -77,7 +77,7 @@ export function TypeCards({ types, value, onChange }: { types: ConsultationType[
       }
       value={value}
       onChange={onChange}
-      labelProps={{ mb: 'sm', fz: 'var(--mantine-h4-font-size)', fw: 700, ff: 'var(--mantine-font-family-headings)' }}
+      labelProps={{ mb: 'sm', fz: 'var(--mantine-h2-font-size)', fw: 650, ff: 'var(--mantine-font-family-headings)' }}
     >
       <div className={classes.types}>
         {types.map((type) => (

@@ -103,7 +103,7 @@ function SlotCheckIn({ timeSlotId, timeZone }: { timeSlotId: string; timeZone: s
       {list.data !== undefined && (
         <>
           <Group justify="space-between">
-            <Title order={2} size="h4">
+            <Title order={2}>
               Attendance: {list.data.attended} / {list.data.expected}
             </Title>
             {list.data.ended && (

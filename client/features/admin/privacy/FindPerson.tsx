@@ -38,7 +38,7 @@ function Records({ found }: { found: Found }) {
     <Stack gap="md">
       {kinds.map(([kind, records]) => (
         <section key={kind} aria-label={kindTitle(kind)}>
-          <Title order={3} size="h5">
+          <Title order={3}>
             {`${kindTitle(kind)} (${records.length})`}
           </Title>
           {records.length === 0 ? (
@@ -84,7 +84,7 @@ export function FindPerson() {
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="find-person-title">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h3" id="find-person-title">
+          <Title order={2} id="find-person-title">
             Find a person
           </Title>
           <Text size="sm" c="dimmed">

@@ -57,7 +57,7 @@ export function ReviewStep({
       <Field label="Description">{orDefault(details.description, '—')}</Field>
 
       <div>
-        <Title order={3} size="h5">
+        <Title order={3}>
           Delegates
         </Title>
         {delegates.length === 0 && newDelegate === null ? (
@@ -84,7 +84,7 @@ export function ReviewStep({
       </div>
 
       <div>
-        <Title order={3} size="h5">
+        <Title order={3}>
           Time Slots
         </Title>
         <List size="sm">

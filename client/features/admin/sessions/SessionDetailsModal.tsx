@@ -52,7 +52,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
       </Text>
       {s.description !== null && <Text size="sm">{s.description}</Text>}
 
-      <Title order={3} size="h5">
+      <Title order={3}>
         Time Slots
       </Title>
       {s.timeSlots.length === 0 ? (
@@ -80,7 +80,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
         </ScrollTable>
       )}
 
-      <Title order={3} size="h5">
+      <Title order={3}>
         Delegates
       </Title>
       {s.delegates.length === 0 ? (
