@@ -10,10 +10,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '@db/schema';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
-import { formatSlotRange } from '@server/shared/time';
 import { useTranslator } from '@client/i18n';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { OfferPanel } from './OfferPanel';
+import { browserTimeZone } from '@server/shared/visitor-time';
 
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 
@@ -89,7 +89,7 @@ export function ManageBooking({ token }: { token: string }) {
 }
 
 function BookingDetails({ token, booking }: { token: string; booking: ManagedBooking }) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
   const utils = trpc.useUtils();
   const [confirming, confirm] = useDisclosure(false);
   const cancel = trpc.bookings.cancelByToken.useMutation({
@@ -104,7 +104,8 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
     },
   });
   const status = STATUS_WORDS[booking.status];
-  const when = formatSlotRange(booking.startTime, booking.endTime, booking.timezone, locale);
+  // The visitor's own clock (the browser's zone) beside the site's when they differ.
+  const when = dates.visitorSlotLine(booking.startTime, booking.endTime, booking.timezone, browserTimeZone());
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">

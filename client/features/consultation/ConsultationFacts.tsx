@@ -1,7 +1,6 @@
 // A consultation's facts as a short list: what, with whom, when (in the visitor's zone), where.
 // The same list beside the visitor's details, on the confirmation and on the manage page.
 import type { ReactNode } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { useTranslator } from '@client/i18n';
 import classes from './consultation.module.css';
 
@@ -12,14 +11,17 @@ interface ConsultationFactsProps {
   consultant?: string | undefined;
   startsAt: string;
   endsAt: string;
+  /** The zone the visitor reads times in. */
   timeZone: string;
+  /** The site's zone, shown beside the visitor's when their clocks differ. */
+  siteZone?: string | undefined;
   where?: string | undefined;
   /** More rows after the usual ones (the manage page's status). */
   children?: ReactNode;
 }
 
-export function ConsultationFacts({ label, type, consultant, startsAt, endsAt, timeZone, where, children }: ConsultationFactsProps) {
-  const { t, locale } = useTranslator();
+export function ConsultationFacts({ label, type, consultant, startsAt, endsAt, timeZone, siteZone, where, children }: ConsultationFactsProps) {
+  const { t, dates } = useTranslator();
   return (
     <div role="group" aria-label={label}>
     <dl className={classes.facts}>
@@ -32,7 +34,7 @@ export function ConsultationFacts({ label, type, consultant, startsAt, endsAt, t
         </>
       )}
       <dt>{t('consultation.manage.when')}</dt>
-      <dd>{formatSlotRange(startsAt, endsAt, timeZone, locale)}</dd>
+      <dd>{siteZone === undefined ? dates.range(startsAt, endsAt, timeZone) : dates.visitorSlotLine(startsAt, endsAt, siteZone, timeZone)}</dd>
       {where !== undefined && (
         <>
           <dt>{t('consultation.manage.where')}</dt>

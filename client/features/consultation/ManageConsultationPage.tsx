@@ -6,7 +6,6 @@ import '@client/features/layout/page-styles';
 import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { type Translator, useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
@@ -53,7 +52,8 @@ export function ManageConsultationPage() {
 }
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
+  const siteZone = trpc.settings.public.useQuery().data?.timezone;
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);
   const [timeZone, setTimeZone] = useState(consultation.visitorTimeZone);
@@ -73,7 +73,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
       void utils.consultations.freeTimes.invalidate();
     },
   });
-  const when = formatSlotRange(consultation.startsAt, consultation.endsAt, timeZone, locale);
+  const when = siteZone === undefined ? dates.range(consultation.startsAt, consultation.endsAt, timeZone) : dates.visitorSlotLine(consultation.startsAt, consultation.endsAt, siteZone, timeZone);
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
@@ -85,6 +85,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
           startsAt={consultation.startsAt}
           endsAt={consultation.endsAt}
           timeZone={timeZone}
+          siteZone={siteZone}
           where={whereOf(consultation, t)}
         >
           <dt>{t('consultation.manage.status')}</dt>

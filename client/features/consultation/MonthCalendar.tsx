@@ -5,21 +5,7 @@ import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { LineIcon } from '@client/features/icons/LineIcon';
 import classes from './consultation.module.css';
 import { useTranslator } from '@client/i18n';
-import { cachedFormat } from '@server/shared/time';
 
-const monthTitle = (locale: string) => cachedFormat('UTC', 'calendar-month', { month: 'long', year: 'numeric' }, locale);
-/** 'Monday, March 2' ('lundi 2 mars'): a day's name, read out on its button. */
-export const dayTitle = (locale: string) => cachedFormat('UTC', 'calendar-day', { weekday: 'long', month: 'long', day: 'numeric' }, locale);
-
-/** The week's days, Monday first, short and long, in `locale` (2024-01-01 was a Monday). */
-function weekdaysOf(locale: string): [string, string][] {
-  const short = cachedFormat('UTC', 'calendar-weekday-short', { weekday: 'short' }, locale);
-  const long = cachedFormat('UTC', 'calendar-weekday-long', { weekday: 'long' }, locale);
-  return Array.from({ length: 7 }, (_, day) => {
-    const date = new Date(Date.UTC(2024, 0, 1 + day));
-    return [short.format(date), long.format(date)];
-  });
-}
 
 /** 'YYYY-MM' plus `months`. */
 export function shiftMonth(month: string, months: number): string {
@@ -60,8 +46,8 @@ interface MonthCalendarProps {
 }
 
 export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading, today }: MonthCalendarProps) {
-  const { t, locale } = useTranslator();
-  const title = monthTitle(locale).format(new Date(`${month}-01T00:00:00Z`));
+  const { t, dates } = useTranslator();
+  const title = dates.monthTitle(month);
   return (
     <div>
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -84,7 +70,7 @@ export function MonthCalendar({ month, available, selected, onSelect, onMonthCha
       <table className={classes.month} aria-label={t('consultation.month.label', { month: title })} aria-busy={loading}>
         <thead>
           <tr>
-            {weekdaysOf(locale).map(([short, long]) => (
+            {dates.weekdays().map(([short, long]) => (
               <th key={short} scope="col" className={classes.weekday}>
                 <abbr title={long}>{short}</abbr>
               </th>
@@ -110,8 +96,8 @@ export function MonthCalendar({ month, available, selected, onSelect, onMonthCha
 }
 
 function DayButton({ date, free, selected, today, onSelect }: { date: string; free: boolean; selected: boolean; today: boolean; onSelect: (date: string) => void }) {
-  const { t, locale } = useTranslator();
-  const day = dayTitle(locale).format(new Date(`${date}T00:00:00Z`));
+  const { t, dates } = useTranslator();
+  const day = dates.dayTitle(date);
   const label = t(free ? 'consultation.day.free' : 'consultation.day.notFree', { day });
   return (
     <UnstyledButton

@@ -4,10 +4,10 @@
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { browserTimeZone } from '@server/shared/visitor-time';
-import { cachedFormat, utcToZonedParts } from '@server/shared/time';
+import { utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
-import { dayTitle, lastDateOf, MonthCalendar } from './MonthCalendar';
+import { lastDateOf, MonthCalendar } from './MonthCalendar';
 import classes from './consultation.module.css';
 
 export type FreeTime = RouterOutputs['consultations']['freeTimes']['times'][number];
@@ -19,11 +19,6 @@ const ZONES: string[] = (() => {
     return ['UTC'];
   }
 })();
-
-/** '2:30 PM' ('14:30' in French) in `timeZone`. */
-export function clockTime(iso: string, timeZone: string, locale = 'en-US'): string {
-  return cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }, locale).format(new Date(iso));
-}
 
 export function useVisitorZone(): [string, (zone: string) => void] {
   return useState(() => browserTimeZone() ?? 'UTC');
@@ -42,7 +37,7 @@ interface TimePickerProps {
 }
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
   const today = utcToZonedParts(new Date().toISOString(), timeZone).date;
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
@@ -108,7 +103,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
         ) : (
           <>
             <Title order={3}>
-              {t('consultation.times.on', { day: dayTitle(locale).format(new Date(`${day}T00:00:00Z`)) })}
+              {t('consultation.times.on', { day: dates.dayTitle(day) })}
             </Title>
             {free.isFetching && ofDay.length === 0 ? (
               <Skeleton height={36} />
@@ -122,7 +117,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
                     onClick={() => onSelect(time)}
                     fullWidth
                   >
-                    {clockTime(time.startsAt, timeZone, locale)}
+                    {dates.time(time.startsAt, timeZone)}
                   </Button>
                 ))}
               </div>
@@ -136,7 +131,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
 
 /** The next free times after a time that was just taken, for the visitor to choose from. */
 export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: FreeTime[]; after: string; timeZone: string; onSelect: (time: FreeTime) => void }) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
   const next = times.filter((time) => time.startsAt > after).slice(0, 4);
   if (next.length === 0) return null;
   return (
@@ -144,8 +139,8 @@ export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: Fre
       {next.map((time) => (
         <Button key={time.startsAt} size="compact-sm" variant="light" onClick={() => onSelect(time)}>
           {t('consultation.times.nextOne', {
-            date: cachedFormat(timeZone, 'short-day', { month: 'short', day: 'numeric' }, locale).format(new Date(time.startsAt)),
-            time: clockTime(time.startsAt, timeZone, locale),
+            date: dates.dayMonth(time.startsAt, timeZone),
+            time: dates.time(time.startsAt, timeZone),
           })}
         </Button>
       ))}

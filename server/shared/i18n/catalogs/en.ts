@@ -135,6 +135,7 @@ export const en = {
   'time.nextDay': '{time} next day',
   'time.yourTime': 'your time ({city})',
   'time.atEvent': '{time} in {place}',
+  'time.inZone': '{time} {zone}',
 
   'booking.title': 'Book Your Session',
   'booking.maintenance.title': 'Maintenance',

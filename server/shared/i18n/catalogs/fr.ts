@@ -137,6 +137,7 @@ export const fr: Catalog = {
   'time.nextDay': '{time} le lendemain',
   'time.yourTime': 'votre heure ({city})',
   'time.atEvent': '{time} à {place}',
+  'time.inZone': '{time} {zone}',
 
   'booking.title': 'Réservez votre séance',
   'booking.maintenance.title': 'Maintenance',
