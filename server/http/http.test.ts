@@ -1,5 +1,6 @@
 // The HTTP layer: session cookies, the cross-origin guard, batch and body limits, and the error
 // shape clients see in each mode. Everything goes through app.inject(), as a browser would.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
@@ -517,6 +518,7 @@ describe('error shape', () => {
         ctx: createContextInner(prodEnv.deps),
       });
       expect(shape.message).toBe('Something went wrong. Please try again.');
+      expect(shape.data.messageKey).toBe('error.generic');
       expect(JSON.stringify(shape)).not.toContain('internal');
     } finally {
       await prodEnv.close();

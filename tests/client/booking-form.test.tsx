@@ -2,16 +2,15 @@
 // event or the session clears, and the participant validation messages.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string };
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const eventA = await insertEventRow(db, { title: 'Accra Exchange', displayOrder: 1 });
   const eventB = await insertEventRow(db, { title: 'Lagos Summit', displayOrder: 2 });
@@ -32,8 +31,6 @@ beforeEach(async () => {
   }
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
 });
-afterEach(() => server.close());
-
 function renderForm(props: { initialEventId?: string; visitorTimeZone?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(
     <BookingForm
@@ -104,6 +101,10 @@ describe('BookingForm', () => {
     const db = server.env.db;
     await db.updateTable('events').set({ description: 'Meet 30+ businesses in 60 minutes.', date: '13 October', location: 'Accra' }).where('id', '=', ids.eventA).execute();
     await db.updateTable('eventSessions').set({ description: 'Speed meetings with buyers.' }).where('id', '=', ids.sessionA1).execute();
+    // A morning two days ahead (still before the full slot, three days ahead), so neither zone's
+    // times cross midnight whenever the suite runs.
+    const day = new Date(Date.now() + 48 * 3_600_000).toISOString().slice(0, 10);
+    await db.updateTable('timeSlots').set({ startTime: `${day}T09:35:00.000Z`, endTime: `${day}T11:35:00.000Z` }).where('id', '=', ids.slotA1).execute();
     await db
       .insertInto('delegates')
       .values({ id: 'd1', sessionId: ids.sessionA1, name: 'Ama Owusu', email: 'ama@example.com', phone: '+233 20 000 0000', organization: 'GIPC', position: 'Trade Attaché', bio: null, photoUrl: null })
@@ -166,7 +167,7 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    await fill(user, screen.getByLabelText(/Email Address/), 'not-an-email');
     // Counts the requests that would create a booking: the form must not send one at all.
     const fetches = vi.spyOn(globalThis, 'fetch');
     const createCalls = () => fetches.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).includes('bookings.create'));
@@ -187,8 +188,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Mensah');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Mensah');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
     await waitFor(() =>
       expect(onBooked).toHaveBeenCalledWith(
@@ -220,8 +221,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Again');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     // Staff close the session while the visitor types.
     await server.env.db.updateTable('eventSessions').set({ isActive: 0 }).where('id', '=', ids.sessionA1).execute();
     await user.click(confirmButton());
@@ -239,8 +240,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Again');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }, expect.objectContaining({ participantEmail: expect.any(String) })));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

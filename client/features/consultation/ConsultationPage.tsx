@@ -7,8 +7,8 @@ import { Alert, Button, Container, Paper, Select, Skeleton, Stack, Text, Textare
 import { useEffect, useRef, useState } from 'react';
 import { bookConsultationInput } from '@server/consultations/consultations.schemas';
 import { firmText } from '@server/shared/i18n/languages';
-import { translateIssue } from '@server/shared/i18n/messages';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
@@ -46,7 +46,8 @@ function StepTitle({ number, children }: { number: number; children: string }) {
 }
 
 export function ConsultationPage() {
-  const { t, language } = useTranslator();
+  const words = useTranslator();
+  const { t, language } = words;
   const titleOf = (type: ConsultationType) => firmText(type.title, type.translations, 'title', language);
   const types = trpc.consultations.types.list.useQuery(undefined, { refetchOnWindowFocus: false });
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -81,7 +82,7 @@ export function ConsultationPage() {
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= translateIssue(issue, t);
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       setErrors(found);
       return;
     }
@@ -89,7 +90,7 @@ export function ConsultationPage() {
     try {
       setBooked(await book.mutateAsync(input));
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = fieldErrorsOf(error, words);
       if (fieldErrors.startsAt !== undefined) {
         const after = time.startsAt;
         const from = time.date;
@@ -220,9 +221,9 @@ export function ConsultationPage() {
                       <TextInput label={t('consultation.company')} autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
                     </div>
                     <Textarea label={t('consultation.message')} autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
-                    {book.isError && Object.keys(fieldErrorsOf(book.error)).length === 0 && (
+                    {book.isError && Object.keys(fieldErrorsOf(book.error, words)).length === 0 && (
                       <Alert color="red" role="alert" title={t('consultation.failed')}>
-                        {messageOf(book.error, t('common.pleaseTryAgain'))}
+                        {messageOf(book.error, t('common.pleaseTryAgain'), words)}
                       </Alert>
                     )}
                     <Button type="submit" size="md" loading={book.isPending}>

@@ -25,7 +25,8 @@ function whereOf({ location, consultantName }: Managed, t: Translator['t']): str
 }
 
 export function ManageConsultationPage() {
-  const { t } = useTranslator();
+  const words = useTranslator();
+  const { t } = words;
   const { token } = useParams({ strict: false });
   const manage = trpc.consultations.manage.useQuery(
     { token: token ?? '' },
@@ -42,7 +43,7 @@ export function ManageConsultationPage() {
         ) : manage.isPending ? (
           <Skeleton height={160} aria-label={t('consultation.manage.loading')} />
         ) : (
-          <Alert color="red" title={messageOf(manage.error, t('consultation.manage.invalid'))}>
+          <Alert color="red" title={messageOf(manage.error, t('consultation.manage.invalid'), words)}>
             {t('consultation.manage.invalidText')}
           </Alert>
         )}
@@ -52,7 +53,8 @@ export function ManageConsultationPage() {
 }
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
-  const { t, dates } = useTranslator();
+  const words = useTranslator();
+  const { t, dates } = words;
   const siteZone = trpc.settings.public.useQuery().data?.timezone;
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);
@@ -108,7 +110,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
         )}
         {(reschedule.isError || cancel.isError) && (
           <Alert color="red" role="alert" title={t('consultation.manage.failed')}>
-            {fieldErrorsOf(reschedule.error).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'))}
+            {fieldErrorsOf(reschedule.error, words).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'), words)}
           </Alert>
         )}
 

@@ -37,7 +37,8 @@ interface TimePickerProps {
 }
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
-  const { t, dates } = useTranslator();
+  const words = useTranslator();
+  const { t, dates } = words;
   const today = utcToZonedParts(new Date().toISOString(), timeZone).date;
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
@@ -93,7 +94,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
       <Stack gap="sm" className={classes.times}>
         {free.isError && (
           <Alert color="red" title={t('consultation.times.failed')}>
-            {messageOf(free.error, t('common.pleaseTryAgain'))}
+            {messageOf(free.error, t('common.pleaseTryAgain'), words)}
           </Alert>
         )}
         {day === null ? (
