@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { themeVariables } from './scripts/vite/theme-variables.ts';
+import { fontPreload } from './scripts/vite/font-preload.ts';
 
 // Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -61,7 +62,7 @@ function precompress(): Plugin {
 // In development Vite serves the client and forwards API and upload requests to the server.
 export default defineConfig({
   root: fromHere('./client'),
-  plugins: [react(), themeVariables(), precompress()],
+  plugins: [react(), themeVariables(), fontPreload(), precompress()],
   resolve: { alias: pathAliases },
   define: appVersionDefine,
   build: {

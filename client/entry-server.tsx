@@ -18,6 +18,7 @@ import { createAppRouter } from './router';
 import { createQueryUtils, createTrpcClient, type RouterInputs } from './trpc';
 import { pageCatalog } from '@server/shared/i18n/catalogs';
 import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
+import { isSitePage } from '@server/shared/site-pages';
 
 export { QUERY_STATE_ELEMENT_ID };
 
@@ -40,6 +41,8 @@ const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
 export function publicQueriesOf(address: string): PublicQuery[] | null {
   // A page in another language shows the same data; only translated pages have such an address.
   const { path: pathname, prefixed } = languageOfPath(address);
+  // The not-found page (server/pages/pages.route.ts renders it at NOT_FOUND_PATH): the layout's data.
+  if (!isSitePage(pathname)) return [{ path: 'settings.public' }, { path: 'homePage.get' }];
   if (prefixed && !isTranslatedPage(pathname)) return null;
   if (pathname === '/') {
     return [{ path: 'settings.public' }, { path: 'homePage.get' }, { path: 'events.list', input: { limit: HOME_EVENT_LIMIT } }];

@@ -15,6 +15,7 @@ import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
 import { HomePage } from './features/home/HomePage';
 import { PrivacyRoutePage } from './features/privacy/PrivacyRoutePage';
+import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { validateBookingSearch } from './features/admin/bookings/booking-search';
 import { validateCalendarSearch } from './features/admin/calendar/calendar-search';
 import { validateSettingsSearch } from './features/admin/settings/settings-tabs';
@@ -27,7 +28,7 @@ export interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  notFoundComponent: () => null,
+  notFoundComponent: NotFoundPage,
 });
 
 const publicLayoutRoute = createRoute({
@@ -229,34 +230,39 @@ const adminScreens = [
   adminPrivacyRoute,
 ];
 
-const adminCatchAllRoute = createRoute({
-  getParentRoute: () => adminRoute,
+/**
+ * Any other address, under /admin/ too, is not a page of the site: the not-found page in the public
+ * layout (the server answers it with 404; server/shared/site-pages.ts lists what exists). Never the
+ * home page or the sign-in page, which would hide the broken link.
+ */
+const notFoundRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
   path: '$',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/dashboard' });
-  },
-});
-
-/** Any other path goes home: a mistyped or outdated link still lands on the site. */
-const catchAllRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '$',
-  beforeLoad: () => {
-    throw redirect({ to: '/' });
-  },
+  component: NotFoundPage,
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([homeRoute, eventRoute, privacyRoute, bookingRoute, bookingForEventRoute, manageBookingRoute, consultationRoute, manageConsultationRoute]),
+  publicLayoutRoute.addChildren([
+    homeRoute,
+    eventRoute,
+    privacyRoute,
+    bookingRoute,
+    bookingForEventRoute,
+    manageBookingRoute,
+    consultationRoute,
+    manageConsultationRoute,
+    notFoundRoute,
+  ]),
   adminLoginRoute,
   adminSetupRoute,
-  adminRoute.addChildren([adminIndexRoute, ...adminScreens, adminCatchAllRoute]),
-  catchAllRoute,
+  adminRoute.addChildren([adminIndexRoute, ...adminScreens]),
 ]);
 
 /** The server renders with a memory history at the requested address (client/entry-server.tsx). */
 export interface ServerRouterOptions {
   history: RouterHistory;
+  /** The memory history drives a page rendered in a DOM (a component test), not on the server. */
+  inDom?: boolean;
 }
 
 /** `basepath`: '/fr' for a page in French (the booking pages, and a missing event's page). */
@@ -270,7 +276,7 @@ export function createAppRouter(context: RouterContext, server?: ServerRouterOpt
     // On the server scroll restoration would write an inline script, which the site's
     // Content-Security-Policy refuses; the browser's router restores scroll positions itself.
     scrollRestoration: server === undefined,
-    ...(server === undefined ? {} : { history: server.history, isServer: true }),
+    ...(server === undefined ? {} : { history: server.history, isServer: server.inDom !== true }),
   });
 }
 

@@ -12,8 +12,26 @@ export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 5 },
   colors: { navy, gold },
-  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: '700' },
+  // Inter, self-hosted (client/features/layout/fonts.css), for text and every product heading. The
+  // marketing pages' display headings use the serif (--font-display) in their own styles.
+  fontFamily: 'Inter Variable, "Inter Fallback", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  // One type scale for the back office and the booking pages, compact as product screens are
+  // (Mantine's defaults are marketing-sized: a 34 px h1). A heading's level is its size: the page's
+  // title (h1, 24 px), a section or card (h2, 18 px), a part of one (h3, 16 px), then 15, 14, 12;
+  // semibold, tight line heights. Screens pass `order` only, never a size of their own.
+  headings: {
+    fontFamily: 'Inter Variable, "Inter Fallback", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontWeight: '650',
+    sizes: {
+      h1: { fontSize: '1.5rem', lineHeight: '1.25' },
+      h2: { fontSize: '1.125rem', lineHeight: '1.35' },
+      h3: { fontSize: '1rem', lineHeight: '1.4' },
+      h4: { fontSize: '0.9375rem', lineHeight: '1.4' },
+      h5: { fontSize: '0.875rem', lineHeight: '1.45' },
+      h6: { fontSize: '0.75rem', lineHeight: '1.5' },
+    },
+  },
   defaultRadius: 'md',
   focusRing: 'auto',
   // Plain objects, not Modal.extend()/Badge.extend(): importing the components here would put the

@@ -178,4 +178,29 @@ describe('npm run seed', { timeout: 60_000 }, () => {
     }
     await seed('--reset');
   });
+
+  it('gives every event, session and consultation type a French title and description', async () => {
+    await seed();
+    const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+    try {
+      for (const table of ['events', 'event_sessions', 'consultation_types']) {
+        const untranslated = db
+          .prepare(
+            `select title from ${table} where coalesce(json_extract(translations, '$.fr.title'), '') = ''
+               or coalesce(json_extract(translations, '$.fr.description'), '') = ''`,
+          )
+          .all();
+        expect(untranslated, table).toEqual([]);
+      }
+      const french = (sql: string) => (db.prepare(sql).get() as { fr: string }).fr;
+      expect(french("select json_extract(translations, '$.fr.title') fr from events where id = 'seed-event-ghana-exchange'")).toBe(
+        'Rencontre d’affaires Diaspora–Ghana',
+      );
+      expect(french("select json_extract(translations, '$.fr.title') fr from consultation_types where id = 'seed-consultation-discovery'")).toBe(
+        'Appel découverte',
+      );
+    } finally {
+      db.close();
+    }
+  });
 });

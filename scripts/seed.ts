@@ -14,6 +14,7 @@ import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
 import { resetConsultations, seedConsultations } from './seed/consultations';
+import { FRENCH_EVENTS, FRENCH_SESSIONS, frenchTranslations } from './seed/french';
 import { defaultHomeContent } from '@client/features/home/content';
 import { findHomeContent, saveHomeContent } from '@server/home-page/home-page.repository';
 import { homeContentInput } from '@server/home-page/home-page.schemas';
@@ -86,6 +87,7 @@ async function seedContent(db: DB): Promise<void> {
           id: eventId,
           title: event.title,
           description: event.description,
+          translations: frenchTranslations(FRENCH_EVENTS[event.key]),
           date: eventDate(event, today),
           location: event.location,
           imageUrl: event.image,
@@ -108,6 +110,7 @@ async function seedContent(db: DB): Promise<void> {
             eventId,
             title: session.title,
             description: session.description,
+            translations: frenchTranslations(FRENCH_SESSIONS[session.key]),
             location: session.location,
             facilitator: session.facilitator,
             maxParticipants: session.maxParticipants,

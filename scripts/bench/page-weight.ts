@@ -1,6 +1,6 @@
 // What a visitor's browser downloads to show the home page, or an event's page: the scripts and
 // style sheets the built home.html (event.html) references (the entry, its modulepreloads, its style sheets), gzipped as the server
-// sends them. Back-office chunks must not be among them.
+// sends them, and the fonts it preloads (woff2, compressed already). Back-office chunks must not be among them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,7 +9,10 @@ import type { Figure } from './report';
 export interface PageWeight {
   scripts: { file: string; gzipBytes: number }[];
   styles: { file: string; gzipBytes: number }[];
+  fonts: { file: string; bytes: number }[];
 }
+
+const PRELOADED_FONT = /<link rel="preload" href="(\/assets\/[^"]+\.woff2)" as="font"/g;
 
 const ASSET_REFERENCE = /<(?:script[^>]*\bsrc|link[^>]*\bhref)="(\/assets\/[^"]+\.(?:js|css))"/g;
 
@@ -25,9 +28,11 @@ export function measurePageWeight(clientDir: string, builtPage: 'home.html' | 'e
   const html = fs.readFileSync(fs.existsSync(ownPage) ? ownPage : path.join(clientDir, 'index.html'), 'utf8');
   const files = [...new Set([...html.matchAll(ASSET_REFERENCE)].map((match) => match[1] ?? ''))];
   const measured = files.map((file) => ({ file, gzipBytes: gzipSize(path.join(clientDir, file)) }));
+  const fonts = [...new Set([...html.matchAll(PRELOADED_FONT)].map((match) => match[1] ?? ''))];
   return {
     scripts: measured.filter((entry) => entry.file.endsWith('.js')),
     styles: measured.filter((entry) => entry.file.endsWith('.css')),
+    fonts: fonts.map((file) => ({ file, bytes: fs.statSync(path.join(clientDir, file)).size })),
   };
 }
 
@@ -40,6 +45,13 @@ export function pageWeightFigures(weight: PageWeight, label = 'home page'): Figu
   return [
     { name: `${label} JavaScript (gzip)`, value: total(weight.scripts), unit: 'KB', goal: { kind: 'at-most', target: 100 } },
     { name: `${label} CSS (gzip)`, value: total(weight.styles), unit: 'KB', goal: { kind: 'at-most', target: 20 } },
+    // Inter (every weight, latin) and the display serif's bold: about 70 KB.
+    {
+      name: `${label} fonts (woff2, preloaded)`,
+      value: weight.fonts.reduce((sum, entry) => sum + entry.bytes, 0) / KB,
+      unit: 'KB',
+      goal: { kind: 'at-most', target: 80 },
+    },
     {
       name: `back-office chunks on the ${label}`,
       value: weight.scripts.filter((entry) => BACK_OFFICE.test(entry.file)).length,
@@ -54,4 +66,5 @@ export function printPageWeight(weight: PageWeight, label = 'home page'): void {
   for (const entry of [...weight.scripts, ...weight.styles]) {
     console.log(`  ${entry.file.padEnd(44)} ${(entry.gzipBytes / KB).toFixed(1).padStart(7)} KB`);
   }
+  for (const entry of weight.fonts) console.log(`  ${entry.file.padEnd(44)} ${(entry.bytes / KB).toFixed(1).padStart(7)} KB`);
 }

@@ -2,6 +2,7 @@
 // times right after `npm run seed`. Fixed ids: a second run adds nothing; hours are written only for
 // a staff member who has none (their own edits stay).
 import type { DB } from '@db/database';
+import { FRENCH_CONSULTATION_TYPES, frenchTranslations } from './french';
 
 const TYPES = [
   {
@@ -44,7 +45,7 @@ export async function seedConsultations(db: DB, staffEmails: string[]): Promise<
   await db.transaction().execute(async (trx) => {
     const staff = await trx.selectFrom('users').select('id').where('email', 'in', staffEmails).orderBy('email').execute();
     for (const type of TYPES) {
-      await trx.insertInto('consultationTypes').values(type).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+      await trx.insertInto('consultationTypes').values({ ...type, translations: frenchTranslations(FRENCH_CONSULTATION_TYPES[type.id]) }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
       for (const member of staff) {
         await trx
           .insertInto('consultationTypeStaff')

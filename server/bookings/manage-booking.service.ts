@@ -54,6 +54,11 @@ function toManagedBooking(booking: BookingDetails, timezone: string, language: L
   };
 }
 
+/** Whether a manage link's token is one a booking has now (its page answers 404 otherwise). */
+export async function bookingManageLinkExists({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<boolean> {
+  return (await findBookingDetailsByTokenHash(db, hashManageToken(token))) !== undefined;
+}
+
 export async function viewBookingByToken(deps: Pick<ServiceContext, 'db' | 'language'>, { token }: { token: string }): Promise<ManagedBooking> {
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
   if (booking === undefined) throw linkInvalid();

@@ -18,7 +18,7 @@ import {
 } from './check-in.repository';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import type { checkInInput } from './check-in.schemas';
-import { formatSlotRange } from '@server/shared/time';
+import { wordsIn } from '@server/email/messages';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 
 /** The slot's bookings that hold a seat, by name, with their attendance; and the counts. */
@@ -40,9 +40,8 @@ export interface CheckInResult {
   booking: { id: string; participantName: string; checkedInAt: string; checkedInBy: string | null };
 }
 
-function clockTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
-}
+/** The back office's dates, in English. */
+const { dates } = wordsIn(undefined);
 
 /** Checks in the booking of `input.code` (or `input.bookingId`) at `input.timeSlotId`, by `actor`. */
 export async function checkIn(deps: ServiceContext, input: z.output<typeof checkInInput>): Promise<CheckInResult> {
@@ -53,13 +52,13 @@ export async function checkIn(deps: ServiceContext, input: z.output<typeof check
     const booking = await findBookingAtDoor(trx, input.code === undefined ? { bookingId: input.bookingId ?? '' } : { code: input.code });
     if (booking === undefined) throw new NotFoundError('api.checkIn.unknownCode');
     if (booking.timeSlotId !== input.timeSlotId) {
-      throw new PreconditionError(message('api.checkIn.otherSlot', { slot: `${booking.sessionTitle}, ${formatSlotRange(booking.startTime, booking.endTime, timezone)}` }));
+      throw new PreconditionError(message('api.checkIn.otherSlot', { slot: `${booking.sessionTitle}, ${dates.range(booking.startTime, booking.endTime, timezone)}` }));
     }
     if (booking.status === 'cancelled') throw new PreconditionError('api.checkIn.cancelled');
     if (booking.status === 'waitlisted') throw new PreconditionError('api.checkIn.waitlisted');
     const already = (at: string, by: string | null): CheckInResult => ({
       result: 'already',
-      message: `Already checked in at ${clockTime(at, timezone)}${by === null ? '' : ` by ${by}`}.`,
+      message: `Already checked in at ${dates.time(at, timezone)}${by === null ? '' : ` by ${by}`}.`,
       booking: { id: booking.id, participantName: booking.participantName, checkedInAt: at, checkedInBy: by },
     });
     if (booking.checkedInAt !== null) return already(booking.checkedInAt, booking.checkedInBy);

@@ -206,6 +206,12 @@ export interface BookedConsultation {
   endsAt: string;
   typeTitle: string;
   consultantName: string;
+  /** Where it happens, in the page's language. */
+  where: string;
+  /** The manage link's token: the confirmation links to the page that moves or cancels it. */
+  manageToken: string;
+  /** The visitor's calendar file (.ics), the one their e-mail carries. */
+  calendar: string;
 }
 
 /** The consultation keeps the page's language (`deps.language`) for its visitor's messages. */
@@ -238,8 +244,17 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       language,
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
-    await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
-    return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: typeTitleIn(type, language), consultantName: consultant.name };
+    const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
+    return {
+      id: consultation.id,
+      startsAt: consultation.startsAt,
+      endsAt: consultation.endsAt,
+      typeTitle: typeTitleIn(type, language),
+      consultantName: consultant.name,
+      where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
+      manageToken: manage.token,
+      calendar,
+    };
   });
 }
 
@@ -272,6 +287,11 @@ async function factsOf(db: DB, consultation: ConsultationRow) {
   const [type, consultant] = await Promise.all([findConsultationType(db, consultation.typeId), findStaffMember(db, consultation.consultantId)]);
   if (type === undefined || consultant === undefined) throw new NotFoundError('message.consultationNotFound');
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
+}
+
+/** Whether a manage link's token is one a consultation has now (its page answers 404 otherwise). */
+export async function consultationManageLinkExists({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<boolean> {
+  return (await findConsultationByTokenHash(db, hashManageToken(token))) !== undefined;
 }
 
 /** The place is worded in the calling page's language. */

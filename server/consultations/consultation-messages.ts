@@ -5,7 +5,6 @@
 // notices. Written in the transaction of the change, like every outbox message.
 import type { DB } from '@db/database';
 import type { ConsultationRow, ConsultationTypeRow } from '@db/schema';
-import { formatSlotRange } from '@server/shared/time';
 import { firmText, type Language } from '@server/shared/i18n/languages';
 import type { StaffMember } from './consultations.repository';
 import { readTitleTranslations } from '@server/core/stored-json';
@@ -80,11 +79,11 @@ export function consultationCalendar(site: OutboxSite, facts: Pick<ConsultationF
 /** Type, consultant, time (in the visitor's zone) and place, as every visitor message lists them. */
 export function visitorDetails(facts: Pick<ConsultationFacts, 'consultation' | 'type' | 'consultant'>, words: Words): [string, string][] {
   const { consultation, type, consultant } = facts;
-  const { t, locale } = words;
+  const { t, dates } = words;
   return [
     [t('email.consultation.detail.type'), typeTitleIn(type, words.language)],
     [t('email.consultation.detail.with'), consultant.name],
-    [t('email.detail.when'), formatSlotRange(consultation.startsAt, consultation.endsAt, consultation.visitorTimeZone, locale)],
+    [t('email.detail.when'), dates.rangeWithPlace(consultation.startsAt, consultation.endsAt, consultation.visitorTimeZone)],
     [t('email.detail.where'), whereText(type, consultant, consultation.visitorPhone, words)],
   ];
 }
@@ -100,10 +99,10 @@ export function visitorLink(site: OutboxSite, consultation: ConsultationRow, tok
 function visitorMessage(site: OutboxSite, facts: ConsultationFacts, change: ConsultationChange) {
   const { consultation, type, consultant } = facts;
   const words = wordsIn(consultation.language);
-  const { t, locale } = words;
+  const { t, dates } = words;
   const details = visitorDetails(facts, words);
   if (facts.previous !== undefined) {
-    details.push([t('email.consultation.detail.was'), formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultation.visitorTimeZone, locale)]);
+    details.push([t('email.consultation.detail.was'), dates.rangeWithPlace(facts.previous.startsAt, facts.previous.endsAt, consultation.visitorTimeZone)]);
   }
   const withLink = change !== 'cancelled' && facts.manageToken !== null;
   const names = { siteName: site.siteName, type: typeTitleIn(type, words.language), consultant: consultant.name };
@@ -121,11 +120,11 @@ function visitorMessage(site: OutboxSite, facts: ConsultationFacts, change: Cons
 function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: ConsultationChange) {
   const { consultation, type, consultant, consultantZone } = facts;
   const words = wordsIn(consultant.language);
-  const { t, locale } = words;
+  const { t, dates } = words;
   const typeTitle = typeTitleIn(type, words.language);
   const details: [string, string][] = [
     [t('email.consultation.detail.type'), typeTitle],
-    [t('email.detail.when'), formatSlotRange(consultation.startsAt, consultation.endsAt, consultantZone, locale)],
+    [t('email.detail.when'), dates.rangeWithPlace(consultation.startsAt, consultation.endsAt, consultantZone)],
     [t('email.consultation.notice.visitor'), consultation.visitorName],
     [t('email.admin.email'), consultation.visitorEmail],
     [t('email.admin.phone'), consultation.visitorPhone ?? t('email.admin.notGiven')],
@@ -133,7 +132,7 @@ function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: C
     [t('email.consultation.notice.message'), consultation.message ?? t('email.consultation.notice.none')],
   ];
   if (facts.previous !== undefined) {
-    details.push([t('email.consultation.detail.was'), formatSlotRange(facts.previous.startsAt, facts.previous.endsAt, consultantZone, locale)]);
+    details.push([t('email.consultation.detail.was'), dates.rangeWithPlace(facts.previous.startsAt, facts.previous.endsAt, consultantZone)]);
   }
   return renderMessage({
     subject: t(`email.consultation.notice.${change}.subject`, { type: typeTitle, visitor: consultation.visitorName }),
@@ -149,14 +148,19 @@ function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: C
 
 const VISITOR_KIND = { booked: 'consultation-booked', rescheduled: 'consultation-rescheduled', cancelled: 'consultation-cancelled' } as const;
 
-/** Both messages of a change: the visitor's (with its calendar file) and the consultant's. */
-export async function enqueueConsultationMessages(trx: DB, publicOrigin: string, facts: ConsultationFacts, change: ConsultationChange): Promise<void> {
+/**
+ * Both messages of a change: the visitor's (with its calendar file) and the consultant's. Answers
+ * the visitor's calendar file, which the page that made the change offers too ("Add to calendar"):
+ * the same entry, so a later e-mailed change updates it.
+ */
+export async function enqueueConsultationMessages(trx: DB, publicOrigin: string, facts: ConsultationFacts, change: ConsultationChange): Promise<string> {
   const site = await loadOutboxSite(trx, publicOrigin);
+  const calendar = consultationCalendar(site, facts, change === 'cancelled', new Date());
   await enqueueMessage(trx, site, {
     kind: VISITOR_KIND[change],
     to: facts.consultation.visitorEmail,
     rendered: visitorMessage(site, facts, change),
-    ics: consultationCalendar(site, facts, change === 'cancelled', new Date()),
+    ics: calendar,
     bookingId: null,
   });
   await enqueueMessage(trx, site, {
@@ -166,6 +170,7 @@ export async function enqueueConsultationMessages(trx: DB, publicOrigin: string,
     ics: null,
     bookingId: null,
   });
+  return calendar.content;
 }
 
 /** A move gave the consultation to a colleague: the consultant who had it is told the time is free. */

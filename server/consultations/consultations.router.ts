@@ -81,7 +81,7 @@ export const consultationsRouter = router({
     .query(({ ctx, input }) => findFreeTimes(ctx, input)),
 
   book: publicFormProcedure('booking')
-    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) in the page\'s language, which the consultation keeps for its later messages, and the consultant in the language of their notices. Rate-limited like the other public forms.' })
+    .meta({ description: 'Books a consultation at a free time, assigning the free consultant with the fewest consultations that week (or the one picked, when the type allows); re-checked in one transaction, so a time just taken answers CONFLICT with a field message; e-mails the visitor (with the .ics and the manage link) in the page\'s language, which the consultation keeps for its later messages, and the consultant in the language of their notices. Answers the place, the manage token and the visitor\'s .ics, so the confirmation can offer Add to calendar and the manage link. Rate-limited like the other public forms.' })
     .input(bookConsultationInput)
     .mutation(({ ctx, input }) => bookConsultation(ctx, input)),
 

@@ -195,6 +195,10 @@ describe('free times and booking', () => {
     expect(visitor?.ics).toContain('SEQUENCE:0');
     expect(visitor?.ics).toContain('LOCATION:Video call: https://meet.example.com/firm');
     expect(visitor?.ics).toContain(`DTSTART:${date.replace(/-/g, '')}T100000Z`);
+    // The confirmation page offers the same calendar entry and links to the same manage page.
+    expect(booked.where).toBe('Video call: https://meet.example.com/firm');
+    expect(booked.calendar).toBe(visitor?.ics);
+    expect(visitor?.textBody).toContain(`/consultations/manage/${booked.manageToken}`);
     expect(notice).toMatchObject({ kind: 'consultation-notice', toAddress: 'ama@example.com' });
     expect(notice?.textBody).toContain('Visitor: Kofi Mensah');
     expect(notice?.textBody).toContain('Company: Mensah Ltd');

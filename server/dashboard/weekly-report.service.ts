@@ -17,7 +17,7 @@ import {
   listSlotsStartingBetween,
   listWeeklyReportRecipients,
 } from './weekly-report.repository';
-import { formatDateTime, formatSlotRange, utcToZonedParts } from '@server/shared/time';
+import { utcToZonedParts } from '@server/shared/time';
 import { enqueueMessage, loadOutboxSite } from '@server/email/enqueue.service';
 import { type RenderedMessage, renderMessage } from '@server/shared/email-layout';
 import { signedBy, type SiteVoice, wordsIn } from '@server/email/messages';
@@ -121,7 +121,7 @@ function byStatus<S extends string>(counts: Record<S, number>, labels: Record<S,
 /** `language`: the recipient's, for their notices (English unless set). */
 export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport, language?: string): RenderedMessage {
   const words = wordsIn(language);
-  const { t, locale } = words;
+  const { t, dates } = words;
   const zone = site.timeZone;
   const upcoming =
     report.upcoming.length === 0
@@ -130,7 +130,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport, langu
           t('report.upcoming.title'),
           ...report.upcoming.map(
             (slot) =>
-              `- ${slot.sessionTitle} (${slot.eventTitle}), ${formatSlotRange(slot.startTime, slot.endTime, zone, locale)}: ` +
+              `- ${slot.sessionTitle} (${slot.eventTitle}), ${dates.range(slot.startTime, slot.endTime, zone)}: ` +
               (slot.capacity === null
                 ? t('report.upcoming.noLimit', { taken: slot.seatsTaken })
                 : t('report.upcoming.of', { taken: slot.seatsTaken, capacity: slot.capacity })),
@@ -154,7 +154,7 @@ export function weeklyReportMessage(site: SiteVoice, report: WeeklyReport, langu
     ...signedBy(site),
     greeting: null,
     paragraphs: [
-      t('report.intro', { siteName: site.siteName, date: formatDateTime(report.to, zone, locale) }),
+      t('report.intro', { siteName: site.siteName, date: dates.dateTime(report.to, zone) }),
       upcoming,
       ...(failed === null ? [] : [failed]),
     ],

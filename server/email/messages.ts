@@ -2,7 +2,7 @@
 // in the language the booking was made in (the catalogs, server/shared/i18n/catalogs/). Times are in the site's
 // timezone and name it. Participant and contact text is passed as plain text: layout.ts escapes it.
 import type { BookingStatus } from '@db/schema';
-import { formatDateTime, formatSlotRange } from '@server/shared/time';
+import { type DateFormatter, dateFormatter } from '@server/shared/format-date';
 import { type MessageContent, type RenderedMessage, renderMessage } from '@server/shared/email-layout';
 import { siteLink } from './manage-token';
 import { notificationSettingsLink } from './staff-links';
@@ -58,12 +58,15 @@ export interface Words {
   language: Language;
   locale: string;
   t(key: MessageKey, values?: Record<string, unknown>): string;
+  /** Every date and time of the message, in its language. */
+  dates: DateFormatter;
 }
 
 export function wordsIn(language: string | undefined): Words {
   const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const i18n = i18nOf(code);
-  return { language: code, locale: localeOf(code), t: (key, values) => i18n._(key, values) };
+  const t: Words['t'] = (key, values) => i18n._(key, values);
+  return { language: code, locale: localeOf(code), t, dates: dateFormatter({ locale: localeOf(code), t }) };
 }
 
 /** The event's and the session's titles in `language`, each falling back to its English one. */
@@ -84,12 +87,12 @@ export function signedBy(site: SiteVoice): Pick<MessageContent, 'siteName' | 'si
  * lists them, in the booking's language.
  */
 export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, string][] {
-  const { t, locale, language } = wordsIn(booking.language);
+  const { t, dates, language } = wordsIn(booking.language);
   const titles = titlesIn(booking, language);
   return [
     [t('email.detail.event'), titles.event],
     [t('email.detail.session'), titles.session],
-    [t('email.detail.when'), formatSlotRange(booking.startTime, booking.endTime, site.timeZone, locale)],
+    [t('email.detail.when'), dates.rangeWithPlace(booking.startTime, booking.endTime, site.timeZone)],
     [t('email.detail.where'), booking.location ?? t('email.toBeAnnounced')],
   ];
 }
@@ -196,8 +199,8 @@ export function waitlistPromotedMessage(site: SiteVoice, booking: BookingFacts, 
  */
 export function waitlistOfferMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, expiresAt: string): RenderedMessage {
   const words = wordsIn(booking.language);
-  const { t, locale } = words;
-  const until = formatDateTime(expiresAt, site.timeZone, locale);
+  const { t, dates } = words;
+  const until = dates.dateTime(expiresAt, site.timeZone);
   return renderMessage({
     subject: t('email.offer.subject', { siteName: site.siteName, session: titlesIn(booking, words.language).session, until }),
     ...signedBy(site),
@@ -245,7 +248,7 @@ export function adminNewBookingMessage(
 
 /** `language`: the admin's, for their notices (English unless set). */
 export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts, language?: string): RenderedMessage {
-  const { t, locale, language: code } = wordsIn(language);
+  const { t, dates, language: code } = wordsIn(language);
   const names = { siteName: site.siteName, name: contact.name };
   return renderMessage({
     subject: t('email.admin.contact.subject', names),
@@ -256,7 +259,7 @@ export function adminNewContactMessage(site: SiteVoice, contact: ContactFacts, l
       [t('email.admin.name'), contact.name],
       [t('email.admin.email'), contact.email],
       [t('email.admin.company'), contact.company ?? t('email.admin.notGiven')],
-      [t('email.admin.received'), formatDateTime(contact.createdAt, site.timeZone, locale)],
+      [t('email.admin.received'), dates.dateTime(contact.createdAt, site.timeZone)],
     ],
     link: { label: t('email.admin.contact.link'), url: `${site.publicOrigin}/admin/contacts` },
     notes: [t('email.admin.contact.why')],
@@ -280,10 +283,10 @@ export function bookingReminderMessage(site: SiteVoice, booking: BookingFacts, l
   return participantMessage(
     site,
     booking,
-    ({ t, locale }, names) => ({
+    ({ t, dates }, names) => ({
       subject: t('email.reminder.subject', names),
       paragraphs: [
-        t('email.reminder.text', { ...names, start: formatDateTime(booking.startTime, site.timeZone, locale) }),
+        t('email.reminder.text', { ...names, start: dates.dateTime(booking.startTime, site.timeZone) }),
         t('email.reminder.cancel'),
       ],
     }),

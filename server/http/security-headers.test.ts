@@ -72,7 +72,7 @@ describe('security headers on http', () => {
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.statusCode).toBe(200);
     expectSecurityHeaders(page);
-    const route = await app.inject({ method: 'GET', url: '/events/some-event' });
+    const route = await app.inject({ method: 'GET', url: '/consultation' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<div id="root">');
     expectSecurityHeaders(route);

@@ -6,7 +6,6 @@
 // second instance send nothing more.
 import type { DB } from '@db/database';
 import type { LimitHooks, SignInThrottledEvent } from '@server/core/rate-limits';
-import { formatDateTime, formatSlotRange } from '@server/shared/time';
 import { failedSignInAddresses } from '@server/audit/audit.repository';
 import { getEmailSettings } from '@server/settings/settings.repository';
 import { claimOnce, deleteClaim, replaceClaim } from '@server/scheduler/claims.repository';
@@ -134,13 +133,13 @@ export function waitlistStartedAlert(
 ): AlertContent {
   return {
     kind: 'waitlist-started',
-    texts: ({ t, locale }) => ({
+    texts: ({ t, dates }) => ({
       title: t('alert.waitlist.title', { session: slot.sessionTitle }),
       paragraphs: [t('alert.waitlist.text')],
       details: [
         [t('email.detail.event'), slot.eventTitle],
         [t('email.detail.session'), slot.sessionTitle],
-        [t('email.detail.when'), formatSlotRange(slot.startTime, slot.endTime, timeZone, locale)],
+        [t('email.detail.when'), dates.rangeWithPlace(slot.startTime, slot.endTime, timeZone)],
         [t('alert.detail.capacity'), slot.capacity === null ? t('alert.detail.noLimit') : String(slot.capacity)],
       ],
       link: { label: t('email.admin.booking.link'), path: '/admin/bookings' },
@@ -151,12 +150,12 @@ export function waitlistStartedAlert(
 export function uncleanStopAlert(timeZone: string, runningSince: string, startedAt: string): AlertContent {
   return {
     kind: 'unclean-stop',
-    texts: ({ t, locale }) => ({
+    texts: ({ t, dates }) => ({
       title: t('alert.unclean.title'),
       paragraphs: [t('alert.unclean.text')],
       details: [
-        [t('alert.detail.previousRun'), formatDateTime(runningSince, timeZone, locale)],
-        [t('alert.detail.startedAgain'), formatDateTime(startedAt, timeZone, locale)],
+        [t('alert.detail.previousRun'), dates.dateTime(runningSince, timeZone)],
+        [t('alert.detail.startedAgain'), dates.dateTime(startedAt, timeZone)],
       ],
       link: null,
     }),

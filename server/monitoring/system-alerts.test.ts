@@ -182,7 +182,7 @@ describe("a slot's waitlist starting", () => {
     const alerts = (await deliver()).filter((mail) => mail.headers.to === admin.user.email);
     expect(alerts.map((mail) => mail.subject)).toEqual([`${SITE} alert: Regulatory Briefing is full`]);
     expect(text(alerts[0])).toContain('A time slot became full and its waitlist started: the latest booking went onto the waitlist.');
-    expect(text(alerts[0])).toMatch(/When: .* E[SD]T\n/);
+    expect(text(alerts[0])).toMatch(/When: .* E[SD]T \(New York\)\n/);
     expect(text(alerts[0])).toContain('Capacity: 1');
   });
 });

@@ -6,6 +6,7 @@ import { brandCss, DEFAULT_ACCENT, DEFAULT_PRIMARY } from '@server/shared/brand-
 import { iconUrlOf, initialsIconSvg } from '@server/shared/site-identity';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_CODES, pathInLanguage } from '@server/shared/i18n/languages';
 import { i18nOf } from '@server/shared/i18n/catalogs';
+import { isSitePage } from '@server/shared/site-pages';
 import type { EventDto } from '@server/events/events.repository';
 import type { PublicSettings } from '@server/settings/settings.service';
 import { scriptSafeJson } from './ssr';
@@ -125,6 +126,7 @@ export function renderHead(head: PageHead): string {
 /** Title of a page by its path, in its language: the booking pages say so; everything else is the site itself. */
 export function pageTitle(pathname: string, siteName: string, language: Language): string {
   const t = i18nOf(language);
+  if (!isSitePage(pathname)) return t._('page.title.notFound', { siteName });
   if (pathname === '/booking' || pathname.startsWith('/booking/')) return t._('page.title.booking', { siteName });
   if (pathname === '/consultation' || pathname.startsWith('/consultations/manage/')) return t._('page.title.consultation', { siteName });
   if (pathname.startsWith('/admin')) return `Back Office | ${siteName}`;

@@ -12,6 +12,7 @@ import {
   languageOfPath,
   pathInLanguage,
 } from '@server/shared/i18n/languages';
+import { isSitePage } from '@server/shared/site-pages';
 
 /** The page's path without query or fragment, and '/' for the home page. */
 export function pagePath(url: string): string {
@@ -60,7 +61,8 @@ function languageTarget(req: FastifyRequest, reply: FastifyReply, pathname: stri
     }
     return `${pathname}${search()}`;
   }
-  if (prefixed) return isTranslatedPage(path) ? null : `${path}${search()}`;
+  // An address the site does not have stays where it is: its 404 page speaks the prefix's language.
+  if (prefixed) return isTranslatedPage(path) || !isSitePage(path) ? null : `${path}${search()}`;
   if (!isTranslatedPage(path)) return null;
   const cookie = req.cookies[LANGUAGE_COOKIE];
   const preferred = isLanguage(cookie) ? cookie : languageOfAcceptHeader(req.headers['accept-language']);

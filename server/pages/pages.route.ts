@@ -9,7 +9,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { initialsOf } from '@server/shared/site-identity';
-import { firmText, isTranslatedPage, type Language, languageOfPath, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
+import { DEFAULT_LANGUAGE, firmText, isTranslatedPage, type Language, languageOfPath, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
+import { isSitePage, NOT_FOUND_PATH } from '@server/shared/site-pages';
 import { type PageScope, pageCatalog } from '@server/shared/i18n/catalogs';
 import type { AppDeps } from '@server/core/deps';
 import type { EventDto } from '@server/events/events.repository';
@@ -29,6 +30,7 @@ import {
   renderHead,
 } from './page-head';
 import { canonicalPath, languageRedirect, pagePath, sameSiteTarget, varyOf } from './page-redirects';
+import { pageThingExists } from './page-existence';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -150,25 +152,53 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', varyOf(pathname));
     // Staff get the app's own pages; a page in another language than English is the public one for
     // everyone (the app's router knows the English addresses only).
-    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '' && !languageOfPath(pathname).prefixed;
+    const address = languageOfPath(pathname);
+    const signedIn = (req.cookies[SESSION_COOKIE] ?? '') !== '' && !address.prefixed;
+    if (!isSitePage(address.path)) return sendNotFound(req, reply, address.language, signedIn);
     const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(pathname);
     if (render !== null) {
       try {
         const page = await serverRenderedPage(pathname, render);
         reply.header('vary', varyOf(pathname));
-        const accepted = String(req.headers['accept-encoding'] ?? '');
-        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-        return reply.send(page.html);
+        return sendCompressed(req, reply, page);
       } catch (error) {
         // The browser shows its own "not found" for the page; nothing is kept.
         if (error instanceof PageMissing) return reply.code(404).send(await pageWithHead(pathname));
         // Once a minute at most for the same failure, however many visitors meet it.
         req.server.repeatedErrors.failed('server rendering (the page is rendered in the browser)', error, { page: pathname });
       }
+    } else if (!(await pageThingExists(deps, address.path))) {
+      // A made-up event or an old manage link: the page says so in the browser, with 404.
+      return reply.code(404).send(await pageWithHead(pathname));
     }
     return reply.send(await pageWithHead(pathname));
   };
+
+  /**
+   * An address the site does not have: 404 with the not-found page in the address's language. For
+   * visitors it is rendered on the server once per language (its markup does not depend on the
+   * address) and kept, so a scanner's thousand made-up paths cost one render.
+   */
+  async function sendNotFound(req: FastifyRequest, reply: FastifyReply, language: Language, signedIn: boolean) {
+    reply.code(404);
+    const address = language === DEFAULT_LANGUAGE ? NOT_FOUND_PATH : `/${language}${NOT_FOUND_PATH}`;
+    const render = signedIn || renderPublicPage === undefined ? null : renderPublicPage(address);
+    if (render === null) return reply.send(await pageWithHead(address));
+    try {
+      return sendCompressed(req, reply, await serverRenderedPage(address, render));
+    } catch (error) {
+      req.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
+      return reply.send(await pageWithHead(address));
+    }
+  }
+}
+
+/** A kept page in the encoding the browser takes best. */
+function sendCompressed(req: FastifyRequest, reply: FastifyReply, page: CompressedPage) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
 /** The `<html lang="en"` (or bare `<html`) of the built pages, rewritten with the page's language. */

@@ -41,9 +41,9 @@ async function saveIdentity(input: unknown) {
   expect(response.statusCode).toBe(200);
 }
 
-async function page(url: string): Promise<string> {
+async function page(url: string, status = 200): Promise<string> {
   const response = await app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode).toBe(status);
   return response.body;
 }
 
@@ -111,10 +111,11 @@ describe('the public pages', () => {
       expectHead(html, title);
       expectFrame(html);
     }
-    // The private manage page is drawn in the browser; its head is the site's all the same.
-    expectHead(await page('/booking/manage/any-token'), `Book a Session | ${NAME}`);
+    // The private manage page is drawn in the browser; its head is the site's all the same, also
+    // for a link no booking has (404).
+    expectHead(await page('/booking/manage/any-token', 404), `Book a Session | ${NAME}`);
     expectHead(await page('/consultation'), `Book a Consultation | ${NAME}`);
-    expectHead(await page('/consultations/manage/any-token'), `Book a Consultation | ${NAME}`);
+    expectHead(await page('/consultations/manage/any-token', 404), `Book a Consultation | ${NAME}`);
     expect(slot.id).toBeTruthy();
   });
 

@@ -24,6 +24,8 @@ export interface VisitorTimeWords {
   yourTime(city: string): string;
   /** '10:00 AM – 12:00 PM in Accra (GMT)' */
   atEvent(time: string, place: string): string;
+  /** '10:00 AM – 12:00 PM UTC': a zone named by its abbreviation alone, which is no place to be in. */
+  inZone(time: string, zone: string): string;
 }
 
 const ENGLISH: VisitorTimeWords = {
@@ -31,6 +33,7 @@ const ENGLISH: VisitorTimeWords = {
   nextDay: (time) => `${time} next day`,
   yourTime: (city) => `your time (${city})`,
   atEvent: (time, place) => `${time} in ${place}`,
+  inZone: (time, zone) => `${time} ${zone}`,
 };
 
 /** The place an IANA zone is named after: 'Africa/Accra' is 'Accra', 'America/Port_of_Spain' 'Port of Spain'. */
@@ -100,7 +103,10 @@ export function slotForVisitor(
     date: local.date,
     time: local.time,
     zone: words.yourTime(zoneCity(visitorZone ?? eventZone)),
-    eventTime: words.atEvent(`${eventDate}${atEvent.time}`, placeOf(eventZone, atEvent.abbreviation)),
+    eventTime:
+      zoneCity(eventZone) === atEvent.abbreviation
+        ? words.inZone(`${eventDate}${atEvent.time}`, atEvent.abbreviation)
+        : words.atEvent(`${eventDate}${atEvent.time}`, placeOf(eventZone, atEvent.abbreviation)),
   };
 }
 

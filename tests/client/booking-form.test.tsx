@@ -17,7 +17,12 @@ beforeEach(async () => {
   const sessionA1 = await insertSessionRow(db, eventA.id, { title: 'Morning Matchmaking', maxParticipants: 2 });
   const sessionA2 = await insertSessionRow(db, eventA.id, { title: 'Investor Briefing', maxParticipants: null });
   await insertSessionRow(db, eventB.id, { title: 'Market Entry Clinic' });
-  const slotA1 = await insertSlotRow(db, sessionA1.id, 48);
+  // Noon UTC two days ahead, whatever the hour of the run: the slot crosses midnight in neither
+  // UTC nor Lagos, so its times read without 'next day'.
+  const noon = new Date();
+  noon.setUTCDate(noon.getUTCDate() + 2);
+  noon.setUTCHours(12, 0, 0, 0);
+  const slotA1 = await insertSlotRow(db, sessionA1.id, (noon.getTime() - Date.now()) / 3_600_000);
   const fullSlot = await insertSlotRow(db, sessionA1.id, 72);
   await insertSlotRow(db, sessionA1.id, -24); // past: never offered
   await insertSlotRow(db, sessionA2.id, 96);
@@ -126,7 +131,7 @@ describe('BookingForm', () => {
     const utc = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
     const row = radios[0]?.closest('label');
     expect(row).toHaveTextContent(`${lagos.format(new Date(slot.startTime))} – ${lagos.format(new Date(slot.endTime))} your time (Lagos)`);
-    expect(row).toHaveTextContent(`${utc.format(new Date(slot.startTime))} – ${utc.format(new Date(slot.endTime))} in UTC`);
+    expect(row).toHaveTextContent(`${utc.format(new Date(slot.startTime))} – ${utc.format(new Date(slot.endTime))} UTC`);
     expect(row).toHaveTextContent('2 seats left');
     // The whole row is the target: a click on its seats text chooses it.
     await user.click(within(row as HTMLElement).getByText('2 seats left'));

@@ -95,7 +95,7 @@ function detail(label: string): string {
 }
 
 describe('ManageBookingPage', () => {
-  it('shows the booking of the link, its time in the site timezone naming the zone', async () => {
+  it('shows the booking of the link, its time on the visitor\'s clock (UTC here) beside the site\'s, naming both zones', async () => {
     const { token } = await book((await slot()).id);
     await renderManagePage(token);
 
@@ -106,7 +106,7 @@ describe('ManageBookingPage', () => {
     expect(detail('Event')).toBe('West Africa Trade Mission');
     expect(detail('Session')).toBe('Market Entry Clinic');
     expect(detail('Location')).toBe('Room 1');
-    expect(detail('Date and time')).toBe(`Monday, July 14, ${JULY_YEAR}, 10:00 AM – 12:00 PM EDT`);
+    expect(detail('Date and time')).toBe(`Mon, Jul 14, ${JULY_YEAR}, 2:00 PM – 4:00 PM your time (UTC) / 10:00 AM – 12:00 PM in New York (EDT)`);
     expect(detail('Status')).toBe('Pending confirmation');
     expect(screen.getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
   });
@@ -118,7 +118,7 @@ describe('ManageBookingPage', () => {
 
     await screen.findByRole('heading', { name: 'Your Booking' });
     expect(detail('Location')).toBe('TBD');
-    expect(detail('Date and time')).toBe(`Tuesday, January 14, ${JANUARY_YEAR}, 10:00 AM – 12:00 PM EST`);
+    expect(detail('Date and time')).toBe(`Tue, Jan 14, ${JANUARY_YEAR}, 3:00 PM – 5:00 PM your time (UTC) / 10:00 AM – 12:00 PM in New York (EST)`);
   });
 
   it('says an unknown link is not valid and leads to the booking page', async () => {

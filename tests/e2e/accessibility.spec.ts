@@ -106,6 +106,36 @@ for (const width of [375, 1280]) {
       await page.goto('/admin/login');
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
       await expectAccessible(page, width, 'the sign-in page');
+
+      await page.goto('/fr/nope');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+      await expectAccessible(page, width, 'the not-found page');
+    });
+
+    test('the consultation pages: types, calendar and times, details, confirmation', async ({ page, request }) => {
+      test.setTimeout(60_000);
+      await signInAsAdmin(request);
+      const adminId = readDatabase((db) => (db.prepare("select id from users where email = 'admin@e2e.example.com'").get() as { id: string }).id);
+      await mutate(request, 'consultations.availability.set', {
+        timeZone: 'UTC',
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 6 * 60, endMinute: 20 * 60 })),
+        overrides: [],
+      });
+      const title = `Axe call ${width}-${Date.now()}`;
+      await mutate(request, 'consultations.types.create', { title, durationMinutes: 30, locationKind: 'phone', horizonDays: 30, staffIds: [adminId] });
+      await page.goto('/consultation');
+      await page.getByRole('radio', { name: new RegExp(title) }).check();
+      await expect(page.getByRole('table', { name: /days with free times/ })).toHaveAttribute('aria-busy', 'false');
+      if ((await page.locator('[data-free]').count()) === 0) {
+        await page.getByRole('button', { name: 'Next month' }).click();
+        await expect(page.getByRole('table', { name: /days with free times/ })).toHaveAttribute('aria-busy', 'false');
+      }
+      await page.locator('[data-free]').first().click();
+      await expectAccessible(page, width, 'the consultation calendar and times');
+      await page.getByRole('group', { name: 'Free times' }).getByRole('button').first().click();
+      await page.getByRole('button', { name: 'Book consultation' }).click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectAccessible(page, width, 'the consultation details with errors');
     });
 
     test("public pages with a customer's identity, logo-less mark, map and colours", async ({ page, request }) => {

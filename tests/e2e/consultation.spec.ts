@@ -92,7 +92,7 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
   const token = MANAGE_LINK.exec(message.text)?.[1] ?? '';
 
   await page.goto(`/consultations/manage/${token}`);
-  await expect(page.getByRole('table', { name: 'Your consultation' })).toContainText(title);
+  await expect(page.getByRole('group', { name: 'Your consultation' })).toContainText(title);
   await expectAccessible(page, 'the manage page');
   await page.getByRole('button', { name: 'Reschedule' }).click();
   await pickFirstFreeTime(page);

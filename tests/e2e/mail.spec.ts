@@ -3,7 +3,9 @@
 // only once a message is sent). The visitor's link opens the booking, times named in the site's
 // zone, and cancels it; an admin sees the waiting message in Settings > Email Log and retries it.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatSlotRange } from '@server/shared/time';
+import { dateFormatter } from '@server/shared/format-date';
+import { i18nOf } from '@server/shared/i18n/catalogs';
+import { localeOf } from '@server/shared/i18n/languages';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { type BookableSlot, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
@@ -96,8 +98,11 @@ test('a visitor books, opens the manage link from the e-mail in the outbox and c
     await expect(detail('Session')).toHaveText(slot.sessionTitle);
     await expect(detail('Location')).toHaveText('Room A');
     const times = slotTimes(slot.slotId);
-    const expected = formatSlotRange(times.start_time, times.end_time, 'America/New_York');
-    expect(expected).toMatch(/ E[SD]T$/);
+    // The visitor's clock (the browser's zone, UTC here) beside the site's, as the site's formatter writes it.
+    const english = i18nOf('en');
+    const dates = dateFormatter({ locale: localeOf('en'), t: (key, values) => english._(key, values) });
+    const expected = dates.visitorSlotLine(times.start_time, times.end_time, 'America/New_York', 'UTC');
+    expect(expected).toMatch(/ your time \(UTC\) \/ .+ in New York \(E[SD]T\)$/);
     await expect(detail('Date and time')).toHaveText(expected);
     await expect(detail('Status')).toHaveText('Pending confirmation');
 

@@ -171,10 +171,16 @@ test.describe('on a phone', () => {
   });
 });
 
-test('unknown paths redirect to the home page', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown address answers 404 with the site\'s not-found page in its language, and stays where it is', async ({ page }) => {
+  for (const [path, heading] of [['/no/such/page', 'Page not found'], ['/fr/nope', 'Page introuvable'], ['/admin/nope', 'Page not found']] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('banner')).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 /** Texts that exist only in back-office code: the sign-in page, the back-office frame, the setup page. */

@@ -85,7 +85,7 @@ export function LoginPage() {
           <Stack>
             <SignInBrand />
             <div>
-              <Title order={1} size="h2" ta="center">
+              <Title order={1} ta="center">
                 Admin Sign In
               </Title>
               <Text c="dimmed" size="sm" ta="center">

@@ -34,7 +34,7 @@ export function SetupPage() {
       <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={460}>
         {status.data?.needsSetup === false ? (
           <Stack>
-            <Title order={1} size="h2">
+            <Title order={1}>
               Setup complete
             </Title>
             <Text>An administrator account already exists.</Text>
@@ -45,7 +45,7 @@ export function SetupPage() {
         ) : (
           <form noValidate onSubmit={form.onSubmit((values) => setup.mutate(values))}>
             <Stack>
-              <Title order={1} size="h2">
+              <Title order={1}>
                 Create the first admin
               </Title>
               <Text size="sm" c="dimmed">

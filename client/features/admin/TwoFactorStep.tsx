@@ -47,7 +47,7 @@ export function TwoFactorStep({
     >
       <Stack>
         <div>
-          <Title order={1} size="h2" ta="center">
+          <Title order={1} ta="center">
             Two-Factor Verification
           </Title>
           <Text c="dimmed" size="sm" ta="center">

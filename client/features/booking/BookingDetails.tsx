@@ -37,7 +37,7 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
         h={180}
         fit="cover"
       />
-      <Title order={2} size="h4">
+      <Title order={2}>
         {firmText(event.title, event.translations, 'title', language)}
       </Title>
       <dl className={classes.facts}>
@@ -61,7 +61,7 @@ function SessionDetails({ session }: { session: BookableSession }) {
   const description = firmText(session.description ?? '', session.translations, 'description', language);
   return (
     <Stack gap="xs" className={classes.session}>
-      <Title order={3} size="h5">
+      <Title order={3}>
         {firmText(session.title, session.translations, 'title', language)}
       </Title>
       {session.location !== null && session.location.trim() !== '' && (

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { createBookingInput } from '@server/bookings/bookings.schemas';
 import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
-import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
+import { browserTimeZone } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
@@ -17,7 +17,6 @@ import { BookingDetails } from './BookingDetails';
 import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
-import { visitorTimeWords } from './visitor-words';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
 
 /** The participant's fields in the order they appear. */
@@ -245,7 +244,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           )}
 
           <Divider my="xs" />
-          <Title order={2} size="h4">
+          <Title order={2}>
             {t('booking.you.title')}
           </Title>
           <TextInput
@@ -293,8 +292,7 @@ interface SlotPickerProps {
  * and the radio's name is the row's text): date, times and seats on one line, wrapping on a phone.
  */
 function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange }: SlotPickerProps) {
-  const translator = useTranslator();
-  const { t } = translator;
+  const { t, dates } = useTranslator();
   if (loading) return <Text size="sm">{t('booking.slots.loading')}</Text>;
   if (slots === undefined || slots.length === 0) {
     return (
@@ -307,7 +305,7 @@ function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange
     <Input.Wrapper label={t('booking.slots.label')} withAsterisk labelElement="div" id="time-slot">
       <div role="radiogroup" aria-labelledby="time-slot-label" aria-required className={classes.slots}>
         {slots.map((slot) => {
-          const when = slotForVisitor(slot.startTime, slot.endTime, timeZone, visitorTimeZone, visitorTimeWords(translator));
+          const when = dates.visitorSlot(slot.startTime, slot.endTime, timeZone, visitorTimeZone);
           return (
             <label key={slot.id} className={classes.slot} data-full={slot.isFull || undefined}>
               <input

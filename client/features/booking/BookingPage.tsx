@@ -3,7 +3,7 @@
 // slot, then the participant (BookingForm). Instead of either, a notice while Maintenance Mode is on
 // or registrations are closed.
 import '@client/zod-config'; // before any schema of this chunk is created
-import './booking-styles';
+import '@client/features/layout/page-styles';
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -54,7 +54,7 @@ export function BookingPage() {
     <Container size="lg" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
-          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+          <Title order={1} ref={heading} tabIndex={-1}>
             {t('booking.title')}
           </Title>
           {settings.isPending ? (

@@ -6,9 +6,7 @@ import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@man
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { buildIcs } from '@server/shared/ics';
-import { slotLineForVisitor } from '@server/shared/visitor-time';
 import { type Translator, useTranslator } from '@client/i18n';
-import { visitorTimeWords } from './visitor-words';
 import type { BookedSummary, BookingResult } from './BookingForm';
 
 /** The booking as an iCalendar file's text, in the page's language: tentative until the firm confirms it. */
@@ -42,8 +40,7 @@ export function BookingSuccess({
   timeZone: string;
   onBookAnother: () => void;
 }) {
-  const translator = useTranslator();
-  const { t } = translator;
+  const { t, dates } = useTranslator();
   const waitlisted = result.status === 'waitlisted';
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,7 +53,7 @@ export function BookingSuccess({
     [result, summary, t],
   );
   const when =
-    summary.startTime === '' ? '' : slotLineForVisitor(summary.startTime, summary.endTime, timeZone, summary.visitorTimeZone, visitorTimeWords(translator));
+    summary.startTime === '' ? '' : dates.visitorSlotLine(summary.startTime, summary.endTime, timeZone, summary.visitorTimeZone);
   const rows: [string, string][] = [
     [t('booking.success.event'), summary.eventTitle],
     [t('booking.success.session'), summary.sessionTitle],
@@ -76,7 +73,7 @@ export function BookingSuccess({
           ) : <path d="M5 12l5 5L20 7" />}
         </svg>
       </ThemeIcon>
-      <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+      <Title order={1} ref={heading} tabIndex={-1}>
         {waitlisted ? t('booking.success.waitlisted.title') : t('booking.success.title')}
       </Title>
       {waitlisted ? (

@@ -4,16 +4,16 @@
 // public forms, so the booking is fetched once and the cancellation's answer replaces it in the cache
 // instead of a refetch.
 import '@client/zod-config'; // before any schema of this chunk is created
-import './booking-styles';
+import '@client/features/layout/page-styles';
 import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '@db/schema';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
-import { formatSlotRange } from '@server/shared/time';
 import { useTranslator } from '@client/i18n';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { OfferPanel } from './OfferPanel';
+import { browserTimeZone } from '@server/shared/visitor-time';
 
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 
@@ -80,7 +80,7 @@ export function ManageBooking({ token }: { token: string }) {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <Title order={1}>
           {t('manage.title')}
         </Title>
         {content}
@@ -91,7 +91,7 @@ export function ManageBooking({ token }: { token: string }) {
 
 function BookingDetails({ token, booking }: { token: string; booking: ManagedBooking }) {
   const words = useTranslator();
-  const { t, locale } = words;
+  const { t, dates } = words;
   const utils = trpc.useUtils();
   const [confirming, confirm] = useDisclosure(false);
   const cancel = trpc.bookings.cancelByToken.useMutation({
@@ -106,12 +106,13 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
     },
   });
   const status = STATUS_WORDS[booking.status];
-  const when = formatSlotRange(booking.startTime, booking.endTime, booking.timezone, locale);
+  // The visitor's own clock (the browser's zone) beside the site's when they differ.
+  const when = dates.visitorSlotLine(booking.startTime, booking.endTime, booking.timezone, browserTimeZone());
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
-        <Title order={2} size="h3">
+        <Title order={2}>
           {t('manage.booking')}
         </Title>
         <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('booking.success.table')}>

@@ -2,13 +2,12 @@
 // confirmed, and a confirmation e-mail with a new link follows) or decline it (the booking is
 // cancelled and the seat offered to the next in line), before the deadline.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '@server/shared/time';
 import { useTranslator } from '@client/i18n';
 import { messageOf, trpc } from '@client/trpc';
 
 export function OfferPanel({ token, offerExpiresAt, timezone }: { token: string; offerExpiresAt: string; timezone: string }) {
   const words = useTranslator();
-  const { t, locale } = words;
+  const { t, dates } = words;
   const utils = trpc.useUtils();
   const take = trpc.bookings.takeOffer.useMutation();
   // The answer is the booking as the page shows it (the manage procedures are rate-limited: no refetch).
@@ -25,7 +24,7 @@ export function OfferPanel({ token, offerExpiresAt, timezone }: { token: string;
     <Alert color="blue" title={t('manage.offer.title')}>
       <Stack gap="sm">
         <Text size="sm">
-          {t('manage.offer.text', { deadline: formatDateTime(offerExpiresAt, timezone, locale) })}
+          {t('manage.offer.text', { deadline: dates.dateTime(offerExpiresAt, timezone) })}
         </Text>
         {failure !== null && (
           <Text size="sm" c="red" role="alert">

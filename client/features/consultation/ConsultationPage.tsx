@@ -1,20 +1,23 @@
-// Book a consultation (/consultation): the type, a day and time in the visitor's zone, then the
-// visitor's details. A time taken meanwhile is said so, with the next free times to pick from.
+// Book a consultation (/consultation), in three steps on one page: the type (cards), a day and time
+// in the visitor's zone (a calendar beside the day's times), then the visitor's details beside a
+// summary of the choice. A time taken meanwhile is said so, with the next free times to pick from.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Alert, Button, Container, Paper, Radio, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import '@client/features/layout/page-styles';
+import { Alert, Button, Container, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { bookConsultationInput } from '@server/consultations/consultations.schemas';
-import { formatSlotRange } from '@server/shared/time';
 import { firmText } from '@server/shared/i18n/languages';
 import { useTranslator } from '@client/i18n';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
+import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
+import { type ConsultationType, LOCATION_WORDS, TypeCards } from './TypeCards';
+import { ConsultationBooked } from './ConsultationBooked';
+import { ConsultationFacts } from './ConsultationFacts';
+import classes from './consultation.module.css';
 
 type Booked = RouterOutputs['consultations']['book'];
-
-const LOCATION_WORDS = { video: 'consultation.location.video', phone: 'consultation.location.phone', address: 'consultation.location.address' } as const;
 
 interface VisitorFields {
   visitorName: string;
@@ -30,11 +33,22 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A step's heading with its number, as a scheduling page numbers them. */
+function StepTitle({ number, children }: { number: number; children: string }) {
+  return (
+    <Title order={2}>
+      <Text span c="dimmed" fw={600} mr={8} aria-hidden>
+        {number}.
+      </Text>
+      {children}
+    </Title>
+  );
+}
+
 export function ConsultationPage() {
   const words = useTranslator();
-  const { t, locale, language } = words;
-  // The firm's texts in the page's language, English where a translation is missing.
-  const titleOf = (candidate: { title: string; translations: Parameters<typeof firmText>[1] }) => firmText(candidate.title, candidate.translations, 'title', language);
+  const { t, language } = words;
+  const titleOf = (type: ConsultationType) => firmText(type.title, type.translations, 'title', language);
   const types = trpc.consultations.types.list.useQuery(undefined, { refetchOnWindowFocus: false });
   const [typeId, setTypeId] = useState<string | null>(null);
   const [consultantId, setConsultantId] = useState<string | null>(null);
@@ -46,7 +60,14 @@ export function ConsultationPage() {
   const [booked, setBooked] = useState<Booked | null>(null);
   const utils = trpc.useUtils();
   const book = trpc.consultations.book.useMutation();
-  const type = types.data?.find((candidate) => candidate.id === typeId);
+  // With one type there is nothing to choose: it is chosen, and the calendar shows at once.
+  const only = types.data?.length === 1 ? types.data[0] : undefined;
+  const type = types.data?.find((candidate) => candidate.id === (typeId ?? only?.id));
+  // Once a time is picked the details come into view (below the fold on a phone).
+  const details = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (time !== null) details.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [time]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -85,17 +106,8 @@ export function ConsultationPage() {
 
   if (booked !== null) {
     return (
-      <Container size="sm" py="xl">
-        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              {t('consultation.booked.title')}
-            </Title>
-            <Text>{t('consultation.booked.with', { type: booked.typeTitle, consultant: booked.consultantName })}</Text>
-            <Text fw={600}>{formatSlotRange(booked.startsAt, booked.endsAt, timeZone, locale)}</Text>
-            <Text size="sm">{t('consultation.booked.text')}</Text>
-          </Stack>
-        </Paper>
+      <Container size="md" py="xl">
+        <ConsultationBooked booked={booked} email={fields.visitorEmail} timeZone={timeZone} />
       </Container>
     );
   }
@@ -107,106 +119,124 @@ export function ConsultationPage() {
   };
 
   return (
-    <Container size="sm" py="xl">
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack gap="lg">
-            <Title order={1} size="h2">
+    <Container size="md" py="xl">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="xl">
+          <div>
+            <Title order={1}>
               {t('consultation.title')}
             </Title>
-            {types.isPending ? (
-              <Skeleton height={80} />
-            ) : (types.data ?? []).length === 0 ? (
-              <Alert color="blue" title={t('consultation.none.title')}>
-                {t('consultation.none.text')}
-              </Alert>
-            ) : (
-              <Radio.Group
-                label={t('consultation.type.label')}
-                value={typeId}
-                onChange={(value) => {
-                  setTypeId(value);
-                  setConsultantId(null);
-                  setTime(null);
-                  setTaken(null);
-                }}
-              >
-                <Stack gap="xs" mt="xs">
-                  {(types.data ?? []).map((candidate) => (
-                    <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
-                      <Text fw={600}>{titleOf(candidate)}</Text>
-                      <Text size="sm">
-                        {t('consultation.type.summary', { minutes: candidate.durationMinutes, location: t(LOCATION_WORDS[candidate.locationKind]) })}
-                      </Text>
-                      {candidate.description !== null && <Text size="sm">{firmText(candidate.description, candidate.translations, 'description', language)}</Text>}
-                    </Radio.Card>
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            <Text c="dimmed" mt={4}>
+              {t('consultation.intro')}
+            </Text>
+          </div>
 
-            {type !== undefined && type.allowPickConsultant && type.consultants.length > 1 && (
-              <Select
-                label={t('consultation.consultant')}
-                placeholder={t('consultation.anyone')}
-                data={type.consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
-                value={consultantId}
-                clearable
-                onChange={(value) => {
-                  setConsultantId(value);
-                  setTime(null);
-                }}
-              />
-            )}
+          {types.isPending ? (
+            <Skeleton height={120} radius="md" />
+          ) : (types.data ?? []).length === 0 ? (
+            <Alert color="blue" title={t('consultation.none.title')}>
+              {t('consultation.none.text')}
+            </Alert>
+          ) : (
+            <TypeCards
+              types={types.data ?? []}
+              value={type?.id ?? null}
+              onChange={(value) => {
+                setTypeId(value);
+                setConsultantId(null);
+                setTime(null);
+                setTaken(null);
+              }}
+            />
+          )}
 
-            {type !== undefined && (
-              <TimePicker
-                typeId={type.id}
-                timeZone={timeZone}
-                onTimeZoneChange={setTimeZone}
-                selected={time}
-                consultantId={consultantId}
-                onSelect={(picked) => {
-                  setTime(picked);
-                  if (picked !== null) setTaken(null);
-                }}
-              />
-            )}
-
-            {taken !== null && (
-              <Alert color="orange" title={taken.message} role="alert">
-                <NextFreeTimes times={taken.next} after={taken.after} timeZone={timeZone} onSelect={(picked) => {
-                  setTime(picked);
-                  setTaken(null);
-                }} />
-              </Alert>
-            )}
-
-            {type !== undefined && time !== null && (
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t('consultation.details')}
-                </Title>
-                <Text size="sm">{t('consultation.chosen', { type: titleOf(type), when: formatSlotRange(time.startsAt, time.endsAt, timeZone, locale) })}</Text>
-                <TextInput label={t('consultation.name')} required autoComplete="name" value={fields.visitorName} onChange={set('visitorName')} error={errors.visitorName} />
-                <TextInput label={t('consultation.email')} type="email" required autoComplete="email" value={fields.visitorEmail} onChange={set('visitorEmail')} error={errors.visitorEmail} />
-                <TextInput label={t('consultation.phone')} type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />
-                <TextInput label={t('consultation.company')} autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
-                <Textarea label={t('consultation.message')} autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
-                {book.isError && Object.keys(fieldErrorsOf(book.error, words)).length === 0 && (
-                  <Alert color="red" role="alert" title={t('consultation.failed')}>
-                    {messageOf(book.error, t('common.pleaseTryAgain'), words)}
+          {type !== undefined && (
+            <Paper withBorder shadow="xs" radius="lg" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="md">
+                <StepTitle number={2}>{t('consultation.when')}</StepTitle>
+                {type.allowPickConsultant && type.consultants.length > 1 && (
+                  <Select
+                    label={t('consultation.consultant')}
+                    placeholder={t('consultation.anyone')}
+                    data={type.consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
+                    value={consultantId}
+                    clearable
+                    maw={320}
+                    onChange={(value) => {
+                      setConsultantId(value);
+                      setTime(null);
+                    }}
+                  />
+                )}
+                <TimePicker
+                  typeId={type.id}
+                  timeZone={timeZone}
+                  onTimeZoneChange={setTimeZone}
+                  selected={time}
+                  consultantId={consultantId}
+                  onSelect={(picked) => {
+                    setTime(picked);
+                    if (picked !== null) setTaken(null);
+                  }}
+                />
+                {taken !== null && (
+                  <Alert color="orange" title={taken.message} role="alert">
+                    <NextFreeTimes
+                      times={taken.next}
+                      after={taken.after}
+                      timeZone={timeZone}
+                      onSelect={(picked) => {
+                        setTime(picked);
+                        setTaken(null);
+                      }}
+                    />
                   </Alert>
                 )}
-                <Button type="submit" loading={book.isPending}>
-                  {t('consultation.submit')}
-                </Button>
-                <ConsentLine />
               </Stack>
-            )}
-          </Stack>
-        </form>
-      </Paper>
+            </Paper>
+          )}
+
+          {type !== undefined && time !== null && (
+            <Paper withBorder shadow="xs" radius="lg" p={{ base: 'md', sm: 'lg' }} ref={details} style={{ scrollMarginTop: 96 }}>
+              <Stack gap="md">
+                <StepTitle number={3}>{t('consultation.details')}</StepTitle>
+                <div className={classes.detailsLayout}>
+                  <div className={classes.summary}>
+                    <ConsultationFacts
+                      label={t('consultation.chosenLabel')}
+                      type={titleOf(type)}
+                      startsAt={time.startsAt}
+                      endsAt={time.endsAt}
+                      timeZone={timeZone}
+                      where={t(LOCATION_WORDS[type.locationKind])}
+                    />
+                  </div>
+                  <Stack gap="sm">
+                    <div className={classes.fieldPair}>
+                      <TextInput label={t('consultation.name')} required autoComplete="name" value={fields.visitorName} onChange={set('visitorName')} error={errors.visitorName} />
+                      <TextInput label={t('consultation.email')} type="email" required autoComplete="email" value={fields.visitorEmail} onChange={set('visitorEmail')} error={errors.visitorEmail} />
+                    </div>
+                    <div className={classes.fieldPair}>
+                      <TextInput label={t('consultation.phone')} type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />
+                      <TextInput label={t('consultation.company')} autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
+                    </div>
+                    <Textarea label={t('consultation.message')} autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
+                    {book.isError && Object.keys(fieldErrorsOf(book.error, words)).length === 0 && (
+                      <Alert color="red" role="alert" title={t('consultation.failed')}>
+                        {messageOf(book.error, t('common.pleaseTryAgain'), words)}
+                      </Alert>
+                    )}
+                    <Button type="submit" size="md" loading={book.isPending}>
+                      {t('consultation.submit')}
+                    </Button>
+                    <ConsentLine />
+                  </Stack>
+                </div>
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      </form>
     </Container>
   );
 }

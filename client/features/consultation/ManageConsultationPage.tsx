@@ -2,13 +2,14 @@
 // visitor's zone, with Reschedule (another free time of the same type) and Cancel while it has
 // not started. Fetched once: the manage procedures count against the public rate limit.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import '@client/features/layout/page-styles';
+import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { type Translator, useTranslator } from '@client/i18n';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
+import { ConsultationFacts } from './ConsultationFacts';
 
 type Managed = RouterOutputs['consultations']['manage'];
 
@@ -34,7 +35,7 @@ export function ManageConsultationPage() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <Title order={1}>
           {t('consultation.manage.title')}
         </Title>
         {manage.data !== undefined ? (
@@ -53,7 +54,8 @@ export function ManageConsultationPage() {
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
   const words = useTranslator();
-  const { t, locale } = words;
+  const { t, dates } = words;
+  const siteZone = trpc.settings.public.useQuery().data?.timezone;
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);
   const [timeZone, setTimeZone] = useState(consultation.visitorTimeZone);
@@ -73,39 +75,28 @@ function Details({ token, consultation }: { token: string; consultation: Managed
       void utils.consultations.freeTimes.invalidate();
     },
   });
-  const when = formatSlotRange(consultation.startsAt, consultation.endsAt, timeZone, locale);
+  const when = siteZone === undefined ? dates.range(consultation.startsAt, consultation.endsAt, timeZone) : dates.visitorSlotLine(consultation.startsAt, consultation.endsAt, siteZone, timeZone);
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
-      <Stack gap="md">
-        <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('consultation.manage.table')}>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row" w={120}>{t('consultation.manage.what')}</Table.Th>
-              <Table.Td>{consultation.typeTitle}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{t('consultation.manage.with')}</Table.Th>
-              <Table.Td>{consultation.consultantName}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{t('consultation.manage.when')}</Table.Th>
-              <Table.Td>{when}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{t('consultation.manage.where')}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{whereOf(consultation, t)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{t('consultation.manage.status')}</Table.Th>
-              <Table.Td>
-                <Badge variant="light" color={consultation.status === 'booked' ? 'teal' : 'gray'} tt="none">
-                  {consultation.status === 'booked' ? t('consultation.manage.booked') : t('consultation.manage.cancelled')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+      <Stack gap="lg">
+        <ConsultationFacts
+          label={t('consultation.manage.table')}
+          type={consultation.typeTitle}
+          consultant={consultation.consultantName}
+          startsAt={consultation.startsAt}
+          endsAt={consultation.endsAt}
+          timeZone={timeZone}
+          siteZone={siteZone}
+          where={whereOf(consultation, t)}
+        >
+          <dt>{t('consultation.manage.status')}</dt>
+          <dd>
+            <Badge variant="light" color={consultation.status === 'booked' ? 'teal' : 'gray'} tt="none">
+              {consultation.status === 'booked' ? t('consultation.manage.booked') : t('consultation.manage.cancelled')}
+            </Badge>
+          </dd>
+        </ConsultationFacts>
 
         {reschedule.isSuccess && (
           <Alert color="teal" role="status" title={t('consultation.manage.moved.title')}>
@@ -124,10 +115,10 @@ function Details({ token, consultation }: { token: string; consultation: Managed
         )}
 
         {consultation.changeable && !moving && (
-          <Group>
+          <Group gap="sm">
             <Button onClick={() => setMoving(true)}>{t('consultation.manage.reschedule')}</Button>
             {confirmingCancel ? (
-              <Group gap="xs">
+              <Group gap="xs" role="group" aria-label={t('consultation.manage.confirmCancel')}>
                 <Text size="sm">{t('consultation.manage.confirmCancel')}</Text>
                 <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ token })}>
                   {t('consultation.manage.yesCancel')}
@@ -137,7 +128,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
                 </Button>
               </Group>
             ) : (
-              <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
+              <Button variant="outline" color="red" onClick={() => setConfirmingCancel(true)}>
                 {t('consultation.manage.cancel')}
               </Button>
             )}
@@ -146,11 +137,11 @@ function Details({ token, consultation }: { token: string; consultation: Managed
 
         {consultation.changeable && moving && (
           <Stack gap="md">
-            <Title order={2} size="h4">
+            <Title order={2}>
               {t('consultation.manage.newTime')}
             </Title>
             <TimePicker typeId={consultation.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} manageToken={token} />
-            <Group>
+            <Group gap="sm">
               <Button disabled={time === null} loading={reschedule.isPending} onClick={() => time !== null && reschedule.mutate({ token, startsAt: time.startsAt })}>
                 {t('consultation.manage.move')}
               </Button>

@@ -1,22 +1,11 @@
-// A light month calendar for picking a day: the days that have free times are buttons, the others
-// are shown but cannot be chosen. Dates are plain YYYY-MM-DD strings of the visitor's zone.
-import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core';
+// A light month calendar for picking a day: the days that have free times are highlighted buttons,
+// the others are shown dimmed and cannot be chosen; today has a dot. Dates are plain YYYY-MM-DD
+// strings of the visitor's zone.
+import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
+import { LineIcon } from '@client/features/icons/LineIcon';
+import classes from './consultation.module.css';
 import { useTranslator } from '@client/i18n';
-import { cachedFormat } from '@server/shared/time';
 
-const monthTitle = (locale: string) => cachedFormat('UTC', 'calendar-month', { month: 'long', year: 'numeric' }, locale);
-/** 'Monday, March 2' ('lundi 2 mars'): a day's name, read out on its button. */
-export const dayTitle = (locale: string) => cachedFormat('UTC', 'calendar-day', { weekday: 'long', month: 'long', day: 'numeric' }, locale);
-
-/** The week's days, Monday first, short and long, in `locale` (2024-01-01 was a Monday). */
-function weekdaysOf(locale: string): [string, string][] {
-  const short = cachedFormat('UTC', 'calendar-weekday-short', { weekday: 'short' }, locale);
-  const long = cachedFormat('UTC', 'calendar-weekday-long', { weekday: 'long' }, locale);
-  return Array.from({ length: 7 }, (_, day) => {
-    const date = new Date(Date.UTC(2024, 0, 1 + day));
-    return [short.format(date), long.format(date)];
-  });
-}
 
 /** 'YYYY-MM' plus `months`. */
 export function shiftMonth(month: string, months: number): string {
@@ -52,74 +41,74 @@ interface MonthCalendarProps {
   /** The earliest month that can be shown (the visitor's current month). */
   minMonth: string;
   loading: boolean;
+  /** Today's date in the visitor's zone, marked with a dot. */
+  today?: string | undefined;
 }
 
-export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading }: MonthCalendarProps) {
-  const { t, locale } = useTranslator();
-  const title = monthTitle(locale).format(new Date(`${month}-01T00:00:00Z`));
+export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading, today }: MonthCalendarProps) {
+  const { t, dates } = useTranslator();
+  const title = dates.monthTitle(month);
   return (
     <div>
-      <Group justify="space-between" mb="xs">
-        <ActionIcon variant="default" size="lg" aria-label={t('consultation.month.previous')} disabled={month <= minMonth} onClick={() => onMonthChange(shiftMonth(month, -1))}>
-          ‹
-        </ActionIcon>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text fw={600} aria-live="polite">
           {title}
         </Text>
-        <ActionIcon variant="default" size="lg" aria-label={t('consultation.month.next')} onClick={() => onMonthChange(shiftMonth(month, 1))}>
-          ›
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" size="lg" aria-label={t('consultation.month.previous')} disabled={month <= minMonth} onClick={() => onMonthChange(shiftMonth(month, -1))}>
+            <LineIcon size={18}>
+              <path d="M15 6l-6 6 6 6" />
+            </LineIcon>
+          </ActionIcon>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('consultation.month.next')} onClick={() => onMonthChange(shiftMonth(month, 1))}>
+            <LineIcon size={18}>
+              <path d="M9 6l6 6-6 6" />
+            </LineIcon>
+          </ActionIcon>
+        </Group>
       </Group>
-      <Table layout="fixed" withRowBorders={false} aria-label={t('consultation.month.label', { month: title })} aria-busy={loading}>
-        <Table.Thead>
-          <Table.Tr>
-            {weekdaysOf(locale).map(([short, long]) => (
-              <Table.Th key={short} ta="center" p={2}>
-                <abbr title={long} style={{ textDecoration: 'none' }}>
-                  {short}
-                </abbr>
-              </Table.Th>
+      <table className={classes.month} aria-label={t('consultation.month.label', { month: title })} aria-busy={loading}>
+        <thead>
+          <tr>
+            {dates.weekdays().map(([short, long]) => (
+              <th key={short} scope="col" className={classes.weekday}>
+                <abbr title={long}>{short}</abbr>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {weeksOf(month).map((week) => (
-            <Table.Tr key={week.find((day) => day !== null) ?? 'empty'}>
+            <tr key={week.find((day) => day !== null) ?? 'empty'}>
               {week.map((date, index) => (
-                <Table.Td key={date ?? `blank-${index}`} p={2} ta="center">
+                <td key={date ?? `blank-${index}`} className={classes.cell}>
                   {date === null ? null : (
-                    <DayButton date={date} free={available.has(date)} selected={date === selected} onSelect={onSelect} />
+                    <DayButton date={date} free={available.has(date)} selected={date === selected} today={date === today} onSelect={onSelect} />
                   )}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }
 
-function DayButton({ date, free, selected, onSelect }: { date: string; free: boolean; selected: boolean; onSelect: (date: string) => void }) {
-  const { t, locale } = useTranslator();
-  const day = dayTitle(locale).format(new Date(`${date}T00:00:00Z`));
+function DayButton({ date, free, selected, today, onSelect }: { date: string; free: boolean; selected: boolean; today: boolean; onSelect: (date: string) => void }) {
+  const { t, dates } = useTranslator();
+  const day = dates.dayTitle(date);
   const label = t(free ? 'consultation.day.free' : 'consultation.day.notFree', { day });
   return (
     <UnstyledButton
+      className={classes.day}
       onClick={() => onSelect(date)}
       disabled={!free}
       aria-label={label}
       aria-pressed={selected}
+      aria-current={today ? 'date' : undefined}
       data-free={free || undefined}
-      w="100%"
-      py={8}
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        fontWeight: free ? 700 : 400,
-        color: selected ? 'var(--mantine-color-white)' : free ? 'var(--mantine-primary-color-light-color)' : 'var(--mantine-color-dimmed)',
-        background: selected ? 'var(--mantine-primary-color-filled)' : free ? 'var(--mantine-primary-color-light)' : 'transparent',
-        cursor: free ? 'pointer' : 'default',
-      }}
+      data-today={today || undefined}
     >
       {Number(date.slice(8))}
     </UnstyledButton>

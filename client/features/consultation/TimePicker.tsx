@@ -1,12 +1,14 @@
-// Day and time of a consultation: the visitor's zone (shown, changeable), a month calendar with the
-// days that have free times marked, then that day's times in the zone. Used to book and to move.
-import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+// Day and time of a consultation, laid out as scheduling tools do: a month calendar with the days
+// that have free times highlighted and the visitor's zone (shown, changeable) under it, and beside
+// it (below on a phone) the chosen day's times as a column. Used to book and to move.
+import { Alert, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { browserTimeZone } from '@server/shared/visitor-time';
-import { cachedFormat, utcToZonedParts } from '@server/shared/time';
+import { utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
-import { dayTitle, lastDateOf, MonthCalendar } from './MonthCalendar';
+import { lastDateOf, MonthCalendar } from './MonthCalendar';
+import classes from './consultation.module.css';
 
 export type FreeTime = RouterOutputs['consultations']['freeTimes']['times'][number];
 
@@ -17,11 +19,6 @@ const ZONES: string[] = (() => {
     return ['UTC'];
   }
 })();
-
-/** '2:30 PM' ('14:30' in French) in `timeZone`. */
-export function clockTime(iso: string, timeZone: string, locale = 'en-US'): string {
-  return cachedFormat(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }, locale).format(new Date(iso));
-}
 
 export function useVisitorZone(): [string, (zone: string) => void] {
   return useState(() => browserTimeZone() ?? 'UTC');
@@ -41,8 +38,9 @@ interface TimePickerProps {
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
   const words = useTranslator();
-  const { t, locale } = words;
-  const thisMonth = utcToZonedParts(new Date().toISOString(), timeZone).date.slice(0, 7);
+  const { t, dates } = words;
+  const today = utcToZonedParts(new Date().toISOString(), timeZone).date;
+  const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const [day, setDay] = useState<string | null>(null);
   const free = trpc.consultations.freeTimes.useQuery(
@@ -57,77 +55,84 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
   const ofDay = times.filter((time) => time.date === day);
 
   return (
-    <Stack gap="md">
-      <Select
-        label={t('consultation.zone.label')}
-        description={t('consultation.zone.description')}
-        data={ZONES}
-        value={timeZone}
-        searchable
-        allowDeselect={false}
-        onChange={(zone) => {
-          if (zone === null) return;
-          onTimeZoneChange(zone);
-          setDay(null);
-          onSelect(null);
-        }}
-      />
-      <MonthCalendar
-        month={month}
-        minMonth={thisMonth}
-        available={available}
-        selected={day}
-        loading={free.isFetching}
-        onMonthChange={(next) => {
-          setMonth(next);
-          setDay(null);
-          onSelect(null);
-        }}
-        onSelect={(date) => {
-          setDay(date);
-          onSelect(null);
-        }}
-      />
-      {free.isError && (
-        <Alert color="red" title={t('consultation.times.failed')}>
-          {messageOf(free.error, t('common.pleaseTryAgain'), words)}
-        </Alert>
-      )}
-      {free.isSuccess && times.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('consultation.times.none')}
-        </Text>
-      )}
-      {day !== null && (
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {t('consultation.times.on', { day: dayTitle(locale).format(new Date(`${day}T00:00:00Z`)) })}
-          </Title>
-          {free.isFetching && ofDay.length === 0 ? (
-            <Skeleton height={36} />
-          ) : (
-            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label={t('consultation.times.label')}>
-              {ofDay.map((time) => (
-                <Button
-                  key={time.startsAt}
-                  variant={selected?.startsAt === time.startsAt ? 'filled' : 'default'}
-                  aria-pressed={selected?.startsAt === time.startsAt}
-                  onClick={() => onSelect(time)}
-                >
-                  {clockTime(time.startsAt, timeZone, locale)}
-                </Button>
-              ))}
-            </SimpleGrid>
-          )}
-        </Stack>
-      )}
-    </Stack>
+    <div className={classes.booker}>
+      <div className={classes.calendar}>
+        <MonthCalendar
+          month={month}
+          minMonth={thisMonth}
+          today={today}
+          available={available}
+          selected={day}
+          loading={free.isFetching}
+          onMonthChange={(next) => {
+            setMonth(next);
+            setDay(null);
+            onSelect(null);
+          }}
+          onSelect={(date) => {
+            setDay(date);
+            onSelect(null);
+          }}
+        />
+      </div>
+      <div className={classes.zone}>
+        <Select
+          label={t('consultation.zone.label')}
+          description={t('consultation.zone.description')}
+          data={ZONES}
+          value={timeZone}
+          searchable
+          allowDeselect={false}
+          onChange={(zone) => {
+            if (zone === null) return;
+            onTimeZoneChange(zone);
+            setDay(null);
+            onSelect(null);
+          }}
+        />
+      </div>
+      <Stack gap="sm" className={classes.times}>
+        {free.isError && (
+          <Alert color="red" title={t('consultation.times.failed')}>
+            {messageOf(free.error, t('common.pleaseTryAgain'), words)}
+          </Alert>
+        )}
+        {day === null ? (
+          <Text size="sm" c="dimmed">
+            {free.isSuccess && times.length === 0 ? t('consultation.times.none') : t('consultation.times.pickDay')}
+          </Text>
+        ) : (
+          <>
+            <Title order={3}>
+              {t('consultation.times.on', { day: dates.dayTitle(day) })}
+            </Title>
+            {free.isFetching && ofDay.length === 0 ? (
+              <Skeleton height={36} />
+            ) : (
+              <div className={classes.timeList} role="group" aria-label={t('consultation.times.label')}>
+                {ofDay.map((time) => (
+                  <Button
+                    key={time.startsAt}
+                    variant={selected?.startsAt === time.startsAt ? 'filled' : 'outline'}
+                    aria-pressed={selected?.startsAt === time.startsAt}
+                    onClick={() => onSelect(time)}
+                    fullWidth
+                  >
+                    {dates.time(time.startsAt, timeZone)}
+                  </Button>
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </Stack>
+    </div>
   );
 }
 
 /** The next free times after a time that was just taken, for the visitor to choose from. */
 export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: FreeTime[]; after: string; timeZone: string; onSelect: (time: FreeTime) => void }) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
   const next = times.filter((time) => time.startsAt > after).slice(0, 4);
   if (next.length === 0) return null;
   return (
@@ -135,8 +140,8 @@ export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: Fre
       {next.map((time) => (
         <Button key={time.startsAt} size="compact-sm" variant="light" onClick={() => onSelect(time)}>
           {t('consultation.times.nextOne', {
-            date: cachedFormat(timeZone, 'short-day', { month: 'short', day: 'numeric' }, locale).format(new Date(time.startsAt)),
-            time: clockTime(time.startsAt, timeZone, locale),
+            date: dates.dayMonth(time.startsAt, timeZone),
+            time: dates.time(time.startsAt, timeZone),
           })}
         </Button>
       ))}

@@ -4,7 +4,6 @@
 // it); like the home page it uses no Mantine component, so a phone downloads little to read it.
 import { trpc, type RouterOutputs } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
-import { formatSlot } from '@server/shared/time';
 import { bookingStateOf } from '@client/features/home/booking-state';
 import { defaultEventBenefits, eventDefaults, organizerMailto } from '@client/features/home/content';
 import { useTranslator } from '@client/i18n';
@@ -29,13 +28,14 @@ export function bookingPathOf(eventId: string): string {
 }
 
 function SessionSlots({ session, title, timeZone }: { session: PageSession; title: string; timeZone: string }) {
-  const { t, locale } = useTranslator();
+  const { t, dates } = useTranslator();
   if (session.nextSlots.length === 0) return <p className={classes.noSlots}>{t('event.noDates')}</p>;
   return (
     <>
       <ul className={classes.slots} aria-label={t('event.nextDates', { title })}>
         {session.nextSlots.map((slot) => {
-          const label = formatSlot(slot.startTime, slot.endTime, timeZone, locale);
+          // The site's zone, named: the page is rendered on the server, which cannot know the visitor's.
+          const label = dates.visitorSlot(slot.startTime, slot.endTime, timeZone, null);
           return (
             <li key={slot.id} className={classes.slot}>
               <span className={classes.slotWhen}>

@@ -13,4 +13,8 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
+// The typefaces (fonts.css): Inter's latin subset, every weight, and Source Serif 4 bold for display.
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource/source-serif-4/latin-700.css';
+import './fonts.css';
 import './brand.css';

@@ -38,7 +38,7 @@ export function compiledCatalog(language: Language): Messages {
 export type PageScope = 'own' | 'app';
 
 const SERVER_ONLY = /^(?:email|alert|report|status|page|api)\./;
-const APP_ONLY = /^(?:booking|manage|consultation|time|message|common)\./;
+const APP_ONLY = /^(?:booking|manage|consultation|time|message|common|notFound)\./;
 
 /** Whether a page of `scope` carries the message `key`. */
 export function carries(scope: PageScope, key: string): boolean {

@@ -1,11 +1,11 @@
 // A booking's detail: the participant, what was booked, and the answers to the event's registration
 // questions, each under the question as it was asked.
 import { Modal, Stack, Table, Text } from '@mantine/core';
-import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_LABELS } from '@server/bookings/bookings.schemas';
+import { useTranslator } from '@client/i18n';
 
 interface BookingViewModalProps {
   booking: BookingItem | null;
@@ -22,6 +22,7 @@ export function BookingViewModal({ booking, timeZone, onClose }: BookingViewModa
 }
 
 function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
+  const { dates } = useTranslator();
   const answers = trpc.registrationQuestions.answersOf.useQuery({ id: booking.id });
   const rows: [string, string][] = [
     ['Name', booking.participantName],
@@ -30,7 +31,7 @@ function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: st
     ['Status', BOOKING_STATUS_LABELS[booking.status]],
     ['Event', booking.eventTitle],
     ['Session', booking.sessionTitle],
-    ['Time', formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)],
+    ['Time', dates.range(booking.slotStartTime, booking.slotEndTime, timeZone)],
     ...(answers.data ?? []).map((answer): [string, string] => [answer.label, answer.value]),
   ];
   return (

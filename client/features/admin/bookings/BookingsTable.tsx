@@ -3,11 +3,11 @@
 // one or two lines and the table fits a 1,280 px screen with its actions; times are shown in the
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { formatSlotRange } from '@server/shared/time';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
+import { useTranslator } from '@client/i18n';
 
 interface BookingsTableProps {
   bookings: BookingItem[];
@@ -51,6 +51,7 @@ export function BookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all
 
 /** The table's rows (the list page draws the table around them). */
 export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onView, onDelete, onStatus, isSelected, onToggle }: BookingsTableProps) {
+  const { dates } = useTranslator();
   return (
     <>
       {bookings.map((booking) => (
@@ -82,7 +83,7 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{formatSlotRange(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>
+            <Text size="sm">{dates.range(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>
           </Table.Td>
           <Table.Td>
             <Text size="sm">{format(booking.bookingDate)}</Text>

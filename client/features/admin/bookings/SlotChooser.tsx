@@ -5,8 +5,9 @@ import { Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { useTranslator } from '@client/i18n';
+import type { DateFormatter } from '@server/shared/format-date';
 
 /** The list procedures' largest page: enough choices, and searching reaches the rest. */
 const CHOICES = 100;
@@ -38,6 +39,7 @@ function withCurrent(options: Option[], value: string, label: string | undefined
 }
 
 export function SlotChooser({ value, onChange, known, timeZone, error }: SlotChooserProps) {
+  const { dates } = useTranslator();
   const [eventSearch, setEventSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(eventSearch.trim(), 300);
 
@@ -65,7 +67,7 @@ export function SlotChooser({ value, onChange, known, timeZone, error }: SlotCho
     value.sessionId,
     known?.sessionTitle,
   );
-  const slotOptions = (session.data?.timeSlots ?? []).map((slot) => ({ value: slot.id, label: slotLabel(slot, timeZone) }));
+  const slotOptions = (session.data?.timeSlots ?? []).map((slot) => ({ value: slot.id, label: slotLabel(slot, timeZone, dates) }));
 
   return (
     <Stack gap="sm">
@@ -109,8 +111,8 @@ export function SlotChooser({ value, onChange, known, timeZone, error }: SlotCho
   );
 }
 
-function slotLabel(slot: Slot, timeZone: string): string {
-  const parts = [formatSlotRange(slot.startTime, slot.endTime, timeZone)];
+function slotLabel(slot: Slot, timeZone: string, dates: DateFormatter): string {
+  const parts = [dates.range(slot.startTime, slot.endTime, timeZone)];
   if (slot.isFull) parts.push('Full');
   else if (slot.seatsLeft !== null) parts.push(`${slot.seatsLeft} ${slot.seatsLeft === 1 ? 'seat' : 'seats'} left`);
   if (Date.parse(slot.startTime) < Date.now()) parts.push('Past');

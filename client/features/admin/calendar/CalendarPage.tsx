@@ -86,7 +86,7 @@ function CalendarBody({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} size="h3" aria-live="polite">
+        <Title order={2} aria-live="polite">
           {heading}
         </Title>
         <Group gap="xs" wrap="wrap">

@@ -3,7 +3,7 @@
 // Every slot is a link to the bookings screen filtered to it.
 import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatSlot } from '@server/shared/time';
+import { useTranslator } from '@client/i18n';
 import type { RouterOutputs } from '@client/trpc';
 import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
 import { slotFullness } from './slot-fullness';
@@ -18,7 +18,8 @@ function bookingsSearch(slot: CalendarSlot, day: string) {
 
 function SlotCard({ slot, day, timeZone, compact }: { slot: CalendarSlot; day: string; timeZone: string; compact: boolean }) {
   const fullness = slotFullness(slot.booked, slot.capacity);
-  const time = formatSlot(slot.startTime, slot.endTime, timeZone).time;
+  const { dates } = useTranslator();
+  const time = dates.timeRange(slot.startTime, slot.endTime, timeZone);
   const inactive = !slot.sessionActive || !slot.eventActive;
   return (
     <Link to="/admin/bookings" search={bookingsSearch(slot, day)} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
@@ -59,7 +60,8 @@ function SlotCard({ slot, day, timeZone, compact }: { slot: CalendarSlot; day: s
 
 /** A consultation beside the day's slots: time, type, consultant and visitor; opens the Consultations screen. */
 function ConsultationCard({ consultation, timeZone, compact }: { consultation: CalendarConsultation; timeZone: string; compact: boolean }) {
-  const time = formatSlot(consultation.startsAt, consultation.endsAt, timeZone).time;
+  const { dates } = useTranslator();
+  const time = dates.timeRange(consultation.startsAt, consultation.endsAt, timeZone);
   return (
     <Link to="/admin/consultations" style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
       <Paper withBorder radius="sm" p={compact ? 4 : 'xs'} bg="violet.0" style={{ borderLeft: '4px solid var(--mantine-color-violet-6)' }} data-consultation>

@@ -5,16 +5,17 @@
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_CODE_MESSAGE } from '@server/check-in/check-in.schemas';
-import { formatSlotRange } from '@server/shared/time';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { frameReader } from './qr-scanner';
+import { useTranslator } from '@client/i18n';
 
 type Answer = { tone: 'ok' | 'already' | 'refused'; text: string };
 
 export function CheckInPage() {
   const { timeZone } = useSiteTimezone();
+  const { dates } = useTranslator();
   const sessions = trpc.sessions.list.useQuery({ pageSize: 100 });
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [timeSlotId, setTimeSlotId] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function CheckInPage() {
           <Select
             label="Time slot"
             placeholder={session.isPending ? 'Loading time slots...' : 'Choose a time slot'}
-            data={(session.data?.timeSlots ?? []).map((slot) => ({ value: slot.id, label: formatSlotRange(slot.startTime, slot.endTime, timeZone) }))}
+            data={(session.data?.timeSlots ?? []).map((slot) => ({ value: slot.id, label: dates.range(slot.startTime, slot.endTime, timeZone) }))}
             value={timeSlotId}
             onChange={setTimeSlotId}
           />
@@ -50,6 +51,7 @@ export function CheckInPage() {
 }
 
 function SlotCheckIn({ timeSlotId, timeZone }: { timeSlotId: string; timeZone: string }) {
+  const { dates } = useTranslator();
   const utils = trpc.useUtils();
   const list = trpc.checkIn.list.useQuery({ timeSlotId });
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -103,7 +105,7 @@ function SlotCheckIn({ timeSlotId, timeZone }: { timeSlotId: string; timeZone: s
       {list.data !== undefined && (
         <>
           <Group justify="space-between">
-            <Title order={2} size="h4">
+            <Title order={2}>
               Attendance: {list.data.attended} / {list.data.expected}
             </Title>
             {list.data.ended && (
@@ -123,7 +125,7 @@ function SlotCheckIn({ timeSlotId, timeZone }: { timeSlotId: string; timeZone: s
                     </Text>
                     {item.checkedInAt !== null && (
                       <Text size="xs" c="dimmed">
-                        {new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(item.checkedInAt))}
+                        {dates.time(item.checkedInAt, timeZone)}
                         {item.checkedInBy === null ? '' : ` by ${item.checkedInBy}`}
                       </Text>
                     )}

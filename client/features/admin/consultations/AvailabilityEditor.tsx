@@ -92,7 +92,7 @@ function HoursForm({ availability }: { availability: Availability }) {
     <form onSubmit={submit}>
       <Stack gap="sm">
         <Select label="Time zone" data={ZONES} searchable value={timeZone} allowDeselect={false} onChange={(zone) => zone !== null && setTimeZone(zone)} error={serverErrors.timeZone} w={280} />
-        <Title order={2} size="h5">
+        <Title order={2}>
           Weekly hours
         </Title>
         <Text size="sm" c="dimmed">
@@ -101,7 +101,7 @@ function HoursForm({ availability }: { availability: Availability }) {
         {WEEKDAYS.map((name, weekday) => (
           <TextInput key={name} label={name} value={days[weekday]} onChange={(event) => { const value = event.currentTarget.value; setDays((current) => current.map((text, index) => (index === weekday ? value : text))); }} />
         ))}
-        <Title order={2} size="h5">
+        <Title order={2}>
           Dates with other hours
         </Title>
         {overrides.map((override, index) => (

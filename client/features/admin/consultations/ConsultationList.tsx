@@ -2,13 +2,13 @@
 // status, searched by visitor; staff cancel one or move it to another free time.
 import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 import { TimePicker, type FreeTime } from '@client/features/consultation/TimePicker';
 import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+import { useTranslator } from '@client/i18n';
 
 type Item = RouterOutputs['consultations']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -17,6 +17,7 @@ const EXPORT_ROUTE = '/api/export/consultations.csv';
 export function ConsultationList() {
   const { user, isAdmin } = useCurrentUser();
   const { timeZone } = useSiteTimezone();
+  const { dates } = useTranslator();
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
   const [consultantId, setConsultantId] = useState<string>('mine');
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -80,7 +81,7 @@ export function ConsultationList() {
           <Table.Tbody>
             {(list.data?.items ?? []).map((item) => (
               <Table.Tr key={item.id}>
-                <Table.Td>{formatDateTime(item.startsAt, timeZone)}</Table.Td>
+                <Table.Td>{dates.dateTime(item.startsAt, timeZone)}</Table.Td>
                 <Table.Td>{item.typeTitle}</Table.Td>
                 <Table.Td>{item.consultantName}</Table.Td>
                 <Table.Td>
@@ -129,6 +130,7 @@ export function ConsultationList() {
 
 function MoveModal({ item, onClose }: { item: Item; onClose: () => void }) {
   const { timeZone: siteZone } = useSiteTimezone();
+  const { dates } = useTranslator();
   const [timeZone, setTimeZone] = useState<string>(siteZone);
   const [time, setTime] = useState<FreeTime | null>(null);
   const utils = trpc.useUtils();
@@ -142,7 +144,7 @@ function MoveModal({ item, onClose }: { item: Item; onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={`Move ${item.visitorName}'s ${item.typeTitle}`} size="lg">
       <Stack gap="md">
-        <Text size="sm">Now: {formatDateTime(item.startsAt, timeZone)}. The visitor gets the new time and a new link by e-mail.</Text>
+        <Text size="sm">Now: {dates.dateTime(item.startsAt, timeZone)}. The visitor gets the new time and a new link by e-mail.</Text>
         <TimePicker typeId={item.typeId} timeZone={timeZone} onTimeZoneChange={setTimeZone} selected={time} onSelect={setTime} />
         {move.isError && <Alert color="red" title="It could not be moved">{messageOf(move.error, 'Please try again.')}</Alert>}
         <Group justify="flex-end">

@@ -7,7 +7,7 @@ export function AttendanceCard() {
   const attendance = trpc.dashboard.attendance.useQuery();
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} mb="sm">
         Attendance
       </Title>
       {attendance.isPending ? (

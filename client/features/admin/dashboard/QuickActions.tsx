@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 export function QuickActions({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} mb="sm">
         Quick Actions
       </Title>
       <Stack gap="sm">

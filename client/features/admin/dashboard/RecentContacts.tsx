@@ -10,7 +10,7 @@ export function RecentContacts() {
 
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} mb="sm">
         Recent Contact Submissions
       </Title>
       {recent.isPending ? (

@@ -63,7 +63,7 @@ export function SetupChecklist() {
   const done = items.filter((item) => item.done).length;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="setup-heading">
-      <Title order={2} size="h4" id="setup-heading">
+      <Title order={2} id="setup-heading">
         Set up your site
       </Title>
       <Text size="sm" c="dimmed" mb="xs">

@@ -12,7 +12,7 @@ export function UpcomingConsultations() {
   const next = trpc.consultations.list.useQuery({ when: 'upcoming', status: 'booked', consultantId: user?.id, pageSize: 5 }, { enabled: user !== null });
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} mb="sm">
         Your Next Consultations
       </Title>
       {next.isPending ? (

@@ -106,7 +106,7 @@ export function WeekSummary() {
         />
       </SimpleGrid>
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
+        <Title order={2} mb="sm">
           Next Sessions
         </Title>
         {loading ? (

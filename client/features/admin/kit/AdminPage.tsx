@@ -17,7 +17,7 @@ export function AdminPage({
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1} size="h2">
+          <Title order={1}>
             {title}
           </Title>
           {subtitle !== undefined && <Text c="dimmed">{subtitle}</Text>}

@@ -79,7 +79,7 @@ export function ListPage<TItem>(props: ListPageProps<TItem>) {
   const heading = (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
       <div>
-        <Title order={level} size={level === 1 ? 'h2' : 'h3'}>
+        <Title order={level}>
           {title}
         </Title>
         {subtitle !== undefined && (

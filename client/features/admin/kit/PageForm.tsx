@@ -56,7 +56,7 @@ export function FormSection({
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
-            <Title order={2} size="h3">
+            <Title order={2}>
               {title}
             </Title>
             {description !== undefined && (

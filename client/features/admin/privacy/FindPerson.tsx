@@ -9,6 +9,7 @@ import { type RouterOutputs, trpc } from '@client/trpc';
 import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { FormError } from '@client/features/admin/kit/FormError';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+import { useTranslator } from '@client/i18n';
 import { countOf, countsText, describeRecord, kindTitle } from './person-records';
 
 type Found = RouterOutputs['privacy']['findPerson'];
@@ -32,13 +33,14 @@ function countsOf(found: Found): Record<string, number> {
 
 function Records({ found }: { found: Found }) {
   const { timeZone } = useSiteTimezone();
+  const { dates } = useTranslator();
   const kinds = Object.entries(found.records);
   if (kinds.every(([, records]) => records.length === 0)) return <Text>{`Nothing is stored about ${found.email}.`}</Text>;
   return (
     <Stack gap="md">
       {kinds.map(([kind, records]) => (
         <section key={kind} aria-label={kindTitle(kind)}>
-          <Title order={3} size="h5">
+          <Title order={3}>
             {`${kindTitle(kind)} (${records.length})`}
           </Title>
           {records.length === 0 ? (
@@ -48,7 +50,7 @@ function Records({ found }: { found: Found }) {
           ) : (
             <List size="sm" spacing={2}>
               {records.map((record, index) => (
-                <List.Item key={index}>{describeRecord(kind, record, timeZone)}</List.Item>
+                <List.Item key={index}>{describeRecord(kind, record, timeZone, dates)}</List.Item>
               ))}
             </List>
           )}
@@ -84,7 +86,7 @@ export function FindPerson() {
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="find-person-title">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h3" id="find-person-title">
+          <Title order={2} id="find-person-title">
             Find a person
           </Title>
           <Text size="sm" c="dimmed">

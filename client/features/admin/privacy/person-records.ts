@@ -1,7 +1,7 @@
 // How the Privacy screen names and describes the kinds of record "Find a person" answers with
 // (the kinds of server/privacy/person-records.repository.ts): a heading, singular and plural words for
 // counts, and one line per record.
-import { formatDateTime } from '@server/shared/time';
+import type { DateFormatter } from '@server/shared/format-date';
 
 interface KindWords {
   title: string;
@@ -49,10 +49,10 @@ function field(record: unknown, name: string): string {
 }
 
 /** One line that tells a record apart, in the site's time zone. */
-export function describeRecord(kind: string, record: unknown, timeZone: string): string {
+export function describeRecord(kind: string, record: unknown, timeZone: string, dates: DateFormatter): string {
   const when = (name: string) => {
     const iso = field(record, name);
-    return iso === '' ? '' : formatDateTime(iso, timeZone);
+    return iso === '' ? '' : dates.dateTime(iso, timeZone);
   };
   switch (kind) {
     case 'bookings':

@@ -1,8 +1,8 @@
 // Wizard step 4: everything that the one save will store, to check before saving.
 import { Badge, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizard-model';
+import { useTranslator } from '@client/i18n';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,6 +39,7 @@ export function ReviewStep({
   slots: DraftSlot[];
   timeZone: string;
 }) {
+  const { dates } = useTranslator();
   const { maxParticipants } = sessionFieldsOf(details);
   return (
     <Stack gap="md">
@@ -57,7 +58,7 @@ export function ReviewStep({
       <Field label="Description">{orDefault(details.description, '—')}</Field>
 
       <div>
-        <Title order={3} size="h5">
+        <Title order={3}>
           Delegates
         </Title>
         {delegates.length === 0 && newDelegate === null ? (
@@ -84,13 +85,13 @@ export function ReviewStep({
       </div>
 
       <div>
-        <Title order={3} size="h5">
+        <Title order={3}>
           Time Slots
         </Title>
         <List size="sm">
           {slots.map((slot) => (
             <List.Item key={slot.key}>
-              {formatSlotRange(slot.startTime, slot.endTime, timeZone)} ({durationMinutes(slot.startTime, slot.endTime)} minutes)
+              {dates.range(slot.startTime, slot.endTime, timeZone)} ({durationMinutes(slot.startTime, slot.endTime)} minutes)
             </List.Item>
           ))}
         </List>

@@ -2,11 +2,11 @@
 // delegates. Staff with the user role see sessions this way; editing stays with admins (the
 // server refuses their changes anyway).
 import { Alert, Avatar, Badge, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { formatSlotRange } from '@server/shared/time';
 import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { useTranslator } from '@client/i18n';
 
 export function SessionDetailsModal({
   opened,
@@ -28,6 +28,7 @@ export function SessionDetailsModal({
 
 function SessionDetails({ sessionId }: { sessionId: string }) {
   const { timeZone } = useSiteTimezone();
+  const { dates } = useTranslator();
   const session = trpc.sessions.get.useQuery({ id: sessionId });
   if (session.isPending) return <Loader aria-label="Loading session" />;
   if (session.isError) {
@@ -52,7 +53,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
       </Text>
       {s.description !== null && <Text size="sm">{s.description}</Text>}
 
-      <Title order={3} size="h5">
+      <Title order={3}>
         Time Slots
       </Title>
       {s.timeSlots.length === 0 ? (
@@ -71,7 +72,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
             <Table.Tbody>
               {s.timeSlots.map((slot) => (
                 <Table.Tr key={slot.id}>
-                  <Table.Td>{formatSlotRange(slot.startTime, slot.endTime, timeZone)}</Table.Td>
+                  <Table.Td>{dates.range(slot.startTime, slot.endTime, timeZone)}</Table.Td>
                   <Table.Td>{slot.capacity === null ? String(slot.booked) : `${slot.booked} / ${slot.capacity}`}</Table.Td>
                 </Table.Tr>
               ))}
@@ -80,7 +81,7 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
         </ScrollTable>
       )}
 
-      <Title order={3} size="h5">
+      <Title order={3}>
         Delegates
       </Title>
       {s.delegates.length === 0 ? (

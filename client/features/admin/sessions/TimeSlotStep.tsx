@@ -1,11 +1,11 @@
 // Wizard step 3: the session's time slots, held in the wizard until the one save.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatSlotRange } from '@server/shared/time';
 import { useConfirmWithParticipantsTold } from '@client/features/admin/kit/participants-told';
 import { TimeSlotModal } from './TimeSlotModal';
 import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizard-model';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { useTranslator } from '@client/i18n';
 
 type Editing = { mode: 'add'; defaults: { startTime: string; endTime: string } } | { mode: 'edit'; slot: DraftSlot };
 
@@ -21,6 +21,7 @@ export function TimeSlotStep({
   onChange: (slots: DraftSlot[]) => void;
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const { dates } = useTranslator();
   const add = (times: { startTime: string; endTime: string }) => onChange(sortSlots([...slots, { key: newSlotKey(), ...times }]));
   const confirmWithTold = useConfirmWithParticipantsTold();
   // A stored slot's live bookings are cancelled, and their participants e-mailed, when the session is saved.
@@ -66,7 +67,7 @@ export function TimeSlotStep({
               </Table.Thead>
               <Table.Tbody>
                 {slots.map((slot) => {
-                  const when = formatSlotRange(slot.startTime, slot.endTime, timeZone);
+                  const when = dates.range(slot.startTime, slot.endTime, timeZone);
                   return (
                     <Table.Tr key={slot.key}>
                       <Table.Td>{when}</Table.Td>

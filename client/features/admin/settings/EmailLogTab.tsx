@@ -19,6 +19,7 @@ import { failureText, notifyError, notifySuccess } from '@client/features/admin/
 import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+import { useTranslator } from '@client/i18n';
 
 type EmailRow = RouterOutputs['emails']['list']['items'][number];
 type StatusFilter = 'all' | EmailStatus;
@@ -113,7 +114,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
 
   // The table's times leave out the year and zone to stay on one line; the tooltip has them.
-  const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  const { dates } = useTranslator();
   function whenText(row: EmailRow, at: (iso: string) => string = format): string {
     if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${at(row.sentAt)}`;
     if (row.status === 'sending') return 'Sending now';
@@ -194,7 +195,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                 )}
               </Table.Td>
               <Table.Td>
-                <OneLine text={whenText(row, (iso) => shortFormat.format(new Date(iso)))} full={whenText(row)} width={155} />
+                <OneLine text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} full={whenText(row)} width={155} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">

@@ -80,7 +80,7 @@ export function SitePreview({ values, hero }: { values: SiteFormValues; hero?: {
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
               <Mark name={name} logoUrl={values.logoUrl} primary={primary} accent={accent} size={32} />
-              <Text fw={700} style={{ color: primary, fontFamily: 'Georgia, serif' }}>
+              <Text fw={700} style={{ color: primary, fontFamily: 'var(--font-display)' }}>
                 {name}
               </Text>
             </Group>
@@ -90,7 +90,7 @@ export function SitePreview({ values, hero }: { values: SiteFormValues; hero?: {
         <Box style={{ padding: 14 }}>
           {hero !== undefined && (
             <Box data-testid="preview-hero" mb="xs">
-              <Text fw={700} style={{ color: primary, fontFamily: 'Georgia, serif' }}>
+              <Text fw={700} style={{ color: primary, fontFamily: 'var(--font-display)' }}>
                 {hero.title.trim() === '' ? 'Slide title' : hero.title}
               </Text>
               <Text size="sm">{hero.text}</Text>
@@ -130,7 +130,7 @@ export function SitePreview({ values, hero }: { values: SiteFormValues; hero?: {
       </Paper>
 
       <div>
-        <Title order={3} size="h5" mb={4}>
+        <Title order={3} mb={4}>
           E-mail
         </Title>
         {/* The message's own body: every value in it is escaped by the layout, as in the e-mails sent. */}

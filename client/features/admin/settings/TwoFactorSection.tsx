@@ -143,7 +143,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </Alert>
       <SimpleGrid cols={2} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Recovery codes">
         {codes.map((code) => (
-          <li key={code} style={{ fontFamily: 'monospace' }}>
+          <li key={code} style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
             {code}
           </li>
         ))}
