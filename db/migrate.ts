@@ -30,6 +30,8 @@ import * as consultationLanguage from './migrations/2026-11-27_275_consultation_
 import * as firmTextTranslations from './migrations/2026-11-27_276_firm_text_translations';
 import * as nativeTypes from './migrations/2026-11-27_290_native_types';
 import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
+import * as calendars from './migrations/2026-11-27_340_calendars';
+import * as calendarsPostgres from './migrations/2026-11-27_340_calendars.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -60,6 +62,8 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_276_firm_text_translations': firmTextTranslations,
   // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
+  // Later tables take PostgreSQL's native types in their own form.
+  '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
