@@ -36,6 +36,7 @@ export const EMAIL_KINDS = [
   'consultation-cancelled',
   'consultation-rescheduled',
   'consultation-reminder',
+  'calendar-failing',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';

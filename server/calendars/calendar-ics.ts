@@ -19,6 +19,8 @@ export interface BusyWindow {
   to: number;
   /** The consultant's zone: floating times and all-day events are read in it. */
   floatingZone: string;
+  /** Events this site wrote (its consultations, by UID): already known, so left out. */
+  ownUids?: RegExp;
 }
 
 /** The text is not iCalendar (or not readable as such). */
@@ -185,6 +187,7 @@ function eventsBusy(root: ICAL.Component, window: BusyWindow, out: BusyInterval[
   }
   for (const event of [...masters.values(), ...standalone]) {
     if (!event.component.hasProperty('dtstart')) continue;
+    if (window.ownUids?.test(event.uid) === true) continue;
     occurrenceBusy(event, window, out);
   }
 }

@@ -466,6 +466,12 @@ export const en = {
   'email.admin.status': 'Status',
   'email.admin.status.waitlisted': 'Waitlisted (the time slot is full)',
   'email.admin.status.pending': 'Pending',
+  'email.calendarFailing.subject': 'A calendar can no longer be read: {name}',
+  'email.calendarFailing.text': "The site could not read {owner}'s calendar \"{name}\": {error}. Until it works again, free times are offered from the busy times last read; a day after the last good read, {owner}'s free times are hidden. Check the connection under Consultations, My hours, Calendars (you get this e-mail once; another only if it fails again after working).",
+  'email.calendarFailing.lastRead': 'Last good read',
+  'email.calendarFailing.never': 'Never',
+  'email.calendarFailing.link': 'Open the calendars',
+  'email.consultation.where.room': 'Video call in its own room: {link}',
 } as const;
 
 export type MessageKey = keyof typeof en;

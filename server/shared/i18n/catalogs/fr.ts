@@ -473,4 +473,10 @@ export const fr: Catalog = {
   'email.admin.status': 'Statut',
   'email.admin.status.waitlisted': "Liste d'attente (le créneau est complet)",
   'email.admin.status.pending': 'En attente',
+  'email.calendarFailing.subject': 'Un agenda ne peut plus être lu : {name}',
+  'email.calendarFailing.text': "Le site n'a pas pu lire l'agenda « {name} » de {owner} : {error}. En attendant, les créneaux libres tiennent compte des occupations lues en dernier ; un jour après la dernière lecture réussie, les créneaux de {owner} sont masqués. Vérifiez la connexion sous Consultations, Mes horaires, Agendas (cet e-mail n'est envoyé qu'une fois ; un autre seulement si l'agenda échoue de nouveau après avoir fonctionné).",
+  'email.calendarFailing.lastRead': 'Dernière lecture réussie',
+  'email.calendarFailing.never': 'Jamais',
+  'email.calendarFailing.link': 'Ouvrir les agendas',
+  'email.consultation.where.room': 'Appel vidéo dans sa propre salle : {link}',
 };
