@@ -8,6 +8,9 @@ import { callerFor, createAccount, createTestEnv, expectFieldErrors, expectTRPCE
 import { startRadicale, type TestRadicale } from '@tests/support/radicale';
 import { futureYear, isoDay } from '@tests/dates';
 import { TIME_TAKEN } from '@server/consultations/consultation-booking.service';
+import { startScheduler } from '@server/scheduler/scheduler';
+import { getSystemSettings } from '@server/settings/settings.repository';
+import { encryptSecret, secretKeyOf } from './calendar-secrets';
 
 const YEAR = futureYear(1, 7, 'Monday');
 const day = (date: number) => isoDay(YEAR, 1, date);
@@ -135,3 +138,81 @@ describe('CalDAV calendars (Radicale)', () => {
     expect(booked.consultantName).toBe('Ama Consultant');
   });
 });
+
+describe('consultations written back, with a room of their own', () => {
+  it('puts a booking into the chosen calendar with the visitor\'s UID and its room, moves it, and removes it when cancelled', async () => {
+    const admin = await createAccount(env.db, 'admin');
+    const adminCaller = callerFor(env.deps, admin);
+    await adminCaller.settings.updateSystem({ ...(await getSystemSettings(env.db)), siteName: 'Global Reach', meetingBaseUrl: 'https://meet.example.org' });
+    const type = await adminCaller.consultations.types.create({ title: 'Discovery call', durationMinutes: 60, locationKind: 'video', locationDetail: null, meetingLinks: 'per-consultation', minNoticeHours: 0, staffIds: [consultant.user.id] });
+    const workUrl = newCalendar([]);
+    const name = `work-${calendarCounter}`;
+    const mine = callerFor(env.deps, consultant);
+    const connection = await mine.calendars.connectCalDav({ serverUrl: radicale.url, username: radicale.username, password: radicale.password });
+    await mine.calendars.update({ id: connection.id, busyCalendars: [workUrl], writeCalendar: workUrl });
+    const scheduler = startScheduler(env.deps, { intervalMs: null });
+
+    const booked = await callerFor(env.deps, null).consultations.book({ typeId: type.id, startsAt: `${day(9)}T10:00:00.000Z`, timeZone: 'UTC', visitorName: 'Vera Visitor', visitorEmail: 'vera@example.com' });
+    const [pending] = (await mine.consultations.list({})).items;
+    expect(pending?.calendarWrite).toEqual({ state: 'pending', attempts: 0, error: null });
+    expect((await scheduler.runOnce()).calendarWrites).toBe(1);
+    const event = radicale.objects(name)[`consultation-${booked.id}.ics`] ?? '';
+    const visitorIcs = (await env.db.selectFrom('emailOutbox').select('ics').where('toAddress', '=', 'vera@example.com').executeTakeFirstOrThrow()).ics ?? '';
+    const uid = /UID:(.+)\r\n/.exec(visitorIcs)?.[1];
+    const room = /URL:(.+)\r\n/.exec(visitorIcs)?.[1] ?? '';
+    expect(uid).toBe(`consultation-${booked.id}@127.0.0.1`);
+    expect(room).toMatch(/^https:\/\/meet\.example\.org\/global-reach-[a-z]+-[a-z]+-[a-z]+-[a-z]+-\d{3}$/);
+    expect(event).toContain(`UID:${uid}`);
+    expect(event).toContain(`URL:${room}`);
+    expect(event).toContain('SUMMARY:Discovery call: Vera Visitor');
+    expect(event).not.toContain('ATTENDEE');
+    expect(event).not.toContain('METHOD');
+    expect((await mine.consultations.list({})).items[0]?.calendarWrite).toEqual({ state: 'written', attempts: 1, error: null });
+    // The room is on the manage link's page too, and in no public answer.
+    const visitorText = (await env.db.selectFrom('emailOutbox').select('textBody').where('toAddress', '=', 'vera@example.com').executeTakeFirstOrThrow()).textBody;
+    expect(visitorText).toContain(room);
+    const token = /\/consultations\/manage\/([A-Za-z0-9_-]+)/.exec(visitorText)?.[1] ?? '';
+    expect((await callerFor(env.deps, null).consultations.manage({ token })).location.detail).toBe(room);
+    expect(JSON.stringify(await callerFor(env.deps, null).consultations.types.list())).not.toContain('meet.example.org');
+
+    // Its own event in the calendar does not block moving it by half an hour.
+    await refreshNow(connection.id);
+    await callerFor(env.deps, null).consultations.rescheduleByToken({ token, startsAt: `${day(9)}T10:30:00.000Z` });
+    await scheduler.runOnce();
+    const moved = radicale.objects(name)[`consultation-${booked.id}.ics`] ?? '';
+    expect(moved).toContain(`DTSTART:${compact(9, '10:30')}Z`);
+    expect(moved).toContain('SEQUENCE:1');
+    expect(moved).toContain(`URL:${room}`);
+
+    await callerFor(env.deps, null).consultations.cancelByToken({ token });
+    await scheduler.runOnce();
+    expect(Object.keys(radicale.objects(name))).toEqual([]);
+    expect((await mine.consultations.list({ status: 'cancelled' })).items[0]?.calendarWrite).toEqual({ state: 'removed', attempts: 1, error: null });
+    await scheduler.stop();
+  });
+
+  it('retries a write the server refuses and shows why on the consultation', async () => {
+    const typeId = await discoveryCall();
+    const workUrl = newCalendar([]);
+    const mine = callerFor(env.deps, consultant);
+    const connection = await mine.calendars.connectCalDav({ serverUrl: radicale.url, username: radicale.username, password: radicale.password });
+    await mine.calendars.update({ id: connection.id, busyCalendars: [workUrl], writeCalendar: workUrl });
+    // The consultant revoked the app password on their server.
+    await env.db.updateTable('calendarConnections').set({ secret: encryptSecret(secretKeyOf(env.deps.config), 'revoked') }).where('id', '=', connection.id).execute();
+    const scheduler = startScheduler(env.deps, { intervalMs: null });
+    await callerFor(env.deps, null).consultations.book({ typeId, startsAt: `${day(9)}T10:00:00.000Z`, timeZone: 'UTC', visitorName: 'Vera Visitor', visitorEmail: 'vera@example.com' });
+    await scheduler.runOnce();
+    expect((await mine.consultations.list({})).items[0]?.calendarWrite).toEqual({ state: 'pending', attempts: 1, error: 'The server refused the password' });
+    // Put right, the next attempt (a minute later) writes it.
+    await env.db.updateTable('calendarConnections').set({ secret: encryptSecret(secretKeyOf(env.deps.config), radicale.password) }).where('id', '=', connection.id).execute();
+    vi.setSystemTime(new Date(Date.now() + 61_000));
+    await scheduler.runOnce();
+    expect((await mine.consultations.list({})).items[0]?.calendarWrite).toEqual({ state: 'written', attempts: 2, error: null });
+    await scheduler.stop();
+  });
+});
+
+async function refreshNow(id: string): Promise<void> {
+  const connection = await callerFor(env.deps, consultant).calendars.refresh({ id });
+  expect(connection.state).toBe('ok');
+}

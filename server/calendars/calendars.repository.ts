@@ -11,8 +11,10 @@ export const WEEK_MS = 7 * 86_400_000;
 
 export type ConnectionValues = Omit<Insertable<Database['calendarConnections']>, 'id'>;
 
+// Times are written from the app's clock (not the database's), as every time the rules compare them with.
 export async function insertConnection(db: DB, values: ConnectionValues): Promise<CalendarConnectionRow> {
-  return db.insertInto('calendarConnections').values({ id: newId(), ...values }).returningAll().executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  return db.insertInto('calendarConnections').values({ id: newId(), createdAt: now, updatedAt: now, nextRefreshAt: now, ...values }).returningAll().executeTakeFirstOrThrow();
 }
 
 export function findConnection(db: DB, id: string): Promise<CalendarConnectionRow | undefined> {
@@ -124,7 +126,8 @@ export function writeTargetOf(db: DB, userId: string): Promise<CalendarConnectio
 }
 
 export async function insertWrite(db: DB, values: Omit<Insertable<Database['calendarWrites']>, 'id'>): Promise<void> {
-  await db.insertInto('calendarWrites').values({ id: newId(), ...values }).execute();
+  const now = new Date().toISOString();
+  await db.insertInto('calendarWrites').values({ id: newId(), createdAt: now, updatedAt: now, nextAttemptAt: now, ...values }).execute();
 }
 
 /** A newer change of a consultation makes its waiting writes moot: they are dropped. */

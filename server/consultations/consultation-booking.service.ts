@@ -33,6 +33,8 @@ import { type ConsultantHours, consultantFreeStarts, freeTimes, type TypeRules }
 import type { MinuteRange } from './consultations.repository';
 import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
 import { wordsIn } from '@server/email/messages';
+import { newMeetingUrl } from './meeting-links';
+import { enqueueCalendarWrites } from '@server/calendars/calendar-write-back.service';
 import { type ConsultantsBusy, freshBusyOf, keptBusyOf, withoutOwnTime } from '@server/calendars/calendar-busy.service';
 import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
@@ -215,6 +217,13 @@ async function consultantZone(db: DB, consultant: StaffMember): Promise<string> 
   return consultant.timeZone ?? (await getSystemSettings(db)).timezone;
 }
 
+/** A room of its own when the type makes one per consultation (and the settings say where). */
+async function meetingUrlFor(db: DB, type: ConsultationTypeRow): Promise<string | null> {
+  if (type.locationKind !== 'video' || type.meetingLinks !== 'per-consultation') return null;
+  const settings = await getSystemSettings(db);
+  return settings.meetingBaseUrl === null ? null : newMeetingUrl(settings.meetingBaseUrl, settings.siteName);
+}
+
 /**
  * The type's consultants' own calendars read again for the time asked, before the transaction (no
  * network inside it): a meeting put in since the last refresh still keeps the time from being booked.
@@ -250,6 +259,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     if (consultant === undefined) throw timeTaken();
     const manage = newManageToken();
     const consultation = await insertConsultation(trx, {
+      meetingUrl: await meetingUrlFor(trx, type),
       typeId: type.id,
       consultantId: consultant.id,
       ...blockOf(type, startsAt),
@@ -264,6 +274,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
+    await enqueueCalendarWrites(trx, consultation);
     return { id: consultation.id, startsAt: consultation.startsAt, endsAt: consultation.endsAt, typeTitle: typeTitleIn(type, language), consultantName: consultant.name };
   });
 }
@@ -315,8 +326,8 @@ export async function viewConsultationByToken(
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
-    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
-    location: { kind: type.locationKind, detail: type.locationDetail, visitorPhone: consultation.visitorPhone },
+    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language), consultation.meetingUrl),
+    location: { kind: type.locationKind, detail: consultation.meetingUrl ?? type.locationDetail, visitorPhone: consultation.visitorPhone },
     visitorName: consultation.visitorName,
     visitorTimeZone: consultation.visitorTimeZone,
     status: consultation.status,
@@ -337,6 +348,7 @@ async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<Consultation
     if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
     const facts = await factsOf(trx, consultation);
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, { consultation, ...facts, manageToken: null }, 'cancelled');
+    await enqueueCalendarWrites(trx, consultation);
     if (actor !== null) await recordAudit(trx, actor, { action: 'status', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, cancelled` });
     return consultation;
   });
@@ -387,6 +399,7 @@ async function move(
       previous: { startsAt: current.startsAt, endsAt: current.endsAt },
     };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'rescheduled');
+    await enqueueCalendarWrites(trx, consultation);
     if (consultant.id !== current.consultantId) {
       // The consultant who had it is told it is gone from their day.
       const previousConsultant = await findStaffMember(trx, current.consultantId);

@@ -39,12 +39,19 @@ export const TYPE_IN_USE = 'This type has consultations: make it inactive instea
 export const UNKNOWN_STAFF = 'Please choose staff members who exist';
 export const NOT_YOUR_HOURS = 'Only administrators can change the hours of others.';
 export const STAFF_NOT_FOUND = 'Staff member not found.';
+export const NO_MEETING_BASE_URL = 'Set the meeting base URL in Settings, System first';
 
 type TypeValues = z.output<typeof consultationTypeInput>;
 
 function rowValues(input: TypeValues) {
   const { staffIds: _staffIds, isActive, allowPickConsultant, translations, ...rest } = input;
   return { ...rest, translations: JSON.stringify(translations), isActive: isActive ? 1 : 0, allowPickConsultant: allowPickConsultant ? 1 : 0 };
+}
+
+/** A room per consultation is made from the settings' meeting base URL: it must be set. */
+async function checkMeetingLinks(db: DB, input: TypeValues): Promise<void> {
+  if (input.locationKind !== 'video' || input.meetingLinks !== 'per-consultation') return;
+  if ((await getSystemSettings(db)).meetingBaseUrl === null) throw invalidField('meetingLinks', NO_MEETING_BASE_URL);
 }
 
 async function checkStaff(db: DB, staffIds: string[]): Promise<string[]> {
@@ -57,6 +64,7 @@ export async function createConsultationType(ctx: AuditContext, input: TypeValue
   const { db } = ctx;
   const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
+    await checkMeetingLinks(trx, input);
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await insertConsultationType(trx, rowValues(input));
     await replaceTypeStaff(trx, row.id, staffIds);
@@ -69,6 +77,7 @@ export async function updateConsultationType(ctx: AuditContext, { id, ...input }
   const { db } = ctx;
   const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
+    await checkMeetingLinks(trx, input);
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await updateConsultationTypeRow(trx, id, rowValues(input));
     if (row === undefined) throw new NotFoundError(TYPE_NOT_FOUND);

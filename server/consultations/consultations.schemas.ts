@@ -1,12 +1,12 @@
 // Inputs of the consultation procedures: types, availability, free times, booking, the manage link
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
-import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
+import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS } from '@db/schema';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
 import { translationsInput } from '@server/shared/i18n/translations.schemas';
 
-export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES };
+export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS };
 
 export const DURATION_MESSAGE = 'Duration must be between 15 and 240 minutes';
 export const TIME_ZONE_MESSAGE = 'Please choose a valid time zone';
@@ -43,6 +43,8 @@ const typeFields = z.object({
   durationMinutes: z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(15, DURATION_MESSAGE).max(240, DURATION_MESSAGE),
   locationKind: z.enum(CONSULTATION_LOCATION_KINDS, { error: 'Please choose a location' }),
   locationDetail: optionalLine(LIMITS.url),
+  /** A video call: one fixed link (locationDetail) for everyone, or a room per consultation from the settings' meeting base URL. */
+  meetingLinks: z.enum(MEETING_LINK_KINDS, { error: 'Please choose how meeting links are made' }).default('fixed'),
   bufferBeforeMinutes: wholeMinutes('Buffer before', 0, 240).default(0),
   bufferAfterMinutes: wholeMinutes('Buffer after', 0, 240).default(0),
   minNoticeHours: wholeMinutes('Minimum notice', 0, 720).default(0),
@@ -57,9 +59,10 @@ const VIDEO_LINK_MESSAGE = 'Please enter the video-call link (https://...)';
 const ADDRESS_MESSAGE = 'Please enter the address';
 
 /** A video call needs its link; an in-person one its address. */
-function withLocationRule<T extends z.ZodType<{ locationKind: string; locationDetail: string | null }>>(schema: T) {
+function withLocationRule<T extends z.ZodType<{ locationKind: string; locationDetail: string | null; meetingLinks: string }>>(schema: T) {
   return schema.superRefine((value, context) => {
-    if (value.locationKind === 'video' && (value.locationDetail === null || !/^https?:\/\/\S+$/.test(value.locationDetail))) {
+    const fixedLink = value.meetingLinks === 'fixed';
+    if (value.locationKind === 'video' && fixedLink && (value.locationDetail === null || !/^https?:\/\/\S+$/.test(value.locationDetail))) {
       context.addIssue({ code: 'custom', path: ['locationDetail'], message: VIDEO_LINK_MESSAGE });
     }
     if (value.locationKind === 'address' && value.locationDetail === null) {

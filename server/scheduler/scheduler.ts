@@ -18,6 +18,7 @@ import { sendDueWeeklyReports } from '@server/dashboard/weekly-report.service';
 import { runDueBackup } from '@server/backups/scheduled-backup.service';
 import { applyPersonalDataRetention, type RetentionResult } from '@server/privacy/retention.service';
 import { refreshDueCalendars } from '@server/calendars/calendar-refresh.service';
+import { processDueCalendarWrites } from '@server/calendars/calendar-write-back.service';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 
@@ -34,6 +35,8 @@ export interface ScheduledWorkResult {
   retention: RetentionResult;
   /** Calendar connections whose busy times were read (every CALENDAR_REFRESH_MINUTES each). */
   calendars: number;
+  /** Consultations written to (or removed from) consultants' calendars. */
+  calendarWrites: number;
 }
 
 export interface Scheduler {
@@ -62,11 +65,12 @@ export function startScheduler(
     const retention = await applyPersonalDataRetention(deps, at);
     // Last: a slow calendar server (at most CALENDAR_TIMEOUT_S a request) never delays the rest.
     const calendars = await refreshDueCalendars(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars };
+    const calendarWrites = await processDueCalendarWrites(deps, at);
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars, calendarWrites };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -29,6 +29,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   backupSchedule: 'off',
   backupTime: '03:00',
   backupKeep: BACKUP_KEEP_RANGE.default,
+  meetingBaseUrl: null,
 };
 
 export interface StoredEmailSettings {

@@ -76,6 +76,8 @@ export const notificationSettingsInput = z.object({
   language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'Language is required' }),
 });
 
+export const MEETING_BASE_URL_MESSAGE = 'Please enter an https:// address, such as https://meet.example.org';
+
 export const systemSettingsInput = z.object({
   siteName: requiredText('Site name is required', LIMITS.title),
   siteDescription: optionalText(LIMITS.longText),
@@ -120,6 +122,13 @@ export const systemSettingsInput = z.object({
     .min(BACKUP_KEEP_RANGE.min, BACKUP_KEEP_MESSAGE)
     .max(BACKUP_KEEP_RANGE.max, BACKUP_KEEP_MESSAGE)
     .default(BACKUP_KEEP_RANGE.default),
+  /**
+   * Where a consultation type that makes a room per consultation makes it: a self-hosted Jitsi,
+   * for instance (https://meet.example.org, a room is <base>/<firm>-<random words>); null: none.
+   */
+  meetingBaseUrl: optionalText(LIMITS.url)
+    .refine((value) => value === null || /^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value), MEETING_BASE_URL_MESSAGE)
+    .default(null),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 export type SystemSettings = z.output<typeof systemSettingsInput>;
