@@ -21,6 +21,7 @@ import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServer
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 import { benchFreeTimes } from './bench/free-times';
+import { benchCalendars } from './bench/calendars';
 
 const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
 const RUNS = 30;
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
   if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
   if (httpPart('free-times')) figures.push(...benchFreeTimes());
+  if (httpPart('calendars')) figures.push(...(await benchCalendars()));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));
