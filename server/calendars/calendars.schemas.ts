@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { idInput, isOneLine, LIMITS } from '@server/shared/common.schemas';
 
 export const ADDRESS_MESSAGE = 'Please enter a web address such as https://calendar.example.com/';
-export const HTTPS_MESSAGE = 'Please use an https:// address';
 
 function webAddress(requiredMessage: string) {
   return z

@@ -160,8 +160,17 @@ describe('who may manage calendars', () => {
 
     expect((await callers.admin.calendars.list({ userId: consultant.user.id })).map((connection) => connection.name)).toEqual(['Mine']);
     await callers.admin.calendars.refresh({ id: mine.id });
+    await callers.user.calendars.update({ id: mine.id, busyCalendars: [] });
     await callers.user.calendars.remove({ id: mine.id });
     await callers.admin.calendars.remove({ id: forOther.id });
+    const audit = await env.db.selectFrom('auditLog').select(['action', 'summary', 'actorName']).where('entity', '=', 'calendar-connection').orderBy('createdAt').orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'create', summary: 'Feed Mine', actorName: consultant.user.name },
+      { action: 'create', summary: 'Feed Theirs', actorName: callers.adminAccount.user.name },
+      { action: 'update', summary: 'Mine: 0 busy calendars, no calendar written to', actorName: consultant.user.name },
+      { action: 'delete', summary: 'Mine', actorName: consultant.user.name },
+      { action: 'delete', summary: 'Theirs', actorName: callers.adminAccount.user.name },
+    ]);
     expect(await callers.admin.calendars.list({ userId: other.user.id })).toEqual([]);
     expect(await env.db.selectFrom('calendarBusy').selectAll().execute()).toEqual([]);
   });
