@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { callerFor, createAccount, createTestEnv, expectFieldErrors, expectTRPCError, type TestAccount, type TestEnv } from '@tests/support/helpers';
 import { startRadicale, type TestRadicale } from '@tests/support/radicale';
 import { futureYear, isoDay } from '@tests/dates';
-import { TIME_TAKEN } from '@server/consultations/consultation-booking.service';
 import { startScheduler } from '@server/scheduler/scheduler';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import { encryptSecret, secretKeyOf } from './calendar-secrets';
@@ -133,7 +132,7 @@ describe('CalDAV calendars (Radicale)', () => {
     radicale.calendar(`work-${calendarCounter}`, `Work ${calendarCounter}`, [vevent(['UID:late', `DTSTART:${compact(14, '10:00')}Z`, `DTEND:${compact(14, '11:00')}Z`])]);
     expect(await startsOn(typeId, 14, 14)).toContain(`${day(14)} 10:00`);
     const visitor = { typeId, timeZone: 'UTC', visitorName: 'Vera Visitor', visitorEmail: 'vera@example.com' };
-    await expectTRPCError(callerFor(env.deps, null).consultations.book({ ...visitor, startsAt: `${day(14)}T10:00:00.000Z` }), 'CONFLICT', TIME_TAKEN);
+    await expectTRPCError(callerFor(env.deps, null).consultations.book({ ...visitor, startsAt: `${day(14)}T10:00:00.000Z` }), 'CONFLICT', 'This time was just taken. Please choose one of the next free times.');
     const booked = await callerFor(env.deps, null).consultations.book({ ...visitor, startsAt: `${day(14)}T11:00:00.000Z` });
     expect(booked.consultantName).toBe('Ama Consultant');
   });

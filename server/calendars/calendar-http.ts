@@ -10,6 +10,8 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { englishOf } from '@server/shared/i18n/catalogs';
+import { type Message, message } from '@server/shared/i18n/message';
 
 export interface CalendarHttpOptions {
   allowPrivateNetwork: boolean;
@@ -26,9 +28,10 @@ export class CalendarHttpError extends Error {
   override name = 'CalendarHttpError';
   constructor(
     readonly failure: CalendarHttpFailure,
-    message: string,
+    /** The words, by catalog key; `message` is their English text (stored as a connection's health). */
+    readonly said: Message,
   ) {
-    super(message);
+    super(englishOf(said));
   }
 }
 
@@ -85,17 +88,17 @@ export function isSpecialAddress(address: string): boolean {
   return SPECIAL_RANGES.check(address, 'ipv6');
 }
 
-export const WORDS = {
-  notHttps: 'Please use an https:// address',
-  badAddress: 'Please enter a web address such as https://calendar.example.com/',
-  privateAddress: 'This address is on a private network, which this site does not connect to',
-  siteItself: 'This address is this site itself, not a calendar',
-  notFoundHost: 'The server was not found: please check the address',
-  unreachable: 'The server could not be reached',
-  certificate: "The server's certificate is not valid",
-  tooLarge: 'The calendar is too large to read (over 10 MB)',
-  redirects: 'The address redirects too many times',
-  timeout: (seconds: number) => `The server did not answer within ${seconds} seconds`,
+const WORDS = {
+  notHttps: message('api.calendars.notHttps'),
+  badAddress: message('api.calendars.address'),
+  privateAddress: message('api.calendars.privateAddress'),
+  siteItself: message('api.calendars.siteItself'),
+  notFoundHost: message('api.calendars.notFoundHost'),
+  unreachable: message('api.calendars.unreachable'),
+  certificate: message('api.calendars.certificate'),
+  tooLarge: message('api.calendars.tooLarge'),
+  redirects: message('api.calendars.redirects'),
+  timeout: (seconds: number) => message('api.calendars.timeout', { seconds }),
 } as const;
 
 export interface CheckedTarget {

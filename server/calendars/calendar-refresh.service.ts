@@ -18,6 +18,7 @@ import { decryptSecret, secretKeyOf, UnreadableSecretError } from './calendar-se
 import { dueConnectionIds, findConnection, leaseConnection, longestHorizonOf, replaceBusy, updateConnectionRow } from './calendars.repository';
 import { enqueueFailureMessages } from './calendar-messages';
 import { feedBusy } from './feed-client';
+import { englishOf } from '@server/shared/i18n/catalogs';
 
 const DAY_MS = 86_400_000;
 /** Busy times are read this many days past the longest horizon of the consultant's types. */
@@ -71,7 +72,7 @@ export async function refreshConnection(deps: Pick<ServiceDeps, 'db' | 'config'>
   try {
     busy = await readConnectionBusy(config, connection, await refreshWindow(db, connection.userId, now.getTime()));
   } catch (error) {
-    const words = wordsOfFailure(error);
+    const words = englishOf(wordsOfFailure(error));
     return db.transaction().execute(async (trx) => {
       const notify = connection.failureNotified !== 1;
       if (notify) await enqueueFailureMessages(trx, config.publicOrigin, connection, words, now);

@@ -16,10 +16,12 @@ import { deleteEvent, putEvent } from './caldav-client';
 import { calendarFetchOf, secretOf } from './calendar-refresh.service';
 import { wordsOfFailure } from './calendar-errors';
 import { dropPendingWrites, dueWrites, finishWrite, findConnection, insertWrite, leaseWrite, writeTargetOf, writtenObjectsOf } from './calendars.repository';
+import { englishOf } from '@server/shared/i18n/catalogs';
+import { message } from '@server/shared/i18n/message';
 
 const RETRY_MINUTES = [1, 5, 15];
 const GIVE_UP_MS = 24 * 3_600_000;
-export const CONNECTION_REMOVED = 'The calendar connection was removed';
+const CONNECTION_REMOVED = englishOf(message('api.calendars.connectionRemoved'));
 
 function objectUrlOf(calendarUrl: string, consultationId: string): string {
   return `${calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/`}consultation-${consultationId}.ics`;
@@ -92,7 +94,7 @@ export async function processDueCalendarWrites(deps: Pick<ServiceDeps, 'db' | 'c
       await finishWrite(deps.db, write.id, { status: 'done', attempts, nextAttemptAt: at.toISOString(), lastError: null });
       done += 1;
     } catch (error) {
-      const words = error instanceof Error && error.message === CONNECTION_REMOVED ? CONNECTION_REMOVED : wordsOfFailure(error);
+      const words = error instanceof Error && error.message === CONNECTION_REMOVED ? CONNECTION_REMOVED : englishOf(wordsOfFailure(error));
       const waitMs = (RETRY_MINUTES[attempts - 1] ?? 60) * 60_000;
       const givingUp = error instanceof Error && error.message === CONNECTION_REMOVED ? true : at.getTime() + waitMs - Date.parse(write.createdAt) > GIVE_UP_MS;
       await finishWrite(deps.db, write.id, { status: givingUp ? 'failed' : 'pending', attempts, nextAttemptAt: new Date(at.getTime() + waitMs).toISOString(), lastError: words });

@@ -3,16 +3,19 @@
 // forms validate with the same schemas. Whether an address may be reached (https, not a private
 // network, not the site itself) is checked by the service, which knows the operator's settings.
 import { z } from 'zod';
-import { idInput, isOneLine, LIMITS } from '@server/shared/common.schemas';
+import { idInput, LIMITS, NAME_REQUIRED, requiredLine, tooLong } from '@server/shared/common.schemas';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 
-export const ADDRESS_MESSAGE = 'Please enter a web address such as https://calendar.example.com/';
+const ADDRESS_MESSAGE = keyed('api.calendars.address', 'Please enter a web address such as https://calendar.example.com/');
+const PASSWORD_REQUIRED = keyed('api.calendars.passwordRequired', 'App password is required');
+const MOST_CALENDARS = 100;
 
-function webAddress(requiredMessage: string) {
+function webAddress(requiredMessage: KeyedText) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(LIMITS.url, 'The address is too long')
+    .max(LIMITS.url, tooLong(LIMITS.url))
     .refine((value) => {
       try {
         const url = new URL(value);
@@ -31,24 +34,26 @@ export const calendarListInput = z.object({
 });
 
 export const connectCalDavInput = z.object({
-  serverUrl: webAddress('Server address is required'),
-  username: z.string({ error: 'User name is required' }).trim().min(1, 'User name is required').max(LIMITS.email, 'User name is too long').refine(isOneLine, 'User name must be one line'),
+  serverUrl: webAddress(keyed('api.calendars.serverRequired', 'Server address is required')),
+  username: requiredLine(keyed('api.calendars.usernameRequired', 'User name is required'), LIMITS.email),
   /** An app password: stored encrypted, never answered back. */
-  password: z.string({ error: 'App password is required' }).min(1, 'App password is required').max(LIMITS.shortText, 'App password is too long'),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(LIMITS.shortText, tooLong(LIMITS.shortText)),
   userId: ownerInput,
 });
 
 export const connectFeedInput = z.object({
   /** The secret iCal address; stored encrypted, only its host is shown. */
-  url: webAddress('Feed address is required'),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(LIMITS.name, 'Name is too long').refine(isOneLine, 'Name must be one line'),
+  url: webAddress(keyed('api.calendars.feedRequired', 'Feed address is required')),
+  name: requiredLine(NAME_REQUIRED, LIMITS.name),
   userId: ownerInput,
 });
 
 export const updateCalendarInput = z.object({
   id: idInput,
   /** The addresses of the connection's calendars whose events count as busy. */
-  busyCalendars: z.array(z.string().max(LIMITS.url)).max(100, 'At most 100 calendars'),
+  busyCalendars: z
+    .array(z.string().max(LIMITS.url))
+    .max(MOST_CALENDARS, keyed('api.calendars.mostCalendars', `At most ${MOST_CALENDARS} calendars`, { max: MOST_CALENDARS })),
   /** The calendar consultations are written to; null or absent: none. */
   writeCalendar: z.string().max(LIMITS.url).nullable().optional(),
 });

@@ -18,11 +18,9 @@ import { isTrusted } from './calendar-busy.service';
 import { clearOtherWriteCalendars, connectionsOf, deleteConnectionRow, findConnection, insertConnection, replaceBusy, updateConnectionRow } from './calendars.repository';
 import type { calendarByIdInput, calendarListInput, connectCalDavInput, connectFeedInput, updateCalendarInput } from './calendars.schemas';
 
-export const NOT_YOUR_CALENDARS = 'Only administrators can manage the calendars of others.';
-export const CONNECTION_NOT_FOUND = 'Calendar connection not found.';
-export const STAFF_NOT_FOUND = 'Staff member not found.';
-export const NOT_ITS_CALENDARS = 'Please choose calendars of this connection';
-export const FEED_READ_ONLY = 'A calendar feed is read-only: consultations can only be written to a CalDAV calendar';
+const NOT_YOUR_CALENDARS = 'api.calendars.notYours';
+const CONNECTION_NOT_FOUND = 'api.calendars.connectionNotFound';
+const NOT_ITS_CALENDARS = 'api.calendars.notItsCalendars';
 
 type Caller = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
 type CalendarContext = Pick<ServiceContext, 'db' | 'config' | 'ip' | 'actorName'> & { user: Caller | null };
@@ -76,7 +74,7 @@ async function whose(ctx: CalendarContext, userId: string | undefined): Promise<
   const caller = requireCaller(ctx);
   const target = userId ?? caller.id;
   if (target !== caller.id && caller.role !== 'admin') throw new ForbiddenError(NOT_YOUR_CALENDARS);
-  if ((await findStaffMember(ctx.db, target)) === undefined) throw new NotFoundError(STAFF_NOT_FOUND);
+  if ((await findStaffMember(ctx.db, target)) === undefined) throw new NotFoundError('api.consultations.staffNotFound');
   return target;
 }
 
@@ -94,7 +92,7 @@ export async function listCalendarConnections(ctx: CalendarContext, input: z.out
 }
 
 function fieldOfHttpFailure(error: CalendarHttpError, field: string): never {
-  throw invalidField(field, error.message);
+  throw invalidField(field, error.said);
 }
 
 export async function connectCalDav(ctx: CalendarContext, input: z.output<typeof connectCalDavInput>): Promise<CalendarConnectionDto> {
@@ -106,7 +104,7 @@ export async function connectCalDav(ctx: CalendarContext, input: z.output<typeof
   } catch (error) {
     if (error instanceof CalendarHttpError) fieldOfHttpFailure(error, 'serverUrl');
     const words = wordsOfFailure(error);
-    throw invalidField(words === CALENDAR_WORDS.passwordRefused ? 'password' : 'serverUrl', words);
+    throw invalidField(words.key === CALENDAR_WORDS.passwordRefused.key ? 'password' : 'serverUrl', words);
   }
   const host = new URL(input.serverUrl).host;
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -165,7 +163,7 @@ export async function updateCalendarConnection(ctx: CalendarContext, input: z.ou
   if (current.kind === 'feed' && busy.length > 0) throw invalidField('busyCalendars', NOT_ITS_CALENDARS);
   if (busy.some((url) => !known.has(url))) throw invalidField('busyCalendars', NOT_ITS_CALENDARS);
   const writeCalendar = input.writeCalendar ?? null;
-  if (writeCalendar !== null && current.kind === 'feed') throw invalidField('writeCalendar', FEED_READ_ONLY);
+  if (writeCalendar !== null && current.kind === 'feed') throw invalidField('writeCalendar', 'api.calendars.feedReadOnly');
   if (writeCalendar !== null && !known.has(writeCalendar)) throw invalidField('writeCalendar', NOT_ITS_CALENDARS);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateConnectionRow(trx, current.id, { busyCalendars: JSON.stringify(busy), writeCalendar });
