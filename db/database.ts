@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import { OutboxWakeChannel } from './outbox-wake';
 import { isPostgresUrl, openPostgres, type PgPool } from './postgres';
 import type { Database } from './schema';
@@ -14,28 +15,48 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
-export function openDatabase(file: string): OpenedDatabase {
+/** How long a write waits for another connection's write lock before SQLite refuses it (SQLITE_BUSY). */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): OpenedDatabase {
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Writers wait for each other instead of failing with SQLITE_BUSY (scripts run beside the server).
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma('synchronous = NORMAL');
+  const locks: LockWaits = { waits: 0, waitSeconds: 0, refused: 0 };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, 500, { locks, busyTimeoutMs }) }),
     // A wake channel of this database's own for the outbox senders (db/outbox-wake.ts).
     plugins: [new CamelCasePlugin(), new OutboxWakeChannel()],
   });
-  handles.set(db, sqlite);
+  handles.set(db, { sqlite, locks });
   return { db, sqlite };
 }
 
-const handles = new WeakMap<DB, SQLite.Database>();
+const handles = new WeakMap<DB, { sqlite: SQLite.Database; locks: LockWaits }>();
 
 /** The better-sqlite3 connection under a database opened by openDatabase (the automatic backup copies through it). */
 export function sqliteOf(db: DB): SQLite.Database | undefined {
-  return handles.get(db);
+  return handles.get(db)?.sqlite;
+}
+
+/**
+ * Transactions that found the write lock held by another connection (a script, a backup, another
+ * process), counted where they take it: how many waited, how long in all, how many gave up after
+ * the busy timeout. For /metrics.
+ */
+export interface LockWaits {
+  waits: number;
+  waitSeconds: number;
+  refused: number;
+}
+
+export function lockWaitsOf(db: DB): Readonly<LockWaits> | undefined {
+  return handles.get(db)?.locks;
 }
 
 /**
@@ -44,12 +65,18 @@ export function sqliteOf(db: DB): SQLite.Database | undefined {
  * past that the oldest goes). Reuse is safe because Kysely runs one query at a time on the single
  * connection, and SQLite re-prepares a kept statement by itself after a schema change.
  */
-export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  max = 500,
+  counted?: { locks: LockWaits; busyTimeoutMs: number },
+): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
+  let begin: SqliteStatement | undefined;
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       if (sql === 'rollback') return rollbackIfOpen(sqlite);
+      if (sql === 'begin' && counted !== undefined) return (begin ??= beginImmediate(sqlite, counted.locks, counted.busyTimeoutMs));
       let statement = statements.get(sql);
       if (statement === undefined) {
         statement = sqlite.prepare(sql);
@@ -60,6 +87,49 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDa
         statements.set(sql, statement);
       }
       return statement;
+    },
+  };
+}
+
+function isBusy(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && String(error.code).startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Kysely's transactions begin with BEGIN IMMEDIATE, which takes the write lock at once: a transaction
+ * that reads and then writes can no longer fail on its first write because another connection wrote
+ * meanwhile (SQLite does not wait there), and the one place a transaction can wait for the lock is
+ * its start, where the wait is counted. The first try does not wait (busy_timeout 0, a prepared
+ * pragma: microseconds); only when the lock is held does it wait as before, up to the busy timeout.
+ */
+function beginImmediate(sqlite: SQLite.Database, locks: LockWaits, busyTimeoutMs: number): SqliteStatement {
+  const noWait = sqlite.prepare('pragma busy_timeout = 0');
+  const wait = sqlite.prepare(`pragma busy_timeout = ${busyTimeoutMs}`);
+  const begin = sqlite.prepare('begin immediate');
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+    run: () => {
+      noWait.run();
+      try {
+        return begin.run();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        locks.waits += 1;
+        const started = performance.now();
+        try {
+          wait.run();
+          return begin.run();
+        } catch (failure) {
+          if (isBusy(failure)) locks.refused += 1;
+          throw failure;
+        } finally {
+          locks.waitSeconds += (performance.now() - started) / 1000;
+        }
+      } finally {
+        wait.run();
+      }
     },
   };
 }

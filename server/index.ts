@@ -1,6 +1,7 @@
 // Entry point: read the configuration, open, check and migrate the database, prepare the first run,
-// listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure prints one line naming the
-// problem and what to do (server/core/startup.ts) and exits with code 1.
+// listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure logs one line naming the
+// problem and what to do (server/core/startup.ts) and exits with code 1. Everything it prints is a
+// line of the one log (server/core/log.ts): JSON, or text at a terminal.
 import os from 'node:os';
 import path from 'node:path';
 import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
@@ -8,7 +9,8 @@ import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './identity/session.service';
 import { sweepPartialUploads } from './uploads/uploads.route';
-import { loadConfigOrExit } from './core/config';
+import { ConfigError, loadConfig } from './core/config';
+import { createLog, defaultLogFormat, lifecycleLog, type Log } from './core/log';
 import { createDeps } from './core/deps';
 import { removeRunLock, writeRunLock } from './core/run-lock';
 import { loadDotEnv, projectRoot } from './core/env-file';
@@ -37,9 +39,18 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Until the configuration is read: info and up, in the format LOG_FORMAT asks for if it is valid. */
+let lifecycle: Log = createLog({
+  logLevel: 'info',
+  logFormat: process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'text' ? process.env.LOG_FORMAT : defaultLogFormat(),
+});
+
 async function main(): Promise<void> {
   loadDotEnv();
-  const config = loadConfigOrExit();
+  const config = loadConfig();
+  const log = createLog(config);
+  // Lifecycle lines (listening, the setup link, shutting down) whatever LOG_LEVEL says.
+  lifecycle = lifecycleLog(log);
   // This instance's name among several on one database: the same after a restart, different beside another.
   const instance = `${os.hostname()}:${config.port}`;
 
@@ -50,7 +61,7 @@ async function main(): Promise<void> {
     const opened = openAppDatabaseOf(config);
     db = opened.db;
     try {
-      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => console.log(line) });
+      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => lifecycle.warn(line) });
     } catch (error) {
       await db.destroy();
       throw error;
@@ -79,31 +90,40 @@ async function main(): Promise<void> {
     throw describeMigrationFailure(error);
   }
   // A throttled sign-in raises a system alert to the admins (server/monitoring/system-alerts.service.ts).
-  const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => console.error('System alert failed:', error));
-  const deps = createDeps(db, config, undefined, alerts.hooks);
+  const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => log.error({ err: error }, 'system alert failed'));
+  const deps = createDeps(db, config, undefined, alerts.hooks, log);
   const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));
   const app = await buildApp(deps, { clientDir });
   // Several instances (PostgreSQL) share the uploads folder: only leftovers older than an hour go.
   await sweepPartialUploads(deps.uploadsDir, config.databaseUrl === undefined ? 0 : 3_600_000);
 
   const firstRun = await prepareFirstRun(deps);
-  if (firstRun.kind === 'admin-created') app.log.info(`Created the first admin account ${firstRun.email}.`);
+  if (firstRun.kind === 'admin-created') lifecycle.info(`Created the first admin account ${firstRun.email}.`);
 
   // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
-  const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
+  // A failure that repeats (SMTP settings fine but the database gone) is one line a minute, and one when it works again.
+  const emailSender = startEmailSender(deps, {
+    onError: (error: unknown) => app.repeatedErrors.failed('e-mail sender', error),
+    onPassDone: () => app.repeatedErrors.recovered('e-mail sender'),
+    // Under load e-mail waits a moment: visitors first (server/http/load-shedding.ts).
+    serverBusy: () => app.loadShedding.busy(),
+  });
 
   // Reminders and outbox retention, checked every minute.
-  const scheduler = startScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'scheduler failed') });
+  const scheduler = startScheduler(deps, {
+    onError: (error: unknown) => app.repeatedErrors.failed('scheduler', error),
+    onRunDone: () => app.repeatedErrors.recovered('scheduler'),
+  });
 
-  const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
+  const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.repeatedErrors.failed('session sweep', error)), 3_600_000);
   sweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Lifecycle lines go to standard output whatever LOG_LEVEL says: operators and scripts read them.
-    console.log(`${signal} received, shutting down`);
+    // Lifecycle lines are written whatever LOG_LEVEL says: operators and scripts read them.
+    lifecycle.info(`${signal} received, shutting down`);
     clearInterval(sweep);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     // GET /readyz answers 503 from now on, so a proxy stops sending requests here; those already
@@ -125,7 +145,7 @@ async function main(): Promise<void> {
     await deps.faults.settled();
     await db.destroy();
     removeRunLock(config.dataDir);
-    console.log('Stopped.');
+    lifecycle.info('Stopped.');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -146,15 +166,26 @@ async function main(): Promise<void> {
   if (config.databaseUrl === undefined) writeRunLock(config.dataDir, config.port);
   // Printed once the port is ours, so a start that fails prints only its one line.
   if (firstRun.kind === 'setup-link') {
-    console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
+    lifecycle.info(`No account exists yet. Create the first admin here (one-time link): ${firstRun.url}`);
   }
-  console.log(`Site running at ${config.publicOrigin} (process ${process.pid})`);
+  lifecycle.info({ origin: config.publicOrigin }, `Site running at ${config.publicOrigin} (process ${process.pid})`);
 }
+
+// An error nothing caught ends the process as before, but as one line of the log, not a bare stack.
+process.on('uncaughtException', (error) => {
+  lifecycle.fatal({ err: error }, `Stopping after an uncaught error: ${error.message}`);
+  process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  lifecycle.fatal({ err: reason }, `Stopping after an unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  process.exit(1);
+});
 
 try {
   await main();
 } catch (error) {
-  if (!(error instanceof StartupError)) throw error;
-  console.error(error.message);
+  // A bad setting or a start-up failure: one line naming it and what to do, then exit code 1.
+  if (error instanceof StartupError || error instanceof ConfigError) lifecycle.fatal(error.message);
+  else lifecycle.fatal({ err: error }, `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -2,6 +2,7 @@
 // checked before it is published, and an interrupted one leaves nothing that passes for a backup;
 // npm run db:restore checks, refuses while a server runs, keeps what it replaces; the automatic
 // backup runs daily at its time by the scheduler's clock, keeps the newest N and alerts on failure.
+// @module-tag postgres
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

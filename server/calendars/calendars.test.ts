@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Calendar feeds and the rules of every connection, against real HTTP on loopback: who may connect
 // whose calendars, bad input and refused addresses (not https, a private network, this site, a
 // redirect to any of them), the secret kept encrypted and never answered, and a feed that is gone,

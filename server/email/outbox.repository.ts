@@ -252,6 +252,18 @@ export async function requeueAllFailed(db: DB, nowIso: string): Promise<number> 
   return Number(result.numUpdatedRows);
 }
 
+/** Claimed messages that were never sent (a stop or a failure mid-batch) go back in line, due as they were. */
+export async function releaseClaims(db: DB, ids: readonly string[], nowIso: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ status: 'pending', updatedAt: nowIso })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * At start-up: a message left 'sending' by a stopped process goes back in line. With several
  * instances (PostgreSQL) another one may be sending it right now, so only rows claimed before

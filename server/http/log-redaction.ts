@@ -1,8 +1,6 @@
 // Request logs never hold a secret that comes in a URL: the manage-my-booking token (page path and
 // the tRPC query input) and the one-time setup token. Only hashes of those are stored, so the log
 // must not become the place where they can be read back.
-import type { FastifyRequest } from 'fastify';
-
 const MANAGE_PATH = /\/booking\/manage\/[^/?#]+/g;
 const TOKEN_PARAM = /([?&]token=)[^&#]*/g;
 const TOKEN_PROCEDURES = /bookings\.(manage|cancelByToken)/;
@@ -15,15 +13,4 @@ export function redactUrl(url: string): string {
   // A tRPC GET carries the procedure input, here the token, in the query string.
   if (TOKEN_PROCEDURES.test(path)) return `${redactedPath}?[redacted]`;
   return `${redactedPath}${url.slice(queryStart).replace(TOKEN_PARAM, '$1[redacted]')}`;
-}
-
-/** Fastify's own request serializer, with the URL redacted. */
-export function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
 }

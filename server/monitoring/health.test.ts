@@ -4,6 +4,7 @@
 // this machine or the token only, move when bookings, messages, e-mails and refusals happen, and
 // never carry personal data in a label. Readiness through a real PostgreSQL restart is in
 // postgres-restart.test.ts.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -402,6 +403,7 @@ describe('GET /metrics: what it counts', () => {
       else if (name === 'method') expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other']).toContain(value);
       else if (name === 'status_class') expect(value).toMatch(/^[1-5]xx$/);
       else if (name === 'le' || name === 'quantile') expect(value).toMatch(/^(\+Inf|[0-9.e+-]+)$/);
+      else if (name === 'database') expect(['sqlite', 'postgresql']).toContain(value);
       else expect(['kind', 'state', 'limit', 'type', 'space', 'version', 'major', 'minor', 'patch', 'kind']).toContain(name);
     }
   });

@@ -163,7 +163,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       } catch (error) {
         // The browser shows its own "not found" for the page; nothing is kept.
         if (error instanceof PageMissing) return reply.code(404).send(await pageWithHead(pathname));
-        req.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
+        // Once a minute at most for the same failure, however many visitors meet it.
+        req.server.repeatedErrors.failed('server rendering (the page is rendered in the browser)', error, { page: pathname });
       }
     }
     return reply.send(await pageWithHead(pathname));

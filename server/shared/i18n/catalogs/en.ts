@@ -296,6 +296,7 @@ export const en = {
   'error.network': 'Could not reach the server. Please check your connection and try again.',
   'error.tooManyRequests': 'Too many requests. Please try again in {unit, select, seconds {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}.',
   'error.unavailable': 'The service is briefly unavailable. Please try again.',
+  'error.serverBusy': 'The server is busy. Please try again in a moment.',
   'error.diskFull': 'The server is out of disk space. Please try again later.',
   'validation.oneLine': 'Must be one line of text, without control characters.',
   'validation.text': 'Must be text',

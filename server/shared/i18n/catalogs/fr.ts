@@ -295,6 +295,7 @@ export const fr: Catalog = {
   'error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
   'error.tooManyRequests': 'Trop de demandes. Veuillez réessayer dans {unit, select, seconds {{count, plural, one {# seconde} other {# secondes}}} other {{count, plural, one {# minute} other {# minutes}}}}.',
   'error.unavailable': 'Le service est momentanément indisponible. Veuillez réessayer.',
+  'error.serverBusy': 'Le serveur est très sollicité. Veuillez réessayer dans un instant.',
   'error.diskFull': "Le serveur n'a plus d'espace disque. Veuillez réessayer plus tard.",
   'validation.oneLine': 'Une seule ligne de texte, sans caractère de contrôle.',
   'validation.text': 'Doit être du texte',
