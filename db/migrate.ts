@@ -32,6 +32,8 @@ import * as nativeTypes from './migrations/2026-11-27_290_native_types';
 import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
 import * as searchSecureDelete from './migrations/2026-11-27_300_search_secure_delete';
 import * as searchSecureDeletePostgres from './migrations/2026-11-27_300_search_secure_delete.postgres';
+import * as calendars from './migrations/2026-11-27_340_calendars';
+import * as calendarsPostgres from './migrations/2026-11-27_340_calendars.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -63,6 +65,8 @@ const migrations: Record<string, Listed> = {
   // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
   '2026-11-27_300_search_secure_delete': { sqlite: searchSecureDelete, postgres: searchSecureDeletePostgres },
+  // Later tables take PostgreSQL's native types in their own form.
+  '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {

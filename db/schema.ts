@@ -36,6 +36,7 @@ export const EMAIL_KINDS = [
   'consultation-cancelled',
   'consultation-rescheduled',
   'consultation-reminder',
+  'calendar-failing',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type IcsMethod = 'REQUEST' | 'CANCEL';
@@ -333,11 +334,17 @@ export interface Database {
   availabilityWeekly: AvailabilityWeeklyTable;
   availabilityOverrides: AvailabilityOverridesTable;
   consultations: ConsultationsTable;
+  calendarConnections: CalendarConnectionsTable;
+  calendarBusy: CalendarBusyTable;
+  calendarWrites: CalendarWritesTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
 export type ConsultationLocationKind = (typeof CONSULTATION_LOCATION_KINDS)[number];
 export const CONSULTATION_STATUSES = ['booked', 'cancelled'] as const;
+/** fixed: the type's one video link for everyone; per-consultation: a room made from the settings' meeting base URL. */
+export const MEETING_LINK_KINDS = ['fixed', 'per-consultation'] as const;
+export type MeetingLinkKind = (typeof MEETING_LINK_KINDS)[number];
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
 /** A kind of consultation visitors can book (migration 200). */
@@ -357,6 +364,8 @@ export interface ConsultationTypesTable {
   maxPerDay: number | null;
   isActive: Flag;
   allowPickConsultant: Flag;
+  /** For a video call: one fixed link, or a room of its own per consultation (migration 340). */
+  meetingLinks: ColumnType<MeetingLinkKind, MeetingLinkKind | undefined, MeetingLinkKind>;
   /** JSON: the title and description in other languages ({"fr":{"title":…,"description":…}}). */
   translations: Generated<string>;
   createdAt: CreatedAt;
@@ -410,6 +419,67 @@ export interface ConsultationsTable {
   icsSequence: Generated<number>;
   /** The language it was booked in ('en', 'fr'): the visitor's messages and calendar files use it. */
   language: Generated<string>;
+  /** Its own meeting room, when its type makes one per consultation (migration 340). */
+  meetingUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export const CALENDAR_KINDS = ['caldav', 'feed'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+
+/** A staff member's own calendar (migration 340): a CalDAV account or a read-only feed. */
+export interface CalendarConnectionsTable {
+  id: string;
+  userId: string;
+  kind: CalendarKind;
+  name: string;
+  /** CalDAV: the server's address; a feed: its host only (the whole address is secret). */
+  serverUrl: string;
+  username: string | null;
+  /** Encrypted (server/calendars/calendar-secrets.ts): the app password, or the feed's address. */
+  secret: string;
+  /** JSON [{ url, name }]: the calendars the server offers. */
+  calendars: Generated<string>;
+  /** JSON [url]: those whose events count as busy. */
+  busyCalendars: Generated<string>;
+  /** The calendar consultations are written to; null: none. */
+  writeCalendar: ColumnType<string | null, string | null | undefined, string | null>;
+  lastOkAt: ColumnType<string | null, string | null | undefined, string | null>;
+  lastAttemptAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the last read failed, in words; null when it worked. */
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  failingSince: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether this failing spell's e-mail went out (one per spell). */
+  failureNotified: Flag;
+  nextRefreshAt: ColumnType<string, string | undefined, string>;
+  leaseUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A busy interval last read from a connection (at most a week long; longer ones are split). */
+export interface CalendarBusyTable {
+  connectionId: string;
+  userId: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export const CALENDAR_WRITE_STATUSES = ['pending', 'done', 'failed'] as const;
+export type CalendarWriteStatus = (typeof CALENDAR_WRITE_STATUSES)[number];
+
+/** A consultation to put into (or delete from) a consultant's calendar, retried until done. */
+export interface CalendarWritesTable {
+  id: string;
+  consultationId: string;
+  connectionId: string | null;
+  objectUrl: string;
+  action: 'put' | 'delete';
+  status: Generated<CalendarWriteStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<string, string | undefined, string>;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -442,3 +512,5 @@ export type RegistrationQuestionRow = Selectable<RegistrationQuestionsTable>;
 export type BookingAnswerRow = Selectable<BookingAnswersTable>;
 export type ConsultationTypeRow = Selectable<ConsultationTypesTable>;
 export type ConsultationRow = Selectable<ConsultationsTable>;
+export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
+export type CalendarWriteRow = Selectable<CalendarWritesTable>;

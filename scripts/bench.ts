@@ -21,6 +21,7 @@ import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServer
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 import { benchFreeTimes } from './bench/free-times';
+import { benchCalendars } from './bench/calendars';
 import { runOverloadBench } from './bench/overload';
 import { runGrowthBench } from './bench/growth';
 
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
   if (httpPart('metrics')) figures.push(...(await runMetricsCostBench(httpSetup)));
   if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
   if (httpPart('free-times')) figures.push(...benchFreeTimes());
+  if (httpPart('calendars')) figures.push(...(await benchCalendars()));
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));

@@ -2,6 +2,7 @@
 import { auditRouter } from './audit/audit.router';
 import { authRouter } from './identity/auth.router';
 import { bookingsRouter } from './bookings/bookings.router';
+import { calendarsRouter } from './calendars/calendars.router';
 import { checkInRouter } from './check-in/check-in.router';
 import { consultationsRouter } from './consultations/consultations.router';
 import { contactsRouter } from './contacts/contacts.router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   checkIn: checkInRouter,
   privacy: privacyRouter,
   consultations: consultationsRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;

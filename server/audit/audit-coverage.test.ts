@@ -27,6 +27,12 @@ const EXEMPT: Record<string, string> = {
   'consultations.book': 'public consultation booking: visitors, not staff',
   'consultations.cancelByToken': 'public manage link: the visitor, not staff',
   'consultations.rescheduleByToken': 'public manage link: the visitor, not staff',
+  // These need a calendar server to talk to; server/calendars/calendars.test.ts checks their audit rows.
+  'calendars.connectCalDav': 'audited (create); needs a CalDAV server, see server/calendars/calendars.test.ts',
+  'calendars.connectFeed': 'audited (create); needs a feed server, checked in server/calendars/calendars.test.ts',
+  'calendars.update': 'audited (update); needs a feed server, checked in server/calendars/calendars.test.ts',
+  'calendars.remove': 'audited (delete); needs a feed server, checked in server/calendars/calendars.test.ts',
+  'calendars.refresh': 'reads a calendar again: changes no setting, only the busy times kept',
 };
 
 /** A current code of the authenticator app set up with `secret`. */

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'consultation-type',
   'consultation',
   'availability',
+  'calendar-connection',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   email: 'Email',
   upload: 'Upload',
   person: 'Person',
+  'calendar-connection': 'Calendar connection',
   'consultation-type': 'Consultation type',
   consultation: 'Consultation',
   availability: 'Availability',

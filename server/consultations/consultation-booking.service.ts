@@ -33,6 +33,9 @@ import { type ConsultantHours, consultantFreeStarts, freeTimes, type TypeRules }
 import type { MinuteRange } from './consultations.repository';
 import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
 import { wordsIn } from '@server/email/messages';
+import { newMeetingUrl } from './meeting-links';
+import { enqueueCalendarWrites } from '@server/calendars/calendar-write-back.service';
+import { type ConsultantsBusy, freshBusyOf, keptBusyOf, withoutOwnTime } from '@server/calendars/calendar-busy.service';
 import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 
@@ -114,8 +117,15 @@ export async function findFreeTimes({ db }: Pick<ServiceContext, 'db'>, input: z
   const from = Date.parse(zonedDateTimeToUtc(input.from, '00:00', input.timeZone));
   const to = Date.parse(zonedDateTimeToUtc(addDays(input.to, 1), '00:00', input.timeZone));
   const [staff, settings] = await Promise.all([staffOfType(db, type.id), getSystemSettings(db)]);
-  const [consultants, busy] = await Promise.all([hoursOf(db, staff, settings.timezone, from, to), busyOf(db, staff, from, to, moving?.id)]);
-  const found = freeTimes({ rules: rulesOf(type), consultants, busy, now, from, to });
+  const [hours, busy, kept] = await Promise.all([
+    hoursOf(db, staff, settings.timezone, from, to),
+    busyOf(db, staff, from, to, moving?.id),
+    // Their own calendars, as last read (never asked now: the page must not wait on their servers).
+    keptBusyOf(db, staff.map((member) => member.id), from - DAY_MS, to + DAY_MS, now),
+  ]);
+  const calendars = moving === undefined ? kept : withoutOwnTime(kept, moving.consultantId, Date.parse(moving.startsAt), Date.parse(moving.endsAt));
+  const consultants = hours.filter((consultant) => !calendars.unknown.has(consultant.id));
+  const found = freeTimes({ rules: rulesOf(type), consultants, busy, calendarBusy: calendars.spans, now, from, to });
   const durationMs = type.durationMinutes * MINUTE_MS;
   const times = found.map(({ startsAt, consultantIds }) => {
     const iso = new Date(startsAt).toISOString();
@@ -148,16 +158,17 @@ async function pickFreeConsultant(
   candidates: StaffMember[],
   startsAt: number,
   now: number,
+  calendars: ConsultantsBusy,
   excludeId?: string,
 ): Promise<StaffMember | undefined> {
   await lockConsultants(trx, candidates.map((member) => member.id));
   const settings = await getSystemSettings(trx);
   const window = { from: startsAt, to: startsAt + 1 };
   const [hours, busy] = await Promise.all([hoursOf(trx, candidates, settings.timezone, startsAt, startsAt), busyOf(trx, candidates, startsAt, startsAt, excludeId)]);
-  const query = { rules: rulesOf(type), consultants: hours, busy, now, ...window };
-  const free = candidates.filter((_member, index) => {
+  const query = { rules: rulesOf(type), consultants: hours, busy, calendarBusy: calendars.spans, now, ...window };
+  const free = candidates.filter((member, index) => {
     const consultant = hours[index];
-    return consultant !== undefined && consultantFreeStarts(query, consultant).includes(startsAt);
+    return consultant !== undefined && !calendars.unknown.has(member.id) && consultantFreeStarts(query, consultant).includes(startsAt);
   });
   if (free.length <= 1) return free[0];
   const week = weekAround(startsAt);
@@ -200,6 +211,22 @@ async function consultantZone(db: DB, consultant: StaffMember): Promise<string> 
   return consultant.timeZone ?? (await getSystemSettings(db)).timezone;
 }
 
+/** A room of its own when the type makes one per consultation (and the settings say where). */
+async function meetingUrlFor(db: DB, type: ConsultationTypeRow): Promise<string | null> {
+  if (type.locationKind !== 'video' || type.meetingLinks !== 'per-consultation') return null;
+  const settings = await getSystemSettings(db);
+  return settings.meetingBaseUrl === null ? null : newMeetingUrl(settings.meetingBaseUrl, settings.siteName);
+}
+
+/**
+ * The type's consultants' own calendars read again for the time asked, before the transaction (no
+ * network inside it): a meeting put in since the last refresh still keeps the time from being booked.
+ */
+async function calendarsAround(deps: Pick<ServiceContext, 'db' | 'config'>, typeId: string, startsAt: number, now: number): Promise<ConsultantsBusy> {
+  const staff = await staffOfType(deps.db, typeId);
+  return freshBusyOf(deps, staff.map((member) => member.id), startsAt - DAY_MS, startsAt + DAY_MS, now);
+}
+
 export interface BookedConsultation {
   id: string;
   startsAt: string;
@@ -219,6 +246,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
   const now = Date.now();
   const { language } = deps;
   const startsAt = Date.parse(input.startsAt);
+  const calendars = await calendarsAround(deps, input.typeId, startsAt, now);
   return inConsultationTransaction(deps.db, async (trx) => {
     const type = await activeType(trx, input.typeId);
     const staff = await staffOfType(trx, type.id);
@@ -227,10 +255,11 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       candidates = staff.filter((member) => member.id === input.consultantId);
       if (type.allowPickConsultant !== 1 || candidates.length === 0) throw invalidField('consultantId', 'message.consultantNotOffered');
     }
-    const consultant = await pickFreeConsultant(trx, type, candidates, startsAt, now);
+    const consultant = await pickFreeConsultant(trx, type, candidates, startsAt, now, calendars);
     if (consultant === undefined) throw timeTaken();
     const manage = newManageToken();
     const consultation = await insertConsultation(trx, {
+      meetingUrl: await meetingUrlFor(trx, type),
       typeId: type.id,
       consultantId: consultant.id,
       ...blockOf(type, startsAt),
@@ -245,13 +274,14 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
+    await enqueueCalendarWrites(trx, consultation);
     return {
       id: consultation.id,
       startsAt: consultation.startsAt,
       endsAt: consultation.endsAt,
       typeTitle: typeTitleIn(type, language),
       consultantName: consultant.name,
-      where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
+      where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language), consultation.meetingUrl),
       manageToken: manage.token,
       calendar,
     };
@@ -310,8 +340,8 @@ export async function viewConsultationByToken(
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
-    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language)),
-    location: { kind: type.locationKind, detail: type.locationDetail, visitorPhone: consultation.visitorPhone },
+    where: whereText(type, consultant, consultation.visitorPhone, wordsIn(language), consultation.meetingUrl),
+    location: { kind: type.locationKind, detail: consultation.meetingUrl ?? type.locationDetail, visitorPhone: consultation.visitorPhone },
     visitorName: consultation.visitorName,
     visitorTimeZone: consultation.visitorTimeZone,
     status: consultation.status,
@@ -332,6 +362,7 @@ async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<Consultation
     if (consultation === undefined) throw new NotFoundError('message.consultationNotFound');
     const facts = await factsOf(trx, consultation);
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, { consultation, ...facts, manageToken: null }, 'cancelled');
+    await enqueueCalendarWrites(trx, consultation);
     if (actor !== null) await recordAudit(trx, actor, { action: 'status', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, cancelled` });
     return consultation;
   });
@@ -351,6 +382,8 @@ async function move(
   now: number,
 ): Promise<ConsultationRow> {
   const startsAt = Date.parse(startsAtIso);
+  const before = await find(deps.db);
+  const calendars = withoutOwnTime(await calendarsAround(deps, before.typeId, startsAt, now), before.consultantId, Date.parse(before.startsAt), Date.parse(before.endsAt));
   return inConsultationTransaction(deps.db, async (trx) => {
     const current = await find(trx);
     requireChangeable(current, now);
@@ -360,8 +393,8 @@ async function move(
     // Every candidate's row at once, in id order, as a booking takes them: two changes never wait for each other.
     await lockConsultants(trx, [...staff.map((member) => member.id), current.consultantId]);
     const own = staff.filter((member) => member.id === current.consultantId);
-    let consultant = own.length === 0 ? undefined : await pickFreeConsultant(trx, type, own, startsAt, now, current.id);
-    consultant ??= await pickFreeConsultant(trx, type, staff.filter((member) => member.id !== current.consultantId), startsAt, now, current.id);
+    let consultant = own.length === 0 ? undefined : await pickFreeConsultant(trx, type, own, startsAt, now, calendars, current.id);
+    consultant ??= await pickFreeConsultant(trx, type, staff.filter((member) => member.id !== current.consultantId), startsAt, now, calendars, current.id);
     if (consultant === undefined) throw timeTaken();
     const issued = manageToken === null ? newManageToken() : null;
     const consultation = await updateConsultationRow(trx, current.id, {
@@ -380,6 +413,7 @@ async function move(
       previous: { startsAt: current.startsAt, endsAt: current.endsAt },
     };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'rescheduled');
+    await enqueueCalendarWrites(trx, consultation);
     if (consultant.id !== current.consultantId) {
       // The consultant who had it is told it is gone from their day.
       const previousConsultant = await findStaffMember(trx, current.consultantId);

@@ -10,18 +10,26 @@ import { nextDay } from '@server/bookings/booking-list.service';
 import { CALENDAR_MAX_SLOTS } from '@server/sessions/slot-calendar.service';
 import type { consultationListInput } from './consultations.schemas';
 import type { Page } from '@server/shared/common.schemas';
+import { latestWritesOf } from '@server/calendars/calendars.repository';
+import { type CalendarWriteState, writeStateOf } from '@server/calendars/calendar-write-back.service';
 
-export function listStaffConsultations(
+/** A consultation's row, with how its write to the consultant's calendar went (null: none asked). */
+export type StaffConsultationItem = ConsultationListItem & { calendarWrite: CalendarWriteState | null };
+
+export async function listStaffConsultations(
   { db, user: caller }: Pick<ServiceContext, 'db'> & { user: Pick<AuthUser, 'id'> },
   input: z.output<typeof consultationListInput>,
-): Promise<Page<ConsultationListItem>> {
+): Promise<Page<StaffConsultationItem>> {
   const now = Date.now();
   const consultantId = input.consultantId === undefined ? caller.id : input.consultantId === 'all' ? undefined : input.consultantId;
-  return listConsultations(
+  const page = await listConsultations(
     db,
     { when: input.when, consultantId, typeId: input.typeId, status: input.status, search: input.search, now: new Date(now).toISOString() },
     { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
   );
+  // One query for the page's writes, never one per row.
+  const writes = await latestWritesOf(db, page.items.map((item) => item.id));
+  return { ...page, items: page.items.map((item) => ({ ...item, calendarWrite: writeStateOf(writes.get(item.id)) })) };
 }
 
 /** The calendar's consultations: the same site-zone days as its slots, and the same cap. */

@@ -38,8 +38,12 @@ export function typeTitleIn(type: Pick<ConsultationTypeRow, 'id' | 'title' | 'tr
   return firmText(type.title, readTitleTranslations(`translations of consultation type ${type.id}`, type.translations), 'title', language);
 }
 
-/** Where the consultation happens, as the visitor reads it, in `words`' language. */
-export function whereText(type: ConsultationTypeRow, consultant: StaffMember, visitorPhone: string | null, { t }: Words = wordsIn(undefined)): string {
+/**
+ * Where the consultation happens, as the visitor reads it, in `words`' language. A consultation
+ * with a room of its own (`meetingUrl`) names that room instead of the type's link.
+ */
+export function whereText(type: ConsultationTypeRow, consultant: StaffMember, visitorPhone: string | null, { t }: Words = wordsIn(undefined), meetingUrl: string | null = null): string {
+  if (type.locationKind === 'video' && meetingUrl !== null) return t('email.consultation.where.room', { link: meetingUrl });
   if (type.locationKind === 'video') {
     return type.locationDetail === null ? t('email.consultation.where.videoLater') : t('email.consultation.where.video', { link: type.locationDetail });
   }
@@ -51,16 +55,22 @@ export function whereText(type: ConsultationTypeRow, consultant: StaffMember, vi
   return type.locationDetail ?? t('email.toBeAnnounced');
 }
 
+/** The UID of a consultation's calendar event: the visitor's file and the consultant's calendar share it. */
+export function consultationUid(consultationId: string, host: string): string {
+  return `consultation-${consultationId}@${host}`;
+}
+
 /** The visitor's calendar entry, in the consultation's language. */
 export function consultationCalendar(site: OutboxSite, facts: Pick<ConsultationFacts, 'consultation' | 'type' | 'consultant'>, cancelled: boolean, stamp: Date) {
   const { consultation, type, consultant } = facts;
   const words = wordsIn(consultation.language);
   const names = { type: typeTitleIn(type, words.language), consultant: consultant.name, siteName: site.siteName };
-  const where = whereText(type, consultant, consultation.visitorPhone, words);
+  const where = whereText(type, consultant, consultation.visitorPhone, words, consultation.meetingUrl);
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const content = buildIcs({
     method,
-    uid: `consultation-${consultation.id}@${site.host}`,
+    url: consultation.meetingUrl,
+    uid: consultationUid(consultation.id, site.host),
     sequence: consultation.icsSequence,
     stamp: stamp.toISOString(),
     start: consultation.startsAt,
@@ -84,7 +94,7 @@ export function visitorDetails(facts: Pick<ConsultationFacts, 'consultation' | '
     [t('email.consultation.detail.type'), typeTitleIn(type, words.language)],
     [t('email.consultation.detail.with'), consultant.name],
     [t('email.detail.when'), dates.rangeWithPlace(consultation.startsAt, consultation.endsAt, consultation.visitorTimeZone)],
-    [t('email.detail.where'), whereText(type, consultant, consultation.visitorPhone, words)],
+    [t('email.detail.where'), whereText(type, consultant, consultation.visitorPhone, words, consultation.meetingUrl)],
   ];
 }
 
@@ -125,6 +135,7 @@ function consultantMessage(site: OutboxSite, facts: ConsultationFacts, change: C
   const details: [string, string][] = [
     [t('email.consultation.detail.type'), typeTitle],
     [t('email.detail.when'), dates.rangeWithPlace(consultation.startsAt, consultation.endsAt, consultantZone)],
+    ...(consultation.meetingUrl === null ? [] : [[t('email.detail.where'), whereText(type, consultant, consultation.visitorPhone, words, consultation.meetingUrl)] as [string, string]]),
     [t('email.consultation.notice.visitor'), consultation.visitorName],
     [t('email.admin.email'), consultation.visitorEmail],
     [t('email.admin.phone'), consultation.visitorPhone ?? t('email.admin.notGiven')],

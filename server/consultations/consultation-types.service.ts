@@ -42,6 +42,12 @@ function rowValues(input: TypeValues) {
   return { ...rest, translations: JSON.stringify(translations), isActive: isActive ? 1 : 0, allowPickConsultant: allowPickConsultant ? 1 : 0 };
 }
 
+/** A room per consultation is made from the settings' meeting base URL: it must be set. */
+async function checkMeetingLinks(db: DB, input: TypeValues): Promise<void> {
+  if (input.locationKind !== 'video' || input.meetingLinks !== 'per-consultation') return;
+  if ((await getSystemSettings(db)).meetingBaseUrl === null) throw invalidField('meetingLinks', 'api.consultations.noMeetingBaseUrl');
+}
+
 async function checkStaff(db: DB, staffIds: string[]): Promise<string[]> {
   const unique = [...new Set(staffIds)];
   if ((await countExistingUsers(db, unique)) !== unique.length) throw invalidField('staffIds', 'api.consultations.unknownStaff');
@@ -52,6 +58,7 @@ export async function createConsultationType(ctx: AuditContext, input: TypeValue
   const { db } = ctx;
   const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
+    await checkMeetingLinks(trx, input);
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await insertConsultationType(trx, rowValues(input));
     await replaceTypeStaff(trx, row.id, staffIds);
@@ -64,6 +71,7 @@ export async function updateConsultationType(ctx: AuditContext, { id, ...input }
   const { db } = ctx;
   const actor = actorOf(ctx);
   return db.transaction().execute(async (trx) => {
+    await checkMeetingLinks(trx, input);
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await updateConsultationTypeRow(trx, id, rowValues(input));
     if (row === undefined) throw new NotFoundError('api.consultations.typeNotFound');

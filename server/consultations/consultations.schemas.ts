@@ -1,14 +1,14 @@
 // Inputs of the consultation procedures: types, availability, free times, booking, the manage link
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
-import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
+import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS } from '@db/schema';
 import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, timestamp, TITLE_REQUIRED } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
 import { translationsInput } from '@server/shared/i18n/translations.schemas';
 import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 import type { KeyTaking } from '@server/shared/i18n/message';
 
-export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES };
+export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS };
 
 export const MAX_FREE_TIME_DAYS = 31;
 const DURATION = { min: 15, max: 240 } as const;
@@ -62,6 +62,8 @@ const typeFields = z.object({
   durationMinutes: z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(DURATION.min, DURATION_MESSAGE).max(DURATION.max, DURATION_MESSAGE),
   locationKind: z.enum(CONSULTATION_LOCATION_KINDS, { error: keyed('api.consultations.locationRequired', 'Please choose a location') }),
   locationDetail: optionalLine(LIMITS.url),
+  /** A video call: one fixed link (locationDetail) for everyone, or a room per consultation from the settings' meeting base URL. */
+  meetingLinks: z.enum(MEETING_LINK_KINDS, { error: keyed('api.consultations.meetingLinks', 'Please choose how meeting links are made') }).default('fixed'),
   bufferBeforeMinutes: wholeMinutes('api.consultations.bufferBefore', 'Buffer before', 0, 240).default(0),
   bufferAfterMinutes: wholeMinutes('api.consultations.bufferAfter', 'Buffer after', 0, 240).default(0),
   minNoticeHours: wholeMinutes('api.consultations.minNotice', 'Minimum notice', 0, 720).default(0),
@@ -76,9 +78,10 @@ const VIDEO_LINK_MESSAGE = keyed('api.consultations.videoLink', 'Please enter th
 const ADDRESS_MESSAGE = keyed('api.consultations.address', 'Please enter the address');
 
 /** A video call needs its link; an in-person one its address. */
-function withLocationRule<T extends z.ZodType<{ locationKind: string; locationDetail: string | null }>>(schema: T) {
+function withLocationRule<T extends z.ZodType<{ locationKind: string; locationDetail: string | null; meetingLinks: string }>>(schema: T) {
   return schema.superRefine((value, context) => {
-    if (value.locationKind === 'video' && (value.locationDetail === null || !/^https?:\/\/\S+$/.test(value.locationDetail))) {
+    const fixedLink = value.meetingLinks === 'fixed';
+    if (value.locationKind === 'video' && fixedLink && (value.locationDetail === null || !/^https?:\/\/\S+$/.test(value.locationDetail))) {
       context.addIssue({ code: 'custom', path: ['locationDetail'], message: VIDEO_LINK_MESSAGE });
     }
     if (value.locationKind === 'address' && value.locationDetail === null) {

@@ -28,6 +28,13 @@ export interface BusySpan {
   blockedUntil: number;
 }
 
+/** A time the consultant's own calendar is busy (server/calendars/): blocks, never counts toward the daily maximum. */
+export interface CalendarBusySpan {
+  consultantId: string;
+  from: number;
+  until: number;
+}
+
 export interface TypeRules {
   durationMinutes: number;
   bufferBeforeMinutes: number;
@@ -41,6 +48,8 @@ export interface FreeTimesQuery {
   rules: TypeRules;
   consultants: readonly ConsultantHours[];
   busy: readonly BusySpan[];
+  /** Busy times from the consultants' calendars; absent: none. */
+  calendarBusy?: readonly CalendarBusySpan[];
   now: number;
   /** The instants asked about: starts at or after `from` and before `to`. */
   from: number;
@@ -97,11 +106,12 @@ export function consultantFreeStarts(query: FreeTimesQuery, consultant: Consulta
   }
   const before = rules.bufferBeforeMinutes * MINUTE_MS;
   const after = rules.bufferAfterMinutes * MINUTE_MS;
-  const overlapsBusy = (start: number): boolean => {
-    const blockFrom = start - before;
-    const blockUntil = start + durationMs + after;
-    return busy.some((span) => blockFrom < span.blockedUntil && span.blockedFrom < blockUntil);
-  };
+  const blocked = new BlockedTimes([
+    ...busy.map((span) => ({ from: span.blockedFrom, until: span.blockedUntil })),
+    ...(query.calendarBusy ?? []).filter((span) => span.consultantId === consultant.id),
+  ]);
+  // The consultation with its buffers must stay clear of every busy span.
+  const overlapsBusy = (start: number): boolean => blocked.meets(start - before, start + durationMs + after);
 
   const starts: number[] = [];
   // Local dates a day either side of the window cover every zone's offset.
@@ -121,6 +131,35 @@ export function consultantFreeStarts(query: FreeTimesQuery, consultant: Consulta
     }
   }
   return starts.sort((a, b) => a - b);
+}
+
+/**
+ * Spans sorted by start with the running maximum of their ends: whether any meets [from, until) is
+ * two binary-search steps, so a consultant with a calendar of hundreds of events costs little more
+ * than one without.
+ */
+class BlockedTimes {
+  private readonly starts: number[];
+  private readonly maxEnds: number[];
+
+  constructor(spans: readonly { from: number; until: number }[]) {
+    const sorted = [...spans].sort((a, b) => a.from - b.from);
+    this.starts = sorted.map((span) => span.from);
+    let max = Number.NEGATIVE_INFINITY;
+    this.maxEnds = sorted.map((span) => (max = Math.max(max, span.until)));
+  }
+
+  meets(from: number, until: number): boolean {
+    // Spans starting before `until`: the first `count` of them; one of those meets when its end passes `from`.
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.starts[middle] ?? 0) < until) low = middle + 1;
+      else high = middle;
+    }
+    return low > 0 && (this.maxEnds[low - 1] ?? Number.NEGATIVE_INFINITY) > from;
+  }
 }
 
 /** Every start time at which at least one consultant is free, ascending, with who is free then. */

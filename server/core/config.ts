@@ -70,6 +70,22 @@ const envSchema = z
       .string()
       .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters without spaces (e.g. from openssl rand -hex 24)')
       .optional(),
+    CALENDAR_ALLOW_PRIVATE_NETWORK: booleanText.default(false),
+    CALENDAR_SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes, e.g. from openssl rand -hex 32)')
+      .optional(),
+    CALENDAR_TIMEOUT_S: z.coerce
+      .number({ error: 'must be a number of seconds from 0.05 to 120' })
+      .min(0.05, 'must be a number of seconds from 0.05 to 120')
+      .max(120, 'must be a number of seconds from 0.05 to 120')
+      .default(20),
+    CALENDAR_REFRESH_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes from 1 to 1440' })
+      .int('must be a whole number of minutes from 1 to 1440')
+      .min(1, 'must be a whole number of minutes from 1 to 1440')
+      .max(1440, 'must be a whole number of minutes from 1 to 1440')
+      .default(5),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
@@ -155,6 +171,22 @@ export interface Config {
   metrics: boolean;
   /** A bearer token that lets a monitor on another machine read /metrics (METRICS_TOKEN). */
   metricsToken: string | undefined;
+  /** Staff members' own calendars (server/calendars/). */
+  calendars: CalendarConfig;
+}
+
+export interface CalendarConfig {
+  /**
+   * CALENDAR_ALLOW_PRIVATE_NETWORK: calendars on loopback and private addresses (a firm's own
+   * Nextcloud), and plain http to those, are allowed. Off: https to public addresses only.
+   */
+  allowPrivateNetwork: boolean;
+  /** CALENDAR_SECRET_KEY (32 bytes, hex); undefined: a key file in DATA_DIR. */
+  secretKey: string | undefined;
+  /** How long one request to a calendar server may take (CALENDAR_TIMEOUT_S). */
+  timeoutMs: number;
+  /** How often busy times are read again (CALENDAR_REFRESH_MINUTES). */
+  refreshMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -197,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseWaitMs: value.DATABASE_WAIT_S * 1000,
     metrics: value.METRICS,
     metricsToken: value.METRICS_TOKEN,
+    calendars: {
+      allowPrivateNetwork: value.CALENDAR_ALLOW_PRIVATE_NETWORK,
+      secretKey: value.CALENDAR_SECRET_KEY?.toLowerCase(),
+      timeoutMs: Math.round(value.CALENDAR_TIMEOUT_S * 1000),
+      refreshMs: value.CALENDAR_REFRESH_MINUTES * 60_000,
+    },
   };
 }
 

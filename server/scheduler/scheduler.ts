@@ -4,7 +4,9 @@
 // (bookings/booking-reminders.service.ts, consultations/consultation-reminders.service.ts), the
 // outbox retention (email/outbox-retention.service.ts), the weekly reports
 // (dashboard/weekly-report.service.ts), the automatic backup (backups/scheduled-backup.service.ts)
-// and the personal-data retention (privacy/retention.service.ts). Each is idempotent through the
+// the personal-data retention (privacy/retention.service.ts) and the consultants' own calendars
+// (calendars/calendar-refresh.service.ts: busy times read again, one instance per connection by a
+// lease on its row). Each is idempotent through the
 // database (one booking_reminders row per booking, one claim per day or per person and week in
 // claims.repository.ts), so a restart neither loses nor repeats it, and several instances do it once.
 import type { ServiceDeps } from '@server/core/deps';
@@ -15,6 +17,8 @@ import { applyOutboxRetention } from '@server/email/outbox-retention.service';
 import { sendDueWeeklyReports } from '@server/dashboard/weekly-report.service';
 import { runDueBackup } from '@server/backups/scheduled-backup.service';
 import { applyPersonalDataRetention, type RetentionResult } from '@server/privacy/retention.service';
+import { refreshDueCalendars } from '@server/calendars/calendar-refresh.service';
+import { processDueCalendarWrites } from '@server/calendars/calendar-write-back.service';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 
@@ -29,6 +33,10 @@ export interface ScheduledWorkResult {
   expiredOffers: number;
   /** What the day's personal-data retention anonymised and deleted (zeros when off, done or not due). */
   retention: RetentionResult;
+  /** Calendar connections whose busy times were read (every CALENDAR_REFRESH_MINUTES each). */
+  calendars: number;
+  /** Consultations written to (or removed from) consultants' calendars. */
+  calendarWrites: number;
 }
 
 export interface Scheduler {
@@ -61,11 +69,14 @@ export function startScheduler(
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);
     const retention = await applyPersonalDataRetention(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention };
+    // Last: a slow calendar server (at most CALENDAR_TIMEOUT_S a request) never delays the rest.
+    const calendars = await refreshDueCalendars(deps, at);
+    const calendarWrites = await processDueCalendarWrites(deps, at);
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars, calendarWrites };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 } } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -33,6 +33,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   backupSchedule: 'off',
   backupTime: '03:00',
   backupKeep: BACKUP_KEEP_RANGE.default,
+  meetingBaseUrl: null,
 };
 
 /** The e-mail group as stored: the form's values, the password kept (never read back to a browser). */

@@ -87,6 +87,7 @@ export const notificationSettingsInput = z.object({
 });
 
 const BACKUP_TIME_MESSAGE = keyed('api.settings.backupTime', 'Please enter a time as HH:MM');
+export const MEETING_BASE_URL_MESSAGE = keyed('api.settings.meetingBaseUrl', 'Please enter an https:// address, such as https://meet.example.org');
 
 export const systemSettingsInput = z.object({
   siteName: requiredText(keyed('api.settings.siteName', 'Site name is required'), LIMITS.title),
@@ -111,6 +112,13 @@ export const systemSettingsInput = z.object({
   backupSchedule: z.enum(BACKUP_SCHEDULES, { error: keyed('api.settings.backupSchedule', 'Please choose when to back up') }).default('off'),
   backupTime: z.string({ error: BACKUP_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_TIME_MESSAGE).default('03:00'),
   backupKeep: wholeNumberIn(BACKUP_KEEP_RANGE, 'api.settings.backupKeep', `Backups to keep must be between ${BACKUP_KEEP_RANGE.min} and ${BACKUP_KEEP_RANGE.max}`).default(BACKUP_KEEP_RANGE.default),
+  /**
+   * Where a consultation type that makes a room per consultation makes it: a self-hosted Jitsi,
+   * for instance (https://meet.example.org, a room is <base>/<firm>-<random words>); null: none.
+   */
+  meetingBaseUrl: optionalText(LIMITS.url)
+    .refine((value) => value === null || /^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value), MEETING_BASE_URL_MESSAGE)
+    .default(null),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 export type SystemSettings = z.output<typeof systemSettingsInput>;

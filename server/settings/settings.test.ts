@@ -42,6 +42,7 @@ const system: SystemSettingsInput = {
   backupSchedule: 'daily',
   backupTime: '04:30',
   backupKeep: 5,
+  meetingBaseUrl: 'https://meet.example.org',
 };
 const email: EmailSettingsInput = {
   smtpHost: 'smtp.example.com',
@@ -130,6 +131,7 @@ describe('settings: defaults', () => {
         backupSchedule: 'off',
         backupTime: '03:00',
         backupKeep: 7,
+        meetingBaseUrl: null,
       },
       identity: {
         siteName: 'Our Firm',
@@ -427,7 +429,8 @@ describe('settings: system', () => {
       callers.admin.settings.updateSystem({ ...system, timezone: 'Europe/Paris' as SystemSettingsInput['timezone'] }),
       { timezone: 'Please choose a timezone' },
     );
-    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, emailGiveUpHours: 0, backupTime: '25:00', backupKeep: 91 }), {
+    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, emailGiveUpHours: 0, backupTime: '25:00', backupKeep: 91, meetingBaseUrl: 'http://meet.example.org' }), {
+      meetingBaseUrl: 'Please enter an https:// address, such as https://meet.example.org',
       emailGiveUpHours: 'Give up on an e-mail after must be between 1 and 168 hours',
       backupTime: 'Please enter a time as HH:MM',
       backupKeep: 'Backups to keep must be between 1 and 90',

@@ -7,7 +7,8 @@ import type { IcsMethod } from '@db/schema';
 export type IcsEventStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 
 export interface IcsEvent {
-  method: IcsMethod;
+  /** Null for an object stored in a calendar (CalDAV), which carries no METHOD. */
+  method: IcsMethod | null;
   uid: string;
   sequence: number;
   /** When this version of the event was written (DTSTAMP). */
@@ -21,7 +22,10 @@ export interface IcsEvent {
   /** Product identifier owner, e.g. the site's host. */
   productOwner: string;
   organizer: { name: string; email: string } | null;
-  attendee: { name: string; email: string };
+  /** Null for an event written into the consultant's own calendar: no server sends it invitations. */
+  attendee: { name: string; email: string } | null;
+  /** The meeting's own address (a video room), when it has one. */
+  url?: string | null | undefined;
 }
 
 /** 20260313T140000Z */
@@ -87,7 +91,7 @@ export function buildIcs(event: IcsEvent): string {
     'VERSION:2.0',
     `PRODID:-//${escapeIcsText(event.productOwner)}//Bookings//EN`,
     'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
+    ...(event.method === null ? [] : [`METHOD:${event.method}`]),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -97,11 +101,12 @@ export function buildIcs(event: IcsEvent): string {
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     ...(event.location === null ? [] : [`LOCATION:${escapeIcsText(event.location)}`]),
+    ...(event.url === null || event.url === undefined ? [] : [`URL:${event.url}`]),
     `STATUS:${event.status}`,
     ...(event.organizer === null
       ? []
       : [`ORGANIZER;CN=${icsParamValue(event.organizer.name)}:mailto:${event.organizer.email}`]),
-    `ATTENDEE;CN=${icsParamValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`,
+    ...(event.attendee === null ? [] : [`ATTENDEE;CN=${icsParamValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`]),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -26,5 +26,7 @@ Object.assign(process.env, {
   CLIENT_DIR: E2E_CLIENT_DIR,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  // The calendar tests serve their feeds on loopback (tests/e2e/calendars.spec.ts).
+  CALENDAR_ALLOW_PRIVATE_NETWORK: 'true',
 });
 await import(pathToFileURL(SERVER).href);

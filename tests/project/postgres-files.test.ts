@@ -23,6 +23,7 @@ const TAG = /(\/\/|\*)\s*@module-tag\s+postgres\b/;
 const COVERED_BY: Record<string, string> = {
   'server/bookings/booking-reminders.repository.ts': 'server/bookings/reminders.test.ts',
   'server/bookings/booking-reminders.service.ts': 'server/bookings/reminders.test.ts',
+  'server/calendars/calendar-refresh.service.ts': 'server/calendars/calendars.test.ts',
   'server/check-in/attendance.repository.ts': 'server/check-in/check-in.test.ts',
   'server/consultations/consultation-reminders.service.ts': 'server/consultations/consultations.test.ts',
   'server/consultations/consultation-types.service.ts': 'server/consultations/consultations.test.ts',

@@ -2,6 +2,7 @@
 // status, searched by visitor; staff cancel one or move it to another free time.
 import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { CalendarWriteNote } from './CalendarWriteNote';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 import { TimePicker, type FreeTime } from '@client/features/consultation/TimePicker';
@@ -95,6 +96,7 @@ export function ConsultationList() {
                   <Badge variant="light" color={item.status === 'booked' ? 'teal' : 'gray'} tt="none">
                     {item.status === 'booked' ? 'Booked' : 'Cancelled'}
                   </Badge>
+                  <CalendarWriteNote write={item.calendarWrite} />
                 </Table.Td>
                 <Table.Td>
                   {item.status === 'booked' && when === 'upcoming' && (

@@ -84,6 +84,7 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
     durationMinutes: type?.durationMinutes ?? 30,
     locationKind: type?.locationKind ?? ('video' as TypeRow['locationKind']),
     locationDetail: type?.locationDetail ?? '',
+    meetingLinks: type?.meetingLinks ?? ('fixed' as TypeRow['meetingLinks']),
     bufferBeforeMinutes: type?.bufferBeforeMinutes ?? 0,
     bufferAfterMinutes: type?.bufferAfterMinutes ?? 0,
     minNoticeHours: type?.minNoticeHours ?? 12,
@@ -140,7 +141,20 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
             allowDeselect={false}
             onChange={(value) => value !== null && set('locationKind', value as TypeRow['locationKind'])}
           />
-          {values.locationKind !== 'phone' && (
+          {values.locationKind === 'video' && (
+            <Select
+              label="Meeting link"
+              data={[
+                { value: 'fixed', label: 'One link for every consultation' },
+                { value: 'per-consultation', label: 'A room of its own per consultation (from the meeting base URL in Settings)' },
+              ]}
+              value={values.meetingLinks}
+              allowDeselect={false}
+              onChange={(value) => value !== null && set('meetingLinks', value as TypeRow['meetingLinks'])}
+              error={errors.meetingLinks}
+            />
+          )}
+          {values.locationKind !== 'phone' && !(values.locationKind === 'video' && values.meetingLinks === 'per-consultation') && (
             <TextInput label={values.locationKind === 'video' ? 'Video-call link' : 'Address'} value={values.locationDetail} onChange={(event) => set('locationDetail', event.currentTarget.value)} error={errors.locationDetail} />
           )}
           <Group grow>

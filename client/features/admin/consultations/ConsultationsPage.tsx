@@ -1,10 +1,11 @@
-// Back office, Consultations: the list (each staff member's own by default), one's hours, and the
-// types (admins). Each tab is a component of its own file.
-import { Tabs } from '@mantine/core';
+// Back office, Consultations: the list (each staff member's own by default), one's hours with
+// one's own calendars, and the types (admins). Each tab is a component of its own file.
+import { Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { AvailabilityEditor } from './AvailabilityEditor';
+import { CalendarConnections } from './CalendarConnections';
 import { ConsultationList } from './ConsultationList';
 import { ConsultationTypes } from './ConsultationTypes';
 
@@ -23,7 +24,10 @@ export function ConsultationsPage() {
           <ConsultationList />
         </Tabs.Panel>
         <Tabs.Panel value="hours" pt="md">
-          <AvailabilityEditor />
+          <Stack gap="xl">
+            <AvailabilityEditor />
+            <CalendarConnections />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="types" pt="md">
           <ConsultationTypes canEdit={isAdmin} />

@@ -24,6 +24,7 @@ function formValues(system: System) {
   return {
     ...system,
     siteDescription: system.siteDescription ?? '',
+    meetingBaseUrl: system.meetingBaseUrl ?? '',
     maxFileSize: system.maxFileSize as number | string,
     reminderHours: system.reminderHours as number | string,
     outboxRetentionDays: system.outboxRetentionDays as number | string,
@@ -85,6 +86,7 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
           outboxRetentionDays: Number(values.outboxRetentionDays),
           emailGiveUpHours: Number(values.emailGiveUpHours),
           backupKeep: Number(values.backupKeep),
+          meetingBaseUrl: values.meetingBaseUrl.trim() === '' ? null : values.meetingBaseUrl.trim(),
         }),
       )}
     >
@@ -147,6 +149,11 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('emailGiveUpHours')}
+        />
+        <TextInput
+          label="Meeting base URL"
+          description="For consultation types with a room per consultation, e.g. your Jitsi at https://meet.example.org: each consultation gets https://meet.example.org/<firm>-<random words>."
+          {...form.getInputProps('meetingBaseUrl')}
         />
       </FormSection>
       <FormSection
