@@ -22,7 +22,7 @@ export function CalendarConnections() {
   const connections = trpc.calendars.list.useQuery({ userId: target }, { enabled: target !== undefined });
   return (
     <Stack gap="md" maw={720} component="section" aria-labelledby="calendars-title">
-      <Title order={2} size="h4" id="calendars-title">
+      <Title order={2} id="calendars-title">
         Calendars
       </Title>
       <Text size="sm" c="dimmed">
