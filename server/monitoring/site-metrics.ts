@@ -29,6 +29,11 @@ export type BookingKind = 'public' | 'staff';
 
 export interface SiteMetricsOptions {
   db: DB;
+  /**
+   * Runs the scrape's own queries (the outbox counts): on a connection beside the app's pool, so
+   * they neither wait behind the app's queries nor count in site_db_pool_waiting. By default on `db`.
+   */
+  query?: <T>(work: (db: DB) => Promise<T>) => Promise<T>;
   /** Whether the site is ready (server/monitoring/readiness.service.ts), read at each scrape. */
   ready?: () => Promise<boolean>;
   /** The clock, for the oldest waiting message's age (tests inject one). */
@@ -113,6 +118,7 @@ export class SiteMetrics {
 
   constructor(options: SiteMetricsOptions) {
     const { db, ready } = options;
+    const query = options.query ?? ((work) => work(db));
     const now = options.now ?? Date.now;
     // Zero from the start, so a rate or an alert on them has a series before the first event.
     this.contacts.inc(0);
@@ -127,7 +133,7 @@ export class SiteMetrics {
       async collect() {
         // The database down is when a monitor needs the rest of the page most: these series are left
         // out of that scrape (site_ready says why) rather than failing it.
-        const counts = await countOutboxByStateAndKind(db).catch(() => null);
+        const counts = await query(countOutboxByStateAndKind).catch(() => null);
         this.reset();
         if (counts === null) return;
         const byKey = new Map(counts.map((row) => [`${row.state} ${row.kind}`, row.count]));
@@ -144,7 +150,7 @@ export class SiteMetrics {
       help: 'Age of the oldest e-mail still waiting to go out (0 when none waits).',
       registers: [this.registry],
       async collect() {
-        const oldest = await oldestWaitingCreatedAt(db).catch(() => undefined);
+        const oldest = await query(oldestWaitingCreatedAt).catch(() => undefined);
         this.reset();
         if (oldest === undefined) return;
         this.set(oldest === null ? 0 : Math.max(0, (now() - Date.parse(oldest)) / 1000));
