@@ -14,9 +14,10 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
-export function openDatabase(file: string): OpenedDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+/** Opens (creating it unless `mustExist`) the SQLite file. */
+export function openDatabase(file: string, options: { mustExist?: boolean } = {}): OpenedDatabase {
+  if (file !== ':memory:' && options.mustExist !== true) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file, { fileMustExist: options.mustExist === true });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Writers wait for each other instead of failing with SQLITE_BUSY (scripts run beside the server).

@@ -62,9 +62,17 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
 };
 
-function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
+function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
   const list = Object.fromEntries(
-    Object.entries(migrations).map(([name, listed]) => [name, 'up' in listed ? listed : listed[dialect]]),
+    Object.entries(migrations).map(([name, listed]) => {
+      const migration = 'up' in listed ? listed : listed[dialect];
+      // Told when a migration starts, so the page shown meanwhile and /readyz can name it.
+      const up = async (db: Kysely<any>) => {
+        events.onStart?.(name);
+        await migration.up(db);
+      };
+      return [name, { ...migration, up }];
+    }),
   );
   return { getMigrations: () => Promise.resolve(list) };
 }
@@ -72,16 +80,41 @@ function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
 /** Every migration this build knows, by name: the database is current when it has run them all. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateToLatest());
+/** What start-up hears while the database is updated (the upgrade page, /readyz and the log). */
+export interface MigrationEvents {
+  /** Once, before anything runs: the migrations this database has not run yet. */
+  onPending?(names: string[]): void;
+  onStart?(name: string): void;
+  /** A migration ran and was recorded (committed), `ms` after it started. */
+  onDone?(name: string, ms: number): void;
+  /** Asked before each migration: true stops there (a shutdown was asked for). */
+  shouldStop?(): boolean;
+}
+
+export interface MigrationRun {
+  ran: { name: string; ms: number }[];
+  /** Stopped by shouldStop before every migration had run. */
+  stopped: boolean;
+}
+
+export async function migrateToLatest(db: Kysely<any>, events: MigrationEvents = {}): Promise<MigrationRun> {
+  return migrate(db, events, () => true);
 }
 
 /** Runs the migrations up to and including `name` (tests: a database as an earlier version left it). */
 export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateTo(name));
+  const last = MIGRATION_NAMES.indexOf(name);
+  if (last < 0) throw new Error(`No migration named ${name}`);
+  await migrate(db, {}, (next) => MIGRATION_NAMES.indexOf(next) <= last);
 }
 
-async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+/**
+ * One migration at a time, each in a transaction of its own with its row in kysely_migration:
+ * a migration either ran and is recorded, or left nothing, so a start that is stopped or fails
+ * half-way keeps what it finished and the next start goes on from there (before, PostgreSQL ran
+ * them all in one transaction, and a SIGTERM at the last one undid every one).
+ */
+async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: string) => boolean): Promise<MigrationRun> {
   const postgres = isPostgres(db);
   // On PostgreSQL the bookkeeping tables go in the schema the app works in (the first on its search
   // path): Kysely would otherwise take another schema's tables of the same name for its own.
@@ -90,13 +123,45 @@ async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<Mig
     : undefined;
   const migrator = new Migrator({
     db,
-    provider: forDialect(postgres ? 'postgres' : 'sqlite'),
+    provider: forDialect(postgres ? 'postgres' : 'sqlite', events),
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
-  const { error, results } = await run(migrator);
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error !== undefined || failed !== undefined) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+  const pending = (await migrator.getMigrations()).filter((info) => info.executedAt === undefined).map((info) => info.name);
+  events.onPending?.(pending.filter(wanted));
+  const run: MigrationRun = { ran: [], stopped: false };
+  for (;;) {
+    // Another instance (PostgreSQL) may have run some meanwhile: ask again which is next.
+    const next = (await migrator.getMigrations()).find((info) => info.executedAt === undefined)?.name;
+    if (next === undefined || !wanted(next)) return run;
+    if (events.shouldStop?.() === true) return { ...run, stopped: true };
+    const started = performance.now();
+    // PostgreSQL: Kysely runs the step in a transaction under its migration lock. SQLite: Kysely
+    // uses none, so the step runs inside one here (SQLite's DDL is transactional too).
+    const { error, results } = postgres ? await migrator.migrateUp() : await inSqliteTransaction(db, () => migrator.migrateUp());
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error !== undefined || failed !== undefined) {
+      const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+    }
+    const done = results?.find((result) => result.status === 'Success')?.migrationName;
+    if (done === undefined) continue;
+    const ms = performance.now() - started;
+    run.ran.push({ name: done, ms });
+    events.onDone?.(done, ms);
   }
+}
+
+/** Runs `step` between BEGIN and COMMIT on the SQLite connection (ROLLBACK when its result says it failed). */
+async function inSqliteTransaction(db: Kysely<any>, step: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  await sql`begin immediate`.execute(db);
+  let result: MigrationResultSet;
+  try {
+    result = await step();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  const failed = result.error !== undefined || result.results?.some((entry) => entry.status === 'Error') === true;
+  await sql.raw(failed ? 'rollback' : 'commit').execute(db);
+  return result;
 }

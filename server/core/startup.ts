@@ -6,6 +6,7 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema';
+import { type DataFolderLocked, describeHolder, holderDetails, LOCK_FILE } from '@db/folder-lock';
 import { pingDatabase } from '@server/monitoring/health.repository';
 
 export const RESTORE_HINT = 'restore app.db from a backup (docs/operations.md, section "Backup and restore")';
@@ -131,4 +132,29 @@ export function describeListenFailure(error: unknown, host: string, port: number
     return new StartupError(`This machine has no address ${host}: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0.`);
   }
   return new StartupError(`The server could not listen on ${host}:${port} (${(error as Error).message}): check HOST and PORT.`);
+}
+
+/** Another process has the SQLite data folder (db/folder-lock.ts): who, and what to do. */
+export function describeFolderLocked(error: DataFolderLocked): StartupError {
+  const { dataDir, holder, earlierRelease } = error;
+  if (earlierRelease !== null) {
+    return new StartupError(`${capitalize(describeHolder(null, earlierRelease))} is running on ${dataDir}: stop it before starting this release.`);
+  }
+  switch (holder?.kind) {
+    case 'server':
+      return new StartupError(
+        `Another server is running on ${dataDir} (${holderDetails(holder)}): stop it first, or set DATA_DIR to another folder ` +
+          '(one process serves a SQLite data folder; several instances need PostgreSQL).',
+      );
+    case 'restore':
+      return new StartupError(`${capitalize(describeHolder(holder))} is running on ${dataDir}: start the server once it has finished.`);
+    case 'backup':
+      return new StartupError(`${capitalize(describeHolder(holder))} still holds ${dataDir}: start the server once it has finished.`);
+    default:
+      return new StartupError(`Another process holds ${dataDir} (its lock, ${LOCK_FILE}): stop it first, then start the server again.`);
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
