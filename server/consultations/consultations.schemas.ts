@@ -1,6 +1,7 @@
 // Inputs of the consultation procedures: types, availability, free times, booking, the manage link
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
+import { isTimeZone } from '@server/shared/time';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
@@ -14,17 +15,6 @@ export const RANGE_TOO_LONG = 'Please ask for at most 31 days';
 export const DATE_MESSAGE = 'Please enter a date as YYYY-MM-DD';
 export const RANGE_ORDER_MESSAGE = 'The start of a range must be before its end';
 export const MAX_FREE_TIME_DAYS = 31;
-
-/** True for a zone Intl knows ('Europe/London'); 'Mars/Olympus' is refused. */
-export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneInput = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
 

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type Language } from '@server/shared/i18n/languages';
 import { LIMITS, optionalText, optionalUrl, requiredEmail, requiredLine, requiredText } from '@server/shared/common.schemas';
+import { isTimeZone } from '@server/shared/time';
 
-export const TIMEZONES = [
-  { value: 'UTC', label: 'UTC' },
-  { value: 'America/New_York', label: 'Eastern' },
-  { value: 'America/Chicago', label: 'Central' },
-  { value: 'America/Denver', label: 'Mountain' },
-  { value: 'America/Los_Angeles', label: 'Pacific' },
-] as const;
-export type Timezone = (typeof TIMEZONES)[number]['value'];
-const timezoneValues = TIMEZONES.map((zone) => zone.value) as [Timezone, ...Timezone[]];
+export const TIMEZONE_MESSAGE = 'Please choose a timezone';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -76,10 +69,22 @@ export const notificationSettingsInput = z.object({
   language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'Language is required' }),
 });
 
+/**
+ * The System group. The name, time zone, switches and upload size are required; every other field
+ * may be left out and then keeps its stored value (an API client that does not know a field must
+ * not erase it): the description, to clear it, is sent as '' or null.
+ */
 export const systemSettingsInput = z.object({
   siteName: requiredText('Site name is required', LIMITS.title),
-  siteDescription: optionalText(LIMITS.longText),
-  timezone: z.enum(timezoneValues, { error: 'Please choose a timezone' }),
+  siteDescription: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(LIMITS.longText, `Must be at most ${LIMITS.longText} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  /** Any IANA zone the runtime knows ('Europe/Paris', 'Asia/Singapore'), or UTC. */
+  timezone: z.string({ error: TIMEZONE_MESSAGE }).trim().refine(isTimeZone, TIMEZONE_MESSAGE),
   maintenanceMode: z.boolean(),
   allowRegistrations: z.boolean(),
   maxFileSize: z
@@ -93,36 +98,39 @@ export const systemSettingsInput = z.object({
     .int(REMINDER_MESSAGE)
     .min(REMINDER_HOURS_RANGE.min, REMINDER_MESSAGE)
     .max(REMINDER_HOURS_RANGE.max, REMINDER_MESSAGE)
-    .default(REMINDER_HOURS_RANGE.default),
+    .optional(),
   /** Days a sent e-mail stays in the outbox; failed ones stay until retried or dismissed. */
   outboxRetentionDays: z
     .number({ error: RETENTION_MESSAGE })
     .int(RETENTION_MESSAGE)
     .min(OUTBOX_RETENTION_DAYS_RANGE.min, RETENTION_MESSAGE)
     .max(OUTBOX_RETENTION_DAYS_RANGE.max, RETENTION_MESSAGE)
-    .default(OUTBOX_RETENTION_DAYS_RANGE.default),
+    .optional(),
   /** A message that keeps failing is retried (1, 5, 15 minutes, then hourly) for this long, then marked failed. */
   emailGiveUpHours: z
     .number({ error: GIVE_UP_MESSAGE })
     .int(GIVE_UP_MESSAGE)
     .min(EMAIL_GIVE_UP_HOURS_RANGE.min, GIVE_UP_MESSAGE)
     .max(EMAIL_GIVE_UP_HOURS_RANGE.max, GIVE_UP_MESSAGE)
-    .default(EMAIL_GIVE_UP_HOURS_RANGE.default),
+    .optional(),
   /** Automatic backups: off, or daily at `backupTime` in the site's timezone, keeping the last `backupKeep`. */
-  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: 'Please choose when to back up' }).default('off'),
+  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: 'Please choose when to back up' }).optional(),
   backupTime: z
     .string({ error: 'Please enter a time as HH:MM' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM')
-    .default('03:00'),
+    .optional(),
   backupKeep: z
     .number({ error: BACKUP_KEEP_MESSAGE })
     .int(BACKUP_KEEP_MESSAGE)
     .min(BACKUP_KEEP_RANGE.min, BACKUP_KEEP_MESSAGE)
     .max(BACKUP_KEEP_RANGE.max, BACKUP_KEEP_MESSAGE)
-    .default(BACKUP_KEEP_RANGE.default),
+    .optional(),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
-export type SystemSettings = z.output<typeof systemSettingsInput>;
+/** An update as parsed: a field left out is undefined (kept). */
+export type SystemSettingsUpdate = z.output<typeof systemSettingsInput>;
+/** The stored group: every field set. */
+export type SystemSettings = { [K in keyof SystemSettingsUpdate]-?: Exclude<SystemSettingsUpdate[K], undefined> };
 
 const PORT_MESSAGE = 'Valid SMTP port is required (1-65535)';
 const FROM_MESSAGE = 'Valid from email address is required';
