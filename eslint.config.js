@@ -16,13 +16,19 @@ const SHARED_ONLY = {
   message: 'Shared code (server/shared/, *.schemas.ts) runs in the browser too: it imports only shared code and pure libraries.',
 };
 
+const QUERIES_IN_REPOSITORIES = {
+  selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+  message: 'Queries are built in a repository (server/<domain>/*.repository.ts): move this one there.',
+};
+const KEYED_SCHEMA_MESSAGE = "Say a schema's message with keyed(key, english) (server/shared/i18n/schema-messages.ts) so pages can translate it.";
+
 /** One block of the import rule: these files obey these patterns (and no earlier block's). */
 function restrictImports(files, ignores, patterns) {
   return { files, ignores, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'release/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -95,14 +101,48 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
-          message: 'Queries are built in a repository (server/<domain>/*.repository.ts): move this one there.',
-        },
+        QUERIES_IN_REPOSITORIES,
       ],
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Raw SQL belongs in a repository (server/<domain>/*.repository.ts).' }] },
+      ],
+    },
+  },
+  {
+    // A schema says each message with keyed(key, english) (server/shared/i18n/schema-messages.ts), so
+    // a page can say it in its language: a sentence written in its place is refused here, and
+    // server/shared/i18n/schema-messages.test.ts finds any that reaches a procedure another way.
+    // (The rule's options replace the block above's for these files, so they repeat its selector.)
+    files: ['server/**/*.schemas.ts', 'server/shared/**/*.ts'],
+    ignores: ['server/shared/i18n/catalogs/**', ...TESTS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        QUERIES_IN_REPOSITORIES,
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(min|max|length|int|regex|refine|gt|gte|lt|lte|positive|nonnegative|multipleOf|nonempty|email|url|string|number|boolean)$/] > :matches(Literal[raw=/^['\"]/], TemplateLiteral).arguments",
+          message: KEYED_SCHEMA_MESSAGE,
+        },
+        {
+          selector: "Property[key.name=/^(message|error)$/] > :matches(Literal[raw=/^['\"]/], TemplateLiteral).value",
+          message: KEYED_SCHEMA_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // A public page says the API's refusals in its own language: it hands its translator
+    // (useTranslator()) to messageOf and fieldErrorsOf, which otherwise keep the server's English.
+    files: ['client/features/{booking,consultation,contact,event,home,layout,privacy}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='messageOf'][arguments.length!=3], CallExpression[callee.name='fieldErrorsOf'][arguments.length!=2]",
+          message: "A public page passes its translator (useTranslator()) to messageOf and fieldErrorsOf, so the API's messages are said in the page's language.",
+        },
       ],
     },
   },

@@ -9,7 +9,12 @@ import { themeVariables } from './scripts/vite/theme-variables.ts';
 // Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/** The release, shown in the back office (package.json's version, written into the bundle). */
+const APP_VERSION: string = JSON.parse(fs.readFileSync(fromHere('./package.json'), 'utf8')).version;
+
 /** Import aliases, the same as tsconfig.json's `paths` (tsx and the server build read those). */
+export const appVersionDefine = { __APP_VERSION__: JSON.stringify(APP_VERSION) };
+
 export const pathAliases = {
   '@server': fromHere('./server'),
   '@client': fromHere('./client'),
@@ -58,6 +63,7 @@ export default defineConfig({
   root: fromHere('./client'),
   plugins: [react(), themeVariables(), precompress()],
   resolve: { alias: pathAliases },
+  define: appVersionDefine,
   build: {
     outDir: fromHere('./dist/client'),
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from './vite.config.js';
+import { appVersionDefine, pathAliases } from './vite.config.js';
 
 export default defineConfig({
   resolve: { alias: pathAliases },
+  define: appVersionDefine,
   test: {
     // Migrates the template database each test copies (see tests/global-setup.ts).
     globalSetup: ['tests/global-setup.ts'],

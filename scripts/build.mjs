@@ -158,6 +158,8 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   writeStamp(serverStamp, projectFiles([...Object.keys(result.metafile.inputs), ...SERVER_CONFIG_FILES]));
+  // What the bundle imports at run time: the release keeps exactly those packages (scripts/release.mjs).
+  fs.writeFileSync(path.join(dist, 'server-meta.json'), JSON.stringify(result.metafile));
 }
 
 /** Builds what is missing or out of date in this process; returns what was built. */

@@ -266,6 +266,23 @@ describe('start-up failures print one line and exit non-zero', () => {
   }, 60_000);
 });
 
+describe('npm start without the build tools', () => {
+  it('says to install them or use a release archive, and exits 1, when the site needs building', async () => {
+    // start.mjs and build.mjs alone in a folder with no node_modules anywhere above it: nothing is
+    // built and Vite cannot be found, as in a checkout installed with `npm ci --omit=dev`.
+    const copy = path.join(dataRoot, 'checkout');
+    fs.mkdirSync(path.join(copy, 'scripts'), { recursive: true });
+    for (const file of ['start.mjs', 'build.mjs']) fs.copyFileSync(path.join(projectRoot, 'scripts', file), path.join(copy, 'scripts', file));
+    fs.writeFileSync(path.join(copy, 'package.json'), '{ "type": "module" }\n');
+    const start = run('node', [path.join(copy, 'scripts', 'start.mjs')], {});
+    expect(await start.exited).toBe(1);
+    expect(start.output().trim()).toBe(
+      'The site needs building, and its build tools (the devDependencies, such as Vite) are not installed. ' +
+        'Run `npm ci` (without --omit=dev) once, or install a release archive made by `npm run release`, which needs no build (docs/upgrading.md).',
+    );
+  });
+});
+
 describe('the build records what the client and server import', () => {
   it('client inputs include shared server files; a change to one makes the client stale', () => {
     const stamp = path.join(projectRoot, 'dist', 'client-inputs.json');

@@ -1,7 +1,8 @@
 // The audit log's list input and the words the back office shows for kinds of record. Zod only:
 // the client imports this file too.
 import { z } from 'zod';
-import { idInput, listInputBase, timestamp } from '@server/shared/common.schemas';
+import { DATE_TIME_INVALID, idInput, listInputBase, timestamp } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
 /** Kinds of record a row can be about, in the order the filter lists them. */
 export const AUDIT_ENTITIES = [
@@ -90,11 +91,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const auditListInput = listInputBase
   .extend({
     userId: idInput.optional(),
-    entity: z.enum(AUDIT_ENTITIES, { error: 'Please choose a kind of record' }).optional(),
-    from: timestamp('Please enter a valid date and time').optional(),
-    to: timestamp('Please enter a valid date and time').optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: keyed('api.audit.kindRequired', 'Please choose a kind of record') }).optional(),
+    from: timestamp(DATE_TIME_INVALID).optional(),
+    to: timestamp(DATE_TIME_INVALID).optional(),
   })
   .refine((input) => input.from === undefined || input.to === undefined || input.from < input.to, {
-    message: 'The end must be after the start',
+    message: keyed('api.audit.endAfterStart', 'The end must be after the start'),
     path: ['to'],
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '@db/schema';
 import { answersInput } from '@server/registration-questions/registration-questions.schemas';
-import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
+import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
 export { BOOKING_STATUSES };
 
@@ -14,13 +15,14 @@ export const BOOKING_STATUS_LABELS = {
 } as const satisfies Record<(typeof BOOKING_STATUSES)[number], string>;
 
 const participant = {
-  participantName: requiredLine('Participant name is required', LIMITS.name),
-  participantEmail: requiredEmail('Email is required', 'Please enter a valid email address'),
+  participantName: requiredLine(keyed('message.participantNameRequired', 'Participant name is required'), LIMITS.name),
+  participantEmail: requiredEmail(),
   participantPhone: optionalLine(LIMITS.phone),
 };
 
-const timeSlotId = z.string({ error: 'Time slot is required' }).trim().min(1, 'Time slot is required').max(64);
-const status = z.enum(BOOKING_STATUSES, { error: 'Status is required' });
+const TIME_SLOT_REQUIRED = keyed('message.timeSlotRequired', 'Time slot is required');
+const timeSlotId = z.string({ error: TIME_SLOT_REQUIRED }).trim().min(1, TIME_SLOT_REQUIRED).max(64);
+const status = z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED });
 
 /**
  * The public form sends the slot, the participant and the answers to the event's registration
@@ -33,7 +35,7 @@ export type CreateBookingInput = z.input<typeof createBookingInput>;
 const adminBookingFields = z.object({
   timeSlotId,
   status,
-  bookingDate: timestamp('Booking date is required').optional(),
+  bookingDate: timestamp(keyed('api.bookings.dateRequired', 'Booking date is required')).optional(),
   ...participant,
 });
 export const adminCreateBookingInput = adminBookingFields;
@@ -42,8 +44,9 @@ export const updateBookingInput = adminBookingFields.extend({ id: idInput });
 
 export const setBookingStatusInput = z.object({ id: idInput, status });
 
-export const INVALID_LIST_DATE = 'Please enter a date as YYYY-MM-DD';
-export const LIST_RANGE_REVERSED = 'The end date must be on or after the start date';
+export const INVALID_LIST_DATE = keyed('message.dateInvalid', 'Please enter a date as YYYY-MM-DD');
+export const LIST_RANGE_REVERSED = keyed('api.bookings.rangeReversed', 'The end date must be on or after the start date');
+const CHOOSE_ONE = keyed('api.bookings.chooseOne', 'Choose at least one booking.');
 
 /** A calendar day in the site's timezone, as YYYY-MM-DD (the form of an HTML date input); blank is none. */
 const listDate = z
@@ -69,7 +72,10 @@ export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: tr
   ids: z
     .preprocess(
       (value) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value),
-      z.array(idInput, { error: 'Choose the bookings by id.' }).min(1, 'Choose at least one booking.').max(100, 'Choose at most 100 bookings at a time.'),
+      z
+        .array(idInput, { error: keyed('api.bookings.chooseById', 'Choose the bookings by id.') })
+        .min(1, CHOOSE_ONE)
+        .max(100, keyed('api.bookings.chooseAtMost', 'Choose at most 100 bookings at a time.', { max: 100 })),
     )
     .optional(),
   status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
@@ -94,7 +100,7 @@ export const bookingListInput = listInputBase.extend(bookingFilterFields.shape).
 export const BULK_MAX_CHOSEN = 100;
 /** Bookings matching a filter that one bulk change may touch. */
 export const BULK_MAX_MATCHING = 1000;
-export const BULK_CHOOSE_MESSAGE = 'Choose the bookings, or a filter they match.';
+export const BULK_CHOOSE_MESSAGE = keyed('api.bookings.chooseOrFilter', 'Choose the bookings, or a filter they match.');
 
 /**
  * A status for several bookings: the ones chosen (`ids`) or every one a filter matches (`filter`,
@@ -105,16 +111,15 @@ export const setBookingStatusManyInput = z
   .object({
     ids: z
       .array(idInput)
-      .min(1, 'Choose at least one booking.')
-      .max(BULK_MAX_CHOSEN, `Choose at most ${BULK_MAX_CHOSEN} bookings at a time.`)
+      .min(1, CHOOSE_ONE)
+      .max(BULK_MAX_CHOSEN, keyed('api.bookings.chooseAtMost', `Choose at most ${BULK_MAX_CHOSEN} bookings at a time.`, { max: BULK_MAX_CHOSEN }))
       .optional(),
     filter: bookingFilterFields.refine(rangeInOrder, rangeError).optional(),
     status,
   })
   .refine((input) => (input.ids === undefined) !== (input.filter === undefined), { message: BULK_CHOOSE_MESSAGE, path: ['ids'] });
 
-export const MANAGE_LINK_INVALID = 'This booking link is not valid.';
-export const CANNOT_CANCEL_STARTED = 'This booking can no longer be cancelled: its session has already started.';
+const MANAGE_LINK_INVALID = keyed('message.manageLinkInvalid', 'This booking link is not valid.');
 
 /** The token from /booking/manage/{token}; any malformed one reads as an invalid link. */
 export const manageBookingInput = z.object({
@@ -130,6 +135,6 @@ export const affectedParticipantsInput = z
     eventId: idInput.optional(),
   })
   .refine((value) => Object.values(value).filter((id) => id !== undefined).length === 1, {
-    message: 'Give exactly one of bookingId, timeSlotId, sessionId or eventId',
+    message: keyed('api.bookings.affectedOne', 'Give exactly one of bookingId, timeSlotId, sessionId or eventId'),
     path: ['bookingId'],
   });

@@ -42,30 +42,24 @@ import { enqueueRemovalNotices, enqueueTimeChangeNotices } from './change-notice
 import { alertIfWaitlistStarted } from '@server/monitoring/system-alerts.service';
 import { enqueueAlreadyHeldNotice } from './already-held';
 import { ConflictError, InvalidInputError, NotFoundError } from '@server/core/errors';
+import { messageOfKeyed } from '@server/shared/i18n/schema-messages';
 import { insertBookingAnswers, listEventQuestions } from '@server/registration-questions/registration-questions.repository';
 import { type CheckedAnswer, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 
 export type { BookingOutcome };
-
-export const BOOKING_NOT_FOUND = 'Booking not found.';
-export const SLOT_UNAVAILABLE = 'This time slot is no longer available.';
-export const SLOT_NOT_FOUND = 'Time slot not found.';
-export const SLOT_FULL = 'This time slot is full.';
-export const DUPLICATE_BOOKING = 'You already have a booking for this time slot.';
-export const ANSWERS_REFUSED = 'Please check your answers to the questions.';
 
 export type BookingTransaction = Transaction<Database>;
 export type PublicBookingInput = z.output<typeof createBookingInput>;
 export type StaffBookingInput = z.output<typeof adminCreateBookingInput>;
 
 function bookingNotFound(): NotFoundError {
-  return new NotFoundError(BOOKING_NOT_FOUND);
+  return new NotFoundError('api.bookings.notFound');
 }
 
 /** The address already holds a live booking of the slot: staff see it as a field message. */
 export class DuplicateBookingError extends ConflictError {
   constructor() {
-    super(DUPLICATE_BOOKING, { participantEmail: [DUPLICATE_BOOKING] });
+    super('message.duplicateBooking', { fields: { participantEmail: 'message.duplicateBooking' } });
   }
 }
 
@@ -116,7 +110,7 @@ export async function inBookingTransaction<T>(db: DB, body: ReplaySafeBody<T>): 
 async function answerAlreadyHeld(deps: ServiceDeps, input: PublicBookingInput): Promise<{ id: string; status: BookingStatus }> {
   const status = await deps.db.transaction().execute(async (trx) => {
     const slot = await findSlotContext(trx, input.timeSlotId);
-    if (slot === undefined || !isBookableNow(slot)) throw new NotFoundError(SLOT_UNAVAILABLE);
+    if (slot === undefined || !isBookableNow(slot)) throw new NotFoundError('message.slotUnavailable');
     const held = await findLiveBookingByEmail(trx, slot.id, input.participantEmail);
     const details = held === undefined ? undefined : await findBookingDetails(trx, held.id);
     if (details !== undefined) await enqueueAlreadyHeldNotice(trx, deps.config.publicOrigin, details);
@@ -159,7 +153,7 @@ async function requireBooking(trx: BookingTransaction, id: string): Promise<Book
 /** Staff may use past or inactive slots (it is their data), but the slot must exist. */
 async function requireSlot(trx: BookingTransaction, timeSlotId: string): Promise<SlotContext> {
   const slot = await findSlotContext(trx, timeSlotId);
-  if (slot === undefined) throw new NotFoundError(SLOT_NOT_FOUND);
+  if (slot === undefined) throw new NotFoundError('message.slotNotFound');
   return slot;
 }
 
@@ -191,7 +185,7 @@ async function checkStaffPlacement(
   const alreadyHoldsSeatHere = current !== undefined && holdsSeat(current.status) && current.timeSlotId === slot.id;
   if (holdsSeat(status) && !alreadyHoldsSeatHere) {
     if (!(await hasFreeSeat(trx, slot, current?.id))) {
-      throw new ConflictError(SLOT_FULL);
+      throw new ConflictError('message.slotFull');
     }
   }
 }
@@ -219,7 +213,10 @@ export async function promoteFromWaitlist(
 /** A public booking's answers checked against its event's questions; a refusal names each question's field. */
 async function checkedAnswersFor(trx: BookingTransaction, eventId: string, answers: PublicBookingInput['answers']): Promise<CheckedAnswer[]> {
   const result = checkAnswers(await listEventQuestions(trx, eventId), answers);
-  if (Object.keys(result.errors).length > 0) throw new InvalidInputError(ANSWERS_REFUSED, result.errors);
+  if (Object.keys(result.errors).length > 0) {
+    const fields = Object.fromEntries(Object.entries(result.errors).map(([field, text]) => [field, messageOfKeyed(text)]));
+    throw new InvalidInputError('message.answersRefused', { fields });
+  }
   return result.answers;
 }
 
@@ -231,7 +228,7 @@ export async function placePublicBooking(
 ): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
-    throw new NotFoundError(SLOT_UNAVAILABLE);
+    throw new NotFoundError('message.slotUnavailable');
   }
   // Answers are checked before the duplicate rule, so a held address gets the same refusal as a new one.
   const answers = await checkedAnswersFor(trx, slot.eventId, input.answers);

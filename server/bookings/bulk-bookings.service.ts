@@ -8,11 +8,13 @@ import type { BookingStatus } from '@db/schema';
 import type { ServiceDeps } from '@server/core/deps';
 import type { ServiceContext } from '@server/core/service-context';
 import { DomainError, invalidField } from '@server/core/errors';
+import { englishOf } from '@server/shared/i18n/catalogs';
+import { message } from '@server/shared/i18n/message';
 import { findBookingHolders } from './bookings.repository';
 import { BULK_MAX_MATCHING, type setBookingStatusManyInput } from './bookings.schemas';
 import { MAX_PAGE_SIZE } from '@server/shared/common.schemas';
 import { listStaffBookings } from './booking-list.service';
-import { BOOKING_NOT_FOUND, setBookingStatus } from './bookings.service';
+import { setBookingStatus } from './bookings.service';
 
 export interface BulkItem {
   id: string;
@@ -32,10 +34,7 @@ export interface BulkStatusResult {
 type Holder = { id: string; participantName: string; status: BookingStatus };
 
 export function tooManyMatching(total: number): DomainError {
-  return invalidField(
-    'filter',
-    `${total.toLocaleString('en-US')} bookings match these filters; one change may touch at most ${BULK_MAX_MATCHING.toLocaleString('en-US')}. Narrow the filters first.`,
-  );
+  return invalidField('filter', message('api.bookings.tooManyMatching', { total, max: BULK_MAX_MATCHING }));
 }
 
 /** Every booking the list's filters match, newest first, page by page; refused past BULK_MAX_MATCHING. */
@@ -62,7 +61,7 @@ export async function setBookingStatusMany(
     holders = [];
     for (const id of ids) {
       const holder = found.get(id);
-      if (holder === undefined) result.refused.push({ id, participantName: null, reason: BOOKING_NOT_FOUND });
+      if (holder === undefined) result.refused.push({ id, participantName: null, reason: englishOf(message('api.bookings.notFound')) });
       else holders.push(holder);
     }
   } else if (input.filter !== undefined) {

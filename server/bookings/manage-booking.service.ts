@@ -5,7 +5,6 @@ import type { BookingStatus } from '@db/schema';
 import type { ServiceContext } from '@server/core/service-context';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from './bookings.repository';
 import { getSystemSettings } from '@server/settings/settings.repository';
-import { CANNOT_CANCEL_STARTED, MANAGE_LINK_INVALID } from './bookings.schemas';
 import { changeBookingStatus, hasOpenOffer, runBookingChange } from './bookings.service';
 import { hashManageToken } from '@server/email/manage-token';
 import { titlesIn } from '@server/email/messages';
@@ -29,7 +28,7 @@ export interface ManagedBooking {
 }
 
 function linkInvalid(): NotFoundError {
-  return new NotFoundError(MANAGE_LINK_INVALID);
+  return new NotFoundError('message.manageLinkInvalid');
 }
 
 /** A booking can be called off until its slot starts, unless it already is. */
@@ -71,7 +70,7 @@ export async function cancelBookingByToken(deps: ServiceContext, { token }: { to
     if (booking.status === 'cancelled') {
       return { booking, previousStatus: booking.status, manageToken: null, promoted: undefined, removed: false };
     }
-    if (!canCancel(booking)) throw new PreconditionError(CANNOT_CANCEL_STARTED);
+    if (!canCancel(booking)) throw new PreconditionError('message.cannotCancelStarted');
     return changeBookingStatus(trx, booking.id, 'cancelled');
   });
   const booking = await findBookingDetails(deps.db, outcome.booking.id);

@@ -17,16 +17,16 @@ import {
   listDueOffers,
   setBookingStatusRow,
 } from './bookings.repository';
-import { MANAGE_LINK_INVALID } from './bookings.schemas';
 import { NotFoundError, PreconditionError } from '@server/core/errors';
 import { hasOpenOffer, inBookingTransaction, promoteFromWaitlist } from './bookings.service';
 import { enqueueBookingMessages } from './booking-messages';
 import { hashManageToken } from '@server/email/manage-token';
 
-export const OFFER_MESSAGES = {
-  none: 'This booking has no seat on offer: the offer was already answered, or none was made.',
-  expired: 'This offer has expired: the seat has passed to the next person on the waitlist, and this booking is cancelled.',
-  seatTaken: 'Sorry, the seat has just been taken by someone else. You stay on the waitlist and will be e-mailed if another seat frees up.',
+/** Why an offer cannot be taken or declined, by reason. */
+const OFFER_MESSAGES = {
+  none: 'message.offerNone',
+  expired: 'message.offerExpired',
+  seatTaken: 'message.offerSeatTaken',
 } as const;
 
 type TakeResult = { taken: true; booking: BookingRow } | { taken: false; reason: keyof typeof OFFER_MESSAGES };
@@ -37,11 +37,11 @@ export async function takeOffer(deps: ServiceContext, { token }: { token: string
   const hash = hashManageToken(token);
   const body = replaySafe(async (trx): Promise<TakeResult> => {
     const found = await findBookingDetailsByTokenHash(trx, hash);
-    if (found === undefined) throw new NotFoundError(MANAGE_LINK_INVALID);
+    if (found === undefined) throw new NotFoundError('message.manageLinkInvalid');
     // The slot first: on PostgreSQL this locks it, so two takers of one slot go one after the other.
     const slot = await findSlotContext(trx, found.timeSlotId);
     const booking = await findBookingDetailsByTokenHash(trx, hash);
-    if (slot === undefined || booking === undefined) throw new NotFoundError(MANAGE_LINK_INVALID);
+    if (slot === undefined || booking === undefined) throw new NotFoundError('message.manageLinkInvalid');
     if (booking.status === 'cancelled' && booking.offerExpiresAt !== null) return { taken: false, reason: 'expired' };
     if (booking.status !== 'waitlisted' || booking.offerExpiresAt === null) return { taken: false, reason: 'none' };
     if (!hasOpenOffer(booking, now)) return { taken: false, reason: 'expired' };
@@ -51,7 +51,7 @@ export async function takeOffer(deps: ServiceContext, { token }: { token: string
       return { taken: false, reason: 'seatTaken' };
     }
     const confirmed = await setBookingStatusRow(trx, booking.id, 'confirmed');
-    if (confirmed === undefined) throw new NotFoundError(MANAGE_LINK_INVALID);
+    if (confirmed === undefined) throw new NotFoundError('message.manageLinkInvalid');
     await enqueueBookingMessages(trx, deps.config.publicOrigin, { booking: confirmed, previousStatus: 'waitlisted', manageToken: null, promoted: undefined, removed: false }, { notifyAdmins: false });
     return { taken: true, booking: confirmed };
   });
@@ -84,7 +84,7 @@ async function endOffer(deps: ServiceDeps, bookingId: string, offerExpiresAt: st
 export async function declineOffer(deps: ServiceContext, { token }: { token: string }): Promise<{ id: string; status: BookingRow['status'] }> {
   const now = new Date();
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
-  if (booking === undefined) throw new NotFoundError(MANAGE_LINK_INVALID);
+  if (booking === undefined) throw new NotFoundError('message.manageLinkInvalid');
   if (booking.status === 'cancelled' && booking.offerExpiresAt !== null) throw new PreconditionError(OFFER_MESSAGES.expired);
   if (booking.status !== 'waitlisted' || booking.offerExpiresAt === null) throw new PreconditionError(OFFER_MESSAGES.none);
   if (!hasOpenOffer(booking, now)) throw new PreconditionError(OFFER_MESSAGES.expired);

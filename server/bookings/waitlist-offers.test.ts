@@ -7,11 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';
 import { hashManageToken, newManageToken } from '@server/email/manage-token';
 import { startScheduler } from '@server/scheduler/scheduler';
-import { OFFER_MESSAGES } from './waitlist-offers.service';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { buildTestApp, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, SAME_ORIGIN, type TestEnv } from '@tests/support/helpers';
 
 const HOUR = 3_600_000;
+/** What the API says when an offer cannot be taken or declined. */
+const OFFER_MESSAGES = {
+  none: 'This booking has no seat on offer: the offer was already answered, or none was made.',
+  expired: 'This offer has expired: the seat has passed to the next person on the waitlist, and this booking is cancelled.',
+  seatTaken: 'Sorry, the seat has just been taken by someone else. You stay on the waitlist and will be e-mailed if another seat frees up.',
+};
 
 let env: TestEnv;
 let callers: RoleCallers;

@@ -1,8 +1,9 @@
 // The check-in screen's inputs. Zod only: the client imports this file too.
 import { z } from 'zod';
 import { idInput } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
-export const CHECK_IN_CODE_MESSAGE = 'Please enter the 10-character check-in code';
+export const CHECK_IN_CODE_MESSAGE = keyed('api.checkIn.codeInvalid', 'Please enter the 10-character check-in code');
 
 export const checkInListInput = z.object({ timeSlotId: idInput });
 

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { ServiceContext } from '@server/core/service-context';
 import { NotFoundError, PreconditionError } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 import {
   type CheckInListItem,
   claimCheckIn,
@@ -20,19 +21,10 @@ import type { checkInInput } from './check-in.schemas';
 import { formatSlotRange } from '@server/shared/time';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 
-export const CHECK_IN_MESSAGES = {
-  unknownCode: 'No booking has this check-in code.',
-  unknownSlot: 'Time slot not found.',
-  cancelled: 'This booking is cancelled.',
-  waitlisted: 'This booking is on the waitlist: it has no seat.',
-  otherSlot: (where: string) => `This booking is for another time slot: ${where}.`,
-  notEnded: 'No-shows can be marked once the time slot has ended.',
-} as const;
-
 /** The slot's bookings that hold a seat, by name, with their attendance; and the counts. */
 export async function checkInList({ db }: Pick<ServiceContext, 'db'>, { timeSlotId }: { timeSlotId: string }): Promise<{ items: CheckInListItem[]; attended: number; expected: number; ended: boolean }> {
   const slot = await findSlotEnd(db, timeSlotId);
-  if (slot === undefined) throw new NotFoundError(CHECK_IN_MESSAGES.unknownSlot);
+  if (slot === undefined) throw new NotFoundError('message.slotNotFound');
   const items = await listSeatHoldersOfSlot(db, timeSlotId);
   return {
     items,
@@ -59,12 +51,12 @@ export async function checkIn(deps: ServiceContext, input: z.output<typeof check
   const { timezone } = await getSystemSettings(deps.db);
   return deps.db.transaction().execute(async (trx) => {
     const booking = await findBookingAtDoor(trx, input.code === undefined ? { bookingId: input.bookingId ?? '' } : { code: input.code });
-    if (booking === undefined) throw new NotFoundError(CHECK_IN_MESSAGES.unknownCode);
+    if (booking === undefined) throw new NotFoundError('api.checkIn.unknownCode');
     if (booking.timeSlotId !== input.timeSlotId) {
-      throw new PreconditionError(CHECK_IN_MESSAGES.otherSlot(`${booking.sessionTitle}, ${formatSlotRange(booking.startTime, booking.endTime, timezone)}`));
+      throw new PreconditionError(message('api.checkIn.otherSlot', { slot: `${booking.sessionTitle}, ${formatSlotRange(booking.startTime, booking.endTime, timezone)}` }));
     }
-    if (booking.status === 'cancelled') throw new PreconditionError(CHECK_IN_MESSAGES.cancelled);
-    if (booking.status === 'waitlisted') throw new PreconditionError(CHECK_IN_MESSAGES.waitlisted);
+    if (booking.status === 'cancelled') throw new PreconditionError('api.checkIn.cancelled');
+    if (booking.status === 'waitlisted') throw new PreconditionError('api.checkIn.waitlisted');
     const already = (at: string, by: string | null): CheckInResult => ({
       result: 'already',
       message: `Already checked in at ${clockTime(at, timezone)}${by === null ? '' : ` by ${by}`}.`,
@@ -93,8 +85,8 @@ export async function markNoShows(deps: ServiceContext, { timeSlotId }: { timeSl
   const now = new Date();
   return deps.db.transaction().execute(async (trx) => {
     const slot = await findSlotEnd(trx, timeSlotId);
-    if (slot === undefined) throw new NotFoundError(CHECK_IN_MESSAGES.unknownSlot);
-    if (Date.parse(slot.endTime) > now.getTime()) throw new PreconditionError(CHECK_IN_MESSAGES.notEnded);
+    if (slot === undefined) throw new NotFoundError('message.slotNotFound');
+    if (Date.parse(slot.endTime) > now.getTime()) throw new PreconditionError('api.checkIn.notEnded');
     const marked = await markSlotNoShows(trx, timeSlotId);
     await recordAudit(trx, actor, { action: 'status', entity: 'time-slot', entityId: timeSlotId, summary: `${marked} marked no-show` });
     return { marked };

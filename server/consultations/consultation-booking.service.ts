@@ -24,7 +24,7 @@ import {
 import { getSystemSettings } from '@server/settings/settings.repository';
 import type { bookConsultationInput, freeTimesInput } from './consultations.schemas';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
-import { ConflictError, invalidField, NotFoundError, PreconditionError } from '@server/core/errors';
+import { type ConflictError, conflictOnField, invalidField, NotFoundError, PreconditionError } from '@server/core/errors';
 import type { ServiceDeps } from '@server/core/deps';
 import { type AuditActor, actorOf, recordAudit } from '@server/audit/audit.service';
 import type { ServiceContext } from '@server/core/service-context';
@@ -33,15 +33,9 @@ import { type ConsultantHours, consultantFreeStarts, freeTimes, type TypeRules }
 import type { MinuteRange } from './consultations.repository';
 import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
 import { wordsIn } from '@server/email/messages';
-import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 
-export const TYPE_UNAVAILABLE = 'This consultation type is not available.';
-export const TIME_TAKEN = 'This time was just taken. Please choose one of the next free times.';
-export const CONSULTANT_NOT_OFFERED = 'Please choose one of the consultants offered';
-export const CONSULTATION_NOT_FOUND = 'Consultation not found.';
-export const ALREADY_CANCELLED = 'This consultation is already cancelled.';
-export const ALREADY_STARTED = 'This consultation has already started.';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -90,7 +84,7 @@ async function busyOf(db: DB, staff: StaffMember[], from: number, to: number, ex
 
 async function activeType(db: DB, typeId: string): Promise<ConsultationTypeRow> {
   const type = await findConsultationType(db, typeId);
-  if (type === undefined || type.isActive !== 1) throw new NotFoundError(TYPE_UNAVAILABLE);
+  if (type === undefined || type.isActive !== 1) throw new NotFoundError('message.consultationTypeUnavailable');
   return type;
 }
 
@@ -189,7 +183,7 @@ function isDoubleStart(error: unknown): boolean {
 }
 
 function timeTaken(): ConflictError {
-  return new ConflictError(TIME_TAKEN, { startsAt: [TIME_TAKEN] });
+  return conflictOnField('startsAt', 'message.consultationTimeTaken');
 }
 
 async function inConsultationTransaction<T>(db: DB, body: (trx: DB) => Promise<T>): Promise<T> {
@@ -225,7 +219,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     let candidates = staff;
     if (input.consultantId !== undefined) {
       candidates = staff.filter((member) => member.id === input.consultantId);
-      if (type.allowPickConsultant !== 1 || candidates.length === 0) throw invalidField('consultantId', CONSULTANT_NOT_OFFERED);
+      if (type.allowPickConsultant !== 1 || candidates.length === 0) throw invalidField('consultantId', 'message.consultantNotOffered');
     }
     const consultant = await pickFreeConsultant(trx, type, candidates, startsAt, now);
     if (consultant === undefined) throw timeTaken();
@@ -270,13 +264,13 @@ export interface ManagedConsultation {
 
 async function byToken(db: DB, token: string): Promise<ConsultationRow> {
   const consultation = await findConsultationByTokenHash(db, hashManageToken(token));
-  if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  if (consultation === undefined) throw new NotFoundError('message.consultationNotFound');
   return consultation;
 }
 
 async function factsOf(db: DB, consultation: ConsultationRow) {
   const [type, consultant] = await Promise.all([findConsultationType(db, consultation.typeId), findStaffMember(db, consultation.consultantId)]);
-  if (type === undefined || consultant === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  if (type === undefined || consultant === undefined) throw new NotFoundError('message.consultationNotFound');
   return { type, consultant, consultantZone: await consultantZone(db, consultant) };
 }
 
@@ -292,7 +286,7 @@ export async function viewConsultationByToken(
     id: consultation.id,
     typeId: type.id,
     typeTitle: typeTitleIn(type, language),
-    typeTranslations: parseTitleTranslations(type.translations),
+    typeTranslations: readTitleTranslations(`translations of consultation type ${type.id}`, type.translations),
     consultantName: consultant.name,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
@@ -306,8 +300,8 @@ export async function viewConsultationByToken(
 }
 
 function requireChangeable(consultation: ConsultationRow, now: number): void {
-  if (consultation.status === 'cancelled') throw new PreconditionError(ALREADY_CANCELLED);
-  if (Date.parse(consultation.startsAt) <= now) throw new PreconditionError(ALREADY_STARTED);
+  if (consultation.status === 'cancelled') throw new PreconditionError('message.consultationAlreadyCancelled');
+  if (Date.parse(consultation.startsAt) <= now) throw new PreconditionError('message.consultationAlreadyStarted');
 }
 
 async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<ConsultationRow>, actor: AuditActor | null, now: number): Promise<ConsultationRow> {
@@ -315,7 +309,7 @@ async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<Consultation
     const current = await find(trx);
     requireChangeable(current, now);
     const consultation = await updateConsultationRow(trx, current.id, { status: 'cancelled', icsSequence: current.icsSequence + 1 });
-    if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    if (consultation === undefined) throw new NotFoundError('message.consultationNotFound');
     const facts = await factsOf(trx, consultation);
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, { consultation, ...facts, manageToken: null }, 'cancelled');
     if (actor !== null) await recordAudit(trx, actor, { action: 'status', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, cancelled` });
@@ -341,7 +335,7 @@ async function move(
     const current = await find(trx);
     requireChangeable(current, now);
     const type = await findConsultationType(trx, current.typeId);
-    if (type === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    if (type === undefined) throw new NotFoundError('message.consultationNotFound');
     const staff = await staffOfType(trx, type.id);
     // Every candidate's row at once, in id order, as a booking takes them: two changes never wait for each other.
     await lockConsultants(trx, [...staff.map((member) => member.id), current.consultantId]);
@@ -356,7 +350,7 @@ async function move(
       icsSequence: current.icsSequence + 1,
       ...(issued === null ? {} : { manageTokenHash: issued.hash }),
     });
-    if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+    if (consultation === undefined) throw new NotFoundError('message.consultationNotFound');
     const facts = {
       consultation,
       type,
@@ -390,7 +384,7 @@ export function rescheduleConsultationByToken(deps: ServiceContext, { token, sta
 
 async function byId(db: DB, id: string): Promise<ConsultationRow> {
   const consultation = await findConsultation(db, id);
-  if (consultation === undefined) throw new NotFoundError(CONSULTATION_NOT_FOUND);
+  if (consultation === undefined) throw new NotFoundError('message.consultationNotFound');
   return consultation;
 }
 

@@ -8,7 +8,7 @@ import type { ConsultationRow, ConsultationTypeRow } from '@db/schema';
 import { formatSlotRange } from '@server/shared/time';
 import { firmText, type Language } from '@server/shared/i18n/languages';
 import type { StaffMember } from './consultations.repository';
-import { parseTitleTranslations } from '@server/shared/i18n/translations';
+import { readTitleTranslations } from '@server/core/stored-json';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from '@server/email/enqueue.service';
 import { buildIcs } from '@server/shared/ics';
 import { type MessageContent, renderMessage } from '@server/shared/email-layout';
@@ -35,8 +35,8 @@ export function consultationManageLink(publicOrigin: string, token: string, lang
 }
 
 /** A type's title in `language`, else its English one. */
-export function typeTitleIn(type: Pick<ConsultationTypeRow, 'title' | 'translations'>, language: Language): string {
-  return firmText(type.title, parseTitleTranslations(type.translations), 'title', language);
+export function typeTitleIn(type: Pick<ConsultationTypeRow, 'id' | 'title' | 'translations'>, language: Language): string {
+  return firmText(type.title, readTitleTranslations(`translations of consultation type ${type.id}`, type.translations), 'title', language);
 }
 
 /** Where the consultation happens, as the visitor reads it, in `words`' language. */

@@ -22,6 +22,7 @@ import {
 import { getSystemSettings } from '@server/settings/settings.repository';
 import type { availabilityInput, consultationTypeInput } from './consultations.schemas';
 import { ForbiddenError, invalidField, NotFoundError, PreconditionError } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 import { type AuditContext, plainReadNoInput, type ServiceContext } from '@server/core/service-context';
 import type { MinuteRange } from './consultations.repository';
@@ -34,12 +35,6 @@ type StaffChangeContext = Pick<ServiceContext, 'db' | 'ip'> & { user: Pick<AuthU
 export const listActiveConsultationTypes = plainReadNoInput(listActiveTypeRows);
 export const listConsultationTypes = plainReadNoInput(listTypeRows);
 
-export const TYPE_NOT_FOUND = 'Consultation type not found.';
-export const TYPE_IN_USE = 'This type has consultations: make it inactive instead of deleting it.';
-export const UNKNOWN_STAFF = 'Please choose staff members who exist';
-export const NOT_YOUR_HOURS = 'Only administrators can change the hours of others.';
-export const STAFF_NOT_FOUND = 'Staff member not found.';
-
 type TypeValues = z.output<typeof consultationTypeInput>;
 
 function rowValues(input: TypeValues) {
@@ -49,7 +44,7 @@ function rowValues(input: TypeValues) {
 
 async function checkStaff(db: DB, staffIds: string[]): Promise<string[]> {
   const unique = [...new Set(staffIds)];
-  if ((await countExistingUsers(db, unique)) !== unique.length) throw invalidField('staffIds', UNKNOWN_STAFF);
+  if ((await countExistingUsers(db, unique)) !== unique.length) throw invalidField('staffIds', 'api.consultations.unknownStaff');
   return unique;
 }
 
@@ -71,11 +66,11 @@ export async function updateConsultationType(ctx: AuditContext, { id, ...input }
   return db.transaction().execute(async (trx) => {
     const staffIds = await checkStaff(trx, input.staffIds);
     const row = await updateConsultationTypeRow(trx, id, rowValues(input));
-    if (row === undefined) throw new NotFoundError(TYPE_NOT_FOUND);
+    if (row === undefined) throw new NotFoundError('api.consultations.typeNotFound');
     await replaceTypeStaff(trx, id, staffIds);
     await recordAudit(trx, actor, { action: 'update', entity: 'consultation-type', entityId: id, summary: row.title });
     const dto = await findConsultationTypeDto(trx, id);
-    if (dto === undefined) throw new NotFoundError(TYPE_NOT_FOUND);
+    if (dto === undefined) throw new NotFoundError('api.consultations.typeNotFound');
     return dto;
   });
 }
@@ -85,8 +80,8 @@ export async function deleteConsultationType(ctx: AuditContext, { id }: { id: st
   const actor = actorOf(ctx);
   await db.transaction().execute(async (trx) => {
     const row = await findConsultationType(trx, id);
-    if (row === undefined) throw new NotFoundError(TYPE_NOT_FOUND);
-    if ((await countConsultationsOfType(trx, id)) > 0) throw new PreconditionError(TYPE_IN_USE);
+    if (row === undefined) throw new NotFoundError('api.consultations.typeNotFound');
+    if ((await countConsultationsOfType(trx, id)) > 0) throw new PreconditionError('api.consultations.typeInUse');
     await deleteConsultationTypeRow(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'consultation-type', entityId: id, summary: row.title });
   });
@@ -104,7 +99,7 @@ export interface AvailabilityDto {
 
 function whoseHours(caller: Pick<AuthUser, 'id' | 'role'>, userId: string | undefined): string {
   const target = userId ?? caller.id;
-  if (target !== caller.id && caller.role !== 'admin') throw new ForbiddenError(NOT_YOUR_HOURS);
+  if (target !== caller.id && caller.role !== 'admin') throw new ForbiddenError('api.consultations.notYourHours');
   return target;
 }
 
@@ -112,7 +107,7 @@ export async function availabilityOf(ctx: StaffReadContext, { userId }: { userId
   const { db, user: caller } = ctx;
   const target = whoseHours(caller, userId);
   const member = await findStaffMember(db, target);
-  if (member === undefined) throw new NotFoundError(STAFF_NOT_FOUND);
+  if (member === undefined) throw new NotFoundError('api.consultations.staffNotFound');
   const [weekly, overrideRows, settings] = await Promise.all([weeklyHoursOf(db, [target]), overridesOf(db, [target]), getSystemSettings(db)]);
   const overrides: AvailabilityDto['overrides'] = [];
   for (const row of overrideRows) {
@@ -140,7 +135,7 @@ function checkNoOverlap(ranges: MinuteRange[], field: string): void {
     const previous = sorted[index - 1];
     const current = sorted[index];
     if (previous !== undefined && current !== undefined && current.startMinute < previous.endMinute) {
-      throw invalidField(field, 'Ranges of one day must not overlap');
+      throw invalidField(field, 'api.consultations.rangesOverlap');
     }
   }
 }
@@ -152,13 +147,13 @@ export async function setAvailability(ctx: StaffChangeContext, input: z.output<t
   for (let weekday = 0; weekday < 7; weekday += 1) checkNoOverlap(input.weekly.filter((range) => range.weekday === weekday), 'weekly');
   const dates = new Set<string>();
   for (const override of input.overrides) {
-    if (dates.has(override.date)) throw invalidField('overrides', `${override.date} is listed twice`);
+    if (dates.has(override.date)) throw invalidField('overrides', message('api.consultations.dateTwice', { date: override.date }));
     dates.add(override.date);
     checkNoOverlap(override.ranges, 'overrides');
   }
   await db.transaction().execute(async (trx) => {
     const member = await findStaffMember(trx, target);
-    if (member === undefined) throw new NotFoundError(STAFF_NOT_FOUND);
+    if (member === undefined) throw new NotFoundError('api.consultations.staffNotFound');
     await replaceAvailability(trx, target, input.timeZone, input.weekly, input.overrides);
     const summary = `${member.name}: ${input.weekly.length} weekly ranges, ${input.overrides.length} dates, ${input.timeZone}`;
     await recordAudit(trx, actor, { action: 'update', entity: 'availability', entityId: target, summary });

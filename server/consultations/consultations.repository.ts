@@ -8,7 +8,7 @@ import type { ConsultationRow, ConsultationStatus, ConsultationTypeRow, Database
 import type { Insertable, Updateable } from 'kysely';
 import { newId } from '@server/core/ids';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
-import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 
 /** A span of a day in minutes from midnight, in the site's time zone: staff hours and overrides. */
 export interface MinuteRange {
@@ -68,7 +68,7 @@ async function staffIdsByType(db: DB, typeIds: string[]): Promise<Map<string, st
 function toTypeDto(row: ConsultationTypeRow, staffIds: string[]): ConsultationTypeDto {
   return {
     ...row,
-    translations: parseTitleTranslations(row.translations),
+    translations: readTitleTranslations(`translations of consultation type ${row.id}`, row.translations),
     isActive: row.isActive === 1,
     allowPickConsultant: row.allowPickConsultant === 1,
     staffIds,
@@ -112,7 +112,7 @@ export async function listActiveConsultationTypes(db: DB): Promise<PublicConsult
       const allowPickConsultant = row.allowPickConsultant === 1;
       return {
         ...row,
-        translations: parseTitleTranslations(row.translations),
+        translations: readTitleTranslations(`translations of consultation type ${row.id}`, row.translations),
         allowPickConsultant,
         consultants: allowPickConsultant ? mine.map(({ id, name }) => ({ id, name })) : [],
         staffed: mine.length > 0,

@@ -3,48 +3,53 @@
 import { z } from 'zod';
 import { isTimeZone } from '@server/shared/time';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
-import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
+import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, timestamp, TITLE_REQUIRED } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
 import { translationsInput } from '@server/shared/i18n/translations.schemas';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
+import type { KeyTaking } from '@server/shared/i18n/message';
 
 export { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES };
 
-export const DURATION_MESSAGE = 'Duration must be between 15 and 240 minutes';
-export const TIME_ZONE_MESSAGE = 'Please choose a valid time zone';
-export const RANGE_TOO_LONG = 'Please ask for at most 31 days';
-export const DATE_MESSAGE = 'Please enter a date as YYYY-MM-DD';
-export const RANGE_ORDER_MESSAGE = 'The start of a range must be before its end';
 export const MAX_FREE_TIME_DAYS = 31;
+const DURATION = { min: 15, max: 240 } as const;
+const DURATION_MESSAGE = keyed('api.consultations.duration', `Duration must be between ${DURATION.min} and ${DURATION.max} minutes`, DURATION);
+const TIME_ZONE_MESSAGE = keyed('message.timeZoneInvalid', 'Please choose a valid time zone');
+const RANGE_TOO_LONG = keyed('message.rangeTooLong', `Please ask for at most ${MAX_FREE_TIME_DAYS} days`, { days: MAX_FREE_TIME_DAYS });
+const DATE_MESSAGE = keyed('message.dateInvalid', 'Please enter a date as YYYY-MM-DD');
+const RANGE_ORDER_MESSAGE = keyed('message.rangeOrder', 'The start of a range must be before its end');
+const CHOOSE_TIME = keyed('message.chooseTime', 'Please choose a time');
 
 export const timeZoneInput = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
 
 const calendarDate = z.string({ error: DATE_MESSAGE }).trim().refine(isCalendarDate, DATE_MESSAGE);
 
-function wholeMinutes(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
+/** A whole number from `min` to `max`, whose every failure says '<label> must be a whole number from <min> to <max>'. */
+function wholeMinutes(key: KeyTaking<'min' | 'max'>, label: string, min: number, max: number) {
+  const message: KeyedText = keyed(key, `${label} must be a whole number from ${min} to ${max}`, { min, max });
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 const typeFields = z.object({
-  title: requiredLine('Title is required', LIMITS.title),
+  title: requiredLine(TITLE_REQUIRED, LIMITS.title),
   description: optionalText(LIMITS.longText),
   /** The title and description in the other languages (French), each optional. */
   translations: translationsInput({ title: optionalLine(LIMITS.title), description: optionalText(LIMITS.longText) }),
-  durationMinutes: z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(15, DURATION_MESSAGE).max(240, DURATION_MESSAGE),
-  locationKind: z.enum(CONSULTATION_LOCATION_KINDS, { error: 'Please choose a location' }),
+  durationMinutes: z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(DURATION.min, DURATION_MESSAGE).max(DURATION.max, DURATION_MESSAGE),
+  locationKind: z.enum(CONSULTATION_LOCATION_KINDS, { error: keyed('api.consultations.locationRequired', 'Please choose a location') }),
   locationDetail: optionalLine(LIMITS.url),
-  bufferBeforeMinutes: wholeMinutes('Buffer before', 0, 240).default(0),
-  bufferAfterMinutes: wholeMinutes('Buffer after', 0, 240).default(0),
-  minNoticeHours: wholeMinutes('Minimum notice', 0, 720).default(0),
-  horizonDays: wholeMinutes('Booking horizon', 1, 365).default(60),
-  maxPerDay: wholeMinutes('Daily maximum', 1, 48).nullable().default(null),
+  bufferBeforeMinutes: wholeMinutes('api.consultations.bufferBefore', 'Buffer before', 0, 240).default(0),
+  bufferAfterMinutes: wholeMinutes('api.consultations.bufferAfter', 'Buffer after', 0, 240).default(0),
+  minNoticeHours: wholeMinutes('api.consultations.minNotice', 'Minimum notice', 0, 720).default(0),
+  horizonDays: wholeMinutes('api.consultations.horizon', 'Booking horizon', 1, 365).default(60),
+  maxPerDay: wholeMinutes('api.consultations.maxPerDay', 'Daily maximum', 1, 48).nullable().default(null),
   isActive: z.boolean().default(true),
   allowPickConsultant: z.boolean().default(false),
   staffIds: z.array(idInput).max(100).default([]),
 });
 
-const VIDEO_LINK_MESSAGE = 'Please enter the video-call link (https://...)';
-const ADDRESS_MESSAGE = 'Please enter the address';
+const VIDEO_LINK_MESSAGE = keyed('api.consultations.videoLink', 'Please enter the video-call link (https://...)');
+const ADDRESS_MESSAGE = keyed('api.consultations.address', 'Please enter the address');
 
 /** A video call needs its link; an in-person one its address. */
 function withLocationRule<T extends z.ZodType<{ locationKind: string; locationDetail: string | null }>>(schema: T) {
@@ -62,27 +67,29 @@ export const consultationTypeInput = withLocationRule(typeFields);
 export type ConsultationTypeInput = z.input<typeof consultationTypeInput>;
 export const updateConsultationTypeInput = withLocationRule(typeFields.extend({ id: idInput }));
 
-const minuteOfDay = (label: string) => wholeMinutes(label, 0, 1440);
 const minuteRange = z
-  .object({ startMinute: minuteOfDay('Start'), endMinute: minuteOfDay('End') })
-  .refine((range) => range.startMinute < range.endMinute, { message: 'A range must end after it starts', path: ['endMinute'] });
+  .object({ startMinute: wholeMinutes('api.consultations.rangeStart', 'Start', 0, 1440), endMinute: wholeMinutes('api.consultations.rangeEnd', 'End', 0, 1440) })
+  .refine((range) => range.startMinute < range.endMinute, {
+    message: keyed('api.consultations.rangeEndsAfterStart', 'A range must end after it starts'),
+    path: ['endMinute'],
+  });
 
 export const availabilityInput = z.object({
   /** Whose hours; absent: the caller's own. */
   userId: idInput.optional(),
   timeZone: timeZoneInput,
   weekly: z
-    .array(minuteRange.extend({ weekday: wholeMinutes('Weekday', 0, 6) }))
-    .max(100, 'At most 100 ranges'),
+    .array(minuteRange.extend({ weekday: wholeMinutes('api.consultations.weekday', 'Weekday', 0, 6) }))
+    .max(100, keyed('api.consultations.mostRanges', 'At most 100 ranges', { max: 100 })),
   overrides: z
     .array(
       z.object({
         date: calendarDate,
         /** Empty: a day off. */
-        ranges: z.array(minuteRange).max(10, 'At most 10 ranges a date'),
+        ranges: z.array(minuteRange).max(10, keyed('api.consultations.mostRangesADate', 'At most 10 ranges a date', { max: 10 })),
       }),
     )
-    .max(400, 'At most 400 dates'),
+    .max(400, keyed('api.consultations.mostDates', 'At most 400 dates', { max: 400 })),
 });
 
 export const availabilityOfInput = z.object({ userId: idInput.optional() });
@@ -110,20 +117,21 @@ export const freeTimesInput = z
 
 export const bookConsultationInput = z.object({
   typeId: idInput,
-  startsAt: timestamp('Please choose a time'),
+  startsAt: timestamp(CHOOSE_TIME),
   timeZone: timeZoneInput,
   consultantId: idInput.optional(),
-  visitorName: requiredLine('Name is required', LIMITS.name),
-  visitorEmail: requiredEmail('Email is required', 'Please enter a valid email address'),
+  visitorName: requiredLine(NAME_REQUIRED, LIMITS.name),
+  visitorEmail: requiredEmail(),
   visitorPhone: optionalLine(LIMITS.phone),
   visitorCompany: optionalLine(LIMITS.name),
   message: optionalText(LIMITS.longText),
 });
 
-export const manageConsultationInput = z.object({ token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200) });
-export const rescheduleByTokenInput = manageConsultationInput.extend({ startsAt: timestamp('Please choose a time') });
+const TOKEN_REQUIRED = keyed('message.tokenRequired', 'Token is required');
+export const manageConsultationInput = z.object({ token: z.string({ error: TOKEN_REQUIRED }).trim().min(1, TOKEN_REQUIRED).max(200) });
+export const rescheduleByTokenInput = manageConsultationInput.extend({ startsAt: timestamp(CHOOSE_TIME) });
 
-export const staffMoveInput = z.object({ id: idInput, startsAt: timestamp('Please choose a time') });
+export const staffMoveInput = z.object({ id: idInput, startsAt: timestamp(CHOOSE_TIME) });
 
 export const consultationListInput = listInputBase.extend({
   /** upcoming: not yet ended, soonest first; past: ended, latest first. */

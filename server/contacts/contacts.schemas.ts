@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES } from '@db/schema';
-import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, requiredText } from '@server/shared/common.schemas';
+import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, requiredText, STATUS_REQUIRED } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
 export { CONTACT_STATUSES };
 
@@ -12,17 +13,17 @@ export const CONTACT_STATUS_LABELS = {
 } as const;
 
 const contactBase = {
-  name: requiredLine('Name is required', LIMITS.name),
-  email: requiredEmail('Email is required', 'Please enter a valid email address'),
+  name: requiredLine(NAME_REQUIRED, LIMITS.name),
+  email: requiredEmail(),
   company: optionalLine(LIMITS.shortText),
-  message: requiredText('Message is required', LIMITS.longText),
+  message: requiredText(keyed('validation.messageRequired', 'Message is required'), LIMITS.longText),
 };
 
 /** The public Get In Touch form. */
 export const submitContactInput = z.object(contactBase);
 export type SubmitContactInput = z.input<typeof submitContactInput>;
 
-const status = z.enum(CONTACT_STATUSES, { error: 'Status is required' });
+const status = z.enum(CONTACT_STATUSES, { error: STATUS_REQUIRED });
 
 /** Staff contact modal: also status and internal notes. */
 const contactFields = z.object({

@@ -23,10 +23,8 @@ export async function submitContact(deps: ServiceDeps, input: z.output<typeof su
 
 // Staff changes to contact messages, each one transaction with its audit row.
 
-export const CONTACT_NOT_FOUND = 'Contact not found.';
-
 function contactNotFound(): NotFoundError {
-  return new NotFoundError(CONTACT_NOT_FOUND);
+  return new NotFoundError('api.contacts.notFound');
 }
 
 const CONTACT_FIELD_LABELS = {

@@ -236,9 +236,3 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
     ),
   };
 }
-
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}

@@ -14,6 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, openDatabase } from '@db/database';
 import { MIGRATION_NAMES } from '@db/migrate';
 import { assertPlainIdentifier, openPostgres } from '@db/postgres';
+import { APP_VERSION } from '@server/core/version';
 import { ensureBuilt } from '@scripts/build.mjs';
 import { buildTurnTwoSite, TURN_TWO_LAST_MIGRATION } from '@scripts/bench/turn-two-site';
 import { databaseUrl, onPostgres, testPostgresUrl } from '@tests/support/postgres-env';
@@ -121,7 +122,7 @@ describe.runIf(onPostgres())('upgrading a PostgreSQL site of the 2026-11-23 rele
     const site = startServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url });
     await site.waitFor(`Updating the database: ${PENDING.length} migrations to run`);
 
-    expect(await (await fetch(`${origin}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${origin}/healthz`)).json()).toEqual({ status: 'ok', version: APP_VERSION });
     const ready = await fetch(`${origin}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({

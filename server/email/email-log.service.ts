@@ -12,17 +12,13 @@ import {
   toEmailLogItem,
 } from './outbox.repository';
 import { NotFoundError, PreconditionError } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 import { type AuditContext, plainRead, type ServiceContext } from '@server/core/service-context';
 import { wakeOutboxSenders } from './enqueue.service';
 
-export const MESSAGE_NOT_FOUND = 'Message not found.';
-export const MESSAGE_ALREADY_SENT = 'This message was already sent.';
-export const MESSAGE_BEING_SENT = 'This message is being sent right now.';
-export const ONLY_FAILED_DISMISSED = 'Only a failed message can be dismissed.';
-
 function notFound(): NotFoundError {
-  return new NotFoundError(MESSAGE_NOT_FOUND);
+  return new NotFoundError('api.email.messageNotFound');
 }
 
 export async function messageAttempts({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<EmailAttemptItem[]> {
@@ -41,8 +37,8 @@ export async function retryMessage(ctx: AuditContext, { id }: { id: string }): P
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
-    if (row.status === 'sent') throw new PreconditionError(MESSAGE_ALREADY_SENT);
-    if (row.status === 'sending') throw new PreconditionError(MESSAGE_BEING_SENT);
+    if (row.status === 'sent') throw new PreconditionError('api.email.alreadySent');
+    if (row.status === 'sending') throw new PreconditionError('api.email.beingSent');
     const updated = await requeueMessage(trx, id, now.toISOString());
     if (updated === undefined) throw notFound();
     await recordAudit(trx, actor, { action: 'retry', entity: 'email', entityId: id, summary: `${row.status} message to ${row.toAddress} queued again` });
@@ -60,7 +56,7 @@ export async function dismissMessage(ctx: AuditContext, { id }: { id: string }):
   return db.transaction().execute(async (trx) => {
     const row = await findOutboxRow(trx, id);
     if (row === undefined) throw notFound();
-    if (row.status !== 'failed') throw new PreconditionError(`${ONLY_FAILED_DISMISSED} This one is ${row.status}.`);
+    if (row.status !== 'failed') throw new PreconditionError(message('api.email.onlyFailedDismissed', { status: row.status }));
     await deleteFailedMessage(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'email', entityId: id, summary: `failed message to ${row.toAddress} dismissed` });
     return { id };

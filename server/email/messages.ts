@@ -8,7 +8,7 @@ import { siteLink } from './manage-token';
 import { notificationSettingsLink } from './staff-links';
 import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, firmText, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
-import { parseTitleTranslations } from '@server/shared/i18n/translations';
+import { readTitleTranslations } from '@server/core/stored-json';
 
 export interface SiteVoice {
   siteName: string;
@@ -69,8 +69,8 @@ export function wordsIn(language: string | undefined): Words {
 /** The event's and the session's titles in `language`, each falling back to its English one. */
 export function titlesIn(booking: BookingFacts, language: Language): { event: string; session: string } {
   return {
-    event: firmText(booking.eventTitle, parseTitleTranslations(booking.eventTranslations ?? '{}'), 'title', language),
-    session: firmText(booking.sessionTitle, parseTitleTranslations(booking.sessionTranslations ?? '{}'), 'title', language),
+    event: firmText(booking.eventTitle, readTitleTranslations(`translations of event "${booking.eventTitle}"`, booking.eventTranslations ?? '{}'), 'title', language),
+    session: firmText(booking.sessionTitle, readTitleTranslations(`translations of session "${booking.sessionTitle}"`, booking.sessionTranslations ?? '{}'), 'title', language),
   };
 }
 

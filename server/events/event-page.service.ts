@@ -1,7 +1,7 @@
 // An event's public page (/events/<id>): the event, its active sessions and each session's next
 // slots with seats left, read in three queries whatever the number of sessions.
 import type { ServiceContext } from '@server/core/service-context';
-import { EVENT_NOT_FOUND, type EventDto, findEvent } from './events.repository';
+import { type EventDto, findEvent } from './events.repository';
 import { listActiveSessionsOfEvent, type SessionDto } from '@server/sessions/sessions.repository';
 import { listBookableSlotsOfSessions, type TimeSlotWithSeats } from '@server/sessions/time-slots.repository';
 import { NotFoundError } from '@server/core/errors';
@@ -30,7 +30,7 @@ export async function getEventPage(ctx: Pick<ServiceContext, 'db'>, input: { id:
   const eventId = input.id;
   const now = new Date().toISOString();
   const event = await findEvent(db, eventId);
-  if (event === undefined || !event.isActive) throw new NotFoundError(EVENT_NOT_FOUND);
+  if (event === undefined || !event.isActive) throw new NotFoundError('message.eventNotFound');
   const sessions = await listActiveSessionsOfEvent(db, eventId);
   const slots = await listBookableSlotsOfSessions(
     db,

@@ -1,13 +1,12 @@
 // Events: rows to API objects, and the queries behind the events router.
 import type { EventTranslations } from './events.schemas';
-import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
+import { z } from 'zod';
 import type { DB } from '@db/database';
+import { readStoredValue, readTitleTranslations } from '@server/core/stored-json';
 import type { EventRow } from '@db/schema';
 import { newId } from '@server/core/ids';
 import type { Page } from '@server/shared/common.schemas';
 import { matchesAny } from '@db/text-search';
-
-export const EVENT_NOT_FOUND = 'Event not found.';
 
 /** An event as the API shows it: the row with its flag as a boolean and its benefits parsed from JSON. */
 export type EventDto = Omit<EventRow, 'isActive' | 'benefits' | 'translations'> & {
@@ -31,35 +30,14 @@ export interface EventValues {
   translations: EventTranslations;
 }
 
-function parseBenefits(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The stored translations, keeping only texts of the languages the site speaks. */
-function parseTranslations(json: string): EventTranslations {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== 'object' || value === null) return {};
-    const translations: EventTranslations = {};
-    for (const code of TRANSLATED_LANGUAGES) {
-      const texts: unknown = (value as Record<string, unknown>)[code];
-      if (typeof texts !== 'object' || texts === null) continue;
-      const { title, description } = texts as Record<string, unknown>;
-      translations[code] = { title: typeof title === 'string' ? title : null, description: typeof description === 'string' ? description : null };
-    }
-    return translations;
-  } catch {
-    return {};
-  }
-}
-
+/** Damaged stored benefits read as none (the page shows the default ones), damaged translations as not translated; the log says which. */
 export function toEventDto(row: EventRow): EventDto {
-  return { ...row, benefits: parseBenefits(row.benefits), isActive: row.isActive === 1, translations: parseTranslations(row.translations) };
+  return {
+    ...row,
+    benefits: readStoredValue(`benefits of event ${row.id}`, row.benefits, z.array(z.string()), []),
+    isActive: row.isActive === 1,
+    translations: readTitleTranslations(`translations of event ${row.id}`, row.translations),
+  };
 }
 
 function toColumns(values: EventValues) {

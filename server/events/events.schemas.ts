@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
-import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredLine, requiredText } from '@server/shared/common.schemas';
+import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredLine, requiredText, STATUS_REQUIRED, TITLE_REQUIRED, tooLong } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
 export const MAX_BENEFITS = 20;
+const ORDER_WHOLE = keyed('api.events.orderWhole', 'Display order must be a whole number');
 
 /** An event's own texts in another language; blank means not translated (English is shown). */
 const translatedTexts = z.object({
@@ -14,7 +16,7 @@ type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 export type EventTranslations = Partial<Record<TranslatedLanguage, z.output<typeof translatedTexts>>>;
 
 const eventFields = z.object({
-  title: requiredLine('Title is required', LIMITS.title),
+  title: requiredLine(TITLE_REQUIRED, LIMITS.title),
   description: optionalText(LIMITS.longText),
   /** The title and description in the other languages (French), each optional. */
   translations: z
@@ -22,24 +24,24 @@ const eventFields = z.object({
     .default({}),
   date: optionalText(LIMITS.title),
   location: optionalText(LIMITS.shortText),
-  imageUrl: requiredText('Image is required', LIMITS.url).refine(
+  imageUrl: requiredText(keyed('api.events.imageRequired', 'Image is required'), LIMITS.url).refine(
     (value) => optionalUrl().safeParse(value).success,
-    'Please enter a valid URL',
+    keyed('api.urlInvalid', 'Please enter a valid URL'),
   ),
   videoUrl: optionalUrl(),
-  registrationLink: optionalUrl('Registration link must be a valid URL'),
+  registrationLink: optionalUrl(keyed('api.events.registrationLink', 'Registration link must be a valid URL')),
   attendees: optionalText(LIMITS.shortText),
   benefits: z
-    .array(z.string().trim().max(LIMITS.shortText, `Must be at most ${LIMITS.shortText} characters`))
-    .max(MAX_BENEFITS, `At most ${MAX_BENEFITS} benefits`)
+    .array(z.string().trim().max(LIMITS.shortText, tooLong(LIMITS.shortText)))
+    .max(MAX_BENEFITS, keyed('api.events.mostBenefits', `At most ${MAX_BENEFITS} benefits`, { max: MAX_BENEFITS }))
     .default([])
     .transform((items) => items.filter((item) => item !== '')),
   isActive: z.boolean().default(true),
   displayOrder: z
-    .number({ error: 'Display order must be a whole number' })
-    .int('Display order must be a whole number')
-    .min(1, 'Display order must be at least 1')
-    .max(1_000_000, 'Display order is too large')
+    .number({ error: ORDER_WHOLE })
+    .int(ORDER_WHOLE)
+    .min(1, keyed('api.events.orderMin', 'Display order must be at least 1'))
+    .max(1_000_000, keyed('api.events.orderMax', 'Display order is too large'))
     .default(1),
 });
 
@@ -49,7 +51,7 @@ export type CreateEventInput = z.input<typeof createEventInput>;
 /** Update replaces every editable field; flags and order are required so nothing resets silently. */
 export const updateEventInput = eventFields.extend({
   id: idInput,
-  isActive: z.boolean({ error: 'Status is required' }),
+  isActive: z.boolean({ error: STATUS_REQUIRED }),
   displayOrder: eventFields.shape.displayOrder.unwrap(),
 });
 

@@ -1,6 +1,6 @@
 // Staff changes to events, each one transaction with its audit row (the router stays thin).
 import * as events from './events.repository';
-import { EVENT_NOT_FOUND, type EventDto, type EventValues } from './events.repository';
+import { type EventDto, type EventValues } from './events.repository';
 import { NotFoundError } from '@server/core/errors';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { plainRead, type ServiceContext } from '@server/core/service-context';
@@ -8,7 +8,7 @@ import { enqueueRemovalNotices } from '@server/bookings/change-notices';
 import { changePublicData } from '@server/core/public-changes';
 
 function notFound(): NotFoundError {
-  return new NotFoundError(EVENT_NOT_FOUND);
+  return new NotFoundError('message.eventNotFound');
 }
 
 const EVENT_FIELD_LABELS: Partial<Record<keyof EventDto, string>> = {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { ServiceContext } from '@server/core/service-context';
 import { InvalidInputError } from '@server/core/errors';
+import { messageOfText } from '@server/shared/i18n/schema-messages';
 import type { BookingListItem } from '@server/bookings/bookings.repository';
 import { listBookingAnswers, listQuestionsOfEvents } from '@server/registration-questions/registration-questions.repository';
 import { type ContactDto, listContacts } from '@server/contacts/contacts.repository';
@@ -19,8 +20,6 @@ import { consultationListInput } from '@server/consultations/consultations.schem
 
 /** Rows fetched per query: big enough to keep the query count low, small enough to stream. */
 export const EXPORT_PAGE_SIZE = 500;
-
-export const BAD_EXPORT_FILTER = 'Invalid export filter.';
 
 export type ExportKind = 'bookings' | 'contacts' | 'consultations';
 
@@ -251,7 +250,11 @@ interface OpenedExport {
 
 async function open<TFilter, TItem extends { id: string }>(ctx: ExportContext, spec: ExportSpec<TFilter, TItem>, query: unknown): Promise<OpenedExport> {
   const filter = spec.filter.safeParse(query);
-  if (!filter.success) throw new InvalidInputError(filter.error.issues[0]?.message ?? BAD_EXPORT_FILTER);
+  if (!filter.success) {
+    // The filter's own message when its schema says one (a reversed date range), else a plain refusal.
+    const first = filter.error.issues[0];
+    throw new InvalidInputError((first === undefined ? null : messageOfText(first.message)) ?? 'api.exports.badFilter');
+  }
   await recordAudit(ctx.db, actorOf(ctx), {
     action: 'export',
     entity: spec.entity,

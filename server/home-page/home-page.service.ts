@@ -7,8 +7,12 @@ import { type HomeContent, homeContentInput } from './home-page.schemas';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 import type { ServiceContext } from '@server/core/service-context';
 import { changePublicData } from '@server/core/public-changes';
+import { type FieldDefaults, readStoredFields } from '@server/core/stored-json';
 
 export const HOME_CONTENT_CACHE_KEY = 'value home-content';
+
+/** What a damaged part of the stored content reads as where the page is whole without it: no testimonials, no founder photo or figures, no translations. */
+const DAMAGE_STAND_INS: FieldDefaults<HomeContent> = { testimonials: [], founder: { photo: null, stats: [], translations: undefined } };
 
 export interface HomeContentView extends HomeContent {
   updatedAt: string;
@@ -18,9 +22,15 @@ async function load(db: DB): Promise<HomeContentView> {
   const row = await findHomeContent(db);
   // The migration writes the row and nothing deletes it; its absence is a broken database.
   if (row === undefined) throw new Error('The home page content row is missing.');
-  // Parsed with the same schema as an update, so a hand-edited row fails loudly instead of half-rendering.
-  const content = homeContentInput.parse(JSON.parse(row.content));
-  return { ...content, updatedAt: row.updatedAt };
+  // Parsed with the same schema as an update, field by field: a damaged field that has a safe stand-in
+  // reads as it (with a warning); one without (the hero, services, priorities, the founder's words)
+  // fails loudly instead of half-rendering.
+  return { ...parseHomeContent(row.content), updatedAt: row.updatedAt };
+}
+
+/** The stored content: see DAMAGE_STAND_INS for what a damaged part reads as; DamagedStoredValueError when it cannot be read. */
+export function parseHomeContent(json: string): HomeContent {
+  return readStoredFields('home page content', json, homeContentInput.shape, DAMAGE_STAND_INS);
 }
 
 export function getHomeContent(deps: ServiceDeps): Promise<HomeContentView> {

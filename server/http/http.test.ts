@@ -517,6 +517,7 @@ describe('error shape', () => {
         ctx: createContextInner(prodEnv.deps),
       });
       expect(shape.message).toBe('Something went wrong. Please try again.');
+      expect(shape.data.messageKey).toBe('error.generic');
       expect(JSON.stringify(shape)).not.toContain('internal');
     } finally {
       await prodEnv.close();

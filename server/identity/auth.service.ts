@@ -4,19 +4,17 @@ import type { DB } from '@db/database';
 import { runAlone } from '@db/postgres';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { type AuthSession, type AuthUser, createSession, invalidateSession, invalidateUserSessions } from './session.service';
-import { describeWait } from '@server/core/rate-limits';
 import type { AppDeps } from '@server/core/deps';
 import type { AccountContext, LimitedContext, ServiceContext } from '@server/core/service-context';
 import { countSetupLinks, deleteAllSetupLinks, setupLinkExists } from './setup-links.repository';
 import { countUsers, findUserByEmail, findUserById, insertUser, recordSignInTimes, setPasswordHash } from './users.repository';
 import { deleteChallenge, deleteChallengesOfUser, findChallenge } from './two-factor.repository';
 import { looksLikeTotp } from './totp';
-import { INVALID_CODE, challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor.service';
+import { challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor.service';
 import { type AuditActor, actorOf, recordAudit } from '@server/audit/audit.service';
-import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField } from '@server/core/errors';
+import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField, waitOf } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please enter your email and password again.';
 
 export interface SignedIn {
   token: string;
@@ -25,16 +23,13 @@ export interface SignedIn {
 }
 
 function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
-  return new TooManyRequestsError(
-    `Too many sign-in attempts. Please try again in ${describeWait(retryAfterSeconds)}.`,
-    retryAfterSeconds,
-  );
+  return new TooManyRequestsError(message('api.auth.tooManySignIns', waitOf(retryAfterSeconds)), retryAfterSeconds);
 }
 
 async function startSession(db: DB, userId: string, ip: string): Promise<SignedIn> {
   const now = new Date().toISOString();
   const before = await findUserById(db, userId);
-  if (before === undefined) throw new NotFoundError('Account not found.');
+  if (before === undefined) throw new NotFoundError('api.auth.accountNotFound');
   const { token, session } = await db.transaction().execute(async (trx) => {
     // The dashboard's Last Login is the sign-in before this one.
     await recordSignInTimes(trx, userId, before.lastSignInAt, now);
@@ -79,7 +74,7 @@ export async function signIn(
   if (user === undefined || !valid) {
     await recordFailedSignIn(deps.db, email, user?.id ?? null, ip);
     deps.metrics.signInFailed();
-    throw new UnauthenticatedError(INVALID_CREDENTIALS);
+    throw new UnauthenticatedError('api.auth.invalidCredentials');
   }
   if (user.twoFactorEnabled === 1) {
     // Earlier failures stay counted until the code is right too.
@@ -128,15 +123,15 @@ export async function verifyTwoFactor(
 ): Promise<SignedIn> {
   const { ip } = deps;
   const challengeToken = deps.challenge.token;
-  if (challengeToken === null) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+  if (challengeToken === null) throw new UnauthenticatedError('api.auth.challengeExpired');
   const challengeId = challengeIdFromToken(challengeToken);
   const challenge = await findChallenge(deps.db, challengeId);
   if (challenge === undefined || Date.parse(challenge.expiresAt) <= Date.now()) {
     if (challenge !== undefined) await deleteChallenge(deps.db, challengeId);
-    throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+    throw new UnauthenticatedError('api.auth.challengeExpired');
   }
   const user = await findUserById(deps.db, challenge.userId);
-  if (user === undefined) throw new UnauthenticatedError(CHALLENGE_EXPIRED);
+  if (user === undefined) throw new UnauthenticatedError('api.auth.challengeExpired');
   const verdict = await deps.limits.credentials.attempt(user.email, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
   // App codes are capped per account across addresses too; recovery codes are not (see RATE_LIMITS).
@@ -145,23 +140,19 @@ export async function verifyTwoFactor(
     const capped = await deps.limits.appCodes.check(user.email);
     if (!capped.allowed) {
       await deps.limits.credentials.stepPassed(user.email, ip);
-      throw new TooManyRequestsError(appCodesCappedMessage(capped.retryAfterSeconds), capped.retryAfterSeconds);
+      throw new TooManyRequestsError(message('api.auth.appCodesCapped', waitOf(capped.retryAfterSeconds)), capped.retryAfterSeconds);
     }
   }
   if (!(await checkSecondFactor(deps.db, user.id, code))) {
     await recordFailedSignIn(deps.db, user.email, user.id, ip);
     deps.metrics.twoFactorFailed();
     if (appCode) await deps.limits.appCodes.failed(user.email, ip);
-    throw new UnauthenticatedError(INVALID_CODE);
+    throw new UnauthenticatedError('api.auth.invalidCode');
   }
   await deps.limits.credentials.succeeded(user.email, ip);
   await deps.limits.appCodes.succeeded(user.email);
   await deleteChallenge(deps.db, challengeId);
   return startSession(deps.db, user.id, ip);
-}
-
-function appCodesCappedMessage(retryAfterSeconds: number): string {
-  return `Too many wrong codes for this account. Sign in with a recovery code, or try again in ${describeWait(retryAfterSeconds)}.`;
 }
 
 /** Who changes a password, for the limit on wrong current passwords (per account and address). */
@@ -177,8 +168,6 @@ export function passwordChangerOf(ctx: Pick<AccountContext, 'user' | 'session' |
   return { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email, ip: ctx.ip };
 }
 
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
-
 /**
  * The signed-in caller proves they know the account's password again before a sensitive change (a
  * new password, a new sign-in e-mail, turning two-factor on). Wrong passwords count like wrong
@@ -191,10 +180,10 @@ export async function checkCurrentPassword(
   field = 'currentPassword',
 ): Promise<void> {
   const user = await findUserById(deps.db, caller.userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
+  if (user === undefined) throw new NotFoundError('api.auth.accountNotFound');
   const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
   if (!verdict.allowed) throw tooManyCredentialAttempts(verdict.retryAfterSeconds);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField(field, CURRENT_PASSWORD_INCORRECT);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField(field, 'api.auth.currentPasswordIncorrect');
   await deps.limits.credentials.succeeded(caller.email, caller.ip);
 }
 
@@ -230,10 +219,10 @@ export async function setupFirstAdmin(
 ): Promise<SignedIn> {
   const { ip } = deps;
   if ((await countUsers(deps.db)) > 0 || (await countSetupLinks(deps.db)) === 0) {
-    throw new PreconditionError('Setup is already complete. Please sign in.');
+    throw new PreconditionError('api.auth.setupComplete');
   }
   if (!(await setupLinkExists(deps.db, input.token))) {
-    throw new ForbiddenError('This setup link is not valid. Use the link printed by the server.');
+    throw new ForbiddenError('api.auth.setupLinkInvalid');
   }
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction().execute(async (trx) => {
@@ -246,7 +235,7 @@ export async function setupFirstAdmin(
     return user;
   });
   if (created === null) {
-    throw new PreconditionError('Setup is already complete. Please sign in.');
+    throw new PreconditionError('api.auth.setupComplete');
   }
   deps.firstRun.setupToken = null;
   return startSession(deps.db, created.id, ip);

@@ -5,7 +5,6 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '@db/database';
 import { generateSessionToken, invalidateUserSessions } from './session.service';
-import { describeWait } from '@server/core/rate-limits';
 import { verifyPassword } from './password';
 import {
   RECOVERY_CODE_COUNT,
@@ -16,7 +15,8 @@ import {
   newTotpKey,
 } from './totp';
 import type { AccountContext, AuditContext } from '@server/core/service-context';
-import { NotFoundError, PreconditionError, TooManyRequestsError, invalidField } from '@server/core/errors';
+import { NotFoundError, PreconditionError, TooManyRequestsError, invalidField, waitOf } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import { findUserById } from './users.repository';
 import {
@@ -30,16 +30,11 @@ import {
 } from './two-factor.repository';
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 
-export const INVALID_CODE = 'Invalid verification code.';
-export const ALREADY_ENABLED = 'Two-factor authentication is already on.';
-export const NOT_STARTED = 'Start the two-factor set-up first.';
-export const NOT_ENABLED = 'Two-factor authentication is not on.';
-export const WRONG_PASSWORD = 'Current password is incorrect.';
 /** How long the challenge between the password and the code lives. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
-  return new TooManyRequestsError(`Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, retryAfterSeconds);
+  return new TooManyRequestsError(message('api.auth.tooManyAttempts', waitOf(retryAfterSeconds)), retryAfterSeconds);
 }
 
 /**
@@ -62,8 +57,8 @@ export async function setupTwoFactor(ctx: Pick<AccountContext, 'db' | 'user' | '
   const userId = ctx.user.id;
   const actor = actorOf(ctx);
   const user = await findUserById(db, userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
-  if (user.twoFactorEnabled === 1) throw new PreconditionError(ALREADY_ENABLED);
+  if (user === undefined) throw new NotFoundError('api.auth.accountNotFound');
+  if (user.twoFactorEnabled === 1) throw new PreconditionError('api.twoFactor.alreadyOn');
   const key = newTotpKey(user.email, (await getSystemSettings(db)).siteName);
   await db.transaction().execute(async (trx) => {
     await savePendingCredential(trx, userId, key.hex);
@@ -82,15 +77,15 @@ export async function enableTwoFactor(deps: AccountContext, input: { password: s
   const caller = { userId: deps.user.id, sessionId: deps.session.id, email: deps.user.email, ip: deps.ip };
   const actor = actorOf(deps);
   const credential = await findCredential(deps.db, caller.userId);
-  if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError(ALREADY_ENABLED);
-  if (credential === undefined) throw new PreconditionError(NOT_STARTED);
+  if (credential !== undefined && credential.enabledAt !== null) throw new PreconditionError('api.twoFactor.alreadyOn');
+  if (credential === undefined) throw new PreconditionError('api.twoFactor.notStarted');
   const user = await findUserById(deps.db, caller.userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
+  if (user === undefined) throw new NotFoundError('api.auth.accountNotFound');
   const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', WRONG_PASSWORD);
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', 'api.auth.currentPasswordIncorrect');
   const step = matchTotpStep(credential.secret, input.code);
-  if (step === null) throw invalidField('code', INVALID_CODE);
+  if (step === null) throw invalidField('code', 'api.auth.invalidCode');
   await deps.limits.credentials.succeeded(caller.email, caller.ip);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
   await deps.db.transaction().execute(async (trx) => {
@@ -111,12 +106,12 @@ export async function disableTwoFactor(
   const caller = { userId: deps.user.id, email: deps.user.email, ip: deps.ip };
   const actor = actorOf(deps);
   const user = await findUserById(deps.db, caller.userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
-  if (user.twoFactorEnabled !== 1) throw new PreconditionError(NOT_ENABLED);
+  if (user === undefined) throw new NotFoundError('api.auth.accountNotFound');
+  if (user.twoFactorEnabled !== 1) throw new PreconditionError('api.twoFactor.notOn');
   const verdict = await deps.limits.credentials.attempt(caller.email, caller.ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', WRONG_PASSWORD);
-  if (!(await checkSecondFactor(deps.db, user.id, input.code))) throw invalidField('code', INVALID_CODE);
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidField('password', 'api.auth.currentPasswordIncorrect');
+  if (!(await checkSecondFactor(deps.db, user.id, input.code))) throw invalidField('code', 'api.auth.invalidCode');
   await deps.limits.credentials.succeeded(caller.email, caller.ip);
   await deps.db.transaction().execute(async (trx) => {
     await removeTwoFactor(trx, user.id);
@@ -130,7 +125,7 @@ export async function resetTwoFactor(ctx: AuditContext, { id: userId }: { id: st
   const { db } = ctx;
   const actor = actorOf(ctx);
   const user = await findUserById(db, userId);
-  if (user === undefined) throw new NotFoundError('Account not found.');
+  if (user === undefined) throw new NotFoundError('api.auth.accountNotFound');
   await db.transaction().execute(async (trx) => {
     await removeTwoFactor(trx, userId);
     await recordAudit(trx, actor, { action: 'two-factor', entity: 'user', entityId: userId, summary: `two-factor reset for ${user.email}` });

@@ -18,8 +18,6 @@ import { actorOf, changedFields, recordAudit, statusChange } from '@server/audit
 import { type AuditContext, plainRead } from '@server/core/service-context';
 import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '@server/core/errors';
 
-export const EMAIL_TAKEN = 'An account with this email already exists.';
-export const USER_NOT_FOUND = 'Account not found.';
 
 /**
  * The UNIQUE refusal of users.email, as SQLite or PostgreSQL words it. On PostgreSQL two creates
@@ -35,20 +33,20 @@ function isEmailTaken(error: unknown): boolean {
 export async function createUser(ctx: AuditContext, input: { name: string; email: string; password: string; role: Role }): Promise<UserDto> {
   const { db } = ctx;
   const actor = actorOf(ctx);
-  if ((await findUserByEmail(db, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
+  if ((await findUserByEmail(db, input.email)) !== undefined) throw conflictOnField('email', 'api.users.emailTaken');
   const passwordHash = await hashPassword(input.password);
   // Checked again inside the write transaction: a second create of the same e-mail may have run
   // while this one was hashing (a double click), and it must get CONFLICT, not a UNIQUE error.
   try {
     const row = await db.transaction().execute(async (trx) => {
-      if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', EMAIL_TAKEN);
+      if ((await findUserByEmail(trx, input.email)) !== undefined) throw conflictOnField('email', 'api.users.emailTaken');
       const created = await insertUser(trx, { name: input.name, email: input.email, role: input.role, passwordHash });
       await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `${created.email}, role ${created.role}` });
       return created;
     });
     return toUserDto(row);
   } catch (error) {
-    if (isEmailTaken(error)) throw conflictOnField('email', EMAIL_TAKEN);
+    if (isEmailTaken(error)) throw conflictOnField('email', 'api.users.emailTaken');
     throw error;
   }
 }
@@ -60,17 +58,17 @@ export async function updateUser(ctx: AuditContext, input: { id: string; name: s
   return db.transaction().execute(async (trx) => {
     await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, input.id);
-    if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
+    if (existing === undefined) throw new NotFoundError('api.auth.accountNotFound');
     if (input.role !== existing.role) {
       if (existing.id === actingUserId) {
-        throw invalidField('role', 'You cannot change your own role.');
+        throw invalidField('role', 'api.users.ownRole');
       }
       if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
-        throw new PreconditionError('The last admin cannot be demoted.');
+        throw new PreconditionError('api.users.lastAdminDemoted');
       }
     }
     const owner = await findUserByEmail(trx, input.email);
-    if (owner !== undefined && owner.id !== existing.id) throw conflictOnField('email', EMAIL_TAKEN);
+    if (owner !== undefined && owner.id !== existing.id) throw conflictOnField('email', 'api.users.emailTaken');
     const row = await updateUserRow(trx, input.id, { name: input.name, email: input.email, role: input.role });
     const fields = changedFields(existing, row, { name: 'name', email: 'email' });
     const summary =
@@ -88,12 +86,12 @@ export async function deleteUser(ctx: AuditContext, { id }: { id: string }): Pro
   await db.transaction().execute(async (trx) => {
     await runAlone(trx, 'accounts');
     const existing = await findUserById(trx, id);
-    if (existing === undefined) throw new NotFoundError(USER_NOT_FOUND);
+    if (existing === undefined) throw new NotFoundError('api.auth.accountNotFound');
     if (existing.id === actingUserId) {
-      throw new PreconditionError('You cannot delete your own account.');
+      throw new PreconditionError('api.users.ownAccount');
     }
     if (existing.role === 'admin' && (await countUsers(trx, 'admin')) <= 1) {
-      throw new PreconditionError('The last admin cannot be deleted.');
+      throw new PreconditionError('api.users.lastAdminDeleted');
     }
     await deleteUserRow(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'user', entityId: id, summary: existing.email });

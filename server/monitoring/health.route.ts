@@ -1,4 +1,4 @@
-// GET /healthz (alive), /readyz (ready for requests) and /metrics (Prometheus), for reverse proxies,
+// GET /healthz (alive, and which release), /readyz (ready for requests) and /metrics (Prometheus), for reverse proxies,
 // service managers and monitoring. /healthz touches nothing, so a slow database never gets a live
 // process restarted; /readyz runs the checks of server/monitoring/readiness.service.ts; /metrics answers only
 // this machine (a loopback address no proxy forwarded) or a caller with METRICS_TOKEN, and 404 to
@@ -8,6 +8,7 @@ import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '@server/core/deps';
 import { appRouter } from '@server/router';
+import { APP_VERSION } from '@server/core/version';
 import { methodLabel, routeLabel, statusClassLabel } from './route-label';
 
 export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
@@ -45,7 +46,7 @@ export function mayReadMetrics(req: FastifyRequest, deps: Pick<AppDeps, 'config'
 
 export function healthRoutes(deps: AppDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get(HEALTH_PATHS.live, async () => ({ status: 'ok' }));
+    app.get(HEALTH_PATHS.live, async () => ({ status: 'ok', version: APP_VERSION }));
 
     app.get(HEALTH_PATHS.ready, async (_req, reply) => {
       const report = await deps.readiness.check();

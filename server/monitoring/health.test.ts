@@ -92,9 +92,11 @@ function post(origin: string, procedure: string, input: unknown, headers: Record
 }
 
 describe('GET /healthz', () => {
-  it('answers 200 {"status":"ok"} without touching the database, even once it is closed', async () => {
+  it('answers 200 {"status":"ok"} with the version without touching the database, even once it is closed', async () => {
     const { env, origin } = await start();
-    expect(await getJson(`${origin}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
+    const version: unknown = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')).version;
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await getJson(`${origin}/healthz`)).toEqual({ status: 200, body: { status: 'ok', version } });
 
     // An app on its own connection, which is then closed: liveness does not notice.
     const reopened = reopenDatabase(env);
@@ -102,7 +104,7 @@ describe('GET /healthz', () => {
     cleanups.push(() => app.close());
     const port = await listen(app);
     await closeForGood(reopened.db);
-    expect(await getJson(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await getJson(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok', version } });
   });
 });
 

@@ -9,6 +9,7 @@
 // Node's own HTTP server, nothing of the app's: the app is built once the database is current, then
 // this one closes and the app listens on the same port.
 import http from 'node:http';
+import { APP_VERSION } from '@server/core/version';
 import { i18nOf } from '@server/shared/i18n/catalogs';
 import { languageOfPath } from '@server/shared/i18n/languages';
 import { HEALTH_PATHS } from './health.route';
@@ -66,7 +67,7 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, state: Upda
     res.end(JSON.stringify(body));
   };
   if (url.pathname === HEALTH_PATHS.live) {
-    json(200, { status: 'ok' });
+    json(200, { status: 'ok', version: APP_VERSION });
     return;
   }
   if (url.pathname === HEALTH_PATHS.ready) {

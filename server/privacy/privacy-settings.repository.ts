@@ -1,8 +1,9 @@
 // The privacy settings (the privacy page's texts and the retention periods): one JSON row of the
-// settings table under 'privacy', read with defaults, so a fresh install has a text to start from
-// and both retention periods off.
+// settings table under 'privacy', read field by field with its schema and defaults, so a fresh
+// install has a text to start from and both retention periods off.
 import type { DB } from '@db/database';
-import type { PrivacySettings } from './privacy.schemas';
+import { readStoredFields } from '@server/core/stored-json';
+import { type PrivacySettings, privacySettingsInput } from './privacy.schemas';
 
 const PRIVACY_KEY = 'privacy';
 
@@ -26,12 +27,8 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 
 export async function getPrivacySettings(db: DB): Promise<PrivacySettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', PRIVACY_KEY).executeTakeFirst();
-  if (row === undefined) return { ...DEFAULT_PRIVACY_SETTINGS };
-  try {
-    return { ...DEFAULT_PRIVACY_SETTINGS, ...(JSON.parse(row.value) as Partial<PrivacySettings>) };
-  } catch {
-    return { ...DEFAULT_PRIVACY_SETTINGS };
-  }
+  // Field by field: a damaged retention period reads as none (nothing is deleted), a damaged text as the shipped one.
+  return readStoredFields('settings group "privacy"', row?.value, privacySettingsInput.shape, DEFAULT_PRIVACY_SETTINGS);
 }
 
 export async function savePrivacySettings(db: DB, settings: PrivacySettings, nowIso: string): Promise<void> {

@@ -3,6 +3,7 @@
 // Zod only.
 import { z } from 'zod';
 import { optionalText, requiredEmail, requiredText } from '@server/shared/common.schemas';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 
 export const personInput = z.object({ email: requiredEmail() });
 
@@ -12,7 +13,7 @@ export const RETENTION_MONTHS_RANGE = { min: 1, max: 120 } as const;
 /** The privacy page's text: plain paragraphs, separated by blank lines. */
 export const PRIVACY_TEXT_MAX = 20_000;
 
-function retentionMonths(message: string) {
+function retentionMonths(message: KeyedText) {
   return z
     .number({ error: message })
     .int(message)
@@ -21,11 +22,12 @@ function retentionMonths(message: string) {
     .nullable();
 }
 
-export const BOOKING_RETENTION_MESSAGE = 'Anonymise bookings after must be between 1 and 120 months';
-export const CONTACT_RETENTION_MESSAGE = 'Delete contact messages after must be between 1 and 120 months';
+const { min, max } = RETENTION_MONTHS_RANGE;
+const BOOKING_RETENTION_MESSAGE = keyed('api.privacy.bookingRetention', `Anonymise bookings after must be between ${min} and ${max} months`, { min, max });
+const CONTACT_RETENTION_MESSAGE = keyed('api.privacy.contactRetention', `Delete contact messages after must be between ${min} and ${max} months`, { min, max });
 
 export const privacySettingsInput = z.object({
-  policyEn: requiredText('The English privacy text is required', PRIVACY_TEXT_MAX),
+  policyEn: requiredText(keyed('api.privacy.englishText', 'The English privacy text is required'), PRIVACY_TEXT_MAX),
   policyFr: optionalText(PRIVACY_TEXT_MAX),
   /** Bookings and consultations are anonymised this many months after their time; null: never. */
   bookingRetentionMonths: retentionMonths(BOOKING_RETENTION_MESSAGE),

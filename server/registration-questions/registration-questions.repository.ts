@@ -1,28 +1,29 @@
 // Registration questions of events and the answers stored with bookings.
+import { z } from 'zod';
 import type { DB } from '@db/database';
 import type { BookingAnswerRow, RegistrationQuestionRow } from '@db/schema';
 import { newId } from '@server/core/ids';
 import type { AskedQuestion, CheckedAnswer, QuestionTexts } from './registration-questions.schemas';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
-import { parseTranslations, storedText, storedTexts } from '@server/shared/i18n/translations';
+import { readStoredTranslations, readStoredValue } from '@server/core/stored-json';
 
-export const QUESTION_NOT_FOUND = 'Question not found.';
+const questionTexts = { label: z.string().nullable(), helpText: z.string().nullable(), choices: z.array(z.string().nullable()) };
+const UNTRANSLATED: QuestionTexts = { label: null, helpText: null, choices: [] };
 
-/** What a question row is to the form and the check. */
+/**
+ * What a question row is to the form and the check. Damaged stored choices read as none (the check
+ * then takes no answer to the question) and a damaged translation as not translated, each with a
+ * warning in the log.
+ */
 function toAskedQuestion(row: RegistrationQuestionRow): AskedQuestion {
-  const choices: unknown = JSON.parse(row.choices);
   return {
     id: row.id,
     kind: row.kind,
     label: row.label,
     helpText: row.helpText,
     required: row.required === 1,
-    choices: Array.isArray(choices) ? choices.filter((choice): choice is string => typeof choice === 'string') : [],
-    translations: parseTranslations(row.translations, (texts) => ({
-      label: storedText(texts.label),
-      helpText: storedText(texts.helpText),
-      choices: storedTexts(texts.choices),
-    })),
+    choices: readStoredValue(`choices of question ${row.id}`, row.choices, z.array(z.string()), []),
+    translations: readStoredTranslations(`translations of question ${row.id}`, row.translations, questionTexts, UNTRANSLATED),
   };
 }
 

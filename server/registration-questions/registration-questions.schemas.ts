@@ -4,7 +4,8 @@
 // imports this file too.
 import { z } from 'zod';
 import { QUESTION_KINDS, type QuestionKind } from '@db/schema';
-import { idInput, optionalLine, requiredLine } from '@server/shared/common.schemas';
+import { idInput, optionalLine, requiredLine, tooLong } from '@server/shared/common.schemas';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 import { type Translations, translationsInput } from '@server/shared/i18n/translations.schemas';
 import { DEFAULT_LANGUAGE, firmText, type Language } from '@server/shared/i18n/languages';
 
@@ -25,17 +26,19 @@ export const MOST_QUESTIONS = 30;
 export const MOST_CHOICES = 30;
 
 export const QUESTION_MESSAGES = {
-  label: 'Question is required',
-  choices: 'Give at least two choices',
-  choiceBlank: 'A choice cannot be empty',
-  choiceTwice: 'Each choice must be different',
-  tooMany: `An event can ask at most ${MOST_QUESTIONS} questions`,
-  required: 'Please answer this question',
-  unknownChoice: 'Please choose one of the options',
-  unknownCountry: 'Please choose a country from the list',
-  yesNo: 'Please answer yes or no',
-  tooLong: (max: number) => `Please use at most ${max} characters`,
+  label: keyed('api.questions.label', 'Question is required'),
+  choices: keyed('api.questions.choices', 'Give at least two choices'),
+  choiceBlank: keyed('api.questions.choiceBlank', 'A choice cannot be empty'),
+  choiceTwice: keyed('api.questions.choiceTwice', 'Each choice must be different'),
+  tooMany: keyed('message.tooManyQuestions', `An event can ask at most ${MOST_QUESTIONS} questions`, { max: MOST_QUESTIONS }),
+  required: keyed('message.answerRequired', 'Please answer this question'),
+  unknownChoice: keyed('message.answerUnknownChoice', 'Please choose one of the options'),
+  unknownCountry: keyed('message.answerUnknownCountry', 'Please choose a country from the list'),
+  yesNo: keyed('message.answerYesNo', 'Please answer yes or no'),
+  tooLong: (max: number) => keyed('message.answerTooLong', `Please use at most ${max} characters`, { max }),
 } as const;
+
+const MOST_CHOICES_MESSAGE = keyed('api.questions.mostChoices', `At most ${MOST_CHOICES} choices`, { max: MOST_CHOICES });
 
 const CHOICE_KINDS: readonly QuestionKind[] = ['one_choice', 'many_choices'];
 
@@ -75,13 +78,13 @@ export function countryOptions(locale = 'en'): { value: string; label: string }[
 const questionFields = z.object({
   /** Absent for a new question; an existing one keeps its id (and its answers' link to it). */
   id: idInput.optional(),
-  kind: z.enum(QUESTION_KINDS, { error: 'Choose a kind of question' }),
+  kind: z.enum(QUESTION_KINDS, { error: keyed('api.questions.kind', 'Choose a kind of question') }),
   label: requiredLine(QUESTION_MESSAGES.label, 200),
   helpText: optionalLine(300),
   required: z.boolean().default(false),
   choices: z
-    .array(z.string().trim().min(1, QUESTION_MESSAGES.choiceBlank).max(100, 'Must be at most 100 characters'))
-    .max(MOST_CHOICES, `At most ${MOST_CHOICES} choices`)
+    .array(z.string().trim().min(1, QUESTION_MESSAGES.choiceBlank).max(100, tooLong(100)))
+    .max(MOST_CHOICES, MOST_CHOICES_MESSAGE)
     .default([]),
   /**
    * The label, help text and choices in the other languages (French), each optional; a choice's
@@ -90,7 +93,7 @@ const questionFields = z.object({
   translations: translationsInput({
     label: optionalLine(200),
     helpText: optionalLine(300),
-    choices: z.array(optionalLine(100)).max(MOST_CHOICES, `At most ${MOST_CHOICES} choices`).default([]),
+    choices: z.array(optionalLine(100)).max(MOST_CHOICES, MOST_CHOICES_MESSAGE).default([]),
   }),
 });
 
@@ -117,7 +120,7 @@ export const answersInput = z
   .record(
     z.string().max(64),
     z.union([z.string().max(ANSWER_LIMITS.long_text * 2), z.array(z.string().max(200)).max(MOST_CHOICES)]),
-    { error: 'Answers must be given by question' },
+    { error: keyed('message.answersByQuestion', 'Answers must be given by question') },
   )
   .refine((answers) => Object.keys(answers).length <= MOST_QUESTIONS, QUESTION_MESSAGES.tooMany)
   .default({});
@@ -174,20 +177,20 @@ export interface CheckedAnswer {
 export function checkAnswers(
   questions: readonly AskedQuestion[],
   answers: Readonly<Record<string, string | string[] | undefined>>,
-): { answers: CheckedAnswer[]; errors: Record<string, string[]> } {
+): { answers: CheckedAnswer[]; errors: Record<string, KeyedText> } {
   const checked: CheckedAnswer[] = [];
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, KeyedText> = {};
   for (const question of questions) {
     const result = checkAnswer(question, answers[question.id]);
-    if (typeof result === 'object') errors[answerField(question.id)] = [result.error];
+    if (typeof result === 'object') errors[answerField(question.id)] = result.error;
     else if (result !== '') checked.push({ question, value: result });
-    else if (question.required) errors[answerField(question.id)] = [QUESTION_MESSAGES.required];
+    else if (question.required) errors[answerField(question.id)] = QUESTION_MESSAGES.required;
   }
   return { answers: checked, errors };
 }
 
 /** The answer's stored text ('' for none), or the message saying what is wrong with it. */
-function checkAnswer(question: AskedQuestion, raw: string | string[] | undefined): string | { error: string } {
+function checkAnswer(question: AskedQuestion, raw: string | string[] | undefined): string | { error: KeyedText } {
   const list = raw === undefined ? [] : (Array.isArray(raw) ? raw : [raw]).map((item) => item.trim()).filter((item) => item !== '');
   if (list.length === 0) return '';
   switch (question.kind) {

@@ -2,9 +2,8 @@
 // form reads them, and a booking's answers are checked against them (services/bookings).
 import type { z } from 'zod';
 import { bookingExists } from '@server/bookings/bookings.repository';
-import { EVENT_NOT_FOUND, findEvent } from '@server/events/events.repository';
-import { type BookingAnswer, listBookingAnswers, listEventQuestions, QUESTION_NOT_FOUND, replaceEventQuestions } from './registration-questions.repository';
-import { BOOKING_NOT_FOUND } from '@server/bookings/bookings.service';
+import { findEvent } from '@server/events/events.repository';
+import { type BookingAnswer, listBookingAnswers, listEventQuestions, replaceEventQuestions } from './registration-questions.repository';
 import type { AskedQuestion, saveRegistrationQuestionsInput } from './registration-questions.schemas';
 import type { ServiceContext } from '@server/core/service-context';
 import { NotFoundError } from '@server/core/errors';
@@ -17,16 +16,16 @@ export async function questionsForEvent(ctx: Pick<ServiceContext, 'db' | 'user'>
   const { db } = ctx;
   const staff = ctx.user !== null;
   const event = await findEvent(db, eventId);
-  if (event === undefined || (!event.isActive && !staff)) throw new NotFoundError(EVENT_NOT_FOUND);
+  if (event === undefined || (!event.isActive && !staff)) throw new NotFoundError('message.eventNotFound');
   return listEventQuestions(db, eventId);
 }
 
 export async function saveEventQuestions(deps: ServiceContext, input: SaveQuestions): Promise<AskedQuestion[]> {
   const actor = actorOf(deps);
   return deps.db.transaction().execute(async (trx) => {
-    if ((await findEvent(trx, input.eventId)) === undefined) throw new NotFoundError(EVENT_NOT_FOUND);
+    if ((await findEvent(trx, input.eventId)) === undefined) throw new NotFoundError('message.eventNotFound');
     const counts = await replaceEventQuestions(trx, input.eventId, input.questions);
-    if (counts === undefined) throw new NotFoundError(QUESTION_NOT_FOUND);
+    if (counts === undefined) throw new NotFoundError('api.questions.notFound');
     const summary = `registration questions: ${input.questions.length} (${counts.added} added, ${counts.changed} kept or changed, ${counts.removed} removed)`;
     await recordAudit(trx, actor, { action: 'update', entity: 'event', entityId: input.eventId, summary });
     return listEventQuestions(trx, input.eventId);
@@ -35,6 +34,6 @@ export async function saveEventQuestions(deps: ServiceContext, input: SaveQuesti
 
 /** One booking's answers for its detail view. */
 export async function answersOfBooking({ db }: Pick<ServiceContext, 'db'>, { id: bookingId }: { id: string }): Promise<BookingAnswer[]> {
-  if (!(await bookingExists(db, bookingId))) throw new NotFoundError(BOOKING_NOT_FOUND);
+  if (!(await bookingExists(db, bookingId))) throw new NotFoundError('api.bookings.notFound');
   return (await listBookingAnswers(db, [bookingId])).get(bookingId) ?? [];
 }

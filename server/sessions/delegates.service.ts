@@ -12,8 +12,6 @@ import { requireSession } from './require-session';
 type CreateDelegate = z.output<typeof createDelegateInput>;
 type UpdateDelegate = z.output<typeof updateDelegateInput>;
 
-export const DELEGATE_NOT_FOUND = 'Delegate not found.';
-
 function delegateValues(input: CreateDelegate | UpdateDelegate): delegates.DelegateValues {
   return {
     name: input.name,
@@ -42,7 +40,7 @@ export function deleteDelegate(deps: ServiceContext, { id }: { id: string }): Pr
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const existing = await delegates.findDelegate(trx, id);
-    if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw new NotFoundError(DELEGATE_NOT_FOUND);
+    if (existing === undefined || (await delegates.deleteDelegates(trx, [id])) === 0) throw new NotFoundError('api.sessions.delegateNotFound');
     await recordAudit(trx, actor, { action: 'delete', entity: 'delegate', entityId: id, summary: existing.name });
     return { id };
   });
@@ -64,10 +62,10 @@ export function updateDelegate(deps: ServiceContext, input: UpdateDelegate): Pro
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const before = await delegates.findDelegate(trx, input.id);
-    if (before === undefined) throw new NotFoundError(DELEGATE_NOT_FOUND);
+    if (before === undefined) throw new NotFoundError('api.sessions.delegateNotFound');
     if (typeof input.sessionId === 'string') await requireSession(trx, input.sessionId);
     const delegate = await delegates.updateDelegate(trx, input.id, { ...delegateValues(input), sessionId: input.sessionId });
-    if (delegate === undefined) throw new NotFoundError(DELEGATE_NOT_FOUND);
+    if (delegate === undefined) throw new NotFoundError('api.sessions.delegateNotFound');
     const summary = changedFields(before, delegate, DELEGATE_FIELD_LABELS);
     await recordAudit(trx, actor, { action: 'update', entity: 'delegate', entityId: delegate.id, summary });
     return delegate;

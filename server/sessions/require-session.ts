@@ -3,10 +3,8 @@ import type { DB } from '@db/database';
 import { NotFoundError } from '@server/core/errors';
 import * as sessions from './sessions.repository';
 
-export const SESSION_NOT_FOUND = 'Session not found.';
-
 export async function requireSession(db: DB, sessionId: string): Promise<sessions.SessionDto> {
   const session = await sessions.findSession(db, sessionId);
-  if (session === undefined) throw new NotFoundError(SESSION_NOT_FOUND);
+  if (session === undefined) throw new NotFoundError('api.sessions.notFound');
   return session;
 }

@@ -7,7 +7,7 @@ import { newId } from '@server/core/ids';
 import type { Page } from '@server/shared/common.schemas';
 import { matchesAny } from '@db/text-search';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
-import { parseTitleTranslations, type TitleTexts } from '@server/shared/i18n/translations';
+import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 
 /** A session as the API shows it: the row with its 0/1 flag as a boolean (maxParticipants null means unlimited). */
 export type SessionDto = Omit<EventSessionRow, 'isActive' | 'translations'> & {
@@ -53,7 +53,7 @@ export function toSessionDto(row: EventSessionRow): SessionDto {
     facilitator: row.facilitator,
     maxParticipants: row.maxParticipants,
     offerHours: row.offerHours,
-    translations: parseTitleTranslations(row.translations),
+    translations: readTitleTranslations(`translations of session ${row.id}`, row.translations),
     isActive: row.isActive === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,24 +1,43 @@
 import { z } from 'zod';
-import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredEmail, requiredLine, timestamp } from '@server/shared/common.schemas';
+import {
+  idInput,
+  LIMITS,
+  listInputBase,
+  NAME_REQUIRED,
+  optionalLine,
+  optionalText,
+  optionalUrl,
+  requiredEmail,
+  requiredLine,
+  STATUS_REQUIRED,
+  timestamp,
+  TITLE_REQUIRED,
+} from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 import { translationsInput } from '@server/shared/i18n/translations.schemas';
 
 export const DEFAULT_MAX_PARTICIPANTS = 20;
 export const MAX_SLOTS_PER_SESSION = 200;
 export const MAX_DELEGATES_PER_SESSION = 100;
 
+const EVENT_REQUIRED = keyed('api.sessions.eventRequired', 'Event is required');
+const MAX_WHOLE = keyed('api.sessions.maxWhole', 'Max participants must be a whole number');
+const OFFER_WHOLE = keyed('api.sessions.offerWhole', 'Offer hours must be a whole number');
+const SLOT_REQUIRED = keyed('api.sessions.slotRequired', 'At least one time slot is required');
+
 export const timeSlotFields = z
   .object({
-    startTime: timestamp('Start time is required'),
-    endTime: timestamp('End time is required'),
+    startTime: timestamp(keyed('api.sessions.startRequired', 'Start time is required')),
+    endTime: timestamp(keyed('api.sessions.endRequired', 'End time is required')),
   })
   .refine((slot) => slot.endTime > slot.startTime, {
     path: ['endTime'],
-    message: 'End time must be after start time',
+    message: keyed('api.sessions.endAfterStart', 'End time must be after start time'),
   });
 
 export const delegateFields = z.object({
-  name: requiredLine('Name is required', LIMITS.name),
-  email: requiredEmail('Email is required', 'Please enter a valid email address'),
+  name: requiredLine(NAME_REQUIRED, LIMITS.name),
+  email: requiredEmail(),
   phone: optionalLine(LIMITS.phone),
   organization: optionalLine(LIMITS.shortText),
   position: optionalLine(LIMITS.shortText),
@@ -27,8 +46,8 @@ export const delegateFields = z.object({
 });
 
 export const sessionFields = z.object({
-  eventId: z.string({ error: 'Event is required' }).trim().min(1, 'Event is required').max(64),
-  title: requiredLine('Title is required', LIMITS.title),
+  eventId: z.string({ error: EVENT_REQUIRED }).trim().min(1, EVENT_REQUIRED).max(64),
+  title: requiredLine(TITLE_REQUIRED, LIMITS.title),
   description: optionalText(LIMITS.longText),
   /** The title and description in the other languages (French), each optional. */
   translations: translationsInput({ title: optionalLine(LIMITS.title), description: optionalText(LIMITS.longText) }),
@@ -36,19 +55,19 @@ export const sessionFields = z.object({
   facilitator: optionalText(LIMITS.name),
   /** null means no limit ('Unlimited'). */
   maxParticipants: z
-    .number({ error: 'Max participants must be a whole number' })
-    .int('Max participants must be a whole number')
-    .min(1, 'Max participants must be at least 1')
-    .max(100_000, 'Max participants is too large')
+    .number({ error: MAX_WHOLE })
+    .int(MAX_WHOLE)
+    .min(1, keyed('api.sessions.maxMin', 'Max participants must be at least 1'))
+    .max(100_000, keyed('api.sessions.maxTooLarge', 'Max participants is too large'))
     .nullable()
     .default(DEFAULT_MAX_PARTICIPANTS),
   isActive: z.boolean().default(true),
   /** When a seat frees: null promotes the first waitlisted at once; N offers it for N hours. */
   offerHours: z
-    .number({ error: 'Offer hours must be a whole number' })
-    .int('Offer hours must be a whole number')
-    .min(1, 'Offer hours must be at least 1')
-    .max(168, 'Offer hours must be at most 168 (a week)')
+    .number({ error: OFFER_WHOLE })
+    .int(OFFER_WHOLE)
+    .min(1, keyed('api.sessions.offerMin', 'Offer hours must be at least 1'))
+    .max(168, keyed('api.sessions.offerMax', 'Offer hours must be at most 168 (a week)'))
     .nullable()
     .default(null),
 });
@@ -57,8 +76,8 @@ export const sessionFields = z.object({
 export const createSessionInput = sessionFields.extend({
   timeSlots: z
     .array(timeSlotFields)
-    .min(1, 'At least one time slot is required')
-    .max(MAX_SLOTS_PER_SESSION, `At most ${MAX_SLOTS_PER_SESSION} time slots`),
+    .min(1, SLOT_REQUIRED)
+    .max(MAX_SLOTS_PER_SESSION, keyed('api.sessions.mostSlots', `At most ${MAX_SLOTS_PER_SESSION} time slots`, { max: MAX_SLOTS_PER_SESSION })),
   delegates: z.array(delegateFields).max(MAX_DELEGATES_PER_SESSION).default([]),
 });
 
@@ -70,7 +89,7 @@ export const createSessionInput = sessionFields.extend({
 export const updateSessionInput = sessionFields.extend({
   id: idInput,
   // Required on update (no defaults), so an omitted field never reactivates or resizes a session.
-  isActive: z.boolean({ error: 'Status is required' }),
+  isActive: z.boolean({ error: STATUS_REQUIRED }),
   maxParticipants: sessionFields.shape.maxParticipants.unwrap(),
   /** Absent: unchanged. */
   offerHours: sessionFields.shape.offerHours.unwrap().optional(),
@@ -78,7 +97,7 @@ export const updateSessionInput = sessionFields.extend({
   translations: sessionFields.shape.translations.unwrap().optional(),
   timeSlots: z
     .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
-    .min(1, 'At least one time slot is required')
+    .min(1, SLOT_REQUIRED)
     .max(MAX_SLOTS_PER_SESSION)
     .optional(),
   delegates: z

@@ -9,17 +9,14 @@ import { plainRead, plainReadNoInput, type ServiceContext } from '@server/core/s
 import type { ServiceDeps } from '@server/core/deps';
 import { changePublicData } from '@server/core/public-changes';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
-import { EVENT_NOT_FOUND } from '@server/events/events.repository';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from '@server/bookings/change-notices';
 import * as delegates from './delegates.repository';
 import * as sessions from './sessions.repository';
 import * as timeSlots from './time-slots.repository';
 import type { createSessionInput, updateSessionInput } from './sessions.schemas';
-import { requireSession, SESSION_NOT_FOUND } from './require-session';
-import { DELEGATE_NOT_FOUND } from './delegates.service';
-import { removeTimeSlots, TIME_SLOT_NOT_FOUND } from './time-slots.service';
-
-export { SESSION_NOT_FOUND };
+import { requireSession } from './require-session';
+import { removeTimeSlots } from './time-slots.service';
+import type { PlainKey } from '@server/shared/i18n/message';
 
 type CreateSession = z.output<typeof createSessionInput>;
 type UpdateSession = z.output<typeof updateSessionInput>;
@@ -30,7 +27,7 @@ export interface SessionDetail extends sessions.SessionListItem {
 }
 
 async function requireEvent(db: DB, eventId: string): Promise<void> {
-  if (!(await sessions.eventExists(db, eventId))) throw new NotFoundError(EVENT_NOT_FOUND);
+  if (!(await sessions.eventExists(db, eventId))) throw new NotFoundError('message.eventNotFound');
 }
 
 function sessionValues(input: CreateSession | UpdateSession): sessions.SessionValues {
@@ -67,7 +64,7 @@ export async function listBookableSessions({ db }: Pick<ServiceContext, 'db'>, {
 
 export async function getSessionDetail({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<SessionDetail> {
   const session = await sessions.findSessionWithEvent(db, id);
-  if (session === undefined) throw new NotFoundError(SESSION_NOT_FOUND);
+  if (session === undefined) throw new NotFoundError('api.sessions.notFound');
   const [slots, people] = await Promise.all([
     timeSlots.listSlotsWithSeats(db, id),
     delegates.listDelegatesOfSession(db, id),
@@ -119,7 +116,7 @@ function describeSessionChange(before: SessionDetail, after: SessionDetail): str
 function reconcile<T extends { id?: string | undefined }>(
   existing: string[],
   wanted: T[],
-  notFoundMessage: string,
+  notFoundMessage: PlainKey,
 ): { toUpdate: (T & { id: string })[]; toCreate: T[]; toDelete: string[] } {
   const owned = new Set(existing);
   const toUpdate: (T & { id: string })[] = [];
@@ -143,7 +140,7 @@ function reconcile<T extends { id?: string | undefined }>(
  * timeSlots.update do.
  */
 async function reconcileTimeSlots(deps: ServiceDeps, db: DB, sessionId: string, wanted: NonNullable<UpdateSession['timeSlots']>) {
-  const plan = reconcile(await timeSlots.listSlotIdsOfSession(db, sessionId), wanted, TIME_SLOT_NOT_FOUND);
+  const plan = reconcile(await timeSlots.listSlotIdsOfSession(db, sessionId), wanted, 'message.slotNotFound');
   await removeTimeSlots(deps, db, plan.toDelete);
   const moved: string[] = [];
   for (const slot of plan.toUpdate) {
@@ -158,7 +155,7 @@ async function reconcileTimeSlots(deps: ServiceDeps, db: DB, sessionId: string, 
 }
 
 async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable<UpdateSession['delegates']>) {
-  const plan = reconcile(await delegates.listDelegateIdsOfSession(db, sessionId), wanted, DELEGATE_NOT_FOUND);
+  const plan = reconcile(await delegates.listDelegateIdsOfSession(db, sessionId), wanted, 'api.sessions.delegateNotFound');
   await delegates.deleteDelegates(db, plan.toDelete);
   for (const delegate of plan.toUpdate) await delegates.updateDelegate(db, delegate.id, delegate);
   await delegates.insertDelegates(db, sessionId, plan.toCreate);
@@ -189,7 +186,7 @@ export function deleteSession(deps: ServiceContext, { id }: { id: string }): Pro
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, id);
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
-    if (!(await sessions.deleteSession(trx, id))) throw new NotFoundError(SESSION_NOT_FOUND);
+    if (!(await sessions.deleteSession(trx, id))) throw new NotFoundError('api.sessions.notFound');
     await recordAudit(trx, actor, { action: 'delete', entity: 'session', entityId: id, summary: existing.title });
     return { id };
   });
@@ -199,7 +196,7 @@ export function toggleSessionActive(deps: ServiceContext, { id }: { id: string }
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions'], async (trx) => {
     const session = await sessions.toggleSessionActive(trx, id);
-    if (session === undefined) throw new NotFoundError(SESSION_NOT_FOUND);
+    if (session === undefined) throw new NotFoundError('api.sessions.notFound');
     const summary = session.isActive ? 'activated' : 'deactivated';
     await recordAudit(trx, actor, { action: 'status', entity: 'session', entityId: id, summary });
     return session;

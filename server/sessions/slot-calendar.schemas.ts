@@ -1,10 +1,11 @@
 // The back-office calendar's range: site-zone days, both included, a month grid at most.
 import { z } from 'zod';
 import { INVALID_LIST_DATE, isCalendarDate, LIST_RANGE_REVERSED } from '@server/bookings/bookings.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
 
 /** Six weeks: the most a month grid spans (Monday before the 1st to Sunday after the last day). */
 export const CALENDAR_MAX_DAYS = 42;
-export const CALENDAR_RANGE_TOO_LONG = `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time`;
+export const CALENDAR_RANGE_TOO_LONG = keyed('api.calendar.tooLong', `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time`, { max: CALENDAR_MAX_DAYS });
 
 const DAY_MS = 86_400_000;
 

@@ -15,8 +15,6 @@ import { requireSession } from './require-session';
 type CreateTimeSlot = z.output<typeof createTimeSlotInput>;
 type UpdateTimeSlot = z.output<typeof updateTimeSlotInput>;
 
-export const TIME_SLOT_NOT_FOUND = 'Time slot not found.';
-
 /**
  * Removes slots with their bookings (ON DELETE rules), telling each participant of a live booking
  * in a slot not over yet that the booking is cancelled, in the caller's transaction.
@@ -42,7 +40,7 @@ export function updateTimeSlot(deps: ServiceContext, input: UpdateTimeSlot): Pro
   return changePublicData(deps, ['slots'], async (trx) => {
     const before = await timeSlots.findTimeSlot(trx, input.id);
     const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
-    if (before === undefined || slot === undefined) throw new NotFoundError(TIME_SLOT_NOT_FOUND);
+    if (before === undefined || slot === undefined) throw new NotFoundError('message.slotNotFound');
     if (before.startTime !== slot.startTime || before.endTime !== slot.endTime) {
       const affected = await affectedBookingIds(trx, { timeSlotId: slot.id });
       await enqueueTimeChangeNotices(trx, deps.config.publicOrigin, affected);
@@ -58,7 +56,7 @@ export function deleteTimeSlot(deps: ServiceContext, { id }: { id: string }): Pr
   const actor = actorOf(deps);
   return changePublicData(deps, ['slots'], async (trx) => {
     const slot = await timeSlots.findTimeSlot(trx, id);
-    if (slot === undefined) throw new NotFoundError(TIME_SLOT_NOT_FOUND);
+    if (slot === undefined) throw new NotFoundError('message.slotNotFound');
     await removeTimeSlots(deps, trx, [id]);
     await recordAudit(trx, actor, { action: 'delete', entity: 'time-slot', entityId: id, summary: slot.startTime });
     return { id };

@@ -5,13 +5,12 @@ import type { DB } from '@db/database';
 import type { Role, UserRow } from '@db/schema';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@server/shared/i18n/languages';
 import type { AccountContext } from '@server/core/service-context';
-import { InvalidInputError, NotFoundError, conflictOnField } from '@server/core/errors';
+import { NotFoundError, conflictOnField, invalidField } from '@server/core/errors';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { findUserByEmail, findUserById, updateUserSettings } from '@server/identity/users.repository';
 import { capSessionExpiry } from '@server/identity/session.service';
 import { changePassword, checkCurrentPassword, passwordChangerOf } from '@server/identity/auth.service';
 import { enqueueEmailChangedNotice } from '@server/identity/account-notices';
-import { EMAIL_TAKEN, USER_NOT_FOUND } from '@server/identity/users.service';
 import type { notificationSettingsInput, profileSettingsInput, securitySettingsInput } from './settings.schemas';
 
 type ProfileInput = z.output<typeof profileSettingsInput>;
@@ -41,7 +40,7 @@ export interface NotificationSettings {
 
 export async function requireUser(db: DB, userId: string): Promise<UserRow> {
   const row = await findUserById(db, userId);
-  if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
+  if (row === undefined) throw new NotFoundError('api.auth.accountNotFound');
   return row;
 }
 
@@ -64,8 +63,6 @@ export function notificationsOf(row: UserRow): NotificationSettings {
   };
 }
 
-export const PASSWORD_FOR_NEW_EMAIL = 'Enter your current password to change your sign-in e-mail.';
-
 /**
  * Name, e-mail and avatar of the caller's own account. The role is not part of it: see users.update.
  * A new sign-in e-mail needs the current password (a borrowed session cannot take the account over
@@ -77,15 +74,15 @@ export async function updateProfile(deps: AccountContext, input: ProfileInput): 
   const current = await requireUser(deps.db, caller.userId);
   const emailChanges = input.email !== current.email;
   if (emailChanges) {
-    if ((input.currentPassword ?? '') === '') throw new InvalidInputError(PASSWORD_FOR_NEW_EMAIL, { currentPassword: [PASSWORD_FOR_NEW_EMAIL] });
+    if ((input.currentPassword ?? '') === '') throw invalidField('currentPassword', 'api.settings.passwordForNewEmail');
     await checkCurrentPassword(deps, caller, input.currentPassword ?? '');
   }
   return deps.db.transaction().execute(async (trx) => {
     const before = profileOf(await requireUser(trx, caller.userId));
     const owner = await findUserByEmail(trx, input.email);
-    if (owner !== undefined && owner.id !== caller.userId) throw conflictOnField('email', EMAIL_TAKEN);
+    if (owner !== undefined && owner.id !== caller.userId) throw conflictOnField('email', 'api.users.emailTaken');
     const row = await updateUserSettings(trx, caller.userId, { name: input.name, email: input.email, avatarUrl: input.avatarUrl });
-    if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
+    if (row === undefined) throw new NotFoundError('api.auth.accountNotFound');
     const after = profileOf(row);
     if (before.email !== after.email) {
       await enqueueEmailChangedNotice(trx, deps.config.publicOrigin, { name: after.name, oldEmail: before.email, newEmail: after.email });
@@ -117,7 +114,7 @@ export async function updateSecurity(deps: AccountContext, input: SecurityInput)
   const row = await db.transaction().execute(async (trx) => {
     const before = securityOf(await requireUser(trx, caller.userId));
     const updated = await updateUserSettings(trx, caller.userId, { sessionTimeoutMinutes: input.sessionTimeout });
-    if (updated === undefined) throw new NotFoundError(USER_NOT_FOUND);
+    if (updated === undefined) throw new NotFoundError('api.auth.accountNotFound');
     // A shorter timeout applies at once to every open session of the account, idle ones too:
     // renewal happens only on a request, which would first accept the longer expiry.
     const cap = new Date(Date.now() + input.sessionTimeout * 60_000).toISOString();
@@ -166,6 +163,6 @@ async function saveNotifications(db: DB, userId: string, input: NotificationsInp
     notifyWeeklyReports: input.weeklyReports ? 1 : 0,
     language: input.language,
   });
-  if (row === undefined) throw new NotFoundError(USER_NOT_FOUND);
+  if (row === undefined) throw new NotFoundError('api.auth.accountNotFound');
   return notificationsOf(row);
 }

@@ -2,7 +2,8 @@
 // The SMTP password is write-only: no read ever returns it.
 import type { z } from 'zod';
 import type { AccountContext, AuditContext } from '@server/core/service-context';
-import { InvalidInputError, UpstreamError } from '@server/core/errors';
+import { InvalidInputError, UpstreamError, invalidField } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { escapeHtml, sendMail, testFailureReason, toMailSettings } from '@server/email/smtp';
 import { SMTP_NOT_CONFIGURED_REASON } from '@server/email/enqueue.service';
@@ -12,7 +13,6 @@ import type { emailSettingsInput } from './settings.schemas';
 
 type EmailInput = z.output<typeof emailSettingsInput>;
 
-export const SMTP_NOT_CONFIGURED = 'Please configure SMTP settings before testing';
 
 /** The e-mail group as reads show it: whether a password is stored, never the password. */
 export interface EmailSettingsView {
@@ -35,8 +35,6 @@ export function emailViewOf(stored: StoredEmailSettings): EmailSettingsView {
   };
 }
 
-export const SMTP_PASSWORD_AGAIN = 'Enter the SMTP password again: the server or user changed.';
-
 /**
  * The stored settings with the form's values; an absent password keeps the stored one, but only
  * for the server and user it was saved for. A save or a test naming another host, port or user
@@ -50,7 +48,7 @@ function mergeEmailSettings(stored: StoredEmailSettings, input: EmailInput): Sto
     (input.smtpUser ?? '') === (stored.smtpUser ?? '');
   // Without a host nothing is sent anywhere (the settings are being cleared, or are incomplete).
   if (input.smtpPassword === undefined && stored.smtpPassword !== null && host !== '' && !sameServer) {
-    throw new InvalidInputError(SMTP_PASSWORD_AGAIN, { smtpPassword: [SMTP_PASSWORD_AGAIN] });
+    throw invalidField('smtpPassword', 'api.email.smtpPasswordAgain');
   }
   const password = input.smtpPassword === undefined ? stored.smtpPassword : input.smtpPassword;
   return {
@@ -98,10 +96,10 @@ export async function sendTestEmail(deps: Pick<AccountContext, 'db' | 'user' | '
   const actor = actorOf(deps);
   // The schema already requires a port and a from address whenever a host is given.
   const settings = toMailSettings(mergeEmailSettings(await getEmailSettings(deps.db), input));
-  if (settings === null) throw new InvalidInputError(SMTP_NOT_CONFIGURED);
+  if (settings === null) throw new InvalidInputError('api.email.smtpNotConfigured');
   const { siteName } = await getSystemSettings(deps.db);
   const server = `${settings.smtpHost}:${settings.smtpPort}`;
-  const message = {
+  const mail = {
     to,
     subject: `Test email from ${siteName}`,
     text: `This is a test email from ${siteName}.\n\nYour SMTP settings work: this message was sent through ${server}.`,
@@ -112,11 +110,11 @@ export async function sendTestEmail(deps: Pick<AccountContext, 'db' | 'user' | '
   const audit = (outcome: string) =>
     recordAudit(deps.db, actor, { action: 'test-email', entity: 'settings', entityId: 'email', summary: `test e-mail to ${to} through ${server}: ${outcome}` });
   try {
-    await sendMail(settings, message);
+    await sendMail(settings, mail);
   } catch (error) {
     const reason = testFailureReason(error);
     await audit(`failed (${reason})`);
-    throw new UpstreamError(`Failed to send test email: ${reason}`, null, { cause: error });
+    throw new UpstreamError(message('api.email.testFailed', { reason }), { cause: error });
   }
   await audit('sent');
   return { sent: true, to };

@@ -1,6 +1,9 @@
-// Site-wide settings groups (system, email), each stored as one JSON row and read with defaults,
-// so a group saved by an older version still reads complete.
+// Site-wide settings groups (system, email, identity), each stored as one JSON row and read field
+// by field with its schema (server/core/stored-json.ts): a group saved by an older version still
+// reads complete, and a damaged field reads as its default, with a warning naming it.
+import { z } from 'zod';
 import type { DB } from '@db/database';
+import { readStoredFields, readStoredValue } from '@server/core/stored-json';
 import { type Params, preparedQuery } from '@db/prepared';
 import {
   DEFAULT_SMTP_PORT,
@@ -10,8 +13,9 @@ import {
   OUTBOX_RETENTION_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   type SystemSettings,
+  systemSettingsFields,
 } from './settings.schemas';
-import { EMPTY_IDENTITY, type StoredIdentity } from './site-identity.schemas';
+import { EMPTY_IDENTITY, siteIdentityInput, type StoredIdentity } from './site-identity.schemas';
 
 /** What a fresh install shows until an admin names the site (Settings, Site). */
 export const DEFAULT_SITE_NAME = 'Our Firm';
@@ -31,14 +35,16 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   backupKeep: BACKUP_KEEP_RANGE.default,
 };
 
-export interface StoredEmailSettings {
-  smtpHost: string | null;
-  smtpPort: number | null;
-  smtpUser: string | null;
-  smtpPassword: string | null;
-  fromEmail: string | null;
-  fromName: string | null;
-}
+/** The e-mail group as stored: the form's values, the password kept (never read back to a browser). */
+const storedEmailFields = {
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().int().min(1).max(65535).nullable(),
+  smtpUser: z.string().nullable(),
+  smtpPassword: z.string().nullable(),
+  fromEmail: z.string().nullable(),
+  fromName: z.string().nullable(),
+};
+export type StoredEmailSettings = z.output<z.ZodObject<typeof storedEmailFields>>;
 
 export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   smtpHost: null,
@@ -52,15 +58,15 @@ export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
 /** A fresh install has no contact details: the public pages show no contact block until they exist. */
 export const DEFAULT_IDENTITY: StoredIdentity = EMPTY_IDENTITY;
 
-function parseGroup<T extends object>(value: string | undefined, defaults: T): T {
-  if (value === undefined) return { ...defaults };
-  try {
-    const stored = JSON.parse(value) as Partial<T>;
-    return { ...defaults, ...stored };
-  } catch {
-    return { ...defaults };
-  }
-}
+// What the identity group stores: the Site tab's fields but the name and description (the System group's).
+const { siteName: _siteName, siteDescription: _siteDescription, ...storedIdentityFields } = siteIdentityInput.shape;
+
+const parseSystem = (value: string | undefined): SystemSettings =>
+  readStoredFields('settings group "system"', value, systemSettingsFields, DEFAULT_SYSTEM_SETTINGS);
+const parseEmail = (value: string | undefined): StoredEmailSettings =>
+  readStoredFields('settings group "email"', value, storedEmailFields, DEFAULT_EMAIL_SETTINGS);
+const parseIdentity = (value: string | undefined): StoredIdentity =>
+  readStoredFields('settings group "identity"', value, storedIdentityFields, DEFAULT_IDENTITY);
 
 // Read by every public submission and every message written: prepared once (db/prepared.ts).
 const groupQuery = preparedQuery((db, args: Params<{ key: string }>) => db.selectFrom('settings').select('value').where('key', '=', args.key));
@@ -71,9 +77,8 @@ const systemAndIdentityQuery = preparedQuery((db) =>
   db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['system', 'identity']),
 );
 
-async function readGroup<T extends object>(db: DB, key: string, defaults: T): Promise<T> {
-  const row = await groupQuery.first(db, { key });
-  return parseGroup(row?.value, defaults);
+async function readGroup(db: DB, key: string): Promise<string | undefined> {
+  return (await groupQuery.first(db, { key }))?.value;
 }
 
 async function writeGroup(db: DB, key: string, value: object): Promise<void> {
@@ -86,21 +91,16 @@ async function writeGroup(db: DB, key: string, value: object): Promise<void> {
     .execute();
 }
 
-export function getSystemSettings(db: DB): Promise<SystemSettings> {
-  return readGroup(db, 'system', DEFAULT_SYSTEM_SETTINGS);
+export async function getSystemSettings(db: DB): Promise<SystemSettings> {
+  return parseSystem(await readGroup(db, 'system'));
 }
 
 export function saveSystemSettings(db: DB, settings: SystemSettings): Promise<void> {
   return writeGroup(db, 'system', settings);
 }
 
-export function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
-  return readGroup(db, 'email', DEFAULT_EMAIL_SETTINGS);
-}
-
-function parseIdentity(value: string | undefined): StoredIdentity {
-  const identity = parseGroup(value, DEFAULT_IDENTITY);
-  return { ...identity, social: { ...DEFAULT_IDENTITY.social, ...identity.social } };
+export async function getEmailSettings(db: DB): Promise<StoredEmailSettings> {
+  return parseEmail(await readGroup(db, 'email'));
 }
 
 /**
@@ -113,8 +113,8 @@ export async function getSystemAndEmailSettings(
   const rows = await systemAndEmailQuery.all(db, {});
   const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
   return {
-    system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS),
-    email: parseGroup(valueOf('email'), DEFAULT_EMAIL_SETTINGS),
+    system: parseSystem(valueOf('system')),
+    email: parseEmail(valueOf('email')),
     identity: parseIdentity(valueOf('identity')),
   };
 }
@@ -123,7 +123,7 @@ export async function getSystemAndEmailSettings(
 export async function getSystemAndIdentity(db: DB): Promise<{ system: SystemSettings; identity: StoredIdentity }> {
   const rows = await systemAndIdentityQuery.all(db, {});
   const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
-  return { system: parseGroup(valueOf('system'), DEFAULT_SYSTEM_SETTINGS), identity: parseIdentity(valueOf('identity')) };
+  return { system: parseSystem(valueOf('system')), identity: parseIdentity(valueOf('identity')) };
 }
 
 export function saveIdentity(db: DB, identity: StoredIdentity): Promise<void> {
@@ -135,20 +135,22 @@ export function saveEmailSettings(db: DB, settings: StoredEmailSettings): Promis
 }
 
 /** How the last automatic backup went (server/backups/scheduled-backup.service.ts); shown on the System tab. */
-export interface BackupStatus {
+const backupStatusSchema = z.object({
   /** When it ran (UTC ISO). */
-  at: string;
-  ok: boolean;
+  at: z.string(),
+  ok: z.boolean(),
   /** The backup's folder when it worked. */
-  folder: string | null;
-  bytes: number;
+  folder: z.string().nullable(),
+  bytes: z.number(),
   /** 'Backup written to ...' or why it failed. */
-  message: string;
-}
+  message: z.string(),
+});
+export type BackupStatus = z.output<typeof backupStatusSchema>;
 
+/** The last automatic backup's outcome; none when none ran, or when what is stored is damaged (said in the log). */
 export async function getBackupStatus(db: DB): Promise<BackupStatus | null> {
-  const row = await groupQuery.first(db, { key: 'backup-status' });
-  return row === undefined ? null : (JSON.parse(row.value) as BackupStatus);
+  const value = await readGroup(db, 'backup-status');
+  return value === undefined ? null : readStoredValue('settings group "backup-status"', value, backupStatusSchema, null);
 }
 
 export function saveBackupStatus(db: DB, status: BackupStatus): Promise<void> {

@@ -3,6 +3,9 @@
 import type { ServiceContext } from '@server/core/service-context';
 import { anyEventExists } from '@server/events/events.repository';
 import { findHomeContent } from '@server/home-page/home-page.repository';
+import { parseHomeContent } from '@server/home-page/home-page.service';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
+import { DamagedStoredValueError } from '@server/core/stored-json';
 import { getSystemAndEmailSettings } from './settings.repository';
 import { hasContactDetails, PLACEHOLDER_FOUNDER_BIO } from '@server/shared/site-identity';
 import { toMailSettings } from '@server/email/smtp';
@@ -16,12 +19,21 @@ export interface SetupChecklist {
   complete: boolean;
 }
 
-/** The home page counts as the firm's own once its founder text is no longer the shipped placeholder, or it has testimonials. */
+/**
+ * The home page counts as the firm's own once its founder text is no longer the shipped placeholder,
+ * or it has testimonials. Content too damaged to read (the log says why) is not done.
+ */
 function homeContentWritten(content: string | undefined): boolean {
   if (content === undefined) return false;
-  const parsed = JSON.parse(content) as { founder?: { bio?: string[] }; testimonials?: unknown[] };
-  const placeholder = parsed.founder?.bio?.length === 1 && parsed.founder.bio[0] === PLACEHOLDER_FOUNDER_BIO;
-  return !placeholder || (parsed.testimonials?.length ?? 0) > 0;
+  let parsed: HomeContent;
+  try {
+    parsed = parseHomeContent(content);
+  } catch (error) {
+    if (error instanceof DamagedStoredValueError) return false;
+    throw error;
+  }
+  const placeholder = parsed.founder.bio.length === 1 && parsed.founder.bio[0] === PLACEHOLDER_FOUNDER_BIO;
+  return !placeholder || parsed.testimonials.length > 0;
 }
 
 export async function setupChecklist({ db }: Pick<ServiceContext, 'db'>): Promise<SetupChecklist> {

@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { InvalidInputError } from '@server/core/errors';
+import { InvalidInputError, invalidField } from '@server/core/errors';
 import { ICON_SIZES, iconUrlOf } from '@server/shared/site-identity';
-
-export const LOGO_UNREADABLE = 'The logo could not be read. Please upload it again.';
 
 function fileOf(uploadsDir: string, url: string): string {
   return path.join(uploadsDir, path.basename(url));
@@ -17,7 +15,7 @@ function fileOf(uploadsDir: string, url: string): string {
 /** Makes the three icons of `logoUrl` unless they exist; refuses a logo that is missing or unreadable. */
 export async function makeSiteIcons(uploadsDir: string, logoUrl: string): Promise<void> {
   const logo = fileOf(uploadsDir, logoUrl);
-  if (!fs.existsSync(logo)) throw new InvalidInputError(LOGO_UNREADABLE, { logoUrl: [LOGO_UNREADABLE] });
+  if (!fs.existsSync(logo)) throw invalidField('logoUrl', 'api.identity.logoUnreadable');
   try {
     for (const size of ICON_SIZES) {
       const target = fileOf(uploadsDir, iconUrlOf(logoUrl, size));
@@ -31,6 +29,6 @@ export async function makeSiteIcons(uploadsDir: string, logoUrl: string): Promis
     }
   } catch (error) {
     if (error instanceof InvalidInputError) throw error;
-    throw new InvalidInputError(LOGO_UNREADABLE, { logoUrl: [LOGO_UNREADABLE] }, { cause: error });
+    throw new InvalidInputError('api.identity.logoUnreadable', { fields: { logoUrl: 'api.identity.logoUnreadable' }, cause: error });
   }
 }

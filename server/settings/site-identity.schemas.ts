@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { LOGO_PATH, MAP_MODES, SOCIAL_NETWORKS } from '@server/shared/site-identity';
 import { brandColourIssues, DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR } from '@server/shared/brand-colours';
-import { isOneLine, LIMITS, optionalLine, optionalText, requiredLine } from '@server/shared/common.schemas';
+import { isOneLine, LIMITS, ONE_LINE_MESSAGE, optionalLine, optionalText, requiredLine, tooLong } from '@server/shared/common.schemas';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 
 export const IDENTITY_LIMITS = {
   tagline: 200,
@@ -18,15 +19,17 @@ export const IDENTITY_LIMITS = {
 
 export { SOCIAL_NETWORKS, EMPTY_IDENTITY } from '@server/shared/site-identity';
 
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PHONE_MESSAGE = 'Please enter a phone number: digits, spaces and + ( ) - . only';
-export const LATITUDE_MESSAGE = 'Latitude must be a number between -90 and 90';
-export const LONGITUDE_MESSAGE = 'Longitude must be a number between -180 and 180';
-export const ADDRESS_LINES_MESSAGE = `At most ${IDENTITY_LIMITS.addressLines} address lines`;
+export const EMAIL_MESSAGE = keyed('validation.emailInvalid', 'Please enter a valid email address');
+export const PHONE_MESSAGE = keyed('api.identity.phone', 'Please enter a phone number: digits, spaces and + ( ) - . only');
+export const LATITUDE_MESSAGE = keyed('api.identity.latitude', 'Latitude must be a number between -90 and 90');
+export const LONGITUDE_MESSAGE = keyed('api.identity.longitude', 'Longitude must be a number between -180 and 180');
+export const ADDRESS_LINES_MESSAGE = keyed('api.identity.addressLines', `At most ${IDENTITY_LIMITS.addressLines} address lines`, {
+  max: IDENTITY_LIMITS.addressLines,
+});
 
-export const LOGO_MESSAGE = 'Please upload the logo as a PNG, JPEG or WebP image';
+export const LOGO_MESSAGE = keyed('api.identity.logo', 'Please upload the logo as a PNG, JPEG or WebP image');
 
-export const COLOUR_MESSAGE = 'Please enter a colour as # and six hex digits, e.g. #0b3d5c';
+export const COLOUR_MESSAGE = keyed('api.identity.colour', 'Please enter a colour as # and six hex digits, e.g. #0b3d5c');
 
 /** A brand colour: #rrggbb, stored in lower case; absent keeps the shipped one. */
 function brandColour(fallback: string) {
@@ -38,8 +41,8 @@ function brandColour(fallback: string) {
     .default(fallback);
 }
 
-export function socialUrlMessage(label: string, host: string): string {
-  return `Please enter an https:// ${label} link on ${host}`;
+export function socialUrlMessage(label: string, host: string): KeyedText {
+  return keyed('api.identity.social', `Please enter an https:// ${label} link on ${host}`, { network: label, host });
 }
 
 /** True for an https URL whose host is `host` or one of its subdomains (www., m., ...). */
@@ -61,7 +64,7 @@ function socialUrl(label: string, hosts: readonly string[]) {
 }
 
 /** A coordinate typed into a form: blank is none; anything else must be a number in range. */
-function coordinate(limit: number, message: string) {
+function coordinate(limit: number, message: KeyedText) {
   return z
     .number({ error: message })
     .min(-limit, message)
@@ -78,10 +81,13 @@ const socialLinks = z.object({
   youtube: socialUrl('YouTube', SOCIAL_NETWORKS[4].hosts),
 });
 
+const LATITUDE_REQUIRED = keyed('api.identity.latitudeRequired', 'Latitude is required for the map');
+const LONGITUDE_REQUIRED = keyed('api.identity.longitudeRequired', 'Longitude is required for the map');
+
 export const siteIdentityInput = z
   .object({
     /** The Site Name setting (also on the System tab). */
-    siteName: requiredLine('Site name is required', LIMITS.title),
+    siteName: requiredLine(keyed('api.settings.siteName', 'Site name is required'), LIMITS.title),
     tagline: optionalLine(IDENTITY_LIMITS.tagline),
     /** The Site Description setting: the meta description and the link previews' text. */
     siteDescription: optionalText(IDENTITY_LIMITS.description),
@@ -91,15 +97,15 @@ export const siteIdentityInput = z
     contactPhone: optionalLine(LIMITS.phone).refine((value) => value === null || /^\+?[\d\s().-]{3,}$/.test(value), PHONE_MESSAGE),
     /** One line of the postal address per entry, blank lines dropped. */
     addressLines: z
-      .array(z.string({ error: 'Must be text' }).trim().max(LIMITS.title, `Must be at most ${LIMITS.title} characters`).refine(isOneLine, 'Must be one line of text, without control characters.'), {
-        error: 'Must be a list of lines',
+      .array(z.string({ error: keyed('validation.text', 'Must be text') }).trim().max(LIMITS.title, tooLong(LIMITS.title)).refine(isOneLine, ONE_LINE_MESSAGE), {
+        error: keyed('api.identity.lines', 'Must be a list of lines'),
       })
       .transform((lines) => lines.filter((line) => line !== ''))
       .pipe(z.array(z.string()).max(IDENTITY_LIMITS.addressLines, ADDRESS_LINES_MESSAGE)),
     openingHours: optionalLine(IDENTITY_LIMITS.hours),
     replyPromise: optionalLine(IDENTITY_LIMITS.replyPromise),
     /** none: no map; embed: an OpenStreetMap view at the point; link: a link to that view only. */
-    mapMode: z.enum(MAP_MODES, { error: 'Please choose how to show the map' }),
+    mapMode: z.enum(MAP_MODES, { error: keyed('api.identity.mapMode', 'Please choose how to show the map') }),
     mapLatitude: coordinate(90, LATITUDE_MESSAGE),
     mapLongitude: coordinate(180, LONGITUDE_MESSAGE),
     social: socialLinks,
@@ -113,11 +119,11 @@ export const siteIdentityInput = z
   })
   .superRefine((value, ctx) => {
     for (const issue of brandColourIssues(value.primaryColor, value.accentColor)) {
-      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: keyed(issue.key, issue.english, issue.values) });
     }
     if (value.mapMode === 'none') return;
-    if (value.mapLatitude === null) ctx.addIssue({ code: 'custom', path: ['mapLatitude'], message: 'Latitude is required for the map' });
-    if (value.mapLongitude === null) ctx.addIssue({ code: 'custom', path: ['mapLongitude'], message: 'Longitude is required for the map' });
+    if (value.mapLatitude === null) ctx.addIssue({ code: 'custom', path: ['mapLatitude'], message: LATITUDE_REQUIRED });
+    if (value.mapLongitude === null) ctx.addIssue({ code: 'custom', path: ['mapLongitude'], message: LONGITUDE_REQUIRED });
   });
 
 export type SiteIdentityInput = z.input<typeof siteIdentityInput>;

@@ -4,6 +4,7 @@
 // focus rings on primary surfaces. A pair under which such text would fail WCAG AA is refused with
 // the ratio found and the one needed. Shared by the server (page heads, e-mails, the schema's check)
 // and the client (the identity form's preview).
+import type { KeyTaking } from '@server/shared/i18n/message';
 
 export const DEFAULT_PRIMARY = '#0b3d5c';
 export const DEFAULT_ACCENT = '#f2b544';
@@ -55,9 +56,12 @@ export function formatRatio(ratio: number): string {
   return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
 }
 
+/** What a pair breaks, for the field it is shown under: the English message, and its catalog key and values. */
 export interface BrandColourIssue {
   field: 'primaryColor' | 'accentColor';
-  message: string;
+  english: string;
+  key: KeyTaking<'ratio' | 'needed'>;
+  values: { ratio: string; needed: number };
 }
 
 /**
@@ -73,21 +77,27 @@ export function brandColourIssues(primary: string, accent: string): BrandColourI
   if (onPrimary < BODY_TEXT_RATIO) {
     issues.push({
       field: 'primaryColor',
-      message: `White text on the primary colour has a contrast of ${formatRatio(onPrimary)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
+      english: `White text on the primary colour has a contrast of ${formatRatio(onPrimary)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
+      key: 'api.identity.whiteOnPrimary',
+      values: { ratio: formatRatio(onPrimary), needed: BODY_TEXT_RATIO },
     });
   } else if (onLightSections < BODY_TEXT_RATIO) {
     // The light grey sections are a little darker than white: a primary just dark enough for white
     // text can be too light for text on them.
     issues.push({
       field: 'primaryColor',
-      message: `Primary-coloured text on the light grey sections has a contrast of ${formatRatio(onLightSections)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
+      english: `Primary-coloured text on the light grey sections has a contrast of ${formatRatio(onLightSections)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a darker primary colour.`,
+      key: 'api.identity.primaryOnLight',
+      values: { ratio: formatRatio(onLightSections), needed: BODY_TEXT_RATIO },
     });
   }
   const onAccent = contrastRatio(primary, accent);
   if (onAccent < BODY_TEXT_RATIO) {
     issues.push({
       field: 'accentColor',
-      message: `Primary-coloured text on the accent colour has a contrast of ${formatRatio(onAccent)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a lighter accent colour.`,
+      english: `Primary-coloured text on the accent colour has a contrast of ${formatRatio(onAccent)}; body text needs at least ${BODY_TEXT_RATIO}:1. Choose a lighter accent colour.`,
+      key: 'api.identity.primaryOnAccent',
+      values: { ratio: formatRatio(onAccent), needed: BODY_TEXT_RATIO },
     });
   }
   return issues;

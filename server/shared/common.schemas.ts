@@ -1,5 +1,8 @@
-// Building blocks for input schemas. Zod only: the client imports these files too.
+// Building blocks for input schemas. Zod only: the client imports these files too. Every message is
+// said with `keyed(key, english)` (server/shared/i18n/schema-messages.ts), so a page can say it in
+// its own language; the helpers below take such messages only.
 import { z } from 'zod';
+import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 
 export const LIMITS = {
   name: 200,
@@ -12,8 +15,23 @@ export const LIMITS = {
   search: 200,
 } as const;
 
-export const ONE_LINE_MESSAGE = 'Must be one line of text, without control characters.';
-export const SEARCH_CONTROL_MESSAGE = 'Search text cannot contain control characters.';
+export const ONE_LINE_MESSAGE = keyed('validation.oneLine', 'Must be one line of text, without control characters.');
+export const SEARCH_CONTROL_MESSAGE = keyed('api.searchControl', 'Search text cannot contain control characters.');
+const TEXT_MESSAGE = keyed('validation.text', 'Must be text');
+const EMAIL_REQUIRED = keyed('validation.emailRequired', 'Email is required');
+const EMAIL_INVALID = keyed('validation.emailInvalid', 'Please enter a valid email address');
+const URL_INVALID = keyed('api.urlInvalid', 'Please enter a valid URL');
+const ID_REQUIRED = keyed('api.idRequired', 'Id is required');
+export const DATE_TIME_INVALID = keyed('message.dateTimeInvalid', 'Please enter a valid date and time');
+/** Messages several forms share. */
+export const NAME_REQUIRED = keyed('validation.nameRequired', 'Name is required');
+export const TITLE_REQUIRED = keyed('api.titleRequired', 'Title is required');
+export const STATUS_REQUIRED = keyed('api.statusRequired', 'Status is required');
+
+/** 'Must be at most 200 characters'. */
+export function tooLong(max: number): KeyedText {
+  return keyed('validation.tooLong', `Must be at most ${max} characters`, { max });
+}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -24,7 +42,7 @@ export function isOneLine(value: string): boolean {
 }
 
 /** requiredText for a name, title or other one-line value that goes into e-mails and headers. */
-export function requiredLine(message: string, max: number = LIMITS.shortText) {
+export function requiredLine(message: KeyedText, max: number = LIMITS.shortText) {
   return requiredText(message, max).refine(isOneLine, ONE_LINE_MESSAGE);
 }
 
@@ -34,26 +52,22 @@ export function optionalLine(max: number = LIMITS.shortText) {
 }
 
 /** A required, trimmed string whose every failure (missing, wrong type, blank) says `message`. */
-export function requiredText(message: string, max: number = LIMITS.shortText) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+export function requiredText(message: KeyedText, max: number = LIMITS.shortText) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
 }
 
 /** An optional trimmed string; blank or absent becomes null (the forms send empty fields as absent). */
 export function optionalText(max: number = LIMITS.shortText) {
   return z
-    .string({ error: 'Must be text' })
+    .string({ error: TEXT_MESSAGE })
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, tooLong(max))
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 }
 
 /** A required e-mail address, trimmed and lower-cased. */
-export function requiredEmail(requiredMessage = 'Email is required', invalidMessage = 'Please enter a valid email address') {
+export function requiredEmail(requiredMessage: KeyedText = EMAIL_REQUIRED, invalidMessage: KeyedText = EMAIL_INVALID) {
   return z
     .string({ error: requiredMessage })
     .trim()
@@ -63,14 +77,18 @@ export function requiredEmail(requiredMessage = 'Email is required', invalidMess
     .transform((value) => value.toLowerCase());
 }
 
-export const idInput = z.string({ error: 'Id is required' }).trim().min(1, 'Id is required').max(64, 'Id is too long');
+export const idInput = z
+  .string({ error: ID_REQUIRED })
+  .trim()
+  .min(1, ID_REQUIRED)
+  .max(64, keyed('api.idTooLong', 'Id is too long'));
 
 export const byIdInput = z.object({ id: idInput });
 
 /**
  * A link or a path on this site: uploads come back as '/uploads/...', seed images as '/images/...'.
  */
-export function optionalUrl(message = 'Please enter a valid URL') {
+export function optionalUrl(message: KeyedText = URL_INVALID) {
   return optionalText(LIMITS.url).refine((value) => value === null || isUrlOrSitePath(value), message);
 }
 
@@ -96,12 +114,12 @@ export function isUrlOrSitePath(value: string): boolean {
 }
 
 /** UTC or offset ISO-8601 timestamp, normalised to UTC ISO with milliseconds. */
-export function timestamp(requiredMessage: string) {
+export function timestamp(requiredMessage: KeyedText) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .pipe(z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' }))
+    .pipe(z.iso.datetime({ offset: true, error: DATE_TIME_INVALID }))
     .transform((value) => new Date(value).toISOString());
 }
 
@@ -113,7 +131,7 @@ export const listInputBase = z.object({
   search: z
     .string()
     .trim()
-    .max(LIMITS.search, `Must be at most ${LIMITS.search} characters`)
+    .max(LIMITS.search, tooLong(LIMITS.search))
     // A NUL ended the full-text query early (a 500) and emptied the CSV export.
     .refine(isOneLine, SEARCH_CONTROL_MESSAGE)
     .optional()

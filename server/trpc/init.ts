@@ -1,11 +1,13 @@
-// The only place procedures are built. Errors leave here in one shape: a human message, the tRPC
-// code, and for bad input the field messages; never a stack outside development.
-import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
-import { DEFAULT_LANGUAGE } from '@server/shared/i18n/languages';
-import { translateIssue, translateMessage } from '@server/shared/i18n/messages';
+// The only place procedures are built. Errors leave here in one shape: the English message (what
+// curl shows and the back office says), the tRPC code, for bad input the field messages, and beside
+// them the catalog key and values of each message (`messageKey`, `messageValues`, `fieldMessageKeys`),
+// which a public page says in its own language; never a stack outside development.
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault } from '@server/core/errors';
+import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault, UnauthenticatedError, ForbiddenError } from '@server/core/errors';
+import { englishOf } from '@server/shared/i18n/catalogs';
+import { type Message, message, type SentMessage } from '@server/shared/i18n/message';
+import { messageOfText } from '@server/shared/i18n/schema-messages';
 import type { Context } from './context';
 
 /** The one mapping from a service's domain error to the tRPC code the caller sees. */
@@ -25,6 +27,49 @@ export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: CODE_OF_KIND[error.kind], message: error.message, cause: error });
 }
 
+const GENERIC_FAILURE = message('error.generic');
+
+function sent(said: Message): SentMessage {
+  return { key: said.key, values: said.values };
+}
+
+/** What an error says, by key: the domain error's, the schema's for bad input, none for tRPC's own. */
+interface SaidByKey {
+  message: string;
+  said: Message | null;
+  fieldErrors: FieldErrors | null;
+  fieldSaid: Record<string, Message> | null;
+}
+
+function saidOf(error: TRPCError, shapeMessage: string, development: boolean): SaidByKey {
+  // Only input validation is the caller's to see; a ZodError behind a 500 (an output check, a
+  // stored value that no longer parses) is an internal failure like any other.
+  const validation = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
+  if (validation !== null) {
+    // Each field's first message is the one a form shows under it: its key goes with it.
+    const fieldSaid: Record<string, Message> = {};
+    for (const issue of validation.issues) {
+      const field = issue.path[0];
+      const said = messageOfText(issue.message);
+      if (field !== undefined && said !== null) fieldSaid[String(field)] ??= said;
+    }
+    const first = validation.issues[0];
+    return {
+      message: first?.message ?? 'Invalid input',
+      said: first === undefined ? null : messageOfText(first.message),
+      fieldErrors: z.flattenError(validation).fieldErrors as FieldErrors,
+      fieldSaid: Object.keys(fieldSaid).length === 0 ? null : fieldSaid,
+    };
+  }
+  if (error.cause instanceof DomainError) {
+    return { message: shapeMessage, said: error.cause.said, fieldErrors: error.cause.fieldErrors, fieldSaid: error.cause.fields };
+  }
+  if (error.code === 'INTERNAL_SERVER_ERROR' && !development) {
+    return { message: englishOf(GENERIC_FAILURE), said: GENERIC_FAILURE, fieldErrors: null, fieldSaid: null };
+  }
+  return { message: shapeMessage, said: null, fieldErrors: null, fieldSaid: null };
+}
+
 /**
  * What each procedure says about itself, for docs/api.md (scripts/api-docs.ts): who may call it,
  * set once by the builder below it is made from, and a one-line description the procedure gives.
@@ -37,43 +82,7 @@ export interface ProcedureMeta {
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error, ctx }) {
     const development = ctx?.config.nodeEnv === 'development';
-    // Only input validation is the caller's to see; a ZodError behind a 500 (an output check, a
-    // stored value that no longer parses) is an internal failure like any other.
-    const validation = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
-    let message = shape.message;
-    let fieldErrors: FieldErrors | null = null;
-    if (validation !== null) {
-      const flattened = z.flattenError(validation);
-      fieldErrors = flattened.fieldErrors as FieldErrors;
-      message = validation.issues[0]?.message ?? 'Invalid input';
-    } else if (error.cause instanceof DomainError) {
-      fieldErrors = error.cause.fieldErrors;
-    } else if (error.code === 'INTERNAL_SERVER_ERROR' && !development) {
-      message = 'Something went wrong. Please try again.';
-    }
-    // A page in another language gets the messages it may show in that language (field messages of
-    // a schema by their issue's code and text, a service's by its text); anything else stays English.
-    if (ctx !== undefined && ctx.language !== DEFAULT_LANGUAGE) {
-      const i18n = i18nOf(ctx.language);
-      const t = (key: MessageKey, values?: Record<string, unknown>) => i18n._(key, values);
-      if (validation !== null) {
-        const translated: Record<string, string[]> = {};
-        for (const issue of validation.issues) {
-          const field = issue.path[0];
-          if (typeof field === 'string') (translated[field] ??= []).push(translateIssue(issue, t));
-        }
-        fieldErrors = translated;
-        const first = validation.issues[0];
-        message = first === undefined ? message : translateIssue(first, t);
-      } else {
-        message = translateMessage(message, t);
-        if (fieldErrors !== null) {
-          fieldErrors = Object.fromEntries(
-            Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.map((text) => translateMessage(text, t))]),
-          );
-        }
-      }
-    }
+    const { message, said, fieldErrors, fieldSaid } = saidOf(error, shape.message, development);
     return {
       message,
       code: shape.code,
@@ -82,6 +91,9 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         fieldErrors,
+        messageKey: said?.key ?? null,
+        messageValues: said?.values ?? {},
+        fieldMessageKeys: fieldSaid === null ? null : Object.fromEntries(Object.entries(fieldSaid).map(([field, text]) => [field, sent(text)])),
         ...(development && shape.data.stack !== undefined ? { stack: shape.data.stack } : {}),
       },
     };
@@ -110,7 +122,7 @@ export const publicProcedure = t.procedure.use(domainErrors).meta({ access: 'pub
 /** Any signed-in account (role user or admin). */
 export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.user === null || ctx.session === null) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    throw new UnauthenticatedError('api.auth.signInRequired');
   }
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 }).meta({ access: 'staff' });
@@ -118,7 +130,7 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
 /** Admins only: a signed-in user without the role gets FORBIDDEN, never UNAUTHORIZED. */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only administrators can do this.' });
+    throw new ForbiddenError('api.auth.adminOnly');
   }
   return next();
 }).meta({ access: 'admin' });

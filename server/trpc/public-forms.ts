@@ -3,32 +3,21 @@
 // so the back office keeps working in Maintenance Mode. The manage-my-booking link ('manage') is
 // rate-limited the same way but passes both switches: they stop new submissions, and a visitor who
 // can no longer come must still be able to say so (the freed seat goes to the waitlist).
-import { describeWait } from '@server/core/rate-limits';
 import { getSystemSettings } from '@server/settings/settings.service';
 import { publicProcedure } from './init';
-import { PreconditionError, TooManyRequestsError, UnavailableError } from '@server/core/errors';
-import { BOOKINGS_CLOSED_MESSAGE, MAINTENANCE_MESSAGE } from '@server/shared/site-notices';
+import { PreconditionError, tooManyRequests, UnavailableError } from '@server/core/errors';
 
 export type PublicFormName = 'booking' | 'contact' | 'manage';
-
-
-export function tooManyRequestsMessage(retryAfterSeconds: number): string {
-  return `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`;
-}
 
 export function publicFormProcedure(formName: PublicFormName) {
   // Runs before input parsing, so malformed submissions count against the limit too.
   return publicProcedure.use(async ({ ctx, next }) => {
     const verdict = await ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
-    if (!verdict.allowed) {
-      throw new TooManyRequestsError(tooManyRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
-    }
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
     if (formName === 'manage') return next();
     const settings = await getSystemSettings(ctx);
-    if (settings.maintenanceMode) throw new UnavailableError(MAINTENANCE_MESSAGE);
-    if (formName === 'booking' && !settings.allowRegistrations) {
-      throw new PreconditionError(BOOKINGS_CLOSED_MESSAGE);
-    }
+    if (settings.maintenanceMode) throw new UnavailableError('notice.maintenance');
+    if (formName === 'booking' && !settings.allowRegistrations) throw new PreconditionError('notice.bookingsClosed');
     return next();
   });
 }

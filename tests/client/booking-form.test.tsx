@@ -99,6 +99,10 @@ describe('BookingForm', () => {
     const db = server.env.db;
     await db.updateTable('events').set({ description: 'Meet 30+ businesses in 60 minutes.', date: '13 October', location: 'Accra' }).where('id', '=', ids.eventA).execute();
     await db.updateTable('eventSessions').set({ description: 'Speed meetings with buyers.' }).where('id', '=', ids.sessionA1).execute();
+    // A morning two days ahead (still before the full slot, three days ahead), so neither zone's
+    // times cross midnight whenever the suite runs.
+    const day = new Date(Date.now() + 48 * 3_600_000).toISOString().slice(0, 10);
+    await db.updateTable('timeSlots').set({ startTime: `${day}T09:35:00.000Z`, endTime: `${day}T11:35:00.000Z` }).where('id', '=', ids.slotA1).execute();
     await db
       .insertInto('delegates')
       .values({ id: 'd1', sessionId: ids.sessionA1, name: 'Ama Owusu', email: 'ama@example.com', phone: '+233 20 000 0000', organization: 'GIPC', position: 'Trade Attaché', bio: null, photoUrl: null })

@@ -1,15 +1,16 @@
 // The site in French: a browser that asks for French gets /fr/ (server-rendered in French, `lang`
 // right, axe clean, adopted by React without an error), the switcher in the header and the footer
-// keeps the page and its choice outranks the browser's language, and the home page's JavaScript stays
-// within its budget in both languages (only the page's language's catalog, in the page itself).
+// keeps the page and its choice outranks the browser's language, the home page's JavaScript stays
+// within its budget in both languages (only the page's language's catalog, in the page itself), and
+// a French booking page says the server's refusal and a lost connection in French.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_CLIENT_DIR } from './env';
 import { expect, test } from './fixtures';
-import { createBookableSlot, readDatabase } from './support';
+import { createBookableSlot, mutate, query, readDatabase, signInAsAdmin } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const KB = 1024;
@@ -156,4 +157,36 @@ test.describe('a French booking', () => {
     expect(stored?.language).toBe('fr');
     expect(errors).toEqual([]);
   });
+
+  test("says the server's refusal and a lost connection in French, whatever words the browser gives them", async ({ page, request }) => {
+    const slot = await createBookableSlot(request, { title: 'Cape Coast Refusals', capacity: 5 });
+    await page.goto(`/fr/booking/${slot.eventId}`);
+    await page.getByRole('combobox', { name: 'Choisir la séance' }).click();
+    await page.getByRole('option', { name: new RegExp(slot.sessionTitle) }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByLabel('Nom complet').fill('Kojo Asante');
+    await page.getByLabel('Adresse e-mail').fill('kojo.fr@example.com');
+
+    // The firm closes bookings while the page is open: the server refuses, by key, in French here.
+    await setAllowRegistrations(request, false);
+    try {
+      await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Les réservations sont actuellement fermées.' })).toBeVisible();
+    } finally {
+      await setAllowRegistrations(request, true);
+    }
+
+    // The connection drops (Chromium's own words for it are English): the page's sentence is French.
+    await page.route('**/api/trpc/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
 });
+
+/** Allow Registrations on or off, the rest of the System settings as they are. */
+async function setAllowRegistrations(request: APIRequestContext, allowRegistrations: boolean): Promise<void> {
+  await signInAsAdmin(request);
+  const { system } = await query<{ system: Record<string, unknown> }>(request, 'settings.get');
+  await mutate(request, 'settings.updateSystem', { ...system, allowRegistrations });
+}

@@ -1,12 +1,17 @@
-// Starts the real server for Playwright: production mode, the built client, a fresh database
-// whose first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
+// Starts the real server for Playwright as `npm start` runs it: the compiled server
+// (dist/server/index.js) in production mode with the built client, on a fresh database whose first
+// admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { E2E_ADMIN, E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_PORT } from './env';
 
-if (!fs.existsSync(path.join(E2E_CLIENT_DIR, 'index.html'))) {
-  console.error(`${E2E_CLIENT_DIR} has no built client: run \`npm run build\` before the end-to-end tests.`);
-  process.exit(1);
+const SERVER = path.resolve('dist', 'server', 'index.js');
+for (const needed of [path.join(E2E_CLIENT_DIR, 'index.html'), SERVER]) {
+  if (!fs.existsSync(needed)) {
+    console.error(`${needed} is missing: run \`npm run build\` before the end-to-end tests.`);
+    process.exit(1);
+  }
 }
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 Object.assign(process.env, {
@@ -22,4 +27,4 @@ Object.assign(process.env, {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 });
-await import('@server/index');
+await import(pathToFileURL(SERVER).href);

@@ -1,6 +1,8 @@
 // The layer rules of eslint.config.js, proved on probe files: each import or query a layer must not
-// make is refused (by the rule that names it), and the same file written the right way passes. The
-// probes are linted as text under a path inside the project; nothing is written.
+// make is refused (by the rule that names it), and the same file written the right way passes; so
+// are a schema's message written as a sentence instead of by key, and a public page showing the
+// API's message without its translator. The probes are linted as text under a path inside the
+// project; nothing is written.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,9 @@ describe('layer rules', () => {
     ['the server importing client source', 'server/bookings/probe.service.ts', "import { theme } from '@client/theme';\nexport const probe = theme;\n", 'The server uses the built client'],
     ['a parent-relative import', 'server/bookings/probe.service.ts', "import { newId } from '../core/ids';\nexport const probe = newId;\n", 'Name a module outside this folder by its alias'],
     ['a parent-relative import in a test', 'tests/client/probe.test.tsx', "import { futureYear } from '../dates';\nexport const probe = futureYear;\n", 'Name a module outside this folder by its alias'],
+    ['a schema message written as an English sentence', 'server/bookings/probe.schemas.ts', "import { z } from 'zod';\nexport const probe = z.string().min(1, 'Name is required');\n", "Say a schema's message with keyed"],
+    ['a refinement message written as an English sentence', 'server/shared/probe.ts', "import { z } from 'zod';\nexport const probe = z.string().refine((value) => value !== '', { message: 'Name is required' });\n", "Say a schema's message with keyed"],
+    ["a public page showing the API's message without its translator", 'client/features/booking/probe.ts', "import { messageOf } from '@client/trpc';\nexport const probe = (error: unknown) => messageOf(error, 'Please try again.');\n", 'A public page passes its translator'],
   ])('refuses %s', async (_what, file, code, expected) => {
     const found = await problems(file, code);
     expect(found.some((message) => message.includes(expected))).toBe(true);
@@ -48,6 +53,8 @@ describe('layer rules', () => {
     ['a repository building a query', 'server/bookings/probe.repository.ts', "import type { DB } from '@db/database';\nexport const probe = (db: DB) => db.selectFrom('bookings').selectAll().execute();\n"],
     ['a schema importing schemas and shared code', 'server/bookings/probe.schemas.ts', "import { createBookingInput } from './bookings.schemas';\nimport { formatSlot } from '@server/shared/time';\nimport { BOOKING_STATUSES } from '@db/schema';\nexport const probe = [createBookingInput, formatSlot, BOOKING_STATUSES];\n"],
     ['the client importing shared code, schemas and the router type', 'client/features/booking/probe.ts', "import type { AppRouter } from '@server/router';\nimport { formatSlot } from '@server/shared/time';\nimport { createBookingInput } from '@server/bookings/bookings.schemas';\nexport type Probe = AppRouter;\nexport const probe = [formatSlot, createBookingInput];\n"],
+    ['a schema message said by key', 'server/bookings/probe.schemas.ts', "import { z } from 'zod';\nimport { keyed } from '@server/shared/i18n/schema-messages';\nexport const probe = z.string().min(1, keyed('validation.nameRequired', 'Name is required'));\n"],
+    ["the back office showing the API's message in the server's English", 'client/features/admin/probe.ts', "import { messageOf } from '@client/trpc';\nexport const probe = (error: unknown) => messageOf(error, 'Please try again.');\n"],
   ])('allows %s', async (_what, file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

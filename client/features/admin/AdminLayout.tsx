@@ -127,6 +127,9 @@ export function AdminLayout() {
           <Button variant="light" color="red" fullWidth onClick={() => signOut.mutate()} loading={signOut.isPending}>
             Sign Out
           </Button>
+          <Text size="xs" c="dimmed" ta="center" mt="xs">
+            Version {__APP_VERSION__}
+          </Text>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="admin-main" tabIndex={-1}>

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { createBookingInput } from '@server/bookings/bookings.schemas';
 import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
-import { translateIssue } from '@server/shared/i18n/messages';
 import { browserTimeZone, slotForVisitor } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '@client/features/event/seats';
 import { BookingDetails } from './BookingDetails';
@@ -55,7 +55,8 @@ interface BookingFormProps {
 }
 
 export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browserTimeZone(), onBooked }: BookingFormProps) {
-  const { t, language } = useTranslator();
+  const words = useTranslator();
+  const { t, language } = words;
   const events = trpc.events.list.useQuery();
   const [eventId, setEventId] = useState<string | null>(initialEventId ?? null);
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -81,11 +82,8 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
     // The server's own checks, their messages in the page's language.
     validate: (values) => {
       const participantErrors: Record<string, string> = {};
-      for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= translateIssue(issue, t);
-      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, messages]) => [
-        field,
-        messages[0] === undefined ? undefined : translateIssue({ code: 'custom', message: messages[0] }, t),
-      ]);
+      for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
+      const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, text]) => [field, schemaMessageIn(words, text)]);
       return { ...participantErrors, ...Object.fromEntries(answerErrors) };
     },
   });
@@ -108,7 +106,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
   if (events.isError) {
     return (
       <Alert color="red" title={t('booking.eventsFailed.title')} role="alert">
-        {messageOf(events.error, t('booking.eventsFailed.text'))}{' '}
+        {messageOf(events.error, t('booking.eventsFailed.text'), words)}{' '}
         <Button variant="subtle" size="compact-sm" onClick={() => void events.refetch()}>
           {t('common.tryAgain')}
         </Button>
@@ -152,9 +150,9 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
                 });
               },
               onError: (error) => {
-                const fieldErrors = fieldErrorsOf(error);
+                const fieldErrors = fieldErrorsOf(error, words);
                 form.setErrors(fieldErrors);
-                setFailure(messageOf(error, t('booking.failed.text')));
+                setFailure(messageOf(error, t('booking.failed.text'), words));
                 focusFirstInvalid(fieldErrors);
               },
             },
@@ -217,7 +215,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
               }}
               allowDeselect={false}
               nothingFoundMessage={t('booking.session.none')}
-              error={sessions.isError ? messageOf(sessions.error, t('booking.session.failed')) : undefined}
+              error={sessions.isError ? messageOf(sessions.error, t('booking.session.failed'), words) : undefined}
             />
           )}
           {eventKnown && sessions.data?.length === 0 && (

@@ -32,7 +32,8 @@ export function ManageBookingPage() {
 }
 
 export function ManageBooking({ token }: { token: string }) {
-  const { t } = useTranslator();
+  const words = useTranslator();
+  const { t } = words;
   const booking = trpc.bookings.manage.useQuery(
     { token },
     // Every call counts against the public rate limit: no refetch on focus, on remount or on failure.
@@ -54,7 +55,7 @@ export function ManageBooking({ token }: { token: string }) {
   } else if (booking.error.data?.code === 'NOT_FOUND' || booking.error.data?.code === 'BAD_REQUEST') {
     // An unknown or malformed token; the server says 'This booking link is not valid.' for both.
     content = (
-      <Alert color="red" title={messageOf(booking.error, t('message.manageLinkInvalid'))}>
+      <Alert color="red" title={messageOf(booking.error, t('message.manageLinkInvalid'), words)}>
         <Stack gap="xs">
           <Text size="sm">{t('manage.invalid.text')}</Text>
           <Anchor component={Link} to="/booking" size="sm">
@@ -67,7 +68,7 @@ export function ManageBooking({ token }: { token: string }) {
     content = (
       <Alert color="red" title={t('manage.failed.title')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messageOf(booking.error, t('common.pleaseTryAgain'))}</Text>
+          <Text size="sm">{messageOf(booking.error, t('common.pleaseTryAgain'), words)}</Text>
           <Button variant="light" color="red" size="compact-sm" onClick={() => void booking.refetch()}>
             {t('common.tryAgain')}
           </Button>
@@ -89,7 +90,8 @@ export function ManageBooking({ token }: { token: string }) {
 }
 
 function BookingDetails({ token, booking }: { token: string; booking: ManagedBooking }) {
-  const { t, locale } = useTranslator();
+  const words = useTranslator();
+  const { t, locale } = words;
   const utils = trpc.useUtils();
   const [confirming, confirm] = useDisclosure(false);
   const cancel = trpc.bookings.cancelByToken.useMutation({
@@ -150,7 +152,7 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
         )}
         {cancel.isError && (
           <Alert color="red" role="alert" title={t('manage.cancelFailed')}>
-            {messageOf(cancel.error, t('common.pleaseTryAgain'))}
+            {messageOf(cancel.error, t('common.pleaseTryAgain'), words)}
           </Alert>
         )}
         {booking.status === 'cancelled' ? (

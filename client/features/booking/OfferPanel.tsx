@@ -7,7 +7,8 @@ import { useTranslator } from '@client/i18n';
 import { messageOf, trpc } from '@client/trpc';
 
 export function OfferPanel({ token, offerExpiresAt, timezone }: { token: string; offerExpiresAt: string; timezone: string }) {
-  const { t, locale } = useTranslator();
+  const words = useTranslator();
+  const { t, locale } = words;
   const utils = trpc.useUtils();
   const take = trpc.bookings.takeOffer.useMutation();
   // The answer is the booking as the page shows it (the manage procedures are rate-limited: no refetch).
@@ -28,7 +29,7 @@ export function OfferPanel({ token, offerExpiresAt, timezone }: { token: string;
         </Text>
         {failure !== null && (
           <Text size="sm" c="red" role="alert">
-            {messageOf(failure, t('common.pleaseTryAgain'))}
+            {messageOf(failure, t('common.pleaseTryAgain'), words)}
           </Text>
         )}
         <Group>

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { bookConsultationInput } from '@server/consultations/consultations.schemas';
 import { formatSlotRange } from '@server/shared/time';
 import { firmText } from '@server/shared/i18n/languages';
-import { translateIssue } from '@server/shared/i18n/messages';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, NextFreeTimes, TimePicker, useVisitorZone } from './TimePicker';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
@@ -31,7 +31,8 @@ function addDays(date: string, days: number): string {
 }
 
 export function ConsultationPage() {
-  const { t, locale, language } = useTranslator();
+  const words = useTranslator();
+  const { t, locale, language } = words;
   // The firm's texts in the page's language, English where a translation is missing.
   const titleOf = (candidate: { title: string; translations: Parameters<typeof firmText>[1] }) => firmText(candidate.title, candidate.translations, 'title', language);
   const types = trpc.consultations.types.list.useQuery(undefined, { refetchOnWindowFocus: false });
@@ -60,7 +61,7 @@ export function ConsultationPage() {
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= translateIssue(issue, t);
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       setErrors(found);
       return;
     }
@@ -68,7 +69,7 @@ export function ConsultationPage() {
     try {
       setBooked(await book.mutateAsync(input));
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = fieldErrorsOf(error, words);
       if (fieldErrors.startsAt !== undefined) {
         const after = time.startsAt;
         const from = time.date;
@@ -192,9 +193,9 @@ export function ConsultationPage() {
                 <TextInput label={t('consultation.phone')} type="tel" autoComplete="tel" value={fields.visitorPhone} onChange={set('visitorPhone')} error={errors.visitorPhone} />
                 <TextInput label={t('consultation.company')} autoComplete="organization" value={fields.visitorCompany} onChange={set('visitorCompany')} error={errors.visitorCompany} />
                 <Textarea label={t('consultation.message')} autosize minRows={3} value={fields.message} onChange={set('message')} error={errors.message} />
-                {book.isError && Object.keys(fieldErrorsOf(book.error)).length === 0 && (
+                {book.isError && Object.keys(fieldErrorsOf(book.error, words)).length === 0 && (
                   <Alert color="red" role="alert" title={t('consultation.failed')}>
-                    {messageOf(book.error, t('common.pleaseTryAgain'))}
+                    {messageOf(book.error, t('common.pleaseTryAgain'), words)}
                   </Alert>
                 )}
                 <Button type="submit" loading={book.isPending}>

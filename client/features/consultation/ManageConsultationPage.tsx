@@ -24,7 +24,8 @@ function whereOf({ location, consultantName }: Managed, t: Translator['t']): str
 }
 
 export function ManageConsultationPage() {
-  const { t } = useTranslator();
+  const words = useTranslator();
+  const { t } = words;
   const { token } = useParams({ strict: false });
   const manage = trpc.consultations.manage.useQuery(
     { token: token ?? '' },
@@ -41,7 +42,7 @@ export function ManageConsultationPage() {
         ) : manage.isPending ? (
           <Skeleton height={160} aria-label={t('consultation.manage.loading')} />
         ) : (
-          <Alert color="red" title={messageOf(manage.error, t('consultation.manage.invalid'))}>
+          <Alert color="red" title={messageOf(manage.error, t('consultation.manage.invalid'), words)}>
             {t('consultation.manage.invalidText')}
           </Alert>
         )}
@@ -51,7 +52,8 @@ export function ManageConsultationPage() {
 }
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
-  const { t, locale } = useTranslator();
+  const words = useTranslator();
+  const { t, locale } = words;
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);
   const [timeZone, setTimeZone] = useState(consultation.visitorTimeZone);
@@ -117,7 +119,7 @@ function Details({ token, consultation }: { token: string; consultation: Managed
         )}
         {(reschedule.isError || cancel.isError) && (
           <Alert color="red" role="alert" title={t('consultation.manage.failed')}>
-            {fieldErrorsOf(reschedule.error).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'))}
+            {fieldErrorsOf(reschedule.error, words).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'), words)}
           </Alert>
         )}
 

@@ -40,7 +40,8 @@ interface TimePickerProps {
 }
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
-  const { t, locale } = useTranslator();
+  const words = useTranslator();
+  const { t, locale } = words;
   const thisMonth = utcToZonedParts(new Date().toISOString(), timeZone).date.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const [day, setDay] = useState<string | null>(null);
@@ -89,7 +90,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
       />
       {free.isError && (
         <Alert color="red" title={t('consultation.times.failed')}>
-          {messageOf(free.error, t('common.pleaseTryAgain'))}
+          {messageOf(free.error, t('common.pleaseTryAgain'), words)}
         </Alert>
       )}
       {free.isSuccess && times.length === 0 && (

@@ -12,13 +12,14 @@ import { useState } from 'react';
 import { submitContactInput, type SubmitContactInput } from '@server/contacts/contacts.schemas';
 import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
+import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
-import { translateIssue } from '@server/shared/i18n/messages';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
 
 export function ContactForm() {
-  const { t } = useTranslator();
+  const words = useTranslator();
+  const { t } = words;
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -27,7 +28,7 @@ export function ContactForm() {
     validate: (values) => {
       const result = submitContactInput.safeParse(values);
       const errors: Record<string, string> = {};
-      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= translateIssue(issue, t);
+      for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       return errors;
     },
   });
@@ -59,8 +60,8 @@ export function ContactForm() {
         submit.mutate(values, {
           onSuccess: () => setSent(true),
           onError: (error) => {
-            form.setErrors(fieldErrorsOf(error));
-            setFailure(messageOf(error, t('contact.failed.text')));
+            form.setErrors(fieldErrorsOf(error, words));
+            setFailure(messageOf(error, t('contact.failed.text'), words));
           },
         });
       })}

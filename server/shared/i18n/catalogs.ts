@@ -3,7 +3,8 @@
 // compiled catalog to the browser, which so never downloads a parser or another language.
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { type Language, localeOf } from './languages';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from './languages';
+import type { Message } from './message';
 import { en, type MessageKey } from './catalogs/en';
 import { fr } from './catalogs/fr';
 
@@ -31,11 +32,12 @@ export function compiledCatalog(language: Language): Messages {
  * Which messages a page carries: the home page and the event pages, which have scripts of their own
  * and link to the others, only theirs ('own'); a page of the app (booking, the manage links, the
  * consultation page, where the browser may move on to another) all the public ones ('app'). None
- * carries what only the server writes (e-mails, alerts, reports, page titles).
+ * carries what only the server writes (e-mails, alerts, reports, page titles) or what no public page
+ * shows (the API's messages to the back office, api.*, which it shows in the server's English).
  */
 export type PageScope = 'own' | 'app';
 
-const SERVER_ONLY = /^(?:email|alert|report|status|page)\./;
+const SERVER_ONLY = /^(?:email|alert|report|status|page|api)\./;
 const APP_ONLY = /^(?:booking|manage|consultation|time|message|common)\./;
 
 /** Whether a page of `scope` carries the message `key`. */
@@ -56,6 +58,11 @@ export function pageCatalog(language: Language, scope: PageScope): Messages {
 }
 
 const instances = new Map<Language, I18n>();
+
+/** A message said by key, in English: the API's `message`, the server's logs. */
+export function englishOf(said: Message): string {
+  return i18nOf(DEFAULT_LANGUAGE)._(said.key, said.values);
+}
 
 /** The runtime of one language, for the server's own texts (rendered pages, messages). */
 export function i18nOf(language: Language): I18n {
