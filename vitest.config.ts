@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { appVersionDefine, pathAliases } from './vite.config.js';
 
@@ -13,10 +14,16 @@ export default defineConfig({
     // is only caches of pure results or per database, and the client setup file runs once per file
     // without stacking its shims.
     isolate: false,
+    // One worker per core. Vitest's default keeps a core for itself (one worker on a 2-core
+    // machine), but its main process only collects results: the second core would sit idle.
+    maxWorkers: os.availableParallelism(),
     // Spies, stubbed globals and stubbed environment variables are undone after every test by
     // configuration, so a test that forgets its clean-up cannot leak into the next (files share
     // their worker, above).
     restoreMocks: true,
+    // `npm run test:pg` runs the server test files tagged postgres (a `// @module-tag` line at the
+    // top); tests/project/postgres-files.test.ts says which files the rule asks for.
+    tags: [{ name: 'postgres', description: 'also runs on PostgreSQL (npm run test:pg): it checks SQL the dialects could answer differently' }],
     unstubGlobals: true,
     unstubEnvs: true,
     projects: [

@@ -1,5 +1,6 @@
 // Moving a site from SQLite to PostgreSQL (npm run db:copy-to-postgres): every table and row arrives,
 // the counts are checked, and a target that already has data is refused. PostgreSQL only.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

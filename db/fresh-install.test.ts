@@ -2,6 +2,7 @@
 // section texts, no contact block, and none of the demo firm's name, people or contact details in
 // any page or e-mail. The seed's firm lives in scripts/seed/firm.ts; a site already in use before
 // the demo left the shipped product keeps its page and name.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultHomeContent } from '@client/features/home/content';

@@ -1,5 +1,6 @@
 // Group commit on a real SQLite file: bodies that wait together share one transaction, keep their
 // own results and errors, and a body that fails leaves nothing behind.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

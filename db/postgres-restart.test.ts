@@ -7,6 +7,7 @@
 // while the server is down and 200 within 2 s of its return. Start-up waits for a server that is
 // not answering yet. Runs in the SQLite run of the server tests (its server is
 // its own); skipped where PostgreSQL cannot be started, except in CI.
+// @module-tag postgres
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,6 +2,7 @@
 // boolean, calendar dates date; a database that the earlier migrations left with text times and
 // integer flags is converted keeping every instant and flag; rows read back in the shape the app
 // writes (ISO-8601 strings, 0/1); the searches ignore letter case. PostgreSQL only.
+// @module-tag postgres
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, inject, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Prepared queries (db/prepared.ts) on the test database (SQLite, or PostgreSQL in `npm run test:pg`):
 // the same rows as the ordinary query, in camelCase, built once per database and reused inside
 // transactions, with the values of each call.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { isNullOr, type Param, type Params, preparedQuery } from './prepared';
 import { createTestEnv, type TestEnv } from '@tests/support/helpers';

@@ -1,5 +1,6 @@
 // Kysely's queries reuse prepared statements: the same SQL gets the same statement, the number kept
 // is bounded, and reuse gives the right rows after a schema change.
+// @module-tag postgres
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { withStatementCache } from './database';

@@ -1,6 +1,7 @@
 // Staff search through the full-text (FTS5 trigram) indexes gives exactly the rows the plain
 // LIKE '%text%' scan gives, for every kind of search text, and stays in step with inserts, updates
 // and deletes.
+// @module-tag postgres
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from './database';

@@ -1,6 +1,7 @@
 // The audit log: who may read it, its filters and pages, what sign-in and sign-out record (with the
 // client's address, over real HTTP), that no secret reaches a summary, and that a failed change
 // leaves no row behind.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@server/identity/session.service';

@@ -3,6 +3,7 @@
 // npm run db:restore checks, refuses while a server holds the folder, keeps what it replaces and
 // pauses sending in the restored copy (unless --keep-sending); the automatic
 // backup runs daily at its time by the scheduler's clock, keeps the newest N and alerts on failure.
+// @module-tag postgres
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

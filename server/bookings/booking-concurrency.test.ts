@@ -1,5 +1,6 @@
 // Over real HTTP: many simultaneous public bookings for one slot never overbook it: capacity
 // is checked and the booking inserted in one write transaction.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot } from '@tests/support/fixtures';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';

@@ -1,5 +1,6 @@
 // The manage-my-booking link: the token from the e-mail opens the booking and cancels it (waitlist
 // promotion and e-mails included, in one transaction); only its hash is stored.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 // Booking reminders and outbox retention, run by the scheduler with a clock the test moves, delivered
 // to a real SMTP server on loopback.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertOutboxMessage } from '@server/email/outbox.repository';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';

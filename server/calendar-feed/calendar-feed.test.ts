@@ -1,5 +1,6 @@
 // GET /events.ics over real HTTP on a real database: which slots it lists, the iCalendar shape
 // (CRLF, folding at 75 octets, TEXT escaping, UTC times, one UID per slot) and the link to booking.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCalendarFeed } from './calendar-feed.service';
 import { icsUtc } from '@server/shared/ics';

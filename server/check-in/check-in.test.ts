@@ -2,6 +2,7 @@
 // carries the check-in code in text and as an inline QR image (by Content-ID) that decodes to the
 // code the check-in procedure accepts; a second scan, another slot's booking, cancelled and
 // waitlisted bookings; no-shows after the slot; the role matrix.
+// @module-tag postgres
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
 // which overlap (a unique index could not tell them apart, only the locked re-check can). Exactly
 // one gets a time, the others are told it was just taken, and the next free times no longer offer it.
 // On PostgreSQL the same race runs through two instances of the site on one database.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';

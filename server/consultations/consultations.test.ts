@@ -1,6 +1,7 @@
 // Consultations end to end through the API: types, hours, free times, booking (with the messages it
 // writes), the manage link's reschedule and cancel with their calendar updates, the staff list and
 // the role matrix of every procedure. Times are days ahead of the real clock, as visitors book them.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationTypeInput } from './consultations.schemas';
 import { SESSION_COOKIE } from '@server/identity/session.service';

@@ -3,6 +3,7 @@
 // db:backup copies beside a server of its own release and is refused beside another's; after kill -9
 // of the first the OS has dropped its lock and a new server starts. The port is checked before the
 // database is touched, and db:backup never migrates. (PostgreSQL's instances share the folder: no lock.)
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

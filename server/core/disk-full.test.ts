@@ -3,6 +3,7 @@
 // (never 500), the log gets one line naming the cause and the folder (never "cannot rollback"), the
 // admins one alert however many requests fail, reads keep working, and once space is freed writes
 // work again with no restart; nothing acknowledged is lost.
+// @module-tag postgres
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,6 +2,7 @@
 // limits, as separate processes have): bookings never overfill a slot and waitlist promotion never
 // promotes more than the seats that freed up, whichever instance takes the request. PostgreSQL only:
 // on SQLite one process owns the file.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import { deleteBooking } from '@server/bookings/bookings.service';

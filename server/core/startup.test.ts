@@ -3,6 +3,7 @@
 // The wrong password comes from a server on loopback that speaks PostgreSQL's protocol and refuses
 // every login as PostgreSQL does (the throwaway test server trusts local logins); the unknown user
 // and database from the real server under npm run test:pg.
+// @module-tag postgres
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '@db/postgres';

@@ -3,6 +3,7 @@
 // the API say the site is being updated), logs each migration with its duration, keeps what it
 // finished when stopped half-way, and the check-in migration gives every booking its own code. The
 // data here is small; the 100,000-booking timings are scripts/bench/upgrade.ts's (docs/upgrading.md).
+// @module-tag postgres
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,7 @@
 // the last 7 days' bookings and contacts by status, the next 7 days' slots with seats taken of
 // capacity, and the failed e-mails; 'Send me this report now' (settings.sendWeeklyReport, U).
 // Delivered to a real SMTP server on loopback, with the scheduler's clock set by the test.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeps } from '@server/core/deps';
 import { newId } from '@server/core/ids';

@@ -1,4 +1,5 @@
 // The admin e-mail log API: who may call it, list shape and order, filters, attempts and Retry.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailStatus } from '@db/schema';
 import { newId } from '@server/core/ids';

@@ -1,6 +1,7 @@
 // The outbox senders are woken per database: a message written on one database (inside the
 // transaction of its change, as services write them) wakes the senders of that database only, not
 // those of another database open in the same process.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

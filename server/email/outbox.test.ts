@@ -1,5 +1,6 @@
 // Messages written by booking and contact changes, delivered by the sender to a real SMTP server on
 // loopback: who gets what, the text and HTML parts, the .ics, escaping, and the one-transaction rule.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@db/schema';
 import { newId } from '@server/core/ids';

@@ -2,6 +2,7 @@
 // server's schedule with kept errors until the give-up time, Retry and Retry all failed, a server
 // that comes back draining the queue by itself, and a restart in the middle that sends every message
 // exactly once.
+// @module-tag postgres
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailStatus } from '@db/schema';

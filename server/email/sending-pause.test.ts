@@ -1,6 +1,7 @@
 // Sending paused (a copy restored from a backup): the sender sends nothing while the pause stands,
 // messages keep waiting; an admin sees why and how many wait, and resumes it (audited), after which
 // the waiting messages go out. Only admins see or end the pause.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { createMailTestEnv, type MailTestEnv } from '@tests/support/mail-env';

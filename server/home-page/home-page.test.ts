@@ -1,6 +1,7 @@
 // homePage.get / homePage.update on a real database: the neutral content a new install starts with, the role
 // matrix, bad input answered with field messages over HTTP, and the public cache showing an update
 // at once.
+// @module-tag postgres
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import type { HomeContent } from './home-page.schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 // The HTTP layer: session cookies, the cross-origin guard, batch and body limits, and the error
 // shape clients see in each mode. Everything goes through app.inject(), as a browser would.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';

@@ -2,6 +2,7 @@
 // a staff change visible at once, signed-in callers always served fresh, and nothing kept that
 // should not be (errors, reads that started before a change, streamed answers). Keys are what tRPC
 // runs, entries carry the tags of what they show, and the cache is bounded in bytes.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@server/identity/session.service';

@@ -1,5 +1,6 @@
 // Sessions and sign-in at the procedure level: token storage, sliding expiry, sign-in rules and
 // their slow-down, password changes and sign-out.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession, validateSessionToken } from './session.service';

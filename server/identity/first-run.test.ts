@@ -1,5 +1,6 @@
 // First run: an empty database hands out a one-time setup link, or creates
 // the admin from ADMIN_EMAIL / ADMIN_PASSWORD; nothing happens once an account exists.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from './session.service';

@@ -3,6 +3,7 @@
 // reset, and the limits on wrong codes, wrong current passwords and turning it off. Codes are
 // computed here with @oslojs/otp's generateTOTP against the secret the server handed out, at times
 // set with a fake clock.
+// @module-tag postgres
 import { createHash } from 'node:crypto';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';

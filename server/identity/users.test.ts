@@ -1,5 +1,6 @@
 // The users router (admins only): listing, creating, editing and deleting accounts, with the two
 // guards on roles: nobody changes their own role, and the last admin stays.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from './session.service';
 import {

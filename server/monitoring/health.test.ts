@@ -5,6 +5,7 @@
 // this machine or the token only, move when bookings, messages, e-mails and refusals happen, and
 // never carry personal data in a label. Readiness through a real PostgreSQL restart is in
 // postgres-restart.test.ts.
+// @module-tag postgres
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,6 +3,7 @@
 // (claimed in the database); each of the four triggers: an e-mail that gave up, sign-in failures
 // passing the limit (over real HTTP, with the hook the server is built with), a slot's waitlist
 // starting, and a start after an unclean stop.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { createDeps } from '@server/core/deps';

@@ -1,6 +1,7 @@
 // "Find a person": every record of an address found (the export), then erased in one audited
 // action, after which no text column of any table holds the address (SQLite and PostgreSQL alike)
 // and the statistics are what they were.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPostgres } from '@db/postgres';
 import { newId } from '@server/core/ids';

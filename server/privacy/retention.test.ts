@@ -3,6 +3,7 @@
 // person's address, name or phone (SQLite and PostgreSQL alike), the statistics are what they were,
 // one audit row counts the rows, and a second run (here or on another instance) does nothing.
 // Off by default: nothing changes. Also the privacy settings' procedures: roles and bad input.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@server/core/ids';
 import { ANONYMISED } from './retention.repository';

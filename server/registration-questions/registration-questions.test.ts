@@ -1,6 +1,7 @@
 // Registration questions: the admins' editor (role matrix, audit, field messages), answers checked
 // on the server with a message under each question, stored with a copy of the question, shown to
 // staff, in the admins' new-booking e-mail, searchable in Bookings and one CSV column each.
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@server/identity/session.service';

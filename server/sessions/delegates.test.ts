@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';

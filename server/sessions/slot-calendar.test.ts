@@ -1,5 +1,6 @@
 // timeSlots.calendar: every slot starting in a range of days in the site's timezone, with titles,
 // seats taken and capacity. Over the tRPC caller on a real SQLite file (and PostgreSQL in test:pg).
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@server/core/ids';
 import { getSystemSettings, saveSystemSettings } from '@server/settings/settings.repository';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '@server/identity/session.service';
 import type { EmailSettingsInput, SecuritySettingsInput, SystemSettingsInput } from './settings.schemas';

@@ -1,4 +1,5 @@
 // settings.testEmail against a real SMTP server on loopback (smtp-server), no mocks.
+// @module-tag postgres
 import net, { type AddressInfo } from 'node:net';
 import type { SMTPServerOptions } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -2,20 +2,17 @@
 // navigation to the screen.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { AdminLayout } from '@client/features/admin/AdminLayout';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { renderRoute, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
 });
-afterEach(() => server.close());
-
 it('is the first Tab stop and moves focus to the main content', async () => {
   await renderRoute(AdminLayout, { baseUrl: server.baseUrl, sessionToken: admin.token, path: '/admin/dashboard' });
   const interaction = userEvent.setup();

@@ -3,17 +3,16 @@
 // filters narrow the list on the server.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AuditLogPage } from '@client/features/admin/audit/AuditLogPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let ada: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const { db, deps } = server.env;
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
   ada = await createAccount(db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
@@ -21,8 +20,6 @@ beforeEach(async () => {
   await callerFor(deps, ada, { ip: '198.51.100.4' }).events.create({ title: 'Accra Summit', imageUrl: '/images/a.svg', displayOrder: 1, benefits: [] });
   await callerFor(deps, bo, { ip: '198.51.100.5' }).contacts.create({ name: 'Efua', email: 'efua@example.com', message: 'Hi', status: 'new' });
 });
-afterEach(() => server.close());
-
 function bodyRows() {
   return within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row').slice(1);
 }

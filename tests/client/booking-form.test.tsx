@@ -2,16 +2,15 @@
 // event or the session clears, and the participant validation messages.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm, type BookingResult } from '@client/features/booking/BookingForm';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string };
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const eventA = await insertEventRow(db, { title: 'Accra Exchange', displayOrder: 1 });
   const eventB = await insertEventRow(db, { title: 'Lagos Summit', displayOrder: 2 });
@@ -27,8 +26,6 @@ beforeEach(async () => {
   }
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id };
 });
-afterEach(() => server.close());
-
 function renderForm(props: { initialEventId?: string; visitorTimeZone?: string; onBooked?: (result: BookingResult) => void } = {}) {
   return renderWithProviders(
     <BookingForm
@@ -165,7 +162,7 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    await fill(user, screen.getByLabelText(/Email Address/), 'not-an-email');
     // Counts the requests that would create a booking: the form must not send one at all.
     const fetches = vi.spyOn(globalThis, 'fetch');
     const createCalls = () => fetches.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).includes('bookings.create'));
@@ -186,8 +183,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Mensah');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Mensah');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
     await waitFor(() =>
       expect(onBooked).toHaveBeenCalledWith(
@@ -219,8 +216,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Again');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     // Staff close the session while the visitor types.
     await server.env.db.updateTable('eventSessions').set({ isActive: 0 }).where('id', '=', ids.sessionA1).execute();
     await user.click(confirmButton());
@@ -238,8 +235,8 @@ describe('BookingForm', () => {
     await choose(user, 'Select Event', 'Accra Exchange');
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     await user.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Again');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Again');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
     await user.click(confirmButton());
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ id: expect.any(String), status: 'pending' }, expect.objectContaining({ participantEmail: expect.any(String) })));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

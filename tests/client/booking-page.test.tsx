@@ -2,18 +2,16 @@
 // form with their notice.
 import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertBookableSlot } from '@tests/support/fixtures';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { renderRoute, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 beforeEach(async () => {
-  server = await startTestServer();
   await insertBookableSlot(server.env.db);
 });
-afterEach(() => server.close());
 beforeEach(() => saveSystemSettings(server.env.db, DEFAULT_SYSTEM_SETTINGS));
 
 describe('BookingPage', () => {

@@ -2,16 +2,15 @@
 // the participant's fields, checked with the same messages as the server, sent and stored.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingForm } from '@client/features/booking/BookingForm';
 import { replaceEventQuestions } from '@server/registration-questions/registration-questions.repository';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const event = await insertEventRow(db, { title: 'Accra Exchange' });
   const session = await insertSessionRow(db, event.id, { title: 'Morning Matchmaking' });
@@ -24,8 +23,6 @@ beforeEach(async () => {
     { kind: 'country', label: 'Country', helpText: null, required: true, choices: [] },
   ]);
 });
-afterEach(() => server.close());
-
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, option: string) {
   await user.click(await screen.findByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -40,8 +37,8 @@ describe('BookingForm with registration questions', () => {
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
     const slots = await screen.findByRole('radiogroup', { name: /Select Time Slot/ });
     await user.click(within(slots).getAllByRole('radio')[0] as HTMLElement);
-    await user.type(screen.getByLabelText(/Full Name/), 'Efua Mensah');
-    await user.type(screen.getByLabelText(/Email Address/), 'efua@example.com');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Efua Mensah');
+    await fill(user, screen.getByLabelText(/Email Address/), 'efua@example.com');
 
     const company = await screen.findByRole('textbox', { name: /Company/ });
     expect(screen.getByText('As on your business card')).toBeInTheDocument();
@@ -50,7 +47,7 @@ describe('BookingForm with registration questions', () => {
     expect(company).toHaveFocus();
     expect(await server.env.db.selectFrom('bookings').select('id').execute()).toEqual([]);
 
-    await user.type(company, 'Volta Cocoa Ltd');
+    await fill(user, company, 'Volta Cocoa Ltd');
     await user.click(within(screen.getByRole('radiogroup', { name: /Sector/ })).getByRole('radio', { name: 'Energy' }));
     await user.click(screen.getByRole('checkbox', { name: 'Import' }));
     await user.click(screen.getByRole('checkbox', { name: 'Export' }));

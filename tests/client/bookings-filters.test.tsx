@@ -9,14 +9,14 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingsRoutePage } from '@client/features/admin/bookings/BookingsPage';
 import { validateBookingSearch } from '@client/features/admin/bookings/booking-search';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { newId } from '@server/core/ids';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Two Thursdays in March of a year ahead of the clock (tests/dates.ts).
@@ -27,12 +27,11 @@ const MARCH_20 = isoDay(YEAR, 3, 20);
 // The screen loads six queries at once; on a loaded machine the first answer can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let march13SlotId: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   admin = await createAccount(db, 'admin');
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
@@ -51,8 +50,6 @@ beforeEach(async () => {
   await insertBookingRow(db, march13, event.id, { name: 'Kofi Mensah', status: 'pending' });
   await insertBookingRow(db, march20, event.id, { name: 'Esi Quartey', status: 'confirmed' });
 });
-afterEach(() => server.close());
-
 async function renderAt(url: string) {
   const root = createRootRoute();
   const page = createRoute({

@@ -3,21 +3,20 @@
 // site's timezone, and an edit starting from the booking.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingFormModal, type BookingItem } from '@client/features/admin/bookings/BookingFormModal';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let ids: { eventA: string; eventB: string; sessionA1: string; sessionA2: string; slotA1: string; slotA2: string };
 
 type Interaction = ReturnType<typeof userEvent.setup>;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   admin = await createAccount(db, 'admin');
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
@@ -30,7 +29,6 @@ beforeEach(async () => {
   const slotA2 = await insertSlotRow(db, sessionA2.id, 72);
   ids = { eventA: eventA.id, eventB: eventB.id, sessionA1: sessionA1.id, sessionA2: sessionA2.id, slotA1: slotA1.id, slotA2: slotA2.id };
 });
-afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('bookings').execute();
 });
@@ -70,7 +68,7 @@ describe('BookingFormModal validation', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.queryByText('Status is required')).not.toBeInTheDocument(); // pending by default
 
-    await interaction.type(field('Email Address'), 'not-an-email');
+    await fill(interaction, field('Email Address'), 'not-an-email');
     // Mantine keeps its clear button out of the accessibility tree (keyboard users clear with Backspace).
     await interaction.click(within(screen.getByRole('dialog')).getByLabelText('Clear status'));
     await interaction.click(save());
@@ -78,7 +76,7 @@ describe('BookingFormModal validation', () => {
     expect(screen.getByText('Status is required')).toBeInTheDocument();
 
     // A field's message goes as soon as that field is edited.
-    await interaction.type(field('Full Name'), 'Kwame');
+    await fill(interaction, field('Full Name'), 'Kwame');
     expect(screen.queryByText('Participant name is required')).not.toBeInTheDocument();
     expect(screen.getByText('Time slot is required')).toBeInTheDocument();
     await choose(interaction, 'Event', 'Accra Exchange');
@@ -122,15 +120,15 @@ describe('BookingFormModal saving', () => {
     await choose(interaction, 'Event', 'Accra Exchange');
     await choose(interaction, 'Session', session);
     await choose(interaction, 'Time Slot', slot);
-    await interaction.type(field('Full Name'), 'Ama Owusu');
-    await interaction.type(field('Email Address'), email);
+    await fill(interaction, field('Full Name'), 'Ama Owusu');
+    await fill(interaction, field('Email Address'), email);
   }
 
   it('stores the booking with its booking date read in the site timezone', async () => {
     const interaction = userEvent.setup();
     renderModal();
     await fillNewBooking(interaction, 'Ama@Example.com');
-    await interaction.type(field('Phone Number'), '+233 20 111 2222');
+    await fill(interaction, field('Phone Number'), '+233 20 111 2222');
     // A datetime-local input takes its value whole (typing it key by key is not how browsers fill it).
     fireEvent.change(field('Booking Date'), { target: { value: '2026-03-10T09:30' } });
     await choose(interaction, 'Status', 'Confirmed');
@@ -163,8 +161,7 @@ describe('BookingFormModal saving', () => {
     expect(await screen.findByText('Failed to save booking: This time slot is full.')).toBeInTheDocument();
 
     await choose(interaction, 'Status', 'Waitlisted');
-    await interaction.clear(field('Email Address'));
-    await interaction.type(field('Email Address'), 'TAKEN@example.com');
+    await fill(interaction, field('Email Address'), 'TAKEN@example.com');
     await interaction.click(save());
     await waitFor(() =>
       expect(field('Email Address')).toHaveAccessibleDescription('You already have a booking for this time slot.'),

@@ -4,26 +4,25 @@
 // on everything the filters match.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingsPage } from '@client/features/admin/bookings/BookingsPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { newId } from '@server/core/ids';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Thursday 13 March in a year ahead of the clock (tests/dates.ts).
 const YEAR = futureYear(3, 13, 'Thursday');
 const MARCH_13 = isoDay(YEAR, 3, 13);
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let user: TestAccount;
 let fixture: { eventId: string; sessionId: string; slot: { id: string; sessionId: string } };
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   admin = await createAccount(db, 'admin');
   user = await createAccount(db, 'user');
@@ -37,7 +36,6 @@ beforeEach(async () => {
     .executeTakeFirstOrThrow();
   fixture = { eventId: event.id, sessionId: session.id, slot };
 });
-afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('bookings').execute();
 });

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
 import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import type { CalendarSearch } from '@client/features/admin/calendar/calendar-search';
@@ -13,13 +13,13 @@ import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/se
 import { futureYear, isoDay } from '@tests/dates';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { renderRoute, testServerPerFile } from './render';
 
 // Monday 23 November in a year ahead of the clock: the week is 23 to 29 November.
 const YEAR = futureYear(11, 23, 'Monday');
 const nov = (day: number) => isoDay(YEAR, 11, day);
 
-let server: TestServer;
+const server = testServerPerFile();
 let account: TestAccount;
 let ids: { event: string; tax: string; taxSlot: string };
 
@@ -32,7 +32,6 @@ async function slotAt(sessionId: string, startIso: string) {
 }
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   account = await createAccount(db, 'user');
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
@@ -55,8 +54,6 @@ beforeEach(async () => {
   for (const status of ['pending', 'confirmed', 'waitlisted'] as const) await insertBookingRow(db, forumSlot, event.id, { status });
   ids = { event: event.id, tax: tax.id, taxSlot: taxSlot.id };
 });
-afterEach(() => server.close());
-
 function Harness() {
   const [search, setSearch] = useState<CalendarSearch>({ date: nov(25) });
   return <CalendarPage search={search} onSearchChange={setSearch} />;

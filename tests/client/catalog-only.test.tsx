@@ -9,7 +9,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, type RouteComponent, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingPage } from '@client/features/booking/BookingPage';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { ConsultationPage } from '@client/features/consultation/ConsultationPage';
@@ -20,7 +20,7 @@ import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
 const LOCALE = 'fr';
 
@@ -118,14 +118,11 @@ async function renderPage(pattern: string, path: string, component: RouteCompone
   return renderWithProviders(inPseudoLanguage(<RouterProvider router={router} />), { baseUrl: server.baseUrl, headers: { [LANGUAGE_HEADER]: 'fr' } });
 }
 
-let server: TestServer;
+const server = testServerPerFile();
 
 beforeEach(async () => {
-  server = await startTestServer();
   await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, siteName: firm('Expansion Partners'), timezone: 'America/New_York' });
 });
-afterEach(() => server.close());
-
 async function bookableEvent() {
   const db = server.env.db;
   const event = await insertEventRow(db, { title: firm('Accra Exchange') });

@@ -2,17 +2,16 @@
 // answer read out), see a second scan's when-and-by-whom, and check in from the slot's list.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CheckInPage } from '@client/features/admin/check-in/CheckInPage';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { createAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let code: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const event = await insertEventRow(db, { title: 'Accra Exchange' });
   const session = await insertSessionRow(db, event.id, { title: 'Speed Meetings' });
@@ -21,8 +20,6 @@ beforeEach(async () => {
   await insertBookingRow(db, slot, event.id, { name: 'Kofi Otu', status: 'confirmed' });
   code = (await db.selectFrom('bookings').select('checkInCode').where('id', '=', ama.id).executeTakeFirstOrThrow()).checkInCode ?? '';
 });
-afterEach(() => server.close());
-
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: RegExp | string) {
   await user.click(await screen.findByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContactForm } from '@client/features/contact/ContactForm';
 import { LanguageProvider } from '@client/i18n';
 import { compiledCatalog } from '@server/shared/i18n/catalogs';
-import { renderWithProviders } from './render';
+import { fill, renderWithProviders } from './render';
 
 const FRENCH = { language: 'fr' as const, messages: compiledCatalog('fr') };
 
@@ -19,8 +19,8 @@ describe('the contact form in French', () => {
       </LanguageProvider>,
     );
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'A'.repeat(201));
-    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'akosua@');
+    await fill(user, screen.getByRole('textbox', { name: 'Nom complet' }), 'A'.repeat(201));
+    await fill(user, screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'akosua@');
     await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
 
     expect(await screen.findByText('200 caractères au plus')).toBeInTheDocument();

@@ -2,20 +2,18 @@
 // trimming with empty company and notes stored as absent, and an edit of status and notes.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type Contact, ContactFormModal } from '@client/features/admin/contacts/ContactFormModal';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let user: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   // Role user: creating and editing contacts is staff work, open to both roles.
   user = await createAccount(server.env.db, 'user');
 });
-afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('contactForms').execute();
 });
@@ -47,15 +45,15 @@ describe('ContactFormModal', () => {
     expect(screen.getByText('Message is required')).toBeInTheDocument();
     expect(screen.queryByText('Status is required')).not.toBeInTheDocument();
 
-    await interaction.type(field('Email'), 'ama@');
+    await fill(interaction, field('Email'), 'ama@');
     await interaction.click(screen.getByLabelText('Clear status'));
-    await interaction.type(field('Name'), '   ');
+    await fill(interaction, field('Name'), '   ');
     await interaction.click(screen.getByRole('button', { name: 'Create Contact' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Status is required')).toBeInTheDocument();
     expect(screen.getByText('Name is required')).toBeInTheDocument(); // blank after trimming
 
-    await interaction.type(field('Message'), 'Hello');
+    await fill(interaction, field('Message'), 'Hello');
     expect(screen.queryByText('Message is required')).not.toBeInTheDocument(); // cleared on edit
     expect(await server.env.db.selectFrom('contactForms').select('id').execute()).toHaveLength(0);
   });
@@ -64,11 +62,11 @@ describe('ContactFormModal', () => {
     const interaction = userEvent.setup();
     renderModal();
     await screen.findByRole('dialog', { name: 'Add New Contact' });
-    await interaction.type(field('Name'), '  Kojo Asante  ');
-    await interaction.type(field('Email'), ' Kojo@Asante.example ');
-    await interaction.type(field('Company'), '   ');
-    await interaction.type(field('Message'), '  Expanding to Ghana.  ');
-    await interaction.type(field('Notes'), '  ');
+    await fill(interaction, field('Name'), '  Kojo Asante  ');
+    await fill(interaction, field('Email'), ' Kojo@Asante.example ');
+    await fill(interaction, field('Company'), '   ');
+    await fill(interaction, field('Message'), '  Expanding to Ghana.  ');
+    await fill(interaction, field('Notes'), '  ');
     await interaction.click(screen.getByRole('button', { name: 'Create Contact' }));
 
     expect(await screen.findByText('Contact Kojo Asante added successfully')).toBeInTheDocument();
@@ -101,7 +99,7 @@ describe('ContactFormModal', () => {
 
     await interaction.click(screen.getByRole('combobox', { name: 'Status' }));
     await interaction.click(await screen.findByRole('option', { name: 'In Progress' }));
-    await interaction.type(field('Notes'), 'Call back on Monday.');
+    await fill(interaction, field('Notes'), 'Call back on Monday.');
     await interaction.clear(field('Company'));
     await interaction.click(screen.getByRole('button', { name: 'Update Contact' }));
 

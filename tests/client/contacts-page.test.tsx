@@ -3,22 +3,20 @@
 // the CSV link of the current filter, and deletes for admins only.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactsPage } from '@client/features/admin/contacts/ContactsPage';
 import { newId } from '@server/core/ids';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let user: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
-afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('contactForms').execute();
 });
@@ -104,16 +102,14 @@ describe('ContactsPage', () => {
     await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     await interaction.click(await screen.findByRole('option', { name: 'All Status' }));
     const search = screen.getByRole('textbox', { name: 'Search contacts' });
-    await interaction.type(search, 'cocoa');
+    await fill(interaction, search, 'cocoa');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('Ama Owusu')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/export/contacts.csv?search=cocoa');
-    await interaction.clear(search);
-    await interaction.type(search, 'KOJO.ASANTE@');
+    await fill(interaction, search, 'KOJO.ASANTE@');
     await waitFor(() => expect(screen.queryByText('Ama Owusu')).not.toBeInTheDocument());
     expect(screen.getByText('Kojo Asante')).toBeInTheDocument();
-    await interaction.clear(search);
-    await interaction.type(search, 'nobody');
+    await fill(interaction, search, 'nobody');
     expect(await screen.findByText('No contacts found')).toBeInTheDocument();
   });
 
@@ -131,7 +127,7 @@ describe('ContactsPage', () => {
 
     await interaction.click(screen.getByRole('button', { name: 'Notes for Yaw Boateng' }));
     const dialog = await screen.findByRole('dialog', { name: 'Internal Notes' });
-    await interaction.type(within(dialog).getByLabelText('Notes'), '  Sent a proposal.  ');
+    await fill(interaction, within(dialog).getByLabelText('Notes'), '  Sent a proposal.  ');
     await interaction.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
     expect(await screen.findByText('Notes for Yaw Boateng saved')).toBeInTheDocument();
 

@@ -2,24 +2,16 @@
 // slot, the previous sign-in and the five latest contacts once there is data; the week's figures and
 // next sessions; the user's view.
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '@client/features/admin/dashboard/DashboardPage';
 import { trpc } from '@client/trpc';
 import { newId } from '@server/core/ids';
 import { formatDateTime } from '@server/shared/time';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
 import { insertBookableSlot, insertBookingRow, insertEventRow } from '@tests/support/fixtures';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { renderRoute, testServerPerFile } from './render';
 
-let server: TestServer;
-
-beforeEach(async () => {
-  server = await startTestServer();
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = testServerPerFile();
 
 beforeEach(async () => {
   await server.env.db.deleteFrom('events').execute();

@@ -2,24 +2,21 @@
 // the 1 MB limit said before anything is sent, and the centred-square crop arithmetic.
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
 import { squareCrop } from '@client/features/admin/kit/square-photo';
 import { newId } from '@server/core/ids';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
 });
-afterEach(() => server.close());
-
 async function insertDelegate(photoUrl: string | null) {
   return server.env.db
     .insertInto('delegates')

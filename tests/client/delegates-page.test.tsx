@@ -3,23 +3,21 @@
 // account does not see.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DelegatesPage } from '@client/features/admin/delegates/DelegatesPage';
 import { newId } from '@server/core/ids';
 import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer, UNREACHABLE } from './render';
+import { renderWithProviders, testServerPerFile, UNREACHABLE } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let user: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
 });
-afterEach(() => server.close());
 beforeEach(async () => {
   await server.env.db.deleteFrom('delegates').execute();
 });

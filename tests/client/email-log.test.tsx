@@ -18,12 +18,12 @@ import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/se
 import { pauseSending } from '@server/email/sending-pause.service';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
 const LONG_ERROR =
   '550 5.1.1 Mailbox unavailable: the recipient address was rejected by the receiving server after several tries';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let member: TestAccount;
 const ids: Record<string, string> = {};
@@ -54,7 +54,6 @@ async function outboxRow(id: string) {
 }
 
 beforeEach(async () => {
-  server = await startTestServer();
   const { db } = server.env;
   await saveSystemSettings(db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
   admin = await createAccount(db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
@@ -87,8 +86,6 @@ beforeEach(async () => {
   });
   ids.booking = booking.id;
 });
-
-afterEach(() => server.close());
 
 afterEach(() => {
   // Toasts live in a module-level store: without this, earlier tests' toasts queue up later ones.
@@ -278,12 +275,11 @@ describe('Email Log', () => {
 
     await user.click(within(panel).getByRole('combobox', { name: 'Filter by status' }));
     await user.click(await screen.findByRole('option', { name: 'All Status' }));
-    await user.type(within(panel).getByLabelText('Search messages'), 'kofi@');
+    await fill(user, within(panel).getByLabelText('Search messages'), 'kofi@');
     await waitFor(() => expect(within(panel).queryByText('desk@example.com')).not.toBeInTheDocument());
     expect(within(panel).getByText('kofi@example.com')).toBeInTheDocument();
 
-    await user.clear(within(panel).getByLabelText('Search messages'));
-    await user.type(within(panel).getByLabelText('Search messages'), 'no such message');
+    await fill(user, within(panel).getByLabelText('Search messages'), 'no such message');
     expect(await within(panel).findByText('No messages found')).toBeInTheDocument();
   });
 
@@ -291,7 +287,7 @@ describe('Email Log', () => {
     for (let index = 1; index <= 25; index += 1) await message(`bulk${index}`, { subject: `Bulk notice ${index}` });
     const { user, panel } = await openLog();
 
-    await user.type(within(panel).getByLabelText('Search messages'), 'Bulk notice');
+    await fill(user, within(panel).getByLabelText('Search messages'), 'Bulk notice');
     expect(await within(panel).findByText('Showing 1–20 of 25')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: '2' }));
     expect(await within(panel).findByText('Showing 21–25 of 25')).toBeInTheDocument();

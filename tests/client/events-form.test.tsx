@@ -3,25 +3,20 @@
 // the database, in-place status and order changes, the delete modal, and the read-only user view.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { trpc } from '@client/trpc';
 import { callerFor, createAccount, eventInput, type TestAccount } from '@tests/support/helpers';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { fill, renderRoute, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let user: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
   user = await createAccount(server.env.db, 'user');
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 beforeEach(async () => {
@@ -102,7 +97,7 @@ describe('event form', () => {
     await renderEvents();
     await person.click(await screen.findByRole('button', { name: 'Create Event' }));
     const dialog = await openDialog('Create Event');
-    await person.type(within(dialog).getByLabelText('Registration Link'), 'not a link');
+    await fill(person, within(dialog).getByLabelText('Registration Link'), 'not a link');
     const creates = watchRequests('events.create');
     await person.click(within(dialog).getByRole('button', { name: 'Create Event' }));
 
@@ -111,7 +106,7 @@ describe('event form', () => {
     expect(within(dialog).getByText('Registration link must be a valid URL')).toBeInTheDocument();
 
     // Editing a field clears its message.
-    await person.type(within(dialog).getByLabelText(/^Title/), 'Accra Summit');
+    await fill(person, within(dialog).getByLabelText(/^Title/), 'Accra Summit');
     expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
     expect(creates()).toEqual([]);
     expect(await storedEvents()).toEqual([]);
@@ -124,8 +119,7 @@ describe('event form', () => {
     await person.click(await screen.findByRole('button', { name: 'Edit Lagos Forum' }));
     const dialog = await openDialog('Edit Event');
     const order = within(dialog).getByLabelText('Display Order');
-    await person.clear(order);
-    await person.type(order, '0');
+    await fill(person, order, '0');
     await person.click(within(dialog).getByRole('button', { name: 'Update Event' }));
     expect(await within(dialog).findByText('Display order must be at least 1')).toBeInTheDocument();
     expect((await storedEvents())[0]?.displayOrder).toBe(3);
@@ -145,9 +139,9 @@ describe('event form', () => {
     await person.clear(within(dialog).getByLabelText('Display Order'));
     await person.click(within(dialog).getByRole('button', { name: 'Remove benefit 1' }));
     expect(within(dialog).getByLabelText('Benefit 1')).toHaveValue('Free lunch');
-    await person.type(within(dialog).getByLabelText('Benefit 1'), ' and coffee');
+    await fill(person, within(dialog).getByLabelText('Benefit 1'), 'Free lunch and coffee');
     await person.click(within(dialog).getByRole('button', { name: 'Add Benefit' }));
-    await person.type(within(dialog).getByLabelText('Benefit 2'), 'Meet 30+ businesses in 60 minutes');
+    await fill(person, within(dialog).getByLabelText('Benefit 2'), 'Meet 30+ businesses in 60 minutes');
     await person.click(within(dialog).getByRole('button', { name: 'Add Benefit' })); // left blank: dropped
     await person.click(within(dialog).getByRole('button', { name: 'Update Event' }));
 

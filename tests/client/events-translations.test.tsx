@@ -2,22 +2,17 @@
 // ones, and saves what an admin types into the event's translations.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { findEvent } from '@server/events/events.repository';
 import { callerFor, createAccount, eventInput, type TestAccount } from '@tests/support/helpers';
-import { renderRoute, startTestServer, type TestServer } from './render';
+import { renderRoute, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 describe('the French texts of an event', () => {

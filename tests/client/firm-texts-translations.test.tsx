@@ -3,7 +3,7 @@
 // keep the stored ones, and save what an admin types.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConsultationsPage } from '@client/features/admin/consultations/ConsultationsPage';
 import { EventsPage } from '@client/features/admin/events/EventsPage';
 import { HomePageEditor } from '@client/features/admin/home-page/HomePageEditor';
@@ -14,20 +14,15 @@ import { QuestionFields } from '@client/features/booking/QuestionFields';
 import { LanguageProvider } from '@client/i18n';
 import { compiledCatalog } from '@server/shared/i18n/catalogs';
 import type { AskedQuestion } from '@server/registration-questions/registration-questions.schemas';
-import { renderRoute, renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderRoute, renderWithProviders, testServerPerFile } from './render';
 
 const MISSING = 'Missing: the French pages show the English one.';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 describe('the French texts of a consultation type', () => {
@@ -46,7 +41,7 @@ describe('the French texts of a consultation type', () => {
     expect(within(dialog).getByRole('textbox', { name: 'French title' })).toHaveValue('Appel découverte');
     expect(within(dialog).getAllByText(MISSING)).toHaveLength(1);
 
-    await person.type(within(dialog).getByRole('textbox', { name: 'French description' }), 'Un premier échange.');
+    await fill(person, within(dialog).getByRole('textbox', { name: 'French description' }), 'Un premier échange.');
     expect(within(dialog).queryByText(MISSING)).not.toBeInTheDocument();
     await person.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Discovery call' })).not.toBeInTheDocument());
@@ -74,7 +69,7 @@ describe('the French texts of registration questions', () => {
     // The help text has none, and one English choice has no French line.
     expect(within(dialog).getAllByText(MISSING)).toHaveLength(2);
 
-    await person.type(choices, '{Enter}Énergie');
+    await fill(person, choices, 'Agriculture\nÉnergie');
     expect(within(dialog).getAllByText(MISSING)).toHaveLength(1);
     await person.click(within(dialog).getByRole('button', { name: 'Save Questions' }));
     expect(await screen.findByText('Questions saved')).toBeInTheDocument();
@@ -118,7 +113,7 @@ describe('the French texts of the home page', () => {
     const slide = await screen.findByRole('group', { name: 'Slide 1' });
     const title = within(slide).getByRole('textbox', { name: 'French title' });
     expect(within(slide).getAllByText(MISSING)).toHaveLength(2);
-    await person.type(title, 'Expansion internationale');
+    await fill(person, title, 'Expansion internationale');
     await waitFor(() => expect(within(slide).getAllByText(MISSING)).toHaveLength(1));
     await person.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Home page saved')).toBeInTheDocument();

@@ -5,24 +5,21 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { trpc } from '@client/trpc';
 import { insertEventRow } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
 });
-afterEach(() => server.close());
-
 /** A save the test finishes when it wants to. */
 function deferred() {
   let finish: () => void = () => undefined;

@@ -3,20 +3,17 @@
 // saved by typing.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HomePageEditor } from '@client/features/admin/home-page/HomePageEditor';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
 });
-afterEach(() => server.close());
-
 describe('Home Page editor preview', () => {
   it('shows the first slide as it is typed inside the site frame, and links to the live site', async () => {
     const user = userEvent.setup();
@@ -28,8 +25,7 @@ describe('Home Page editor preview', () => {
     const saved = (titleField as HTMLInputElement).value;
     expect(hero).toHaveTextContent(saved);
 
-    await user.clear(titleField);
-    await user.type(titleField, 'Expand Into West Africa');
+    await fill(user, titleField, 'Expand Into West Africa');
     await waitFor(() => expect(hero).toHaveTextContent('Expand Into West Africa'));
     expect(within(preview).getByTestId('preview-header')).toBeInTheDocument();
     expect(within(preview).getByTestId('preview-footer')).toHaveTextContent(`© ${new Date().getFullYear()}`);

@@ -7,24 +7,21 @@ import userEvent from '@testing-library/user-event';
 import { Button, Table } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { failureText } from '@client/features/admin/kit/notify';
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { UsersTab } from '@client/features/admin/settings/UsersTab';
 import { trpc } from '@client/trpc';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
 });
-afterEach(() => server.close());
-
 /** A list of accounts drawn with ListPage, as every back-office list is. */
 function AccountsList() {
   const list = useListState('all');

@@ -9,21 +9,16 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let account: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   account = await createAccount(server.env.db, 'user', { email: 'staff@example.com' });
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 /** The sign-in route as the app declares it (search ?redirect=), beside two back-office pages. */

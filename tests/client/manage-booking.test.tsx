@@ -5,13 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { callerFor } from '@tests/support/helpers';
 import { newId } from '@server/core/ids';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Fixed days ahead of the clock (tests/dates.ts): a Monday 14 July and a Tuesday 14 January.
@@ -21,14 +21,11 @@ const JULY_14 = isoDay(JULY_YEAR, 7, 14);
 const JANUARY_14 = isoDay(JANUARY_YEAR, 1, 14);
 const LINK = /\/booking\/manage\/([A-Za-z0-9_-]{43})/;
 
-let server: TestServer;
+const server = testServerPerFile();
 
 beforeEach(async () => {
-  server = await startTestServer();
   await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'America/New_York' });
 });
-afterEach(() => server.close());
-
 async function slot(options: { capacity?: number; location?: string | null; start?: string; end?: string } = {}) {
   const event = await insertEventRow(server.env.db, { title: 'West Africa Trade Mission' });
   const session = await insertSessionRow(server.env.db, event.id, {

@@ -8,18 +8,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import { validateSettingsSearch } from '@client/features/admin/settings/settings-tabs';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let member: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   member = await createAccount(server.env.db, 'user', { name: 'Uma User', email: 'uma@example.com' });
 });
 afterEach(async () => {
   notifications.clean();
-  await server.close();
 });
 
 describe('Notifications tab', () => {

@@ -4,18 +4,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { hashManageToken, newManageToken } from '@server/email/manage-token';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let ids: { offered: string; next: string };
 let token: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const event = await insertEventRow(db, { title: 'Accra Exchange' });
   const session = await insertSessionRow(db, event.id, { title: 'Speed Meetings', maxParticipants: 1 });
@@ -29,8 +28,6 @@ beforeEach(async () => {
   expect(hashManageToken(token)).toBe(manage.hash);
   ids = { offered: offered.id, next: next.id };
 });
-afterEach(() => server.close());
-
 async function statusOf(id: string) {
   return (await server.env.db.selectFrom('bookings').select(['status', 'offerExpiresAt']).where('id', '=', id).executeTakeFirstOrThrow());
 }

@@ -4,7 +4,7 @@
 // are not counted; 0 says nobody will be e-mailed.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingsPage } from '@client/features/admin/bookings/BookingsPage';
 import { DeleteEventModal } from '@client/features/admin/events/DeleteEventModal';
 import type { EventDto } from '@client/features/admin/events/event-form';
@@ -13,17 +13,14 @@ import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderRoute, renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderRoute, renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin');
 });
-afterEach(() => server.close());
-
 /** An event with one session and two future slots: three live bookings, one cancelled, one in a past slot. */
 async function bookedEvent() {
   const db = server.env.db;

@@ -10,16 +10,15 @@ import { newId } from '@server/core/ids';
 import { getPrivacySettings } from '@server/privacy/privacy-settings.repository';
 import { insertBookingRow, insertBookableSlot } from '@tests/support/fixtures';
 import { createAccount, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
 const EMAIL = 'ama.person@example.com';
 
-let server: TestServer;
+const server = testServerPerFile();
 let admin: TestAccount;
 let bookingId: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   admin = await createAccount(server.env.db, 'admin', { name: 'Ada Admin', email: 'ada@example.com' });
   const { event, slot } = await insertBookableSlot(server.env.db);
   bookingId = (await insertBookingRow(server.env.db, slot, event.id, { email: EMAIL, name: 'Ama Person', status: 'confirmed' })).id;
@@ -27,7 +26,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await server.close();
 });
 
 function textOf(blob: Blob): Promise<string> {

@@ -3,11 +3,11 @@
 // save, editing from step 4, and a failed save that keeps the wizard as typed.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type Caller } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { fill, renderWithProviders, testServerPerFile } from './render';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Mondays in a year ahead of the clock (tests/dates.ts), so the expected texts stay exact.
@@ -18,13 +18,12 @@ const JUNE_2 = isoDay(JUNE_YEAR, 6, 2);
 const JUNE_3 = isoDay(JUNE_YEAR, 6, 3);
 
 const ZONE = 'America/New_York';
-let server: TestServer;
+const server = testServerPerFile();
 let adminToken: string;
 let admin: Caller;
 let staffedDelegateId: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const account = await createAccount(db, 'admin');
   adminToken = account.token;
@@ -48,8 +47,6 @@ beforeEach(async () => {
   });
   staffedDelegateId = delegate.id;
 });
-afterEach(() => server.close());
-
 function renderWizard(sessionId: string | null = null, onClose = vi.fn()) {
   renderWithProviders(<SessionWizard opened sessionId={sessionId} onClose={onClose} />, {
     baseUrl: server.baseUrl,
@@ -69,7 +66,7 @@ async function chooseEvent(user: User, title: string) {
 
 async function fillDetails(user: User, eventTitle: string, title: string) {
   await chooseEvent(user, eventTitle);
-  await user.type(screen.getByLabelText(/^Title/), title);
+  await fill(user, screen.getByLabelText(/^Title/), title);
 }
 
 let eventCounter = 0;
@@ -89,8 +86,8 @@ async function toDelegateStep(user: User, eventTitle: string, title: string) {
 
 async function toTimeSlotStep(user: User, eventTitle: string, title: string) {
   await toDelegateStep(user, eventTitle, title);
-  await user.type(screen.getByLabelText(/Full Name/), 'Kofi Boateng');
-  await user.type(screen.getByLabelText(/Email Address/), 'Kofi@Example.com');
+  await fill(user, screen.getByLabelText(/Full Name/), 'Kofi Boateng');
+  await fill(user, screen.getByLabelText(/Email Address/), 'Kofi@Example.com');
   await user.click(button('Next: Time Slots'));
   await screen.findByRole('button', { name: 'Quick Add Time Slot' });
 }
@@ -136,9 +133,9 @@ describe('SessionWizard: step 1, Session Details', () => {
     const eventTitle = await freshEvent();
     renderWizard();
     await fillDetails(user, eventTitle, 'Kept Title');
-    await user.type(screen.getByLabelText('Location'), 'Room 7');
+    await fill(user, screen.getByLabelText('Location'), 'Room 7');
     await user.click(button('Next: Delegate Info'));
-    await user.type(await screen.findByLabelText(/Full Name/), 'Ama Mensah');
+    await fill(user, await screen.findByLabelText(/Full Name/), 'Ama Mensah');
     await user.click(button('Previous'));
 
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Kept Title');
@@ -163,14 +160,13 @@ describe('SessionWizard: step 2, Delegate Profile', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/Full Name/), 'Kofi Boateng');
-    await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    await fill(user, screen.getByLabelText(/Full Name/), 'Kofi Boateng');
+    await fill(user, screen.getByLabelText(/Email Address/), 'not-an-email');
     await user.click(button('Next: Time Slots'));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText(/Email Address/));
-    await user.type(screen.getByLabelText(/Email Address/), 'kofi@example.com');
+    await fill(user, screen.getByLabelText(/Email Address/), 'kofi@example.com');
     await user.click(button('Next: Time Slots'));
     expect(await screen.findByRole('button', { name: 'Quick Add Time Slot' })).toBeInTheDocument();
   });
@@ -188,8 +184,7 @@ describe('SessionWizard: step 2, Delegate Profile', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Edit delegate Ngozi Okafor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Delegate' });
-    await user.clear(within(dialog).getByLabelText(/Organization/));
-    await user.type(within(dialog).getByLabelText(/Organization/), 'Lagos Chamber of Commerce');
+    await fill(user, within(dialog).getByLabelText(/Organization/), 'Lagos Chamber of Commerce');
     await user.click(within(dialog).getByRole('button', { name: 'Save Delegate' }));
     expect(await screen.findByText('Delegate Ngozi Okafor updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Lagos Chamber of Commerce')).toBeInTheDocument();
@@ -361,11 +356,9 @@ describe('SessionWizard: editing', () => {
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Investor Briefing');
     expect(screen.getByRole('checkbox', { name: 'Unlimited' })).toBeChecked();
 
-    await user.clear(screen.getByLabelText(/^Title/));
-    await user.type(screen.getByLabelText(/^Title/), 'Investor Briefing II');
+    await fill(user, screen.getByLabelText(/^Title/), 'Investor Briefing II');
     await user.click(screen.getByRole('checkbox', { name: 'Unlimited' }));
-    await user.clear(screen.getByLabelText(/Max participants/));
-    await user.type(screen.getByLabelText(/Max participants/), '12');
+    await fill(user, screen.getByLabelText(/Max participants/), '12');
     await user.click(screen.getByRole('switch', { name: 'Active' }));
     await user.click(button('Next: Delegate Info'));
     await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));

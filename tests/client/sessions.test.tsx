@@ -3,24 +3,23 @@
 // read-only screen for role user, and the load failure message.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionsPage } from '@client/features/admin/sessions/SessionsPage';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount } from '@tests/support/helpers';
 import { newId } from '@server/core/ids';
-import { renderRoute, startTestServer, type TestServer, UNREACHABLE } from './render';
+import { fill, renderRoute, testServerPerFile, UNREACHABLE } from './render';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Thursday 13 March in a year ahead of the clock (tests/dates.ts).
 const YEAR = futureYear(3, 13, 'Thursday');
 const MARCH_13 = isoDay(YEAR, 3, 13);
 
-let server: TestServer;
+const server = testServerPerFile();
 let adminToken: string;
 let userToken: string;
 
 beforeEach(async () => {
-  server = await startTestServer();
   const db = server.env.db;
   const admin = await createAccount(db, 'admin');
   adminToken = admin.token;
@@ -39,8 +38,6 @@ beforeEach(async () => {
   await insertSessionRow(db, event.id, { title: 'Investor Briefing', maxParticipants: null, location: null, isActive: false });
   await insertSessionRow(db, event.id, { title: 'Market Entry Clinic', maxParticipants: 15, location: 'Room 1' });
 });
-afterEach(() => server.close());
-
 function renderPage(token: string | undefined = adminToken, baseUrl = server.baseUrl) {
   return renderRoute(SessionsPage, { baseUrl, sessionToken: token, path: '/admin/sessions' });
 }
@@ -84,11 +81,11 @@ describe('SessionsPage', () => {
     expect(screen.getByText('Investor Briefing')).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Active' }));
-    await user.type(screen.getByLabelText('Search sessions'), 'clinic');
+    await fill(user, screen.getByLabelText('Search sessions'), 'clinic');
     await waitFor(() => expect(screen.queryByText('Morning Matchmaking')).not.toBeInTheDocument());
     expect(screen.getByText('Market Entry Clinic')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Search sessions'), ' nothing like this');
+    await fill(user, screen.getByLabelText('Search sessions'), 'clinic nothing like this');
     expect(await screen.findByText('No sessions found')).toBeInTheDocument();
   });
 
@@ -138,7 +135,7 @@ describe('SessionsPage', () => {
     await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add Session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Session' });
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Half typed');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Half typed');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Session' })).not.toBeInTheDocument());
 
@@ -168,8 +165,7 @@ describe('SessionsPage', () => {
     await user.click(within(await rowOf('Heritage Walk')).getByRole('button', { name: 'Edit session Heritage Walk' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
     for (let step = 0; step < 3; step += 1) await user.click(await within(dialog).findByRole('button', { name: 'Previous' }));
-    await user.clear(within(dialog).getByLabelText(/^Title/));
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Heritage Walk Extended');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Heritage Walk Extended');
     for (const next of ['Next: Delegate Info', 'Next: Time Slots', 'Next: Review']) {
       await user.click(await within(dialog).findByRole('button', { name: next }));
     }

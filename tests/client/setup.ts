@@ -16,9 +16,11 @@ afterEach(() => {
   notifications.clean();
 });
 
-// findBy*/waitFor wait for the event itself; the default 1 s gives up too early when every test
-// starts its own API server on a loaded machine. The bound only matters when a test fails.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor wait for the event itself; the default 1 s gives up too early on a loaded machine,
+// and so did 10 s: on a 2-core machine shared with heavy work, the Home Page editor took longer than
+// that to appear. The bound only matters when a test fails (a passing test waits for its event, not
+// for the bound), so it is generous; the client project's testTimeout stays above it.
+configure({ asyncUtilTimeout: 30_000 });
 
 // This file runs before every test file, and test files share a window (vitest.config.ts: no
 // isolation): the shim wraps jsdom's own getComputedStyle once, not once more per file.

@@ -7,21 +7,14 @@ import { generateTOTP } from '@oslojs/otp';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@client/features/admin/LoginPage';
 import { SettingsPage } from '@client/features/admin/settings/SettingsPage';
 import { findUserById } from '@server/identity/users.repository';
 import { callerFor, createAccount, TEST_PASSWORD, type TestAccount } from '@tests/support/helpers';
-import { renderWithProviders, startTestServer, type TestServer } from './render';
+import { renderWithProviders, testServerPerFile } from './render';
 
-let server: TestServer;
-
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const server = testServerPerFile();
 
 function currentCode(secret: string): string {
   return generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
