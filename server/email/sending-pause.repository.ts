@@ -1,7 +1,9 @@
 // The pause on sending (server/email/sending-pause.service.ts): one settings row, key 'sending',
 // present while sending is paused. A plain key-value row, the same in every release's schema, so
 // a restore can write it into a backup of an earlier release too.
+import { z } from 'zod';
 import type { DB } from '@db/database';
+import { readStoredValue } from '@server/core/stored-json';
 
 const KEY = 'sending';
 
@@ -12,16 +14,14 @@ export interface SendingPause {
   reason: string;
 }
 
+const storedPause = z.object({ pausedAt: z.string().catch(''), reason: z.string().catch('') });
+const UNREADABLE_PAUSE: SendingPause = { pausedAt: '', reason: '' };
+
 export async function readSendingPause(db: DB): Promise<SendingPause | null> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
   if (row === undefined) return null;
-  try {
-    const parsed = JSON.parse(row.value) as Partial<SendingPause>;
-    return { pausedAt: String(parsed.pausedAt ?? ''), reason: String(parsed.reason ?? '') };
-  } catch {
-    // Unreadable is still a pause: sending stays off until an admin resumes it.
-    return { pausedAt: '', reason: '' };
-  }
+  // Unreadable is still a pause (with a warning): sending stays off until an admin resumes it.
+  return readStoredValue('the pause on sending', row.value, storedPause, UNREADABLE_PAUSE);
 }
 
 export async function writeSendingPause(db: DB, pause: SendingPause): Promise<void> {
