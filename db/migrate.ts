@@ -2,7 +2,7 @@
 // Migrations are imported statically (not read from disk) so the list is fixed at build time. Both
 // dialects' migrations are listed here, once: a migration whose SQL differs has a PostgreSQL form in
 // a sibling file (name.postgres.ts), frozen like the rest.
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as auditLog from './migrations/2026-11-23_020_audit_log';
@@ -122,16 +122,19 @@ async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: 
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
   const migrator = new Migrator({
-    db,
+    db: migrationTableSchema === undefined ? db : withIntrospectionOf(db, migrationTableSchema),
     provider: forDialect(postgres ? 'postgres' : 'sqlite', events),
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
   const pending = (await migrator.getMigrations()).filter((info) => info.executedAt === undefined).map((info) => info.name);
   events.onPending?.(pending.filter(wanted));
   const run: MigrationRun = { ran: [], stopped: false };
+  // migrateUp runs the next migration not run yet (under Kysely's lock on PostgreSQL, so another
+  // instance may have run some meanwhile: its result names the one it ran). The list is not asked
+  // for again at each step: Kysely's introspection reads every schema of the database, and a schema
+  // dropped meanwhile (test schemas, in parallel runs) fails that read.
   for (;;) {
-    // Another instance (PostgreSQL) may have run some meanwhile: ask again which is next.
-    const next = (await migrator.getMigrations()).find((info) => info.executedAt === undefined)?.name;
+    const next = pending[run.ran.length];
     if (next === undefined || !wanted(next)) return run;
     if (events.shouldStop?.() === true) return { ...run, stopped: true };
     const started = performance.now();
@@ -144,11 +147,35 @@ async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: 
       throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
     }
     const done = results?.find((result) => result.status === 'Success')?.migrationName;
-    if (done === undefined) continue;
+    // Nothing left to run: another instance ran the rest.
+    if (done === undefined) return run;
     const ms = performance.now() - started;
     run.ran.push({ name: done, ms });
     events.onDone?.(done, ms);
   }
+}
+
+/**
+ * `db` whose introspection sees `schema` alone. Kysely's migrator asks whether its tables exist by
+ * listing the tables of every schema in the database, which fails when another schema is dropped
+ * meanwhile (parallel test runs, each in a schema of its own, drop theirs as they end).
+ */
+function withIntrospectionOf(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Runs `step` between BEGIN and COMMIT on the SQLite connection (ROLLBACK when its result says it failed). */
