@@ -3,7 +3,7 @@
 // SQLite's own locking code on DATA_DIR/data-folder.lock), so the kernel drops it when the process
 // ends in any way, kill -9 and power cuts included: a lock never outlives its holder, and a process
 // that does not hold it cannot remove it. Why this and not a pid file or a lock-file package:
-// docs/decisions/024-data-folder-lock.md.
+// docs/decisions/025-data-folder-lock.md.
 //
 // DATA_DIR/server.pid says who holds the lock (process, port, what it is, the release), for the
 // messages of those refused; it describes, it never decides. A process that finds the lock free

@@ -30,6 +30,8 @@ import * as consultationLanguage from './migrations/2026-11-27_275_consultation_
 import * as firmTextTranslations from './migrations/2026-11-27_276_firm_text_translations';
 import * as nativeTypes from './migrations/2026-11-27_290_native_types';
 import * as nativeTypesPostgres from './migrations/2026-11-27_290_native_types.postgres';
+import * as searchSecureDelete from './migrations/2026-11-27_300_search_secure_delete';
+import * as searchSecureDeletePostgres from './migrations/2026-11-27_300_search_secure_delete.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -60,6 +62,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_276_firm_text_translations': firmTextTranslations,
   // Converts PostgreSQL's text times and integer flags to timestamptz and boolean: keep it last.
   '2026-11-27_290_native_types': { sqlite: nativeTypes, postgres: nativeTypesPostgres },
+  '2026-11-27_300_search_secure_delete': { sqlite: searchSecureDelete, postgres: searchSecureDeletePostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
@@ -126,6 +129,12 @@ async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: 
     provider: forDialect(postgres ? 'postgres' : 'sqlite', events),
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
+  // A database a later release has updated is refused before anything is announced or run: this
+  // release's migrations are not "to run" on it (Kysely would refuse it at the first step anyway).
+  const unknown = (await executedMigrations(db, migrationTableSchema)).filter((name) => !MIGRATION_NAMES.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`the database was updated by a later release of the site (it ran ${unknown.join(', ')}, which this release does not know)`);
+  }
   const pending = (await migrator.getMigrations()).filter((info) => info.executedAt === undefined).map((info) => info.name);
   events.onPending?.(pending.filter(wanted));
   const run: MigrationRun = { ran: [], stopped: false };
@@ -152,6 +161,16 @@ async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: 
     const ms = performance.now() - started;
     run.ran.push({ name: done, ms });
     events.onDone?.(done, ms);
+  }
+}
+
+/** The migrations recorded as run in the database (none when it has no migration table yet). */
+async function executedMigrations(db: Kysely<any>, schema: string | undefined): Promise<string[]> {
+  const table = sql.table(schema === undefined ? 'kysely_migration' : `${schema}.kysely_migration`);
+  try {
+    return (await sql<{ name: string }>`select name from ${table}`.execute(db)).rows.map((row) => row.name);
+  } catch {
+    return [];
   }
 }
 

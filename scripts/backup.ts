@@ -14,6 +14,7 @@ import { databaseFile, openDatabase } from '@db/database';
 import { type DataFolderLock, DataFolderLocked, describeHolder, holderDetails, THIS_RELEASE, lockDataFolder } from '@db/folder-lock';
 import { BackupCheckFailed, writeBackup } from '@server/backups/backups.service';
 import { loadConfigOrExit } from '@server/core/config';
+import { privateUmask } from '@server/core/private-files';
 import { loadDotEnv } from '@server/core/env-file';
 import { describeDatabaseRelease, parseArgs } from './open-database';
 
@@ -43,6 +44,7 @@ function takeOrShare(dataDir: string): DataFolderLock | null {
 }
 
 async function main(): Promise<void> {
+  privateUmask();
   const args = parseArgs(process.argv.slice(2));
   loadDotEnv();
   const config = loadConfigOrExit();

@@ -21,6 +21,8 @@ import { runHttpBench, runMetricsCostBench, runOutboxBacklogBench, runTrpcServer
 import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 import { benchFreeTimes } from './bench/free-times';
+import { runOverloadBench } from './bench/overload';
+import { runGrowthBench } from './bench/growth';
 
 const ROWS = { events: 200, sessions: 10_000, slotsPerSession: 3, delegates: 20_000, bookings: 100_000, contacts: 100_000 };
 const RUNS = 30;
@@ -38,6 +40,16 @@ function iso(ms: number): string {
 }
 
 async function main(): Promise<void> {
+  // BENCH_ONLY=overload npm run bench: steady load and overload on the event page alone (no fill).
+  if (process.env.BENCH_ONLY === 'overload') {
+    if (!printFigures(await runOverloadBench())) process.exitCode = 1;
+    return;
+  }
+  // BENCH_ONLY=growth npm run bench: staff bookings on a new site and after it grew through the API.
+  if (process.env.BENCH_ONLY === 'growth') {
+    if (!printFigures(await runGrowthBench())) process.exitCode = 1;
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const { db, sqlite } = openDatabase(databaseFile(dataDir));
   await migrateToLatest(db);
@@ -194,6 +206,7 @@ async function main(): Promise<void> {
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));
+  if (part === undefined) figures.push(...(await runGrowthBench()), ...(await runOverloadBench()));
   figures.push(...(await benchFrontEnd()));
   const allMet = printFigures(figures);
   // The booking rate on PostgreSQL with two instances beside SQLite's (BENCH_DATABASE_URL, else a

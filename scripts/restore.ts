@@ -1,9 +1,10 @@
 // npm run db:restore -- <backup folder> [--keep-sending]: puts a backup made by npm run db:backup (or
-// the automatic backup) back in place. It checks the backup first, holds the data folder (no server
-// may run on it, none may start meanwhile: db/folder-lock.ts), refuses a backup of a later release,
-// moves the database and uploads it replaces to DATA_DIR/replaced-<time>/ (nothing is deleted), then
-// copies the backup in and checks the result. SQLite only: on PostgreSQL the database is restored
-// with pg_restore (docs/operations.md, "When things go wrong").
+// the automatic backup) back in place. It checks the backup first (plain files and folders only: a
+// link is refused), holds the data folder (no server may run on it, none may start meanwhile:
+// db/folder-lock.ts), refuses a backup of a later release, moves the database and uploads it
+// replaces to DATA_DIR/replaced-<time>/ (nothing is deleted), then copies the backup in, for the
+// site's user only (folders 0700, files 0600), and checks the result. SQLite only: on PostgreSQL
+// the database is restored with pg_restore (docs/operations.md, "When things go wrong").
 //
 // The restored copy starts with e-mail sending paused (server/email/sending-pause.service.ts): its
 // outbox is the one of the site it was copied from, and a copy made to test a backup must not send
@@ -16,7 +17,8 @@ import { type DataFolderLock, DataFolderLocked, describeHolder, holderDetails, l
 import { MIGRATION_NAMES } from '@db/migrate';
 import { loadConfigOrExit } from '@server/core/config';
 import { loadDotEnv } from '@server/core/env-file';
-import { BackupCheckFailed, backupStamp, checkBackupFile, readManifest } from '@server/backups/backups.service';
+import { BackupCheckFailed, backupStamp, checkBackupFile, checkPlainFiles, readManifest } from '@server/backups/backups.service';
+import { makePrivateDir, makeTreePrivate, privateUmask } from '@server/core/private-files';
 import { pauseSending } from '@server/email/sending-pause.service';
 
 function fail(message: string): never {
@@ -48,6 +50,7 @@ function laterMigrations(file: string): string[] {
 }
 
 async function main(): Promise<void> {
+  privateUmask();
   loadDotEnv();
   const config = loadConfigOrExit();
   const argv = process.argv.slice(2);
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(config.dataDir);
   let tables: { name: string; rows: number }[];
   try {
+    checkPlainFiles(folder);
     const manifest = readManifest(folder);
     if (manifest.contents !== 'sqlite') fail(`${folder} holds uploads only (a PostgreSQL site's backup): nothing to restore into SQLite.`);
     tables = checkBackupFile(path.join(folder, 'app.db'));
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
 
   const live = databaseFile(dataDir);
   const replaced = path.join(dataDir, `replaced-${backupStamp(new Date())}`);
-  fs.mkdirSync(replaced, { recursive: true });
+  makePrivateDir(replaced);
   for (const name of ['app.db', 'app.db-wal', 'app.db-shm', 'uploads']) {
     const current = path.join(dataDir, name);
     if (fs.existsSync(current)) fs.renameSync(current, path.join(replaced, name));
@@ -88,7 +92,9 @@ async function main(): Promise<void> {
   fs.copyFileSync(path.join(folder, 'app.db'), live);
   const uploads = path.join(folder, 'uploads');
   if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(dataDir, 'uploads'), { recursive: true });
-  else fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  else makePrivateDir(path.join(dataDir, 'uploads'));
+  await makeTreePrivate(live);
+  await makeTreePrivate(path.join(dataDir, 'uploads'));
   if (!keepSending) {
     const restored = openDatabase(live, { mustExist: true });
     try {

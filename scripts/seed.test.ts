@@ -79,7 +79,10 @@ function passwordHashes() {
   }
 }
 
-describe('npm run seed', () => {
+// Each test runs the real script two or three times, each a fresh Node process compiling
+// TypeScript through tsx (3-5 s apiece on a busy 2-core machine): the server project's 20 s is
+// too tight for three of them.
+describe('npm run seed', { timeout: 60_000 }, () => {
   it('fills every screen, prints the demo accounts, and does not duplicate on a second run', async () => {
     const first = await seed();
     expect(first.stdout).toMatch(/admin {2}demo\.admin@example\.com {2}password: \S{8,}\n/);

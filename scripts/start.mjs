@@ -18,12 +18,24 @@ function buildToolsInstalled() {
 }
 
 process.env.NODE_ENV ??= 'production';
+// The build's lines are lines of the server's log too: JSON unless a person reads them at a
+// terminal (LOG_FORMAT overrides), as server/core/log.ts writes them.
+const json = process.env.LOG_FORMAT === 'json' || (process.env.LOG_FORMAT !== 'text' && !process.stdout.isTTY);
+const log = (msg, level = 'info') => {
+  if (msg.trim() !== '') console.log(json ? JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg }) : msg);
+};
 if ((clientIsStale() || ssrIsStale() || serverIsStale()) && !buildToolsInstalled()) {
-  console.error(
+  log(
     'The site needs building, and its build tools (the devDependencies, such as Vite) are not installed. ' +
       'Run `npm ci` (without --omit=dev) once, or install a release archive made by `npm run release`, which needs no build (docs/upgrading.md).',
+    'fatal',
   );
   process.exit(1);
 }
-await ensureBuilt();
+try {
+  await ensureBuilt({ log });
+} catch (error) {
+  log(error instanceof Error ? error.message : String(error), 'fatal');
+  process.exit(1);
+}
 await import(pathToFileURL(serverEntry).href);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from '@db/migrate';
 import { ensureBuilt, isStale, projectRoot, serverEntry } from './build.mjs';
 
 const BASE_PORT = 4223;
@@ -113,8 +114,24 @@ describe('npm start stops like a service', () => {
     expect(pid).not.toBe(site.child.pid); // npm start runs node on the compiled server, not a wrapper
     process.kill(pid, 'SIGTERM');
     expect(await site.exited).toBe(0);
-    expect(site.output()).toContain('SIGTERM received, shutting down');
-    expect(site.output()).toContain('Stopped.');
+    // Every line is one JSON object of the log, the lifecycle lines at info whatever the level.
+    const records = site
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { level: string; msg: string; pid: number });
+    // A new data folder: the database is made by running every migration, each logged with its time.
+    const seconds = /\d+\.\d+ s\b/g;
+    expect(records.map((record) => `${record.level} ${record.msg.replace(/token=\S+/, 'token=...').replace(seconds, 'N s')}`)).toEqual([
+      `info Updating the database: ${MIGRATION_NAMES.length} migrations to run (${MIGRATION_NAMES[0]} to ${MIGRATION_NAMES.at(-1)}); ` +
+        'the site answers 503 "being updated" until they are done.',
+      ...MIGRATION_NAMES.map((name, index) => `info Migration ${name} done in N s (${index + 1} of ${MIGRATION_NAMES.length}).`),
+      `info Database updated: ${MIGRATION_NAMES.length} migrations in N s.`,
+      'info No account exists yet. Create the first admin here (one-time link): http://127.0.0.1:4223/admin/setup?token=...',
+      `info Site running at http://127.0.0.1:4223 (process ${pid})`,
+      'info SIGTERM received, shutting down',
+      'info Stopped.',
+    ]);
     expect(isAlive(pid)).toBe(false);
     expect(await portIsClosed(BASE_PORT)).toBe(true);
   }, 120_000);
@@ -137,7 +154,7 @@ describe('npm start stops like a service', () => {
       PORT: String(port),
       DATA_DIR: path.join(dataRoot, 'data'),
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug',
       ACCESS_LOG: 'true',
     });
     await site.waitFor('Site running at');
@@ -159,7 +176,7 @@ describe('npm start stops like a service', () => {
       finishBody = () => void req.end(body.slice(20));
     });
     // The request is being received before the signal arrives.
-    await site.waitFor('"url":"/api/trpc/contacts.submit"');
+    await site.waitFor('"url":"/api/trpc/contacts.submit","msg":"request received"');
     process.kill(pid, 'SIGTERM');
     await site.waitFor('SIGTERM received, shutting down');
     // Still listening while the request is in flight, but no longer ready: a proxy sends no more.
@@ -180,14 +197,17 @@ describe('npm start stops like a service', () => {
 });
 
 describe('start-up failures print one line and exit non-zero', () => {
+  /** The exit code and the messages of the lines written, each line one JSON object at level fatal. */
   async function failingStart(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
     const site = run('node', [serverEntry], { NODE_ENV: 'production', ...env });
     const code = await site.exited;
-    const lines = site
+    const records = site
       .output()
       .split('\n')
-      .filter((line) => line.trim() !== '');
-    return { code, lines };
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(records.map((record) => record.level)).toEqual(records.map(() => 'fatal'));
+    return { code, lines: records.map((record) => record.msg) };
   }
 
   it('port taken', async () => {
@@ -276,10 +296,13 @@ describe('npm start without the build tools', () => {
     fs.writeFileSync(path.join(copy, 'package.json'), '{ "type": "module" }\n');
     const start = run('node', [path.join(copy, 'scripts', 'start.mjs')], {});
     expect(await start.exited).toBe(1);
-    expect(start.output().trim()).toBe(
-      'The site needs building, and its build tools (the devDependencies, such as Vite) are not installed. ' +
+    // One line of the JSON log, as every line npm start writes where no person reads a terminal.
+    expect(JSON.parse(start.output().trim())).toMatchObject({
+      level: 'fatal',
+      msg:
+        'The site needs building, and its build tools (the devDependencies, such as Vite) are not installed. ' +
         'Run `npm ci` (without --omit=dev) once, or install a release archive made by `npm run release`, which needs no build (docs/upgrading.md).',
-    );
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './core/deps';
 import { infrastructureFault } from './core/errors';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
@@ -14,7 +14,10 @@ import { exportRoutes } from './exports/exports.route';
 import { countRequests, healthRoutes } from './monitoring/health.route';
 import { imageVariantRoutes } from './uploads/image-variants.route';
 import { InFlightRequests, trackInFlight } from './http/in-flight';
-import { serializeRequest } from './http/log-redaction';
+import { logRequests, requestIds } from './http/access-log';
+import { createLog, type Log, silentLog } from './core/log';
+import { type LoadShedding, registerLoadShedding } from './http/load-shedding';
+import { repeatedErrors, type RepeatedErrors } from './core/repeated-errors';
 import { isSameOriginRequest } from './http/origin';
 import { pageRenderer } from './pages/pages.route';
 import { seoRoutes } from './pages/seo.route';
@@ -28,6 +31,7 @@ import { trpcRoute } from './http/trpc-route';
 import { uploadRoutes } from './uploads/uploads.route';
 import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
+import { makePrivateDir } from './core/private-files';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -50,23 +54,49 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The requests being answered now; a shutdown waits for them (server/index.ts). */
     requestsInFlight: InFlightRequests;
+    /** The bound on requests in flight, and whether the server is near it (server/http/load-shedding.ts). */
+    loadShedding: LoadShedding;
+    /** Failures logged as outages: a line a minute at most for the same one (server/core/repeated-errors.ts). */
+    repeatedErrors: RepeatedErrors;
+  }
+}
+
+/**
+ * Whether `/uploads<pathname>` names a plain file right in the uploads folder. Uploads are stored
+ * there under flat random names; a symbolic link (a tampered backup restored) or anything in a
+ * sub-folder is never served, so a link to /etc/passwd or to the database leads nowhere.
+ */
+function isPlainUpload(uploadsDir: string, pathname: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(pathname.replace(/^\//, ''));
+  } catch {
+    return false;
+  }
+  if (name === '' || name.startsWith('.') || /[/\\]/.test(name)) return false;
+  try {
+    return fs.lstatSync(path.join(uploadsDir, name)).isFile();
+  } catch {
+    return false;
   }
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const production = deps.config.nodeEnv === 'production';
+  // The one log of server/core/log.ts (JSON lines); a test passes its own stream to read them.
+  const log: Log =
+    (options.logger ?? deps.config.nodeEnv !== 'test')
+      ? options.logStream === undefined
+        ? deps.log
+        : createLog({ ...deps.config, logFormat: 'json' }, options.logStream)
+      : silentLog();
   const app = Fastify({
-    logger:
-      (options.logger ?? deps.config.nodeEnv !== 'test')
-        ? {
-            level: deps.config.logLevel,
-            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
-            // Fastify passes its request object to the serializer, though the type names the raw one.
-            serializers: { req: (req) => serializeRequest(req as unknown as FastifyRequest) },
-          }
-        : false,
-    // Two log lines per request cost more than a cached public read; the access log is opt-in.
-    logController: new LogController({ disableRequestLogging: !deps.config.accessLog }),
+    // Upcast only: Fastify's generics would otherwise carry pino's type through every route.
+    loggerInstance: log as FastifyBaseLogger,
+    // Unique across restarts (and instances): a random prefix per process, then a counter.
+    genReqId: requestIds(),
+    // Fastify's two lines per request are replaced by one access line (server/http/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A whole request, body included, must arrive within REQUEST_TIMEOUT_S (Fastify's default is no
@@ -93,15 +123,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const fault = deps.faults.report(err);
     if (fault !== null) return reply.code(503).send({ error: { message: infrastructureFault(fault).message } });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (status >= 500) app.repeatedErrors.failed(`${req.method} ${req.routeOptions.url ?? 'request'}`, err, { reqId: req.id });
     const message = status >= 500 && production ? 'Something went wrong. Please try again.' : err.message;
     return reply.code(status).send({ error: { message } });
   });
 
+  app.decorate('repeatedErrors', repeatedErrors(app.log));
   // First, so every request is seen from its arrival, whichever hook answers it.
   app.decorate('requestsInFlight', new InFlightRequests());
+  deps.metrics.watchInFlight(() => app.requestsInFlight.count);
   trackInFlight(app, app.requestsInFlight);
+  // Past the bound, 503 with Retry-After before any other work; health and metrics never shed.
+  app.decorate(
+    'loadShedding',
+    registerLoadShedding(app, { maxInFlight: deps.config.maxRequestsInFlight, metrics: deps.metrics, log }),
+  );
   if (deps.config.metrics) countRequests(app, deps);
+  if (deps.config.accessLog) logRequests(app, new Set(Object.keys(appRouter._def.procedures)));
   // GET /healthz, /readyz and /metrics (server/monitoring/health.route.ts).
   await app.register(healthRoutes(deps));
 
@@ -132,7 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     router: appRouter,
     createContext: makeCreateContext(deps),
     onError({ error, path: procedure }: { error: { code: string }; path?: string | undefined }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.repeatedErrors.failed(`procedure ${procedure ?? '(unknown)'}`, error);
     },
   };
   if (options.trpcServer === 'adapter') {
@@ -141,7 +179,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await app.register(trpcRoute(trpcOptions));
   }
 
-  fs.mkdirSync(deps.uploadsDir, { recursive: true });
+  makePrivateDir(deps.uploadsDir);
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
@@ -157,6 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     index: false,
     list: false,
     dotfiles: 'ignore', // in-progress uploads are dot-files
+    allowedPath: (pathname) => isPlainUpload(deps.uploadsDir, pathname),
 
     maxAge: '7d',
     immutable: true,

@@ -1,6 +1,7 @@
 // Entry point: read the configuration, open, check and migrate the database, prepare the first run,
-// listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure prints one line naming the
-// problem and what to do (server/core/startup.ts) and exits with code 1.
+// listen, and shut down cleanly on SIGTERM / SIGINT. A start-up failure logs one line naming the
+// problem and what to do (server/core/startup.ts) and exits with code 1. Everything it prints is a
+// line of the one log (server/core/log.ts): JSON, or text at a terminal.
 import os from 'node:os';
 import path from 'node:path';
 import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
@@ -9,8 +10,10 @@ import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './identity/session.service';
 import { sweepPartialUploads } from './uploads/uploads.route';
-import { type Config, loadConfigOrExit } from './core/config';
+import { ConfigError, loadConfig, type Config } from './core/config';
+import { createLog, defaultLogFormat, lifecycleLog, type Log } from './core/log';
 import { createDeps } from './core/deps';
+import { privateUmask } from './core/private-files';
 import { MigrationProgress } from './core/migration-progress';
 import { listenWhileUpdating, type UpdatingServer } from './monitoring/updating-server';
 import { loadDotEnv, projectRoot } from './core/env-file';
@@ -40,10 +43,16 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Until the configuration is read: info and up, in the format LOG_FORMAT asks for if it is valid. */
+let lifecycle: Log = createLog({
+  logLevel: 'info',
+  logFormat: process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'text' ? process.env.LOG_FORMAT : defaultLogFormat(),
+});
+
 /** SQLite: the data folder for this process alone (db/folder-lock.ts), waiting out a backup that holds it. */
 async function takeDataFolder(dataDir: string, port: number): Promise<DataFolderLock> {
   try {
-    return await lockDataFolderWaitingForBackup(dataDir, { kind: 'server', port }, { waitMs: 60_000, log: (line) => console.log(line) });
+    return await lockDataFolderWaitingForBackup(dataDir, { kind: 'server', port }, { waitMs: 60_000, log: (line) => lifecycle.info(line) });
   } catch (error) {
     if (error instanceof DataFolderLocked) throw describeFolderLocked(error);
     throw error;
@@ -56,7 +65,7 @@ async function openChecked(config: Config): Promise<DB> {
     // PostgreSQL (several instances may share it): reachable, or one line naming what to check.
     const { db } = openAppDatabaseOf(config);
     try {
-      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => console.log(line) });
+      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => lifecycle.warn(line) });
     } catch (error) {
       await db.destroy();
       throw error;
@@ -80,8 +89,13 @@ async function openChecked(config: Config): Promise<DB> {
 }
 
 async function main(): Promise<void> {
+  // Whatever it writes under DATA_DIR is for its own user only (server/core/private-files.ts).
+  privateUmask();
   loadDotEnv();
-  const config = loadConfigOrExit();
+  const config = loadConfig();
+  const log = createLog(config);
+  // Lifecycle lines (listening, the setup link, shutting down) whatever LOG_LEVEL says.
+  lifecycle = lifecycleLog(log);
   // This instance's name among several on one database: the same after a restart, different beside another.
   const instance = `${os.hostname()}:${config.port}`;
 
@@ -92,14 +106,14 @@ async function main(): Promise<void> {
 
   // A stop asked while starting: the migration running finishes, none other starts, and the
   // process ends cleanly once start-up reaches a safe point (the rest runs at the next start).
-  const progress = new MigrationProgress((line) => console.log(line));
+  const progress = new MigrationProgress((line) => lifecycle.info(line));
   let stopAsked: string | null = null;
   const stopWhileStarting = (signal: string) => {
     if (stopAsked !== null) return;
     stopAsked = signal;
     progress.stop();
     const running = progress.running;
-    console.log(`${signal} received while starting${running === null ? '' : `: finishing migration ${running} first`}`);
+    lifecycle.info(`${signal} received while starting${running === null ? '' : `: finishing migration ${running} first`}`);
   };
   const onStartTerm = () => stopWhileStarting('SIGTERM');
   const onStartInt = () => stopWhileStarting('SIGINT');
@@ -137,35 +151,44 @@ async function main(): Promise<void> {
   }
   if (stopAsked !== null) {
     await abandon(db);
-    console.log('Stopped.');
+    lifecycle.info('Stopped.');
     process.exit(0);
   }
   // A throttled sign-in raises a system alert to the admins (server/monitoring/system-alerts.service.ts).
-  const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => console.error('System alert failed:', error));
-  const deps = createDeps(db, config, undefined, alerts.hooks);
+  const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => log.error({ err: error }, 'system alert failed'));
+  const deps = createDeps(db, config, undefined, alerts.hooks, log);
   const clientDir = path.resolve(config.clientDir ?? path.join(projectRoot, 'dist', 'client'));
   const app = await buildApp(deps, { clientDir });
   // Several instances (PostgreSQL) share the uploads folder: only leftovers older than an hour go.
   await sweepPartialUploads(deps.uploadsDir, config.databaseUrl === undefined ? 0 : 3_600_000);
 
   const firstRun = await prepareFirstRun(deps);
-  if (firstRun.kind === 'admin-created') app.log.info(`Created the first admin account ${firstRun.email}.`);
+  if (firstRun.kind === 'admin-created') lifecycle.info(`Created the first admin account ${firstRun.email}.`);
 
   // The outbox sender: sends what changes wrote to the outbox, including what waited through a restart.
-  const emailSender = startEmailSender(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'e-mail sender failed') });
+  // A failure that repeats (SMTP settings fine but the database gone) is one line a minute, and one when it works again.
+  const emailSender = startEmailSender(deps, {
+    onError: (error: unknown) => app.repeatedErrors.failed('e-mail sender', error),
+    onPassDone: () => app.repeatedErrors.recovered('e-mail sender'),
+    // Under load e-mail waits a moment: visitors first (server/http/load-shedding.ts).
+    serverBusy: () => app.loadShedding.busy(),
+  });
 
   // Reminders and outbox retention, checked every minute.
-  const scheduler = startScheduler(deps, { onError: (error: unknown) => app.log.error({ err: error }, 'scheduler failed') });
+  const scheduler = startScheduler(deps, {
+    onError: (error: unknown) => app.repeatedErrors.failed('scheduler', error),
+    onRunDone: () => app.repeatedErrors.recovered('scheduler'),
+  });
 
-  const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.log.error(error)), 3_600_000);
+  const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.repeatedErrors.failed('session sweep', error)), 3_600_000);
   sweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Lifecycle lines go to standard output whatever LOG_LEVEL says: operators and scripts read them.
-    console.log(`${signal} received, shutting down`);
+    // Lifecycle lines are written whatever LOG_LEVEL says: operators and scripts read them.
+    lifecycle.info(`${signal} received, shutting down`);
     clearInterval(sweep);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     // GET /readyz answers 503 from now on, so a proxy stops sending requests here; those already
@@ -189,7 +212,7 @@ async function main(): Promise<void> {
     await db.destroy();
     // Last: until the database is closed, no other process may open it.
     folderLock?.release();
-    console.log('Stopped.');
+    lifecycle.info('Stopped.');
     process.exit(0);
   };
   process.off('SIGTERM', onStartTerm);
@@ -217,15 +240,26 @@ async function main(): Promise<void> {
   await noteServerStart(db, config.publicOrigin, instance).catch((error: unknown) => app.log.error({ err: error }, 'start-up alert failed'));
   // Printed once the port is ours, so a start that fails prints only its one line.
   if (firstRun.kind === 'setup-link') {
-    console.log(`\nNo account exists yet. Create the first admin here (one-time link):\n  ${firstRun.url}\n`);
+    lifecycle.info(`No account exists yet. Create the first admin here (one-time link): ${firstRun.url}`);
   }
-  console.log(`Site running at ${config.publicOrigin} (process ${process.pid})`);
+  lifecycle.info({ origin: config.publicOrigin }, `Site running at ${config.publicOrigin} (process ${process.pid})`);
 }
+
+// An error nothing caught ends the process as before, but as one line of the log, not a bare stack.
+process.on('uncaughtException', (error) => {
+  lifecycle.fatal({ err: error }, `Stopping after an uncaught error: ${error.message}`);
+  process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  lifecycle.fatal({ err: reason }, `Stopping after an unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  process.exit(1);
+});
 
 try {
   await main();
 } catch (error) {
-  if (!(error instanceof StartupError)) throw error;
-  console.error(error.message);
+  // A bad setting or a start-up failure: one line naming it and what to do, then exit code 1.
+  if (error instanceof StartupError || error instanceof ConfigError) lifecycle.fatal(error.message);
+  else lifecycle.fatal({ err: error }, `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -3,7 +3,7 @@
 // it was marked a no-show after its slot. The outbox keeps the code of a message that shows it, so
 // the sender can attach its QR image. Existing bookings get a code here. Frozen like the others.
 //
-// Rewritten once after release (2026-11-27, docs/decisions/025-bounded-upgrades.md), with the same
+// Rewritten once after release (2026-11-27, docs/decisions/026-bounded-upgrades.md), with the same
 // result: every existing booking gets its own random code drawn exactly as before (crypto's
 // randomInt over the same alphabet), but set-based instead of one UPDATE per booking, which took
 // 190 s on PostgreSQL and 13 s on SQLite for 100,000 bookings. SQLite: 5,000 bookings to an

@@ -96,6 +96,7 @@ export async function startTarget(kind: 'app' | 'bare', dataDir: string, port: n
       }
     },
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

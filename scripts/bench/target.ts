@@ -18,14 +18,21 @@ const port = Number(process.env.BENCH_PORT);
 async function startApp(): Promise<void> {
   // BENCH_METRICS=false: the site without request metrics, for the cost of /metrics.
   const metrics = process.env.BENCH_METRICS === undefined ? {} : { METRICS: process.env.BENCH_METRICS };
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), ...metrics });
+  // MAX_REQUESTS_IN_FLIGHT from the bench's environment, to try bounds.
+  const bound = process.env.MAX_REQUESTS_IN_FLIGHT === undefined ? {} : { MAX_REQUESTS_IN_FLIGHT: process.env.MAX_REQUESTS_IN_FLIGHT };
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), ...metrics, ...bound });
   const { db } = openDatabase(databaseFile(dataDir));
   // The public limits are raised so the benchmark measures the work, not the refusals.
   const deps = createDeps(db, config, { publicFormsPerWindow: 100_000_000 });
   // BENCH_TRPC=adapter: the API served by tRPC's own Fastify adapter, for the comparison with our route.
-  const app = await buildApp(deps, { trpcServer: process.env.BENCH_TRPC === 'adapter' ? 'adapter' : 'route' });
+  // BENCH_CLIENT_DIR: the built client, so the public pages are rendered on the server as in production.
+  const clientDir = process.env.BENCH_CLIENT_DIR;
+  const app = await buildApp(deps, {
+    trpcServer: process.env.BENCH_TRPC === 'adapter' ? 'adapter' : 'route',
+    ...(clientDir === undefined ? {} : { clientDir }),
+  });
   // BENCH_SENDER=1: the outbox sender runs as in the server, woken by every booking's message.
-  const sender = process.env.BENCH_SENDER === '1' ? startEmailSender(deps, { onError: () => undefined }) : undefined;
+  const sender = process.env.BENCH_SENDER === '1' ? startEmailSender(deps, { onError: () => undefined, serverBusy: () => app.loadShedding.busy() }) : undefined;
   app.addHook('onClose', async () => sender?.stop());
   await app.listen({ port, host: '127.0.0.1' });
 }

@@ -98,3 +98,22 @@ export async function failedSignInAddresses(db: DB, email: string, since: string
     .execute();
   return rows.map((row) => row.ip).filter((ip): ip is string => ip !== null);
 }
+
+/**
+ * The client addresses `userId` signed in from since `since`, most recent first (at most `limit`):
+ * read through the (user_id, entity, created_at) index.
+ */
+export async function signInAddresses(db: DB, userId: string, since: string, limit = 50): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auditLog')
+    .select('ip')
+    .where('userId', '=', userId)
+    .where('entity', '=', 'account')
+    .where('createdAt', '>=', since)
+    .where('action', '=', 'sign-in')
+    .groupBy('ip')
+    .orderBy((eb) => eb.fn.max('createdAt'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.ip).filter((ip): ip is string => ip !== null);
+}

@@ -12,10 +12,14 @@
 //   database present, row counts), and only then renamed to `<time>`; an interrupted backup leaves a
 //   `.partial-` folder, which nothing takes for a backup and the next run removes.
 // - On PostgreSQL the database has its own tools (pg_dump, docs/operations.md); the backup holds the uploads.
+// - A backup is for the site's own user: its folders are 0700, its files 0600. It holds plain files
+//   and folders only; restoring refuses anything else (checkPlainFiles), since a link in a tampered
+//   backup would be served as an upload.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makeTreePrivate, PRIVATE_DIR_MODE } from '@server/core/private-files';
 
 /** What a finished backup holds, written beside it as backup.json and printed by the script. */
 export interface BackupManifest {
@@ -120,7 +124,8 @@ export async function writeBackup(source: BackupSource): Promise<BackupResult> {
   const partial = path.join(path.dirname(final), `${PARTIAL_PREFIX}${path.basename(final)}`);
   if (fs.existsSync(final)) throw new BackupCheckFailed(`${final} exists already`);
   await fsp.rm(partial, { recursive: true, force: true });
-  await fsp.mkdir(partial, { recursive: true });
+  // Its missing parents (DATA_DIR/backups the first time) are made 0700 too.
+  await fsp.mkdir(partial, { recursive: true, mode: PRIVATE_DIR_MODE });
   try {
     let tables: { name: string; rows: number }[] = [];
     if (source.sqlite !== null) {
@@ -135,7 +140,8 @@ export async function writeBackup(source: BackupSource): Promise<BackupResult> {
       tables = checkBackupFile(copyFile, tablesOf(source.sqlite));
     }
     const uploads = path.join(source.dataDir, 'uploads');
-    if (fs.existsSync(uploads)) await fsp.cp(uploads, path.join(partial, 'uploads'), { recursive: true, filter: (name) => !path.basename(name).startsWith('.') });
+    // Finished uploads only: no upload in progress (a dot-file), nothing that is not a plain file or folder.
+    if (fs.existsSync(uploads)) await fsp.cp(uploads, path.join(partial, 'uploads'), { recursive: true, filter: (name) => !path.basename(name).startsWith('.') && isPlainEntry(name) });
     const manifest: BackupManifest = {
       createdAt: createdAt.toISOString(),
       contents: source.sqlite === null ? 'uploads' : 'sqlite',
@@ -145,6 +151,7 @@ export async function writeBackup(source: BackupSource): Promise<BackupResult> {
     };
     manifest.bytes = await folderBytes(partial);
     await fsp.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await makeTreePrivate(partial);
     await fsp.rename(partial, final);
     return { ...manifest, folder: final };
   } catch (error) {
@@ -176,6 +183,39 @@ export async function pruneBackups(root: string, keep: number): Promise<string[]
     if (entry.startsWith(PARTIAL_PREFIX)) await fsp.rm(path.join(root, entry), { recursive: true, force: true });
   }
   return removed;
+}
+
+function isPlainEntry(name: string): boolean {
+  const stat = fs.lstatSync(name);
+  return stat.isFile() || stat.isDirectory();
+}
+
+/** What an entry that is not a plain file or folder is, for the message. */
+function kindOf(stat: fs.Stats): string {
+  if (stat.isSymbolicLink()) return 'a symbolic link';
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isBlockDevice() || stat.isCharacterDevice()) return 'a device';
+  return 'not a plain file';
+}
+
+/**
+ * Throws BackupCheckFailed when anything in `folder` is not a plain file or folder: a tampered
+ * backup could hold a link to /etc/passwd or to the live database, which the uploads route would
+ * then serve to anyone.
+ */
+export function checkPlainFiles(folder: string): void {
+  const visit = (entry: string): void => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+    } else if (!stat.isFile()) {
+      throw new BackupCheckFailed(`${entry} is ${kindOf(stat)}, not a plain file`);
+    }
+  };
+  // The folder named by the operator may be reached through a link (backups/latest); what it holds may not.
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new BackupCheckFailed(`${folder} is no folder`);
+  for (const name of fs.readdirSync(folder)) visit(path.join(folder, name));
 }
 
 /** The manifest of a finished backup folder, or a BackupCheckFailed naming why it is none. */

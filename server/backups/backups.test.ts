@@ -177,6 +177,59 @@ describe.skipIf(onPostgres())('backups of SQLite', () => {
   }, 60_000);
 });
 
+describe.skipIf(onPostgres())('backups and restore keep files private and plain', () => {
+  let env: TestEnv;
+  let umask: number;
+
+  beforeEach(async () => {
+    env = await createTestEnv();
+    // The usual umask, under which files were created readable by everyone.
+    umask = process.umask(0o022);
+  });
+  afterEach(async () => {
+    process.umask(umask);
+    await env.close();
+  });
+
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('writes a backup 0700/0600 throughout, and restore refuses one holding a link, then restores 0700/0600', async () => {
+    const handle = sqliteOf(env.db);
+    if (handle === undefined) throw new Error('no SQLite handle');
+    fs.mkdirSync(env.deps.uploadsDir, { recursive: true });
+    fs.writeFileSync(path.join(env.deps.uploadsDir, 'photo.png'), 'a picture', { mode: 0o644 });
+    const backup = await writeBackup({ sqlite: handle, dataDir: env.dataDir });
+    const backupFiles = ['app.db', 'backup.json', 'uploads/photo.png'].map((name) => path.join(backup.folder, name));
+    expect([path.join(env.dataDir, 'backups'), backup.folder, path.join(backup.folder, 'uploads')].map(modeOf)).toEqual([0o700, 0o700, 0o700]);
+    expect(backupFiles.map(modeOf)).toEqual([0o600, 0o600, 0o600]);
+
+    await env.db.destroy();
+    const restore = (folder: string) =>
+      run(path.resolve('node_modules/.bin/tsx'), ['scripts/restore.ts', folder], { env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: '' } }).then(
+        (output) => ({ code: 0, out: output.stdout, err: output.stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout, err: error.stderr }),
+      );
+
+    // A tampered backup: a link that the uploads route would have served as a picture.
+    const link = path.join(backup.folder, 'uploads', 'passwd.png');
+    fs.symlinkSync('/etc/passwd', link);
+    const refused = await restore(backup.folder);
+    expect(refused.code).toBe(1);
+    expect(refused.err.trim()).toBe(`The backup cannot be restored: ${link} is a symbolic link, not a plain file.`);
+    expect(fs.readdirSync(env.dataDir).filter((name) => name.startsWith('replaced-'))).toEqual([]);
+
+    fs.rmSync(link);
+    const restored = await restore(backup.folder);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    expect([path.join(env.dataDir, 'uploads')].map(modeOf)).toEqual([0o700]);
+    expect([databaseFile(env.dataDir), path.join(env.dataDir, 'uploads', 'photo.png')].map(modeOf)).toEqual([0o600, 0o600]);
+    const replaced = fs.readdirSync(env.dataDir).find((name) => name.startsWith('replaced-')) ?? '';
+    expect(modeOf(path.join(env.dataDir, replaced))).toBe(0o700);
+    env = { ...env, close: async () => fs.rmSync(env.dataDir, { recursive: true, force: true }) };
+  }, 60_000);
+});
+
 describe.skipIf(onPostgres())('the automatic backup', () => {
   let env: TestEnv;
 

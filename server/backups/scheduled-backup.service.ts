@@ -9,6 +9,7 @@ import { sqliteOf } from '@db/database';
 import { getSystemSettings, saveBackupStatus } from '@server/settings/settings.repository';
 import { utcToZonedParts } from '@server/shared/time';
 import type { ServiceDeps } from '@server/core/deps';
+import { lifecycleLog } from '@server/core/log';
 import { pruneBackups, writeBackup } from './backups.service';
 import { claimOnce } from '@server/scheduler/claims.repository';
 import { type AlertContent, raiseSystemAlert } from '@server/monitoring/system-alerts.service';
@@ -36,6 +37,7 @@ export async function runDueBackup(deps: ServiceDeps, now: Date): Promise<'writt
   if (local.time < system.backupTime) return 'not-due';
   if (!(await claimOnce(deps.db, `backup:${local.date}`, now.toISOString()))) return 'not-due';
   const dataDir = path.resolve(deps.config.dataDir);
+  const started = Date.now();
   try {
     const result = await writeBackup({ sqlite: sqliteOf(deps.db) ?? null, copy: 'steps', dataDir, now });
     await pruneBackups(path.join(dataDir, 'backups'), system.backupKeep);
@@ -46,9 +48,15 @@ export async function runDueBackup(deps: ServiceDeps, now: Date): Promise<'writt
       bytes: result.bytes,
       message: `Backup written to ${result.folder}`,
     });
+    // One line a day, whatever LOG_LEVEL says: an operator checks that backups happen.
+    lifecycleLog(deps.log).info(
+      { folder: result.folder, bytes: result.bytes, durationMs: Date.now() - started },
+      `Automatic backup written to ${result.folder} (${(result.bytes / 1_048_576).toFixed(1)} MB)`,
+    );
     return 'written';
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    lifecycleLog(deps.log).error({ err: error }, `Automatic backup failed: ${reason}`);
     await saveBackupStatus(deps.db, { at: now.toISOString(), ok: false, folder: null, bytes: 0, message: reason });
     await raiseSystemAlert(deps.db, deps.config.publicOrigin, backupFailedAlert(dataDir, reason), now);
     return 'failed';

@@ -56,8 +56,13 @@ const listDate = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+/**
+ * A real date written YYYY-MM-DD. The last year, 9999, is refused: ranges end at the day after
+ * their last date, and 10000-01-01 has no four-digit form, so the searches and calendars could
+ * not compute it (it answered 500).
+ */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('9999')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -323,9 +323,10 @@ export function runBookingChange(
     return outcome;
   });
   const committed = inBookingTransaction(deps.db, body);
-  // Seats left are shown publicly: once it has committed, the cache forgets them.
+  // Seats left are shown publicly: once it has committed, the cache forgets the answers that show
+  // them; pages showing them are rebuilt at most once a second (public-read-cache.ts).
   return committed.then((outcome) => {
-    deps.publicReads.invalidate(['slots']);
+    deps.publicReads.invalidate(['slots'], { pages: 'revalidate' });
     return outcome;
   });
 }

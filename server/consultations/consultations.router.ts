@@ -32,7 +32,7 @@ import {
   updateConsultationType,
 } from './consultation-types.service';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
-import { publicFormProcedure } from '@server/trpc/public-forms';
+import { publicFormProcedure, publicReadProcedure } from '@server/trpc/public-forms';
 
 const typesRouter = router({
   list: publicProcedure
@@ -75,8 +75,8 @@ export const consultationsRouter = router({
   types: typesRouter,
   availability: availabilityRouter,
 
-  freeTimes: publicProcedure
-    .meta({ description: 'The free start times of an active type between two dates (at most 31 days) of an IANA time zone: inside a consultant\'s hours, after the notice, inside the horizon, clear of their other consultations with buffers and under the daily maximum; with the dates that have any.' })
+  freeTimes: publicReadProcedure('freeTimes')
+    .meta({ description: 'The free start times of an active type between two dates (at most 31 days, from a year ago to two years ahead) of an IANA time zone (answered in its canonical spelling): inside a consultant\'s hours, after the notice, inside the horizon, clear of their other consultations with buffers and under the daily maximum; with the dates that have any. Rate-limited per client address (60 a minute).' })
     .input(freeTimesInput)
     .query(({ ctx, input }) => findFreeTimes(ctx, input)),
 

@@ -1,7 +1,6 @@
 // Inputs of the consultation procedures: types, availability, free times, booking, the manage link
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
-import { isTimeZone } from '@server/shared/time';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES } from '@db/schema';
 import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, timestamp, TITLE_REQUIRED } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
@@ -19,8 +18,33 @@ const RANGE_TOO_LONG = keyed('message.rangeTooLong', `Please ask for at most ${M
 const DATE_MESSAGE = keyed('message.dateInvalid', 'Please enter a date as YYYY-MM-DD');
 const RANGE_ORDER_MESSAGE = keyed('message.rangeOrder', 'The start of a range must be before its end');
 const CHOOSE_TIME = keyed('message.chooseTime', 'Please choose a time');
+const FREE_TIMES_REACH_MESSAGE = keyed('message.freeTimesReach', 'Please ask for dates from a year ago to two years ahead');
 
-export const timeZoneInput = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
+/** The zone's own name as Intl spells it ('europe/LONDON' is 'Europe/London'), or null when Intl knows no such zone ('Mars/Olympus'). */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length === 0 || value.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A time zone, turned into its canonical name: the code after the schema sees one spelling per
+ * zone, so what it keeps per zone (formatters) cannot grow with the spellings a caller invents.
+ */
+export const timeZoneInput = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .transform((value, context) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      context.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+      return z.NEVER;
+    }
+    return zone;
+  });
 
 const calendarDate = z.string({ error: DATE_MESSAGE }).trim().refine(isCalendarDate, DATE_MESSAGE);
 
@@ -94,8 +118,20 @@ export const availabilityInput = z.object({
 
 export const availabilityOfInput = z.object({ userId: idInput.optional() });
 
+const DAY_MS = 86_400_000;
+
 function daySpan(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/**
+ * Whether a date is one free times could be asked for: none exist before today or past the longest
+ * booking horizon (365 days), and a calendar shows a month either side. Anything further is refused.
+ */
+function withinFreeTimesReach(date: string): boolean {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const now = Date.now();
+  return day >= now - 366 * DAY_MS && day <= now + 2 * 366 * DAY_MS;
 }
 
 export const freeTimesInput = z
@@ -110,6 +146,11 @@ export const freeTimesInput = z
   })
   .superRefine((value, context) => {
     if (!isCalendarDate(value.from) || !isCalendarDate(value.to)) return;
+    if (!withinFreeTimesReach(value.from)) context.addIssue({ code: 'custom', path: ['from'], message: FREE_TIMES_REACH_MESSAGE });
+    if (!withinFreeTimesReach(value.to)) {
+      context.addIssue({ code: 'custom', path: ['to'], message: FREE_TIMES_REACH_MESSAGE });
+      return;
+    }
     const days = daySpan(value.from, value.to);
     if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: RANGE_ORDER_MESSAGE });
     else if (days > MAX_FREE_TIME_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: RANGE_TOO_LONG });

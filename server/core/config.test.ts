@@ -38,8 +38,10 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
+      logFormat: process.stdout.isTTY ? 'text' : 'json',
       accessLog: false,
       requestTimeoutMs: 120_000,
+      maxRequestsInFlight: 32,
       databaseWaitMs: 60_000,
       metrics: true,
       metricsToken: undefined,
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
     expect(expectRefused({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL')).toBe(
       'Invalid environment variable LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
     );
+    expect(expectRefused({ LOG_FORMAT: 'xml' }, 'LOG_FORMAT')).toBe('Invalid environment variable LOG_FORMAT: must be json or text');
   });
 
   it('reads every variable', () => {
@@ -67,8 +70,10 @@ describe('loadConfig', () => {
         ADMIN_PASSWORD: 'a-long-password',
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'error',
+        LOG_FORMAT: 'text',
         ACCESS_LOG: 'true',
         REQUEST_TIMEOUT_S: '45',
+        MAX_REQUESTS_IN_FLIGHT: '200',
         DATABASE_WAIT_S: '0',
         METRICS: 'false',
         METRICS_TOKEN: 'a-token-of-24-characters',
@@ -83,8 +88,10 @@ describe('loadConfig', () => {
       adminPassword: 'a-long-password',
       trustProxy: 1,
       logLevel: 'error',
+      logFormat: 'text',
       accessLog: true,
       requestTimeoutMs: 45_000,
+      maxRequestsInFlight: 200,
       databaseWaitMs: 0,
       metrics: false,
       metricsToken: 'a-token-of-24-characters',
@@ -155,25 +162,26 @@ describe('loadConfig', () => {
 });
 
 describe('start-up with a bad variable', () => {
-  it('exits with code 1 and a first line on stderr naming PORT', async () => {
+  it('exits with code 1 and one JSON line at fatal naming PORT', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-config-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: 'abc', DATA_DIR: dataDir };
     for (const name of ['HOST', 'PUBLIC_ORIGIN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'TRUST_PROXY']) delete env[name];
     try {
-      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-        const child = spawn('npx', ['tsx', 'server/index.ts'], { cwd: path.resolve(import.meta.dirname, '../..'), env });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
+      const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: path.resolve(import.meta.dirname, '../..'), env });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
         });
         child.on('error', reject);
-        child.on('close', (exitCode) => resolve({ code: exitCode, stderr }));
+        child.on('close', (exitCode) => resolve({ code: exitCode, stdout }));
       });
       expect(code).toBe(1);
-      // npm itself may warn about the machine's npm configuration before our process starts.
-      const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !/^npm warn/i.test(line));
-      expect(lines[0]).toBe('Invalid environment variable PORT: must be a whole number from 1 to 65535');
-      expect(lines).toHaveLength(1);
+      const lines = stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { level: string; msg: string });
+      expect(lines.map((line) => `${line.level} ${line.msg}`)).toEqual(['fatal Invalid environment variable PORT: must be a whole number from 1 to 65535']);
       // It stopped before touching the data folder.
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {

@@ -2,10 +2,14 @@
 // line naming the variable when a value is wrong.
 import net from 'node:net';
 import { z } from 'zod';
+import { defaultLogFormat, type LogFormat } from './log';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Requests answered at once before more are shed with 503 (server/http/load-shedding.ts). */
+export const DEFAULT_MAX_REQUESTS_IN_FLIGHT = 32;
 
 const envSchema = z
   .object({
@@ -42,6 +46,7 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .optional(),
+    LOG_FORMAT: z.enum(['json', 'text'], { error: 'must be json or text' }).optional(),
     ACCESS_LOG: booleanText.default(false),
     REQUEST_TIMEOUT_S: z.coerce
       .number({ error: 'must be a number of seconds from 1 to 3600' })
@@ -54,6 +59,12 @@ const envSchema = z
       .min(0, 'must be a whole number of seconds from 0 to 3600')
       .max(3600, 'must be a whole number of seconds from 0 to 3600')
       .default(60),
+    MAX_REQUESTS_IN_FLIGHT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 100000' })
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(DEFAULT_MAX_REQUESTS_IN_FLIGHT),
     METRICS: booleanText.default(true),
     METRICS_TOKEN: z
       .string()
@@ -119,6 +130,11 @@ export interface Config {
   clientDir: string | undefined;
   /** Lowest level written to the log: warnings and errors in production unless LOG_LEVEL says otherwise. */
   logLevel: LogLevel;
+  /**
+   * Every log line one JSON object ('json'), or written for a person ('text'); by default text at a
+   * terminal and JSON otherwise (server/core/log.ts).
+   */
+  logFormat: LogFormat;
   /** One line per request when true; off by default, as it costs more than the request itself. */
   accessLog: boolean;
   /**
@@ -126,6 +142,11 @@ export interface Config {
    * bytes (slowloris) is closed after this, instead of holding a socket for as long as it likes.
    */
   requestTimeoutMs: number;
+  /**
+   * Requests being answered at once past which a new one is answered 503 with Retry-After at once
+   * (load shedding); /healthz, /readyz and /metrics are never shed.
+   */
+  maxRequestsInFlight: number;
   /** A postgres:// URL: the data lives in PostgreSQL (several instances may share it); undefined: SQLite in DATA_DIR. */
   databaseUrl?: string | undefined;
   /** How long start-up waits for PostgreSQL to answer (DATABASE_WAIT_S), trying again every 2 s. */
@@ -168,8 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     clientDir: value.CLIENT_DIR,
     logLevel: value.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[value.NODE_ENV],
+    logFormat: value.LOG_FORMAT ?? defaultLogFormat(),
     accessLog: value.ACCESS_LOG,
     requestTimeoutMs: Math.round(value.REQUEST_TIMEOUT_S * 1000),
+    maxRequestsInFlight: value.MAX_REQUESTS_IN_FLIGHT,
     databaseUrl: value.DATABASE_URL,
     databaseWaitMs: value.DATABASE_WAIT_S * 1000,
     metrics: value.METRICS,

@@ -17,7 +17,7 @@ import { MIGRATION_NAMES } from '@db/migrate';
 import { ensureBuilt, projectRoot } from '@scripts/build.mjs';
 import { buildTurnTwoSite, TURN_TWO_LAST_MIGRATION } from '@scripts/bench/turn-two-site';
 import { onPostgres } from '@tests/support/postgres-env';
-import { freePort, linesOf, runProcess, runScript, startServer, stopProcesses } from '@tests/support/server-process';
+import { freePort, linesOf, logOf, runProcess, runScript, startServer, stopProcesses } from '@tests/support/server-process';
 
 let dataDir: string;
 
@@ -70,8 +70,8 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
 
     const b = startServer({ PORT: String(second), DATA_DIR: dataDir });
     expect(await b.exited).toBe(1);
-    expect(linesOf(b.output())).toEqual([
-      `Another server is running on ${dataDir} (process ${a.child.pid}, port ${first}, since ${holder.startedAt}): stop it first, or set DATA_DIR to another folder ` +
+    expect(logOf(b.output())).toEqual([
+      `fatal Another server is running on ${dataDir} (process ${a.child.pid}, port ${first}, since ${holder.startedAt}): stop it first, or set DATA_DIR to another folder ` +
         '(one process serves a SQLite data folder; several instances need PostgreSQL).',
     ]);
     // The first keeps serving, and its description of itself stays.
@@ -113,8 +113,8 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
     try {
       const site = startServer({ PORT: String(port), DATA_DIR: dataDir });
       expect(await site.exited).toBe(1);
-      expect(linesOf(site.output())).toEqual([
-        `Port ${port} on 127.0.0.1 is already in use: stop the program using it (perhaps another copy of this site) or set PORT to a free port.`,
+      expect(logOf(site.output())).toEqual([
+        `fatal Port ${port} on 127.0.0.1 is already in use: stop the program using it (perhaps another copy of this site) or set PORT to a free port.`,
       ]);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
@@ -149,7 +149,7 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
     ]);
     const refusedStart = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await refusedStart.exited).toBe(1);
-    expect(refusedStart.output()).toContain(`Another server is running on ${dataDir} (process ${pid}, port ${port}, since ${since})`);
+    expect(logOf(refusedStart.output())[0]).toContain(`fatal Another server is running on ${dataDir} (process ${pid}, port ${port}, since ${since})`);
     const refusedRestore = runScript('restore.ts', [folder], { DATA_DIR: dataDir });
     expect(await refusedRestore.exited).toBe(1);
     expect(refusedRestore.output()).toContain(`A server is running on ${dataDir} (process ${pid}, port ${port}, since ${since})`);
@@ -164,8 +164,8 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
       fs.writeFileSync(path.join(dataDir, HOLDER_FILE), JSON.stringify({ pid: earlier.pid, port: 3000, startedAt: '2026-11-23T08:00:00.000Z' }));
       const site = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
       expect(await site.exited).toBe(1);
-      expect(linesOf(site.output())).toEqual([
-        `A server of an earlier release (process ${earlier.pid}, port 3000) is running on ${dataDir}: stop it before starting this release.`,
+      expect(logOf(site.output())).toEqual([
+        `fatal A server of an earlier release (process ${earlier.pid}, port 3000) is running on ${dataDir}: stop it before starting this release.`,
       ]);
     } finally {
       earlier.kill('SIGKILL');

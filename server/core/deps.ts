@@ -10,6 +10,7 @@ import { PublicReadCache } from '@server/http/public-read-cache';
 import { SiteMetrics } from '@server/monitoring/site-metrics';
 import { createFaultReporter, type FaultReporter } from './faults';
 import { Readiness } from '@server/monitoring/readiness.service';
+import { createLog, type Log } from './log';
 
 export type { LimitOptions, Limits } from './rate-limits';
 export { createLimits } from './rate-limits';
@@ -37,15 +38,18 @@ export interface AppDeps {
   readiness: Readiness;
   /** The counters and gauges of GET /metrics (server/monitoring/site-metrics.ts). */
   metrics: SiteMetrics;
+  /** The server's log: one JSON object a line (server/core/log.ts); silent in tests. */
+  log: Log;
 }
 
 /**
- * What services need: the database, the public origin for links in e-mails, and the public-read
- * cache, which a change to what visitors see tells (server/core/public-changes.ts).
+ * What services need: the database, the public origin for links in e-mails, the public-read
+ * cache, which a change to what visitors see tells (server/core/public-changes.ts), the metrics, and
+ * the log for work no request asked for (the automatic backup).
  */
-export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads' | 'metrics'>;
+export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads' | 'metrics' | 'log'>;
 
-export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}): AppDeps {
+export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}, log: Log = createLog(config)): AppDeps {
   const dataDir = path.resolve(config.dataDir);
   // Readiness and the scrape's counts ask through a connection of their own, not the app's pool.
   const side = openSideConnection(db);
@@ -53,9 +57,10 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     db,
     side,
     dataDir,
-    log: config.logLevel === 'silent' ? undefined : (level, line) => (level === 'warn' ? console.error(line) : console.log(line)),
+    log: config.logLevel === 'silent' ? undefined : (level, line) => log[level](line),
   });
-  const metrics = new SiteMetrics({ db, query: (work) => side.use(work), ready: async () => (await readiness.check()).ready });
+  const publicReads = new PublicReadCache();
+  const metrics = new SiteMetrics({ db, query: (work) => side.use(work), dataDir, publicReads, ready: async () => (await readiness.check()).ready });
   return {
     db,
     config,
@@ -64,15 +69,16 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     limits: createLimits(limitOptions, { ...hooks, onRefused: (limit) => metrics.limitRefused(limit) }, poolOf(db)),
     firstRun: { setupToken: null },
     uploadsDir: path.resolve(config.dataDir, 'uploads'),
-    publicReads: new PublicReadCache(),
+    publicReads,
     readiness,
     metrics,
+    log,
     faults: createFaultReporter({
       db,
       dataDir,
       publicOrigin: config.publicOrigin,
-      // Operators must read it whatever LOG_LEVEL says, as the lifecycle lines.
-      log: (line) => console.error(line),
+      // At error: operators read it whatever LOG_LEVEL says short of silent.
+      log: (line) => log.error(line),
     }),
   };
 }

@@ -1,4 +1,5 @@
-// Every rate limit of the server, named in one place (RATE_LIMITS), on rate-limiter-flexible.
+// Every rate limit of the server, named in one place (RATE_LIMITS), on rate-limiter-flexible. A
+// limit per client counts its network (client-network.ts): an IPv4 address, or an IPv6 /64.
 //
 // On SQLite the counters live in RateLimiterMemory: one process serves the site. Each key expires on
 // its own timer when its window ends, so memory holds only the keys of the current windows and no
@@ -6,6 +7,8 @@
 // live in the database (RateLimiterPostgres, same API), so a limit holds across instances.
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { PgPool } from '@db/postgres';
+import { AccountSlowdown } from './account-slowdown';
+import { clientNetwork } from './client-network';
 
 export interface LimitRule {
   /** Attempts allowed per key within `windowSeconds`. */
@@ -25,8 +28,19 @@ export const RATE_LIMITS = {
   credentialsPerAccountAndAddress: { points: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
   /** Failed credential checks from one client address over all accounts (higher: offices share one address). */
   credentialsPerAddress: { points: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  /**
+   * Wrong passwords for one account from every address together, before its checks are slowed to
+   * one every two seconds (account-slowdown.ts). Slowed, not refused: the owner still signs in.
+   */
+  credentialsPerAccount: { points: 10, windowSeconds: 60 * 60, blockSeconds: 0 },
   /** Public bookings, contact messages and manage-link calls per client address and form. */
   publicForms: { points: 20, windowSeconds: 10 * 60, blockSeconds: 0 },
+  /**
+   * Public reads that compute on every call instead of coming from the public-read cache (a
+   * consultation type's free times), per client address and read. A visitor moving through months
+   * and zones asks a few a minute; a script asking thousands only spends the server's time.
+   */
+  publicReads: { points: 60, windowSeconds: 60, blockSeconds: 0 },
   /**
    * Wrong authenticator-app codes for one account from every address together. Only someone who
    * knows the password reaches the code step; with many addresses they would otherwise get 5 guesses
@@ -100,6 +114,11 @@ export class WindowLimit {
     const { allowed, retryAfterSeconds } = await consume(this.limiter, key, this.onRefused);
     return { allowed, retryAfterSeconds };
   }
+
+  /** One hit of `scope` ('contact', 'freeTimes'...) from the client at `ip`, counted by its network. */
+  hitFrom(scope: string, ip: string): Promise<Verdict> {
+    return this.hit(`${scope}:${clientNetwork(ip)}`);
+  }
 }
 
 export interface SignInThrottledEvent {
@@ -107,14 +126,17 @@ export interface SignInThrottledEvent {
   email: string;
   /** The client addresses refused for this account at this moment. */
   addresses: string[];
-  /** 'code': the account's wrong app codes passed their cap, so someone who knows its password is guessing codes. */
-  step?: 'password' | 'code';
+  /**
+   * 'code': the account's wrong app codes passed their cap, so someone who knows its password is
+   * guessing codes; 'spread': wrong passwords from many addresses passed the account's own count.
+   */
+  step?: 'password' | 'code' | 'spread';
 }
 
 /**
- * Failed credential checks, per account and address together and per address. An attempt is
- * counted as a failure before the (slow) check runs, in the same tick as the limit check, so a
- * burst of parallel guesses cannot slip past; `succeeded` takes it back.
+ * Failed credential checks, per account and address together and per address (each counted by the
+ * address's network). An attempt is counted as a failure before the (slow) check runs, in the same
+ * tick as the limit check, so a burst of parallel guesses cannot slip past; `succeeded` takes it back.
  */
 export class CredentialLimit {
   constructor(
@@ -125,17 +147,17 @@ export class CredentialLimit {
   ) {}
 
   private static pairKey(account: string, ip: string): string {
-    return `${account.toLowerCase()}|${ip}`;
+    return `${account.toLowerCase()}|${clientNetwork(ip)}`;
   }
 
   /** Counts one attempt; a refusal means the check must not run. */
   async attempt(account: string, ip: string): Promise<Verdict> {
-    const byAddress = await consume(this.perAddress, ip, this.onRefused);
+    const byAddress = await consume(this.perAddress, clientNetwork(ip), this.onRefused);
     if (!byAddress.allowed) return { allowed: false, retryAfterSeconds: byAddress.retryAfterSeconds };
     const byPair = await consume(this.perAccountAndAddress, CredentialLimit.pairKey(account, ip), this.onRefused);
     if (!byPair.allowed) {
       // Not a guess that was checked: only the pair's refusal counts.
-      await this.perAddress.reward(ip);
+      await this.perAddress.reward(clientNetwork(ip));
       if (byPair.firstRefusal) this.onThrottled?.({ email: account.toLowerCase(), addresses: [ip] });
       return { allowed: false, retryAfterSeconds: byPair.retryAfterSeconds };
     }
@@ -145,7 +167,7 @@ export class CredentialLimit {
   /** The whole check passed: the account's count from this address starts over, the address gets its point back. */
   async succeeded(account: string, ip: string): Promise<void> {
     await this.perAccountAndAddress.delete(CredentialLimit.pairKey(account, ip));
-    await this.perAddress.reward(ip);
+    await this.perAddress.reward(clientNetwork(ip));
   }
 
   /**
@@ -154,7 +176,7 @@ export class CredentialLimit {
    */
   async stepPassed(account: string, ip: string): Promise<void> {
     await this.perAccountAndAddress.reward(CredentialLimit.pairKey(account, ip));
-    await this.perAddress.reward(ip);
+    await this.perAddress.reward(clientNetwork(ip));
   }
 }
 
@@ -194,8 +216,12 @@ export interface Limits {
   credentials: CredentialLimit;
   /** Wrong app codes for one account from any address. */
   appCodes: AppCodeLimit;
+  /** Wrong passwords for one account from every address: past its count, checks wait their turn. */
+  accountSlowdown: AccountSlowdown;
   /** Public bookings and contact messages per client address per window. */
   publicForms: WindowLimit;
+  /** Public reads that compute (free times) per client address per window. */
+  publicReads: WindowLimit;
 }
 
 export interface LimitOptions {
@@ -203,12 +229,16 @@ export interface LimitOptions {
   signInFreeFailuresPerEmail?: number;
   /** Failures per address (default RATE_LIMITS.credentialsPerAddress.points). */
   signInFreeFailuresPerIp?: number;
+  /** Wrong passwords per account from every address before its checks are slowed (default RATE_LIMITS.credentialsPerAccount.points). */
+  signInFreeFailuresPerAccount?: number;
   publicFormsPerWindow?: number;
   publicFormsWindowMs?: number;
+  /** Calls per address (default RATE_LIMITS.publicReads.points). */
+  publicReadsPerWindow?: number;
 }
 
 export interface LimitHooks {
-  /** Called once when one account's failures from one address pass the limit. */
+  /** Called once when one account's failures from one address (or from every address together) pass the limit. */
   onSignInThrottled?: (event: SignInThrottledEvent) => void;
   /** Called at every refusal with the limit's name (for the metrics). */
   onRefused?: RefusalListener;
@@ -226,12 +256,21 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
       hooks.onRefused,
     ),
     appCodes: new AppCodeLimit(createStore('app-codes-account', RATE_LIMITS.appCodesPerAccount, pool), hooks.onSignInThrottled, hooks.onRefused),
+    accountSlowdown: new AccountSlowdown(
+      createStore('credentials-account', { ...RATE_LIMITS.credentialsPerAccount, points: options.signInFreeFailuresPerAccount ?? RATE_LIMITS.credentialsPerAccount.points }, pool),
+      hooks.onSignInThrottled,
+      hooks.onRefused,
+    ),
     publicForms: new WindowLimit(
       createStore('public-forms', {
         ...forms,
         points: options.publicFormsPerWindow ?? forms.points,
         windowSeconds: options.publicFormsWindowMs === undefined ? forms.windowSeconds : Math.ceil(options.publicFormsWindowMs / 1000),
       }, pool),
+      hooks.onRefused,
+    ),
+    publicReads: new WindowLimit(
+      createStore('public-reads', { ...RATE_LIMITS.publicReads, points: options.publicReadsPerWindow ?? RATE_LIMITS.publicReads.points }, pool),
       hooks.onRefused,
     ),
   };

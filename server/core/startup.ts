@@ -7,6 +7,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema';
 import { type DataFolderLocked, describeHolder, holderDetails, LOCK_FILE } from '@db/folder-lock';
+import { keepDirPrivate } from './private-files';
 import { pingDatabase } from '@server/monitoring/health.repository';
 
 export const RESTORE_HINT = 'restore app.db from a backup (docs/operations.md, section "Backup and restore")';
@@ -15,11 +16,11 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
-/** The data folder must exist (it is created) and be writable by this process. */
+/** The data folder must exist (it is created, or made, for this user only: 0700) and be writable by this process. */
 export function checkDataDir(dataDir: string): void {
   const folder = path.resolve(dataDir);
   try {
-    fs.mkdirSync(folder, { recursive: true });
+    keepDirPrivate(folder);
     fs.accessSync(folder, fs.constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';

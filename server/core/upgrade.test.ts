@@ -19,7 +19,7 @@ import { APP_VERSION } from '@server/core/version';
 import { ensureBuilt } from '@scripts/build.mjs';
 import { buildTurnTwoSite, TURN_TWO_LAST_MIGRATION } from '@scripts/bench/turn-two-site';
 import { databaseUrl, onPostgres, testPostgresUrl } from '@tests/support/postgres-env';
-import { freePort, type Running, startServer, stopProcesses } from '@tests/support/server-process';
+import { freePort, logOf, type Running, startServer, stopProcesses } from '@tests/support/server-process';
 
 /** Kysely's migration lock on PostgreSQL (a session advisory lock): held here, it stops the server at its first migration. */
 const KYSELY_MIGRATION_LOCK = '3853314791062309107';
@@ -41,17 +41,17 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The upgrade's lines, in order: the announcement, one per migration with its duration, the summary. */
+/** The upgrade's lines of the log, in order: the announcement, one per migration with its duration, the summary. */
 function expectUpgradeLines(output: string, names: readonly string[]): void {
-  const lines = output.split('\n');
+  const lines = logOf(output);
   const first = lines.indexOf(
-    `Updating the database: ${names.length} migrations to run (${names[0]} to ${names.at(-1)}); the site answers 503 "being updated" until they are done.`,
+    `info Updating the database: ${names.length} migrations to run (${names[0]} to ${names.at(-1)}); the site answers 503 "being updated" until they are done.`,
   );
   expect(first, output).toBeGreaterThanOrEqual(0);
   names.forEach((name, index) => {
-    expect(lines[first + 1 + index]).toMatch(new RegExp(`^Migration ${name} done in \\d+\\.\\d+ s \\(${index + 1} of ${names.length}\\)\\.$`));
+    expect(lines[first + 1 + index]).toMatch(new RegExp(`^info Migration ${name} done in \\d+\\.\\d+ s \\(${index + 1} of ${names.length}\\)\\.$`));
   });
-  expect(lines[first + 1 + names.length]).toMatch(new RegExp(`^Database updated: ${names.length} migrations in \\d+\\.\\d+ s\\.$`));
+  expect(lines[first + 1 + names.length]).toMatch(new RegExp(`^info Database updated: ${names.length} migrations in \\d+\\.\\d+ s\\.$`));
 }
 
 function expectCheckInCodes(codes: (string | null)[]): void {
@@ -148,8 +148,9 @@ describe.runIf(onPostgres())('upgrading a PostgreSQL site of the 2026-11-23 rele
     await other.query(`select pg_advisory_unlock(${KYSELY_MIGRATION_LOCK})`);
     await other.end();
     expect(await site.exited).toBe(0);
-    expect(site.output()).toMatch(new RegExp(`^Migration ${PENDING[0]} done in \\d+\\.\\d+ s \\(1 of ${PENDING.length}\\)\\.$`, 'm'));
-    expect(site.output()).toMatch(new RegExp(`^Stopped after 1 of ${PENDING.length} migrations \\(\\d+\\.\\d+ s\\); the next start runs the rest\\.$`, 'm'));
+    const log = logOf(site.output()).join('\n');
+    expect(log).toMatch(new RegExp(`^info Migration ${PENDING[0]} done in \\d+\\.\\d+ s \\(1 of ${PENDING.length}\\)\\.$`, 'm'));
+    expect(log).toMatch(new RegExp(`^info Stopped after 1 of ${PENDING.length} migrations \\(\\d+\\.\\d+ s\\); the next start runs the rest\\.$`, 'm'));
 
     // The next start goes on from there, then serves.
     const again = startServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url });

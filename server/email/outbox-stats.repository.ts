@@ -4,15 +4,16 @@ import type { DB } from '@db/database';
 import type { EmailKind, EmailStatus } from '@db/schema';
 
 /** The outbox states a monitor cares about; sent messages are counted as they go (site_emails_sent_total). */
-export type OutboxState = 'waiting' | 'failed';
+export type OutboxState = 'waiting' | 'sending' | 'failed';
 
 /**
- * Each stored status as a monitor reads it: pending and sending wait to go out; failed gave up.
- * Typed by every status, so a new one does not compile until it is placed here.
+ * Each stored status as a monitor reads it: pending waits its turn; sending is claimed by a sender
+ * now (many for long means a sender stopped mid-send); failed gave up. Typed by every status, so a
+ * new one does not compile until it is placed here.
  */
 const STATE_OF_STATUS: Record<EmailStatus, OutboxState | null> = {
   pending: 'waiting',
-  sending: 'waiting',
+  sending: 'sending',
   failed: 'failed',
   sent: null,
 };

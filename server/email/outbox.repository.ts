@@ -182,24 +182,34 @@ export async function insertAttempt(db: DB, outboxId: string, attemptedAt: strin
   await db.insertInto('emailAttempts').values({ id: newId(), outboxId, attemptedAt, error }).execute();
 }
 
+/** Whether the message is still there, claimed for sending: an erasure may have taken it since. */
+export async function isStillClaimed(db: DB, id: string): Promise<boolean> {
+  const row = await db.selectFrom('emailOutbox').select('id').where('id', '=', id).where('status', '=', 'sending').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Answers false when the message is gone (erased while it was being sent): nothing was written. */
 export async function markMessageSent(
   db: DB,
   id: string,
   values: { attempts: number; sentAt: string; textBody: string; htmlBody: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('emailOutbox')
     .set({ status: 'sent', lastError: null, updatedAt: values.sentAt, ...values })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
+/** Answers false when the message is gone (erased while it was being sent): nothing was written. */
 export async function markMessageFailed(
   db: DB,
   id: string,
   values: { status: 'pending' | 'failed'; attempts: number; lastError: string; nextAttemptAt: string; updatedAt: string },
-): Promise<void> {
-  await db.updateTable('emailOutbox').set(values).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await db.updateTable('emailOutbox').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
@@ -248,6 +258,18 @@ export async function requeueAllFailed(db: DB, nowIso: string): Promise<number> 
     .updateTable('emailOutbox')
     .set({ status: 'pending', nextAttemptAt: nowIso, updatedAt: nowIso })
     .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Claimed messages that were never sent (a stop or a failure mid-batch) go back in line, due as they were. */
+export async function releaseClaims(db: DB, ids: readonly string[], nowIso: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ status: 'pending', updatedAt: nowIso })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,29 +1,21 @@
-// Request logs never hold a secret that comes in a URL: the manage-my-booking token (page path and
-// the tRPC query input) and the one-time setup token. Only hashes of those are stored, so the log
-// must not become the place where they can be read back.
-import type { FastifyRequest } from 'fastify';
+// Request logs never hold a secret or a person's address that comes in a URL: the manage-link
+// tokens of bookings and consultations (page path, tRPC query input, the free times asked while
+// moving a consultation), the one-time setup token, and the address an admin looks up in "find a
+// person". Only hashes of the tokens are stored, so the log must not become the place where they
+// can be read back.
 
-const MANAGE_PATH = /\/booking\/manage\/[^/?#]+/g;
+/** The manage pages, in any language (`/fr/consultations/manage/...` too). */
+const MANAGE_PATHS = /\/(booking|consultations)\/manage\/[^/?#]+/g;
 const TOKEN_PARAM = /([?&]token=)[^&#]*/g;
-const TOKEN_PROCEDURES = /bookings\.(manage|cancelByToken)/;
+/** Procedures whose GET input holds a token or an address: their whole query string goes. */
+const SECRET_INPUT_PROCEDURES = /bookings\.(manage|cancelByToken)|consultations\.(manage|cancelByToken|rescheduleByToken|freeTimes)|privacy\.(findPerson|erasePerson)/;
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  const redactedPath = path.replace(MANAGE_PATH, '/booking/manage/[redacted]');
+  const redactedPath = path.replace(MANAGE_PATHS, '/$1/manage/[redacted]');
   if (queryStart === -1) return redactedPath;
-  // A tRPC GET carries the procedure input, here the token, in the query string.
-  if (TOKEN_PROCEDURES.test(path)) return `${redactedPath}?[redacted]`;
+  // A tRPC GET carries the procedure input in the query string.
+  if (SECRET_INPUT_PROCEDURES.test(path)) return `${redactedPath}?[redacted]`;
   return `${redactedPath}${url.slice(queryStart).replace(TOKEN_PARAM, '$1[redacted]')}`;
-}
-
-/** Fastify's own request serializer, with the URL redacted. */
-export function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
 }

@@ -279,3 +279,86 @@ describe('signed-in callers', () => {
     expect(signedIn.headers.etag).toBeUndefined();
   });
 });
+
+describe('pages after a change of seats: stale while rebuilt, at most once a second', () => {
+  /** A page load the test finishes by hand, counting how often it ran. */
+  function pages() {
+    let now = 1_000_000;
+    const cache = new PublicReadCache({ ttlMs: 60_000, now: () => now });
+    const loads: { version: number; finish: () => void }[] = [];
+    let version = 0;
+    const remember = () =>
+      cache.remember('html /events/e1', ['events', 'sessions', 'slots'], () => {
+        version += 1;
+        const mine = version;
+        return new Promise<string>((resolve) => loads.push({ version: mine, finish: () => resolve(`page ${mine}`) }));
+      }, (page) => page.length);
+    const finishAll = async () => {
+      for (const load of loads.splice(0)) load.finish();
+      await Promise.resolve();
+      await Promise.resolve();
+    };
+    return { cache, remember, loads, finishAll, advance: (ms: number) => (now += ms) };
+  }
+
+  it('serves the kept page at once after a booking, while one rebuild runs, then the new one', async () => {
+    const { cache, remember, loads, finishAll, advance } = pages();
+    const first = remember();
+    await finishAll();
+    expect(await first).toBe('page 1');
+    advance(5_000);
+
+    cache.invalidate(['slots'], { pages: 'revalidate' });
+    // Every request gets the kept page at once; one rebuild starts.
+    expect(await Promise.all([remember(), remember(), remember()])).toEqual(['page 1', 'page 1', 'page 1']);
+    expect(loads.map((load) => load.version)).toEqual([2]);
+    await finishAll();
+    expect(await remember()).toBe('page 2');
+    expect(cache.stats).toMatchObject({ valueRebuilds: 2, valueHits: 4 });
+  });
+
+  it('rebuilds at most once a second however many bookings come', async () => {
+    const { cache, remember, loads, finishAll, advance } = pages();
+    void remember();
+    await finishAll();
+    advance(5_000);
+    cache.invalidate(['slots'], { pages: 'revalidate' });
+    await remember();
+    await finishAll();
+    // More bookings within the second after that rebuild began: the page stays as it is.
+    for (let booking = 0; booking < 10; booking += 1) {
+      advance(90);
+      cache.invalidate(['slots'], { pages: 'revalidate' });
+      expect(await remember()).toBe('page 2');
+    }
+    expect(loads).toEqual([]);
+    advance(100);
+    expect(await remember()).toBe('page 2');
+    expect(loads.map((load) => load.version)).toEqual([3]);
+    await finishAll();
+    expect(await remember()).toBe('page 3');
+  });
+
+  it('keeps a rebuild overtaken by another booking, still stale; a staff change forgets the page at once', async () => {
+    const { cache, remember, finishAll, advance } = pages();
+    void remember();
+    await finishAll();
+    advance(5_000);
+    cache.invalidate(['slots'], { pages: 'revalidate' });
+    await remember();
+    cache.invalidate(['slots'], { pages: 'revalidate' });
+    await finishAll();
+    expect(cache.keys()).toEqual(['html /events/e1']);
+    advance(1_000);
+    // Still stale: the next request serves it and rebuilds again.
+    expect(await remember()).toBe('page 2');
+    await finishAll();
+    expect(await remember()).toBe('page 3');
+
+    cache.invalidate(['events']);
+    expect(cache.keys()).toEqual([]);
+    const fresh = remember();
+    await finishAll();
+    expect(await fresh).toBe('page 4');
+  });
+});

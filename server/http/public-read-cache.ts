@@ -12,6 +12,12 @@
 // - Every entry carries the tags of the data it shows. The services name the tags a change touches
 //   after it commits (`invalidate(['slots'])` after a booking); nothing else empties the cache, so
 //   a refused request, a failed sign-in or a 404 changes nothing.
+// - A change of seats left (a booking) forgets the API answers that show them, but only marks the
+//   server-rendered pages stale (`invalidate(tags, { pages: 'revalidate' })`): a stale page is still
+//   served while one rebuild runs in the background, and it is rebuilt at most once per
+//   MIN_REBUILD_MS, so a burst of bookings costs one render, not one per booking (60 ms each for an
+//   event's page). The seats a page shows may lag by that much; the booking itself always counts
+//   them in its transaction. Staff changes forget pages at once, as before.
 // - It is bounded in bytes (lru-cache): a full cache drops its least recently used entries.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -89,6 +95,18 @@ interface Answer {
 interface Remembered {
   kind: 'value';
   value: unknown;
+  /** When its load began: a stale value is rebuilt at most once per MIN_REBUILD_MS. */
+  builtAt: number;
+  /** A change of seats left has happened since it was built: served while it is rebuilt. */
+  stale: boolean;
+}
+
+/** A stale page is rebuilt at most this often, however many changes arrive meanwhile. */
+export const MIN_REBUILD_MS = 1_000;
+
+export interface InvalidateOptions {
+  /** 'revalidate': kept values (pages) stay and are served stale while they are rebuilt; 'forget' (default): gone. */
+  pages?: 'forget' | 'revalidate';
 }
 
 type Kept = (Answer | Remembered) & { tags: readonly PublicDataTag[]; size: number; expiresAt: number };
@@ -148,11 +166,23 @@ export class PublicReadCache {
   private readonly entries: LRUCache<string, Kept>;
   /** Keys of the entries that carry each tag, so a change visits only its own entries. */
   private readonly keysByTag = new Map<PublicDataTag, Set<string>>(PUBLIC_DATA_TAGS.map((tag) => [tag, new Set()]));
-  /** Raised by each change to a tag; a value computed under an older generation is not kept. */
+  /** Raised by each change to a tag; an answer computed under an older generation is not kept. */
   private readonly generations = new Map<PublicDataTag, number>(PUBLIC_DATA_TAGS.map((tag) => [tag, 0]));
+  /**
+   * Raised by each change that forgets pages; a value computed under an older one is not kept. A
+   * value overtaken only by changes that revalidate is kept, marked stale: it is newer than the one
+   * it replaces.
+   */
+  private readonly forgetGenerations = new Map<PublicDataTag, number>(PUBLIC_DATA_TAGS.map((tag) => [tag, 0]));
+  /** Loads under way, with the generations that forget they started under (shared until one moves). */
   private readonly loading = new Map<string, { value: Promise<unknown>; tags: readonly PublicDataTag[]; snapshot: TagSnapshot }>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  /**
+   * Counted for /metrics (plain numbers on the request's path): answers and values served from
+   * memory, and those computed afresh (nothing kept, or a change made the kept one stale).
+   */
+  readonly stats = { apiHits: 0, apiRebuilds: 0, valueHits: 0, valueRebuilds: 0 };
 
   constructor(options: PublicReadCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -166,16 +196,24 @@ export class PublicReadCache {
     });
   }
 
-  /** Forgets every entry that shows data of these tags. Services call it after their change commits. */
-  invalidate(tags: readonly PublicDataTag[]): void {
-    this.forget(tags);
+  /**
+   * Forgets every entry that shows data of these tags (with `pages: 'revalidate'`, pages are marked
+   * stale instead). Services call it after their change commits.
+   */
+  invalidate(tags: readonly PublicDataTag[], options: InvalidateOptions = {}): void {
+    this.forget(tags, options.pages ?? 'forget');
   }
 
   /** This instance's part of invalidate(); other instances are told separately (shared-invalidation.ts). */
-  private forget(tags: readonly PublicDataTag[]): void {
+  private forget(tags: readonly PublicDataTag[], pages: 'forget' | 'revalidate' = 'forget'): void {
     for (const tag of tags) {
       this.generations.set(tag, (this.generations.get(tag) ?? 0) + 1);
-      for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.entries.delete(key);
+      if (pages === 'forget') this.forgetGenerations.set(tag, (this.forgetGenerations.get(tag) ?? 0) + 1);
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) {
+        const kept = this.entries.peek(key);
+        if (pages === 'revalidate' && kept?.kind === 'value') kept.stale = true;
+        else this.entries.delete(key);
+      }
     }
   }
 
@@ -184,12 +222,12 @@ export class PublicReadCache {
     this.forget(PUBLIC_DATA_TAGS);
   }
 
-  private snapshot(tags: readonly PublicDataTag[]): TagSnapshot {
-    return tags.map((tag) => this.generations.get(tag) ?? 0);
+  private snapshot(tags: readonly PublicDataTag[], generations = this.generations): TagSnapshot {
+    return tags.map((tag) => generations.get(tag) ?? 0);
   }
 
-  private unchangedSince(tags: readonly PublicDataTag[], snapshot: TagSnapshot): boolean {
-    return tags.every((tag, index) => (this.generations.get(tag) ?? 0) === snapshot[index]);
+  private unchangedSince(tags: readonly PublicDataTag[], snapshot: TagSnapshot, generations = this.generations): boolean {
+    return tags.every((tag, index) => (generations.get(tag) ?? 0) === snapshot[index]);
   }
 
   private keep(key: string, kept: Kept): void {
@@ -213,18 +251,43 @@ export class PublicReadCache {
    */
   remember<T>(key: string, tags: readonly PublicDataTag[], load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     const kept = this.fresh(key);
-    if (kept?.kind === 'value') return Promise.resolve(kept.value as T);
-    // A load already under way is shared, unless a change has overtaken it since it started.
+    if (kept?.kind === 'value') {
+      this.stats.valueHits += 1;
+      // Stale: served as it is; one rebuild at a time, and not again within MIN_REBUILD_MS.
+      if (kept.stale && !this.loading.has(key) && this.now() - kept.builtAt >= MIN_REBUILD_MS) {
+        kept.builtAt = this.now();
+        this.stats.valueRebuilds += 1;
+        this.load(key, tags, load, sizeOf).catch(() => undefined);
+      }
+      return Promise.resolve(kept.value as T);
+    }
+    // A load already under way is shared, unless a change that forgets has overtaken it since it
+    // started (one that only changed seats leaves it as good as a stale page).
     const pending = this.loading.get(key);
-    if (pending !== undefined && this.unchangedSince(pending.tags, pending.snapshot)) return pending.value as Promise<T>;
+    if (pending !== undefined && this.unchangedSince(pending.tags, pending.snapshot, this.forgetGenerations)) {
+      this.stats.valueHits += 1;
+      return pending.value as Promise<T>;
+    }
+    this.stats.valueRebuilds += 1;
+    return this.load(key, tags, load, sizeOf);
+  }
+
+  /**
+   * Runs `load` and keeps its value: fresh when nothing changed meanwhile, stale when only seats
+   * changed (it is still newer than what was kept), not at all when a change forgot the tags.
+   */
+  private load<T>(key: string, tags: readonly PublicDataTag[], load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
+    const builtAt = this.now();
     const snapshot = this.snapshot(tags);
+    const forgetSnapshot = this.snapshot(tags, this.forgetGenerations);
     const value = load().then((loaded) => {
-      if (this.unchangedSince(tags, snapshot)) {
-        this.keep(key, { kind: 'value', value: loaded, tags, size: sizeOf(loaded) + key.length, expiresAt: this.now() + this.ttlMs });
+      if (this.unchangedSince(tags, forgetSnapshot, this.forgetGenerations)) {
+        const stale = !this.unchangedSince(tags, snapshot);
+        this.keep(key, { kind: 'value', value: loaded, builtAt, stale, tags, size: sizeOf(loaded) + key.length, expiresAt: this.now() + this.ttlMs });
       }
       return loaded;
     });
-    this.loading.set(key, { value, tags, snapshot });
+    this.loading.set(key, { value, tags, snapshot: forgetSnapshot });
     const settled = () => {
       if (this.loading.get(key)?.value === value) this.loading.delete(key);
     };
@@ -252,7 +315,12 @@ export class PublicReadCache {
 
   lookup(key: string): Answer | undefined {
     const kept = this.fresh(key);
-    return kept?.kind === 'answer' ? kept : undefined;
+    if (kept?.kind !== 'answer') {
+      this.stats.apiRebuilds += 1;
+      return undefined;
+    }
+    this.stats.apiHits += 1;
+    return kept;
   }
 
   store(read: PublicReadKey, body: string, snapshot: TagSnapshot): Answer | undefined {

@@ -9,7 +9,8 @@ import { buildApp } from '@server/app';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+// A real 1x1 picture: uploads are decoded whole before they are kept.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +

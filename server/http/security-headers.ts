@@ -57,7 +57,9 @@ const PUBLIC_STATIC = ['/assets/', '/uploads/'];
 
 export function needsNoStore(req: FastifyRequest): boolean {
   if (!SAFE_METHODS.has(req.method)) return true;
-  const token = req.cookies[SESSION_COOKIE];
+  // Null when a hook answered before the cookie plugin read them (a request shed under load).
+  const cookies: FastifyRequest['cookies'] | null = req.cookies;
+  const token = cookies?.[SESSION_COOKIE];
   if (token === undefined || token === '') return false;
   return !PUBLIC_STATIC.some((prefix) => req.url.startsWith(prefix));
 }

@@ -25,10 +25,11 @@ export async function shareCacheInvalidation(app: FastifyInstance, db: DB, cache
   if (!isPostgres(db)) return;
   const invalidateHere = cache.invalidate.bind(cache);
   const instanceId = randomUUID();
-  cache.invalidate = (tags) => {
-    invalidateHere(tags);
+  // Other instances forget what they hear (a page they rebuild once is the price of a plain notice).
+  cache.invalidate = (tags, options) => {
+    invalidateHere(tags, options);
     void notifyInstances(db, 'public-reads', `${instanceId} ${tags.join(',')}`).catch((error: unknown) =>
-      app.log.error({ err: error }, 'cache invalidation not sent'),
+      app.repeatedErrors.failed('cache invalidation to other instances', error),
     );
   };
   const stop = await listenToInstances(db, 'public-reads', (payload) => {

@@ -11,11 +11,16 @@ const JSON_RPC_CODES = {
   FORBIDDEN: -32003,
   PAYLOAD_TOO_LARGE: -32013,
   UNSUPPORTED_MEDIA_TYPE: -32015,
+  SERVICE_UNAVAILABLE: -32603,
 } as const;
 
-/** A tRPC-shaped error body, so tRPC clients can read the message. */
-export function trpcErrorBody(code: keyof typeof JSON_RPC_CODES, httpStatus: number, message: string) {
-  return { error: { message, code: JSON_RPC_CODES[code], data: { code, httpStatus, fieldErrors: null } } };
+/**
+ * A tRPC-shaped error body, so tRPC clients can read the message; with its catalog key where a
+ * visitor may see it, so a page says it in its own language (as the error formatter sends it).
+ */
+export function trpcErrorBody(code: keyof typeof JSON_RPC_CODES, httpStatus: number, message: string, messageKey?: string) {
+  const keyed = messageKey === undefined ? {} : { messageKey, messageValues: {} };
+  return { error: { message, code: JSON_RPC_CODES[code], data: { code, httpStatus, fieldErrors: null, ...keyed } } };
 }
 
 /** Counts the calls tRPC will run (server/http/trpc-request.ts reads the URL as tRPC does). */

@@ -12,6 +12,8 @@ import { deleteChallenge, deleteChallengesOfUser, findChallenge } from './two-fa
 import { looksLikeTotp } from './totp';
 import { challengeIdFromToken, checkSecondFactor, startChallenge, tooManyAttempts as tooManyCredentialAttempts } from './two-factor.service';
 import { type AuditActor, actorOf, recordAudit } from '@server/audit/audit.service';
+import { signInAddresses } from '@server/audit/audit.repository';
+import { inKnownNetwork } from '@server/core/account-slowdown';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField, waitOf } from '@server/core/errors';
 import { message } from '@server/shared/i18n/message';
 
@@ -24,6 +26,35 @@ export interface SignedIn {
 
 function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
   return new TooManyRequestsError(message('api.auth.tooManySignIns', waitOf(retryAfterSeconds)), retryAfterSeconds);
+}
+
+function tooManyAccountAttempts(retryAfterSeconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(message('api.auth.tooManyAccountSignIns', waitOf(retryAfterSeconds)), retryAfterSeconds);
+}
+
+/** A network the account signed in from within this many days skips the account's slowdown. */
+const KNOWN_NETWORK_DAYS = 90;
+
+/**
+ * The per-account slowdown (server/core/account-slowdown.ts): past the account's free failures from
+ * every address together, this password check waits its turn, unless it comes from a network the
+ * account signed in from lately (its owner's office or home). A turn too far off is refused for now,
+ * and the attempt is not counted anywhere.
+ */
+async function waitForAccountTurn(deps: LimitedContext, email: string, userId: string | null, ip: string): Promise<void> {
+  const slowdown = deps.limits.accountSlowdown;
+  if (!(await slowdown.count(email, ip))) return;
+  if (userId !== null) {
+    const since = new Date(Date.now() - KNOWN_NETWORK_DAYS * 86_400_000).toISOString();
+    if (inKnownNetwork(ip, await signInAddresses(deps.db, userId, since))) return;
+  }
+  const turn = slowdown.turn(email);
+  if (!turn.allowed) {
+    await slowdown.notAFailure(email);
+    await deps.limits.credentials.stepPassed(email, ip);
+    throw tooManyAccountAttempts(turn.retryAfterSeconds);
+  }
+  if (turn.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, turn.waitMs));
 }
 
 async function startSession(db: DB, userId: string, ip: string): Promise<SignedIn> {
@@ -57,9 +88,10 @@ export interface TwoFactorRequired {
 
 /**
  * Checks the credentials. Any wrong part gets the same answer. Failures are counted per account
- * and client address together and per address, so a stranger's guesses elsewhere never lock the
- * owner out. For an account with two-factor on, a right password starts no session: it answers
- * a challenge for `verifyTwoFactor`.
+ * and client network together and per network, so a stranger's guesses elsewhere never lock the
+ * owner out; past the account's failures from every address together, checks wait their turn
+ * (waitForAccountTurn). For an account with two-factor on, a right password starts no session: it
+ * answers a challenge for `verifyTwoFactor`.
  */
 export async function signIn(
   deps: LimitedContext,
@@ -70,12 +102,14 @@ export async function signIn(
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 
   const user = await findUserByEmail(deps.db, email);
+  await waitForAccountTurn(deps, email, user?.id ?? null, ip);
   const valid = user === undefined ? (await burnPasswordCheck(password), false) : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !valid) {
     await recordFailedSignIn(deps.db, email, user?.id ?? null, ip);
     deps.metrics.signInFailed();
     throw new UnauthenticatedError('api.auth.invalidCredentials');
   }
+  await deps.limits.accountSlowdown.notAFailure(email);
   if (user.twoFactorEnabled === 1) {
     // Earlier failures stay counted until the code is right too.
     await deps.limits.credentials.stepPassed(email, ip);

@@ -391,7 +391,9 @@ describe('limits', () => {
 
   it('signs the owner in at once from another address while many addresses guess, and reports the throttled moment', async () => {
     const events: { email: string; addresses: string[] }[] = [];
-    env.deps.limits = createLimits({ signInFreeFailuresPerIp: 10_000 }, { onSignInThrottled: (event) => events.push(event) });
+    // The limits per account and address only: the slowdown of an account's checks from every
+    // address together has its own tests (server/identity/sign-in-networks.test.ts).
+    env.deps.limits = createLimits({ signInFreeFailuresPerIp: 10_000, signInFreeFailuresPerAccount: 10_000 }, { onSignInThrottled: (event) => events.push(event) });
     const owner = await createAccount(env.db, 'user', { email: 'owner@example.com' });
     const { secret } = await enrol(owner);
     vi.setSystemTime(T0 + STEP);

@@ -449,6 +449,7 @@ describe('GET /metrics: what it counts', () => {
       else if (name === 'method') expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other']).toContain(value);
       else if (name === 'status_class') expect(value).toMatch(/^[1-5]xx$/);
       else if (name === 'le' || name === 'quantile') expect(value).toMatch(/^(\+Inf|[0-9.e+-]+)$/);
+      else if (name === 'database') expect(['sqlite', 'postgresql']).toContain(value);
       else expect(['kind', 'state', 'limit', 'type', 'space', 'version', 'major', 'minor', 'patch', 'kind']).toContain(name);
     }
   });

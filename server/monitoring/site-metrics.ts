@@ -2,14 +2,12 @@
 // each counting its own), plus the process's own metrics from one process-wide registry.
 //
 // Counters move where things happen (a request answered, a booking stored, a message sent, a limit
-// refusing); gauges that describe stored state (the outbox, the PostgreSQL pool, readiness) are read
-// when Prometheus scrapes, never on a request's path. Every label value comes from a fixed list:
+// refusing); gauges that describe stored state (the outbox, the PostgreSQL pool, readiness...) are
+// read when Prometheus scrapes, never on a request's path (scrape-gauges.ts). Every label value comes from a fixed list:
 // procedure names, route patterns, statuses, kinds and limit names, never an address, a name or an id.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DB } from '@db/database';
-import { poolOf } from '@db/postgres';
-import { type BookingStatus, EMAIL_KINDS, type EmailKind } from '@db/schema';
-import { countOutboxByStateAndKind, oldestWaitingCreatedAt, type OutboxState } from '@server/email/outbox-stats.repository';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { BookingStatus, EmailKind } from '@db/schema';
+import { registerScrapeGauges, type ScrapeGaugeOptions } from './scrape-gauges';
 
 /** Latency buckets in seconds: a cached read answers in well under 5 ms; 1 s is the alerting line. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -27,18 +25,7 @@ function processMetrics(): Registry {
 
 export type BookingKind = 'public' | 'staff';
 
-export interface SiteMetricsOptions {
-  db: DB;
-  /**
-   * Runs the scrape's own queries (the outbox counts): on a connection beside the app's pool, so
-   * they neither wait behind the app's queries nor count in site_db_pool_waiting. By default on `db`.
-   */
-  query?: <T>(work: (db: DB) => Promise<T>) => Promise<T>;
-  /** Whether the site is ready (server/monitoring/readiness.service.ts), read at each scrape. */
-  ready?: () => Promise<boolean>;
-  /** The clock, for the oldest waiting message's age (tests inject one). */
-  now?: () => number;
-}
+export type SiteMetricsOptions = Omit<ScrapeGaugeOptions, 'inFlight'>;
 
 export class SiteMetrics {
   readonly registry = new Registry();
@@ -116,79 +103,23 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly shed = new Counter({
+    name: 'site_http_requests_shed_total',
+    help: 'Requests answered 503 with Retry-After at once because too many were in flight (load shedding).',
+    registers: [this.registry],
+  });
+
+  /** The requests in flight now, read at each scrape (set by the app: server/app.ts). */
+  private inFlight: () => number = () => 0;
+
   constructor(options: SiteMetricsOptions) {
-    const { db, ready } = options;
-    const query = options.query ?? ((work) => work(db));
-    const now = options.now ?? Date.now;
     // Zero from the start, so a rate or an alert on them has a series before the first event.
     this.contacts.inc(0);
     this.signInFailures.inc(0);
     this.twoFactorFailures.inc(0);
+    this.shed.inc(0);
 
-    new Gauge({
-      name: 'site_outbox_messages',
-      help: 'E-mails in the outbox by state (waiting to go out, or failed: given up) and kind.',
-      labelNames: ['state', 'kind'] as const,
-      registers: [this.registry],
-      async collect() {
-        // The database down is when a monitor needs the rest of the page most: these series are left
-        // out of that scrape (site_ready says why) rather than failing it.
-        const counts = await query(countOutboxByStateAndKind).catch(() => null);
-        this.reset();
-        if (counts === null) return;
-        const byKey = new Map(counts.map((row) => [`${row.state} ${row.kind}`, row.count]));
-        const states: OutboxState[] = ['waiting', 'failed'];
-        // Every pair is written, zero included, so the series never disappear between scrapes.
-        for (const state of states) {
-          for (const kind of EMAIL_KINDS) this.set({ state, kind }, byKey.get(`${state} ${kind}`) ?? 0);
-        }
-      },
-    });
-
-    new Gauge({
-      name: 'site_outbox_oldest_waiting_seconds',
-      help: 'Age of the oldest e-mail still waiting to go out (0 when none waits).',
-      registers: [this.registry],
-      async collect() {
-        const oldest = await query(oldestWaitingCreatedAt).catch(() => undefined);
-        this.reset();
-        if (oldest === undefined) return;
-        this.set(oldest === null ? 0 : Math.max(0, (now() - Date.parse(oldest)) / 1000));
-      },
-    });
-
-    if (ready !== undefined) {
-      new Gauge({
-        name: 'site_ready',
-        help: 'Whether the site is ready to serve (1) or not (0), as GET /readyz answers.',
-        registers: [this.registry],
-        async collect() {
-          this.set((await ready()) ? 1 : 0);
-        },
-      });
-    }
-
-    const pool = poolOf(db);
-    if (pool !== undefined) {
-      new Gauge({
-        name: 'site_db_pool_connections',
-        help: 'PostgreSQL connections of this instance, by state (in use by a query or transaction, or idle).',
-        labelNames: ['state'] as const,
-        registers: [this.registry],
-        collect() {
-          this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-          this.set({ state: 'idle' }, pool.idleCount);
-        },
-      });
-      new Gauge({
-        name: 'site_db_pool_waiting',
-        help: 'Queries of this instance waiting for a free PostgreSQL connection.',
-        registers: [this.registry],
-        collect() {
-          this.set(pool.waitingCount);
-        },
-      });
-    }
+    registerScrapeGauges(this.registry, { ...options, inFlight: () => this.inFlight() });
   }
 
   /** One answered request; `seconds` from its arrival to the answer. */
@@ -214,6 +145,15 @@ export class SiteMetrics {
 
   emailFailed(kind: EmailKind): void {
     this.sendFailures.inc({ kind });
+  }
+
+  /** Where the number of requests in flight is read at each scrape (the app's own count). */
+  watchInFlight(count: () => number): void {
+    this.inFlight = count;
+  }
+
+  requestShed(): void {
+    this.shed.inc();
   }
 
   limitRefused(limit: string): void {

@@ -111,12 +111,14 @@ export function emailGaveUpAlert(message: { toAddress: string; subject: string; 
   };
 }
 
+const SIGN_IN_ALERT_TEXTS = { password: 'alert.signIn.password', code: 'alert.signIn.code', spread: 'alert.signIn.spread' } as const;
+
 export function signInThrottledAlert(event: SignInThrottledEvent): AlertContent {
   return {
     kind: 'sign-in-throttled',
     texts: ({ t }) => ({
       title: t('alert.signIn.title', { email: event.email }),
-      paragraphs: [t(event.step === 'code' ? 'alert.signIn.code' : 'alert.signIn.password', { email: event.email })],
+      paragraphs: [t(SIGN_IN_ALERT_TEXTS[event.step ?? 'password'], { email: event.email })],
       details: [
         [t('alert.detail.account'), event.email],
         [t('alert.detail.addresses', { count: event.addresses.length }), event.addresses.join(', ')],

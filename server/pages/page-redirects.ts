@@ -1,6 +1,6 @@
 // Where a page request goes before it is rendered: one spelling per path (percent-encoding undone
 // and redone), and the page's language (the address's, else the visitor's choice, else the
-// browser's). No redirect built here may leave the site.
+// browser's). No redirect built here may leave the site: every target goes through sameSiteTarget.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
@@ -25,6 +25,15 @@ export function varyOf(pathname: string): string {
   return !prefixed && isTranslatedPage(path) ? 'accept-encoding, cookie, accept-language' : 'accept-encoding';
 }
 
+/**
+ * A redirect target that stays on the site. A browser reads a Location starting with `//` (or `/\\`,
+ * which it takes for `//`) as another host: `/fr//evil.example/x` must not become
+ * `//evil.example/x`. Any run of slashes and backslashes at the start becomes one slash.
+ */
+export function sameSiteTarget(target: string): string {
+  return target.replace(/^[/\\]+/, '/');
+}
+
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
@@ -34,6 +43,11 @@ const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
  * sent to its English address.
  */
 export function languageRedirect(req: FastifyRequest, reply: FastifyReply, pathname: string, secure: boolean): string | null {
+  const target = languageTarget(req, reply, pathname, secure);
+  return target === null ? null : sameSiteTarget(target);
+}
+
+function languageTarget(req: FastifyRequest, reply: FastifyReply, pathname: string, secure: boolean): string | null {
   const { path, prefixed } = languageOfPath(pathname);
   const query = new URLSearchParams(req.url.slice(pathname.length).replace(/^\?/, '').replace(/#.*$/, ''));
   const search = () => (query.size === 0 ? '' : `?${query.toString()}`);

@@ -28,7 +28,7 @@ import {
   pageTitle,
   renderHead,
 } from './page-head';
-import { canonicalPath, languageRedirect, pagePath, varyOf } from './page-redirects';
+import { canonicalPath, languageRedirect, pagePath, sameSiteTarget, varyOf } from './page-redirects';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -143,8 +143,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
     const pathname = pagePath(req.url);
     // One spelling per page: '/booking/%61bc' is '/booking/abc', kept and rendered once.
     const canonical = canonicalPath(pathname);
-    // Never to '//host': a browser would take that for another site.
-    if (canonical !== pathname && !canonical.startsWith('//')) return reply.redirect(`${canonical}${req.url.slice(pathname.length)}`, 301);
+    // Never to '//host': a browser would take that for another site (sameSiteTarget).
+    if (canonical !== pathname) return reply.redirect(sameSiteTarget(`${canonical}${req.url.slice(pathname.length)}`), 301);
     const elsewhere = languageRedirect(req, reply, pathname, deps.config.publicOrigin.startsWith('https:'));
     if (elsewhere !== null) return reply.header('cache-control', 'no-cache').redirect(elsewhere, 302);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', varyOf(pathname));
@@ -163,7 +163,8 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       } catch (error) {
         // The browser shows its own "not found" for the page; nothing is kept.
         if (error instanceof PageMissing) return reply.code(404).send(await pageWithHead(pathname));
-        req.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
+        // Once a minute at most for the same failure, however many visitors meet it.
+        req.server.repeatedErrors.failed('server rendering (the page is rendered in the browser)', error, { page: pathname });
       }
     }
     return reply.send(await pageWithHead(pathname));

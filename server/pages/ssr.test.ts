@@ -260,7 +260,7 @@ describe('the server-rendered booking pages', () => {
     expect(moved.headers.location).toBe(`/booking/${eventId}?from=mail`);
     expect((await app.inject({ method: 'GET', url: `/%62ooking/${eventId}` })).headers.location).toBe(`/booking/${eventId}`);
     // Never towards another host.
-    expect((await app.inject({ method: 'GET', url: '//evil.%65xample/x' })).statusCode).not.toBe(301);
+    expect((await app.inject({ method: 'GET', url: '//evil.%65xample/x' })).headers.location).toBe('/evil.example/x');
     await page(`/booking/${eventId}`);
     expect(env.deps.publicReads.keys().filter((key) => key.startsWith('html '))).toEqual([`html /booking/${eventId}`]);
   });

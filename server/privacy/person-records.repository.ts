@@ -1,39 +1,136 @@
 // Where a person's data lives: every kind of record that holds an e-mail address, each with how to
 // find it and how to erase it. PERSON_SOURCES is the one list (server/privacy/person.service.ts
-// finds, exports and erases through it): a new kind (consultations, say) is one entry.
+// finds, exports and erases through it): a new kind is one entry.
+//
+// An address is matched whole (address-mentions.ts): looking up anna@acme.co finds nothing of
+// anna@acme.com. The person's own records (bookings, consultations, contact messages, delegates)
+// are read first (findPersonRecords); the messages about a booking and the audit rows about any of
+// those records are found through them, so a notice or an audit row that names the person without
+// their address ("Paula Private, confirmed") is theirs too.
 import type { ExpressionBuilder } from 'kysely';
 import { likeIgnoringCase } from '@db/dialect';
 import type { DB } from '@db/database';
 import { isPostgres } from '@db/postgres';
-import type { Database } from '@db/schema';
+import type { AuditLogRow, Database } from '@db/schema';
+import { likePattern } from '@db/text-search';
+import { mentionsAddress, replaceAddress } from './address-mentions';
+import type { FormerPerson } from './retention.repository';
 
 /** What erased personal text becomes: counts and statistics keep the rows. */
 export const ERASED = '[erased]';
 
+/** The person's own records, by kind, as they were before the erasure: ids, names and phones. */
+export interface PersonRecords {
+  email: string;
+  bookings: FormerPerson[];
+  consultations: FormerPerson[];
+  contacts: FormerPerson[];
+  delegates: FormerPerson[];
+}
+
+/** The audit log's entity of each kind of the person's records. */
+const AUDIT_ENTITIES = { bookings: 'booking', consultations: 'consultation', contacts: 'contact', delegates: 'delegate' } as const;
+
+export async function findPersonRecords(db: DB, email: string): Promise<PersonRecords> {
+  const [bookings, consultations, contacts, delegates] = await Promise.all([
+    db.selectFrom('bookings').select(['id', 'participantName as name', 'participantEmail as email', 'participantPhone as phone']).where('participantEmail', '=', email).execute(),
+    db.selectFrom('consultations').select(['id', 'visitorName as name', 'visitorEmail as email', 'visitorPhone as phone']).where('visitorEmail', '=', email).execute(),
+    db.selectFrom('contactForms').select(['id', 'name', 'email']).where('email', '=', email).execute(),
+    db.selectFrom('delegates').select(['id', 'name', 'email', 'phone']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).execute(),
+  ]);
+  return { email, bookings, consultations, contacts: contacts.map((contact) => ({ ...contact, phone: null })), delegates };
+}
+
 interface PersonSource {
   /** The key of this kind of record in the export. */
   kind: string;
-  find(db: DB, email: string): Promise<unknown[]>;
+  find(db: DB, person: PersonRecords): Promise<unknown[]>;
   /** Anonymises or deletes the records; answers how many. */
-  erase(db: DB, email: string): Promise<number>;
+  erase(db: DB, person: PersonRecords): Promise<number>;
 }
 
-function like(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const idsOf = (records: readonly FormerPerson[]) => records.map((record) => record.id);
+
+/** Messages to the person, about their bookings, or whose text holds their address (staff notices). */
+async function outboxMessagesOf(db: DB, person: PersonRecords) {
+  const { email } = person;
+  const bookingIds = idsOf(person.bookings);
+  const rows = await db
+    .selectFrom('emailOutbox')
+    .select(['id', 'kind', 'toAddress', 'subject', 'textBody', 'htmlBody', 'bookingId', 'status', 'createdAt', 'sentAt'])
+    .where((eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
+      eb.or([
+        eb('toAddress', '=', email),
+        ...(bookingIds.length === 0 ? [] : [eb('bookingId', 'in', bookingIds)]),
+        likeIgnoringCase(db, 'textBody', likePattern(email)),
+        likeIgnoringCase(db, 'htmlBody', likePattern(email)),
+      ]),
+    )
+    .execute();
+  return rows.filter(
+    (row) =>
+      row.toAddress.toLowerCase() === email ||
+      (row.bookingId !== null && bookingIds.includes(row.bookingId)) ||
+      mentionsAddress(row.textBody, email) ||
+      mentionsAddress(row.htmlBody, email),
+  );
 }
 
-/** An outbox message to `email`, or one whose text names it (an admin's new-booking notice). */
-function outboxMentions(db: DB, email: string) {
-  return (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
-    eb.or([eb('toAddress', '=', email), likeIgnoringCase(db, 'textBody', like(email)), likeIgnoringCase(db, 'htmlBody', like(email))]);
+/** The texts besides the address that stand for the person in an audit row about one of their records. */
+function personalTexts(record: FormerPerson): string[] {
+  return [record.name, ...(record.phone === null ? [] : [record.phone])].filter((text) => text.length >= 3 && text !== ERASED);
+}
+
+/** Audit rows the person acted in, that hold their address, or that are about one of their records (with that record's texts). */
+async function auditRowsOf(db: DB, person: PersonRecords): Promise<{ row: AuditLogRow; texts: string[] }[]> {
+  const { email } = person;
+  const byRecord = new Map<string, FormerPerson>();
+  for (const [kind, entity] of Object.entries(AUDIT_ENTITIES) as [keyof typeof AUDIT_ENTITIES, string][]) {
+    for (const record of person[kind]) byRecord.set(`${entity} ${record.id}`, record);
+  }
+  const rows = await db
+    .selectFrom('auditLog')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('actorEmail', '=', email),
+        likeIgnoringCase(db, 'summary', likePattern(email)),
+        ...(Object.entries(AUDIT_ENTITIES) as [keyof typeof AUDIT_ENTITIES, string][])
+          .filter(([kind]) => person[kind].length > 0)
+          .map(([kind, entity]) => eb.and([eb('entity', '=', entity), eb('entityId', 'in', idsOf(person[kind]))])),
+      ]),
+    )
+    .execute();
+  return rows.flatMap((row) => {
+    const record = row.entityId === null ? undefined : byRecord.get(`${row.entity} ${row.entityId}`);
+    const mine = row.actorEmail?.toLowerCase() === email || mentionsAddress(row.summary, email) || record !== undefined;
+    return mine ? [{ row, texts: record === undefined ? [] : personalTexts(record) }] : [];
+  });
+}
+
+/** Deletes messages with their attempts; answers how many. */
+async function deleteMessages(db: DB, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('emailAttempts').where('outboxId', 'in', ids).execute();
+  const result = await db.deleteFrom('emailOutbox').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL table keys counters `<limit>:<account>` or
+ * `<limit>:<account>|<network>`; SQLite keeps them in memory. Matched whole, as addresses are.
+ */
+function counterKeysOf(email: string) {
+  const escapedEmail = email.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return (eb: ExpressionBuilder<Database, 'rateLimits'>) => eb.or([eb('key', 'like', `%:${escapedEmail}`), eb('key', 'like', `%:${escapedEmail}|%`)]);
 }
 
 export const PERSON_SOURCES: readonly PersonSource[] = [
   {
     kind: 'bookings',
-    find: (db, email) => db.selectFrom('bookings').selectAll().where('participantEmail', '=', email).execute(),
-    async erase(db, email) {
-      const ids = (await db.selectFrom('bookings').select('id').where('participantEmail', '=', email).execute()).map((row) => row.id);
+    find: (db, { bookings }) => (bookings.length === 0 ? Promise.resolve([]) : db.selectFrom('bookings').selectAll().where('id', 'in', idsOf(bookings)).execute()),
+    async erase(db, { bookings }) {
+      const ids = idsOf(bookings);
       if (ids.length === 0) return 0;
       await db.updateTable('bookingAnswers').set({ value: ERASED }).where('bookingId', 'in', ids).execute();
       for (const id of ids) {
@@ -49,22 +146,19 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
   },
   {
     kind: 'bookingAnswers',
-    find: (db, email) =>
-      db
-        .selectFrom('bookingAnswers')
-        .innerJoin('bookings', 'bookings.id', 'bookingAnswers.bookingId')
-        .select(['bookingAnswers.bookingId', 'bookingAnswers.label', 'bookingAnswers.value'])
-        .where('bookings.participantEmail', '=', email)
-        .execute(),
+    find: (db, { bookings }) =>
+      bookings.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('bookingAnswers').select(['bookingId', 'label', 'value']).where('bookingId', 'in', idsOf(bookings)).execute(),
     // Erased with their bookings, above.
     erase: () => Promise.resolve(0),
   },
   {
     kind: 'consultations',
-    find: (db, email) => db.selectFrom('consultations').selectAll().where('visitorEmail', '=', email).execute(),
-    async erase(db, email) {
-      const ids = (await db.selectFrom('consultations').select('id').where('visitorEmail', '=', email).execute()).map((row) => row.id);
-      for (const id of ids) {
+    find: (db, { consultations }) =>
+      consultations.length === 0 ? Promise.resolve([]) : db.selectFrom('consultations').selectAll().where('id', 'in', idsOf(consultations)).execute(),
+    async erase(db, { consultations }) {
+      for (const id of idsOf(consultations)) {
         // The times stay (the consultant's calendar and the statistics); the manage link stops working.
         await db
           .updateTable('consultations')
@@ -80,66 +174,61 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
           .where('id', '=', id)
           .execute();
       }
-      return ids.length;
+      return consultations.length;
     },
   },
   {
     kind: 'contactMessages',
-    find: (db, email) => db.selectFrom('contactForms').selectAll().where('email', '=', email).execute(),
-    async erase(db, email) {
+    find: (db, { contacts }) => (contacts.length === 0 ? Promise.resolve([]) : db.selectFrom('contactForms').selectAll().where('id', 'in', idsOf(contacts)).execute()),
+    async erase(db, { contacts }) {
+      if (contacts.length === 0) return 0;
       const result = await db
         .updateTable('contactForms')
         .set({ name: ERASED, email: ERASED, company: null, message: ERASED, notes: null, updatedAt: new Date().toISOString() })
-        .where('email', '=', email)
+        .where('id', 'in', idsOf(contacts))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
   },
   {
-    kind: 'outboxMessages',
-    find: (db, email) =>
-      db.selectFrom('emailOutbox').select(['id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt']).where(outboxMentions(db, email)).execute(),
-    // Messages to the person and the staff notices about them, queued and sent alike: their bodies
-    // are the person's data. Attempts go with them.
-    async erase(db, email) {
-      const ids = (await db.selectFrom('emailOutbox').select('id').where(outboxMentions(db, email)).execute()).map((row) => row.id);
-      if (ids.length === 0) return 0;
-      await db.deleteFrom('emailAttempts').where('outboxId', 'in', ids).execute();
-      const result = await db.deleteFrom('emailOutbox').where('id', 'in', ids).executeTakeFirst();
+    // A speaker or host shown beside a session: their row is all about them, so it goes.
+    kind: 'delegates',
+    find: (db, { delegates }) => (delegates.length === 0 ? Promise.resolve([]) : db.selectFrom('delegates').selectAll().where('id', 'in', idsOf(delegates)).execute()),
+    async erase(db, { delegates }) {
+      if (delegates.length === 0) return 0;
+      const result = await db.deleteFrom('delegates').where('id', 'in', idsOf(delegates)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   },
   {
+    kind: 'outboxMessages',
+    find: async (db, person) =>
+      (await outboxMessagesOf(db, person)).map(({ id, kind, toAddress, subject, textBody, status, createdAt, sentAt }) => ({ id, kind, toAddress, subject, textBody, status, createdAt, sentAt })),
+    // Messages to the person and the staff notices about them, queued and sent alike: their bodies
+    // are the person's data. Attempts go with them.
+    erase: async (db, person) => deleteMessages(db, (await outboxMessagesOf(db, person)).map((row) => row.id)),
+  },
+  {
     kind: 'auditMentions',
-    find: (db, email) =>
-      db
-        .selectFrom('auditLog')
-        .selectAll()
-        .where((eb) => eb.or([eb('actorEmail', '=', email), likeIgnoringCase(db, 'summary', like(email))]))
-        .execute(),
-    async erase(db, email) {
-      const rows = await db
-        .selectFrom('auditLog')
-        .select(['id', 'summary', 'actorEmail'])
-        .where((eb) => eb.or([eb('actorEmail', '=', email), likeIgnoringCase(db, 'summary', like(email))]))
-        .execute();
-      for (const row of rows) {
-        await db
-          .updateTable('auditLog')
-          .set({ summary: row.summary.split(email).join(ERASED), actorEmail: row.actorEmail === email ? ERASED : row.actorEmail })
-          .where('id', '=', row.id)
-          .execute();
+    find: async (db, person) => (await auditRowsOf(db, person)).map(({ row }) => row),
+    // The log keeps what was done, not to whom: the address, and in rows about the person's
+    // records their name and phone, become the marker.
+    async erase(db, person) {
+      const rows = await auditRowsOf(db, person);
+      for (const { row, texts } of rows) {
+        const summary = texts.reduce((text, personal) => text.split(personal).join(ERASED), replaceAddress(row.summary, person.email, ERASED));
+        const actorEmail = row.actorEmail?.toLowerCase() === person.email ? ERASED : row.actorEmail;
+        await db.updateTable('auditLog').set({ summary, actorEmail }).where('id', '=', row.id).execute();
       }
       return rows.length;
     },
   },
   {
     kind: 'signInCounters',
-    // rate-limiter-flexible's PostgreSQL table keys counters by address; SQLite keeps them in memory.
-    find: (db, email) => (isPostgres(db) ? db.selectFrom('rateLimits').selectAll().where('key', 'like', like(email)).execute() : Promise.resolve([])),
-    async erase(db, email) {
+    find: (db, { email }) => (isPostgres(db) ? db.selectFrom('rateLimits').selectAll().where(counterKeysOf(email)).execute() : Promise.resolve([])),
+    async erase(db, { email }) {
       if (!isPostgres(db)) return 0;
-      const result = await db.deleteFrom('rateLimits').where('key', 'like', like(email)).executeTakeFirst();
+      const result = await db.deleteFrom('rateLimits').where(counterKeysOf(email)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   },

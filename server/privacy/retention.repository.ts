@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { DB } from '@db/database';
 import { likeIgnoringCase } from '@db/dialect';
 import { likePattern } from '@db/text-search';
+import { mentionsAddress, replaceAddress } from './address-mentions';
 
 /** What anonymised personal text becomes. */
 export const ANONYMISED = '[anonymised]';
@@ -121,14 +122,15 @@ async function deleteMessages(db: DB, ids: readonly string[]): Promise<number> {
 
 /**
  * Messages written before `cutoff` that are not tied to a booking (consultation and contact
- * messages, staff notices) and are addressed to or mention one of `emails`: deleted.
+ * messages, staff notices) and are addressed to or mention one of `emails` (as a whole address:
+ * address-mentions.ts): deleted.
  */
 export async function deleteMessagesMentioning(db: DB, emails: readonly string[], cutoff: string): Promise<number> {
   let deleted = 0;
   for (const part of chunks(emails, TEXT_CHUNK)) {
-    const rows = await db
+    const candidates = await db
       .selectFrom('emailOutbox')
-      .select('id')
+      .select(['id', 'toAddress', 'textBody', 'htmlBody'])
       .where('createdAt', '<', cutoff)
       .where('bookingId', 'is', null)
       .where((eb) =>
@@ -141,6 +143,9 @@ export async function deleteMessagesMentioning(db: DB, emails: readonly string[]
         ]),
       )
       .execute();
+    const rows = candidates.filter(
+      (row) => part.includes(row.toAddress.toLowerCase()) || part.some((email) => mentionsAddress(row.textBody, email) || mentionsAddress(row.htmlBody, email)),
+    );
     deleted += await deleteMessages(
       db,
       rows.map((row) => row.id),
@@ -155,13 +160,13 @@ export async function deleteMessagesMentioning(db: DB, emails: readonly string[]
  */
 export async function scrubAuditMentions(db: DB, entity: 'booking' | 'consultation' | 'contact', people: readonly FormerPerson[], cutoff: string): Promise<void> {
   const byId = new Map(people.map((person) => [person.id, person]));
-  const texts = (person: FormerPerson) => [person.email, person.name, ...(person.phone === null ? [] : [person.phone])].filter((text) => text.length >= 3);
+  const texts = (person: FormerPerson) => [person.name, ...(person.phone === null ? [] : [person.phone])].filter((text) => text.length >= 3);
   for (const part of chunks(people.map((person) => person.id))) {
     const rows = await db.selectFrom('auditLog').select(['id', 'entityId', 'summary']).where('entity', '=', entity).where('entityId', 'in', part).execute();
     for (const row of rows) {
       const person = row.entityId === null ? undefined : byId.get(row.entityId);
       if (person === undefined) continue;
-      await replaceInSummary(db, row.id, row.summary, texts(person));
+      await replaceInSummary(db, row.id, replaceAddress(row.summary, person.email, ANONYMISED), row.summary, texts(person));
     }
   }
   const emails = [...new Set(people.map((person) => person.email))];
@@ -172,11 +177,15 @@ export async function scrubAuditMentions(db: DB, entity: 'booking' | 'consultati
       .where('createdAt', '<', cutoff)
       .where((eb) => eb.or(part.map((email) => likeIgnoringCase(db, 'summary', likePattern(email)))))
       .execute();
-    for (const row of rows) await replaceInSummary(db, row.id, row.summary, part);
+    for (const row of rows) {
+      const scrubbed = part.reduce((text, email) => replaceAddress(text, email, ANONYMISED), row.summary);
+      if (scrubbed !== row.summary) await db.updateTable('auditLog').set({ summary: scrubbed }).where('id', '=', row.id).execute();
+    }
   }
 }
 
-async function replaceInSummary(db: DB, id: string, summary: string, texts: readonly string[]): Promise<void> {
+/** Writes `summary` with each of `texts` replaced, when that changes the row's `original` summary. */
+async function replaceInSummary(db: DB, id: string, summary: string, original: string, texts: readonly string[]): Promise<void> {
   const scrubbed = texts.reduce((text, personal) => text.split(personal).join(ANONYMISED), summary);
-  if (scrubbed !== summary) await db.updateTable('auditLog').set({ summary: scrubbed }).where('id', '=', id).execute();
+  if (scrubbed !== original) await db.updateTable('auditLog').set({ summary: scrubbed }).where('id', '=', id).execute();
 }

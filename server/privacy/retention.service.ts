@@ -5,7 +5,7 @@
 // The messages about them and the audit log's mentions go with them. One transaction, claimed once
 // a day through notification_claims, so two instances never do it (or audit it) twice; an
 // anonymised row is never counted again.
-import type { DB } from '@db/database';
+import { checkpointWal, type DB } from '@db/database';
 import type { ServiceDeps } from '@server/core/deps';
 import { claimOnce } from '@server/scheduler/claims.repository';
 import { getPrivacySettings } from './privacy-settings.repository';
@@ -50,7 +50,7 @@ export async function applyPersonalDataRetention(deps: Pick<ServiceDeps, 'db'>, 
   const { bookingRetentionMonths, contactRetentionMonths } = await getPrivacySettings(deps.db);
   if (bookingRetentionMonths === null && contactRetentionMonths === null) return NOTHING;
   const nowIso = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  const done = await deps.db.transaction().execute(async (trx) => {
     // Inside the transaction: a second instance waits for this one's claim, then finds it.
     if (!(await claimOnce(trx, `privacy-retention:${nowIso.slice(0, 10)}`, nowIso))) return NOTHING;
     const result = { ...NOTHING };
@@ -92,6 +92,9 @@ export async function applyPersonalDataRetention(deps: Pick<ServiceDeps, 'db'>, 
     if (parts.length > 0) await recordAudit(trx, RETENTION_ACTOR, { action: 'delete', entity: 'person', entityId: null, summary: `retention: ${parts.join('; ')}` });
     return result;
   });
+  // As after an erasure (person.service.ts): the log's copies of the pages as they were go too.
+  if (done.anonymisedBookings + done.anonymisedConsultations + done.deletedContacts > 0) checkpointWal(deps.db);
+  return done;
 }
 
 async function scrubMentions(trx: DB, entity: 'booking' | 'consultation' | 'contact', people: FormerPerson[], cutoff: string): Promise<void> {

@@ -39,7 +39,13 @@ export interface Scheduler {
 
 export function startScheduler(
   deps: ServiceDeps,
-  options: { intervalMs?: number | null; now?: () => Date; onError?: (error: unknown) => void } = {},
+  options: {
+    intervalMs?: number | null;
+    now?: () => Date;
+    onError?: (error: unknown) => void;
+    /** After each timed run that did not fail (the log says an outage is over). */
+    onRunDone?: (result: ScheduledWorkResult) => void;
+  } = {},
 ): Scheduler {
   const intervalMs = options.intervalMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.intervalMs;
   const now = options.now ?? (() => new Date());
@@ -64,7 +70,7 @@ export function startScheduler(
     return result;
   }
 
-  const timer = intervalMs === null ? undefined : setInterval(() => void runOnce().catch(onError), intervalMs);
+  const timer = intervalMs === null ? undefined : setInterval(() => void runOnce().then((result) => options.onRunDone?.(result)).catch(onError), intervalMs);
   timer?.unref();
   return {
     runOnce,

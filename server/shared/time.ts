@@ -1,5 +1,6 @@
 // Formats UTC timestamps in the site's timezone, always naming the zone, so a reader abroad never mistakes it for their own. Pure:
 // used by the client (screens) and the server (e-mails) alike, so it must not import Node modules.
+import { BoundedCache } from './bounded-cache';
 
 export interface SlotLabel {
   date: string;
@@ -8,18 +9,20 @@ export interface SlotLabel {
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one (it loads the zone's rules), and
-// every e-mail and list formats many times: each zone and style gets one, made on first use.
-const formats = new Map<string, Intl.DateTimeFormat>();
+// every e-mail and list formats many times: each zone and style gets one, made on first use. A
+// formatter weighs about 27 kB and the zone comes from callers (a visitor's free-times request), so
+// the kept ones are bounded: a site uses a few zones, styles and locales, far fewer than this.
+const MAX_KEPT_FORMATS = 200;
+const formats = new BoundedCache<string, Intl.DateTimeFormat>(MAX_KEPT_FORMATS);
 
 /** One Intl.DateTimeFormat per zone, style and locale, made on first use (shared with visitor-time.ts). */
 export function cachedFormat(timeZone: string, style: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
-  const key = `${style}|${timeZone}|${locale}`;
-  let format = formats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
-    formats.set(key, format);
-  }
-  return format;
+  return formats.getOrMake(`${style}|${timeZone}|${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone, ...options }));
+}
+
+/** How many formatters of each kind are kept now (tests: the bound holds). */
+export function keptFormatCounts(): { formats: number; wallClocks: number } {
+  return { formats: formats.size, wallClocks: wallClockFormats.size };
 }
 
 const zoneNameFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' }, locale);
@@ -99,24 +102,23 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The wall clock of `instantMs` in `timeZone`, read back as if it were UTC (milliseconds, whole seconds). */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormats = new BoundedCache<string, Intl.DateTimeFormat>(MAX_KEPT_FORMATS);
 
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
+  return wallClockFormats.getOrMake(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
 }
 
 function wallClockMs(instantMs: number, timeZone: string): number {

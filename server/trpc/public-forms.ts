@@ -9,10 +9,25 @@ import { PreconditionError, tooManyRequests, UnavailableError } from '@server/co
 
 export type PublicFormName = 'booking' | 'contact' | 'manage';
 
+/** The public reads that compute on every call, each limited on its own. */
+export type PublicReadName = 'freeTimes';
+
+/**
+ * The procedure builder for public reads that compute (a consultation type's free times): a rate
+ * limit per client network. The site switches do not apply: reading is not submitting.
+ */
+export function publicReadProcedure(readName: PublicReadName) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    const verdict = await ctx.limits.publicReads.hitFrom(readName, ctx.ip);
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
+    return next();
+  });
+}
+
 export function publicFormProcedure(formName: PublicFormName) {
   // Runs before input parsing, so malformed submissions count against the limit too.
   return publicProcedure.use(async ({ ctx, next }) => {
-    const verdict = await ctx.limits.publicForms.hit(`${formName}:${ctx.ip}`);
+    const verdict = await ctx.limits.publicForms.hitFrom(formName, ctx.ip);
     if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
     if (formName === 'manage') return next();
     const settings = await getSystemSettings(ctx);

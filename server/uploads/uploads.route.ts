@@ -1,6 +1,7 @@
 // POST /api/uploads?kind=image|video|avatar|logo: signed-in staff send one file in the
 // multipart field `file`; it is streamed to a temporary file while its size is counted and
-// its first bytes identify its type, then renamed to a random name with the detected extension and
+// its first bytes identify its type; a picture is then decoded whole and written again without its
+// metadata (stored-images.ts). The file gets a random name with the detected extension and is
 // served back by the /uploads/ static route. Every refusal removes what was written.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +11,6 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '@server/core/deps';
 import { infrastructureFault } from '@server/core/errors';
@@ -18,6 +18,8 @@ import type { AuthUser } from '@server/identity/session.service';
 import { authenticateRequest } from '@server/trpc/context';
 import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-types';
 import { recordUpload, uploadLimitMb } from './uploads.service';
+import { makePrivateFile, PRIVATE_FILE_MODE } from '@server/core/private-files';
+import { canvasOf, IMAGE_TYPES, MAX_IMAGE_MEGAPIXELS, type StoredImageType, writeWithoutMetadata } from './stored-images';
 
 export const UPLOADS_ROUTE = '/api/uploads';
 export const UPLOAD_KIND_NAMES = ['image', 'video', 'avatar', 'logo'] as const;
@@ -43,13 +45,6 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
   logo: { types: ['png', 'jpg', 'webp'], maxMb: 2, unsupportedMessage: LOGO_TYPES_MESSAGE },
 };
 
-/**
- * Pictures are resized on request (server/uploads/image-variants.route.ts): a small file can hold a huge
- * canvas (a 16,000 x 16,000 PNG of one colour is a few hundred kB), which decoding would turn into
- * gigabytes. The photos the site shows need nothing near this.
- */
-export const MAX_IMAGE_MEGAPIXELS = 40;
-
 export const UPLOAD_MESSAGES = {
   signIn: 'Please sign in to continue.',
   badKind: 'Unknown upload kind. Use image, video, avatar or logo.',
@@ -65,8 +60,6 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 const uploadQuery = z.object({ kind: z.enum(UPLOAD_KIND_NAMES) });
-
-const IMAGE_TYPES = new Set<DetectedFileType>(['png', 'jpg', 'gif', 'webp']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -176,38 +169,50 @@ function whenClosed(stream: fs.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
-/** An uploaded picture's canvas, read from its header by sharp without decoding the pixels. */
-async function checkImageSize(file: string): Promise<void> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(file).metadata();
-  } catch {
+function isStoredImage(type: DetectedFileType): type is StoredImageType {
+  return IMAGE_TYPES.has(type);
+}
+
+/**
+ * A picture received in `received`: its canvas checked from its header, then decoded whole and
+ * written to `cleaned` without its metadata. Refused when it cannot be read or is too large.
+ */
+async function cleanPicture(received: string, cleaned: string, type: StoredImageType): Promise<void> {
+  const canvas = await canvasOf(received);
+  if (canvas === 'too-large') throw new UploadRefusal(413, UPLOAD_MESSAGES.tooManyPixels);
+  if (canvas === 'unreadable' || !(await writeWithoutMetadata(received, cleaned, type))) {
     throw new UploadRefusal(415, UPLOAD_MESSAGES.notAnImage);
   }
-  const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
-  if (pixels === 0) throw new UploadRefusal(415, UPLOAD_MESSAGES.notAnImage);
-  if (pixels > MAX_IMAGE_MEGAPIXELS * 1_000_000) throw new UploadRefusal(413, UPLOAD_MESSAGES.tooManyPixels);
 }
 
 /** Writes the part to a temporary file in `dir`, checked by UploadMeter; returns the final name and size. */
 async function storeUpload(dir: string, part: MultipartFile, kind: UploadKind, maxMb: number): Promise<{ name: string; bytes: number }> {
-  // A hidden, unguessable name that is never listed: nobody can fetch a file before it is checked.
-  const tempPath = path.join(dir, `.upload-${randomName()}.part`);
+  // Hidden, unguessable names that are never listed: nobody can fetch a file before it is checked.
+  const temporary = `.upload-${randomName()}`;
+  const tempPath = path.join(dir, `${temporary}.part`);
+  const cleanPath = path.join(dir, `${temporary}.clean.part`);
   const meter = new UploadMeter(kind, maxMb);
-  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+  const out = fs.createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await pipeline(part.file, meter, out);
     // Busboy stops at its own limit (one byte past ours) by truncating quietly; count that as too large.
     if (part.file.truncated) throw new UploadRefusal(413, UPLOAD_MESSAGES.tooLarge(maxMb));
     if (meter.detected === null) throw new UploadRefusal(415, kind.unsupportedMessage);
-    if (IMAGE_TYPES.has(meter.detected)) await checkImageSize(tempPath);
     const name = `${randomName()}.${meter.detected}`;
-    await fsp.rename(tempPath, path.join(dir, name));
+    let stored = tempPath;
+    if (isStoredImage(meter.detected)) {
+      await cleanPicture(tempPath, cleanPath, meter.detected);
+      await makePrivateFile(cleanPath);
+      await fsp.rm(tempPath);
+      stored = cleanPath;
+    }
+    await fsp.rename(stored, path.join(dir, name));
     return { name, bytes: meter.bytes };
   } catch (error) {
     // The write stream may still be opening the file; removing it before it closes would leave it behind.
     await whenClosed(out);
     await fsp.rm(tempPath, { force: true });
+    await fsp.rm(cleanPath, { force: true });
     throw error;
   }
 }

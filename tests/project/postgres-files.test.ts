@@ -8,7 +8,9 @@
 //      a server module calling `.transaction(`): bookings.repository.ts and bookings.service.ts make
 //      bookings.test.ts run on PostgreSQL; such a module without a test of its name is listed in
 //      COVERED_BY below with the test that runs its SQL;
-//   4. a test whose name says it races (`*-race.test.ts`, `*-concurrency.test.ts`).
+//   4. a test whose name says it races (`*-race.test.ts`, `*-concurrency.test.ts`);
+//   5. a further test of what the dialects store or match differently (whole-address matching, the
+//      limits' counters kept in a PostgreSQL table), listed in ALSO_CHECKS with the module it checks.
 // This file fails on a tag missing or one too many, and names the module that asks for it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,11 +33,18 @@ const COVERED_BY: Record<string, string> = {
   'server/identity/session.repository.ts': 'server/identity/auth.test.ts',
   'server/identity/setup-links.repository.ts': 'server/identity/first-run.test.ts',
   'server/privacy/person-records.repository.ts': 'server/privacy/privacy.test.ts',
-  'server/privacy/person.service.ts': 'server/privacy/privacy.test.ts',
   'server/privacy/privacy-settings.repository.ts': 'server/privacy/retention.test.ts',
   'server/scheduler/claims.repository.ts': 'server/monitoring/system-alerts.test.ts',
   'server/settings/account-settings.service.ts': 'server/settings/settings.test.ts',
   'server/settings/email-settings.service.ts': 'server/settings/test-email.test.ts',
+};
+
+/** Tests beyond the one a module's name gives that check where the dialects store or match differently. */
+const ALSO_CHECKS: Record<string, string> = {
+  'server/privacy/person-matching.test.ts': 'server/privacy/person-records.repository.ts',
+  'server/privacy/erasure-traces.test.ts': 'server/privacy/person-records.repository.ts',
+  'server/email/sender-erasure.test.ts': 'server/email/outbox.repository.ts',
+  'server/identity/sign-in-networks.test.ts': 'server/core/rate-limits.ts',
 };
 
 function filesUnder(folder: string, keep: (file: string) => boolean): string[] {
@@ -66,6 +75,9 @@ function required(): Map<string, string> {
     const test = fs.existsSync(path.join(root, named)) ? named : COVERED_BY[module];
     if (test !== undefined && !why.has(test)) why.set(test, `it runs the SQL of ${module}`);
   }
+  for (const [test, module] of Object.entries(ALSO_CHECKS)) {
+    if (!why.has(test)) why.set(test, `it checks where the dialects differ in ${module}`);
+  }
   return why;
 }
 
@@ -82,6 +94,13 @@ describe('the PostgreSQL run', () => {
     for (const [module, test] of Object.entries(COVERED_BY)) {
       expect(sqlModules, `${module} builds no SQL and opens no transaction`).toContain(module);
       expect(fs.existsSync(path.join(root, test)), test).toBe(true);
+    }
+  });
+
+  it('names in ALSO_CHECKS only tests and modules that exist', () => {
+    for (const [test, module] of Object.entries(ALSO_CHECKS)) {
+      expect(fs.existsSync(path.join(root, test)), test).toBe(true);
+      expect(fs.existsSync(path.join(root, module)), module).toBe(true);
     }
   });
 

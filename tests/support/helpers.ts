@@ -67,7 +67,9 @@ function finishTestEnv(
   const deps = createDeps(db, config, {
     // Generous by default so tests that are not about limits never meet them.
     publicFormsPerWindow: 10_000,
+    publicReadsPerWindow: 10_000,
     signInFreeFailuresPerIp: 10_000,
+    signInFreeFailuresPerAccount: 10_000,
     ...options.limits,
   });
   return {

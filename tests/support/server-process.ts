@@ -85,3 +85,19 @@ export function freePort(): Promise<number> {
 export function linesOf(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
 }
+
+/**
+ * The server's log as `<level> <message>` lines. Every line the server writes must be one JSON
+ * object of the log (server/core/log.ts): a line that is not fails the test, naming it.
+ */
+export function logOf(output: string): string[] {
+  return linesOf(output).map((line) => {
+    let record: { level?: unknown; msg?: unknown };
+    try {
+      record = JSON.parse(line) as typeof record;
+    } catch {
+      throw new Error(`not a line of the JSON log: ${line}`);
+    }
+    return `${String(record.level)} ${String(record.msg)}`;
+  });
+}

@@ -31,6 +31,12 @@ export interface SmtpHooks {
    * (nothing is recorded), anything else to accept and record it. `accepted` counts earlier ones.
    */
   onMessage?: (mail: ReceivedMail, accepted: number) => Error | undefined;
+  /**
+   * Called once a message is recorded as received (`accepted` counts it); the server's 250 answer
+   * waits for the promise it returns. A test holds answers back to catch the client between the
+   * server taking a message and the client hearing so.
+   */
+  afterAccept?: (mail: ReceivedMail, accepted: number) => Promise<void> | undefined;
   /** Listen on this port (a server that comes back where it was); a random free one by default. */
   port?: number;
 }
@@ -65,7 +71,9 @@ export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}, 
           return;
         }
         received.push(mail);
-        callback();
+        const held = hooks.afterAccept?.(mail, received.length);
+        if (held === undefined) callback();
+        else void held.then(() => callback());
       });
     },
     ...options,
