@@ -24,11 +24,14 @@ const PRIVATE_FILE_MODE = 0o600;
 /**
  * Creates the database file 0600 (SQLite gives its -wal and -shm files the database's mode) and
  * gives an existing one, and its side files, that mode: one made before this was 0644. A file of
- * another user that cannot be changed is left as it is.
+ * another user that cannot be changed is left as it is. With `mustExist` nothing is created: a
+ * missing file is left for SQLite to refuse.
  */
-function keepPrivate(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+function keepPrivate(file: string, mustExist: boolean): void {
+  if (!mustExist) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  }
   for (const name of [file, `${file}-wal`, `${file}-shm`]) {
     try {
       if ((fs.statSync(name).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(name, PRIVATE_FILE_MODE);
@@ -38,10 +41,18 @@ function keepPrivate(file: string): void {
   }
 }
 
-export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): OpenedDatabase {
+export interface OpenDatabaseOptions {
+  /** Refuse a missing file instead of creating it (a restore, a backup, a check of an existing site). */
+  mustExist?: boolean;
+  busyTimeoutMs?: number;
+}
+
+/** Opens (creating it, private, unless `mustExist`) the SQLite file. */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  if (file !== ':memory:') keepPrivate(file);
-  const sqlite = new SQLite(file);
+  const mustExist = options.mustExist === true;
+  if (file !== ':memory:') keepPrivate(file, mustExist);
+  const sqlite = new SQLite(file, { fileMustExist: mustExist });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Writers wait for each other instead of failing with SQLITE_BUSY (scripts run beside the server).

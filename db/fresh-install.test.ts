@@ -54,9 +54,9 @@ afterEach(async () => {
   await env.close();
 });
 
-async function page(url: string): Promise<string> {
+async function page(url: string, status = 200): Promise<string> {
   const response = await app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode).toBe(status);
   return response.body;
 }
 
@@ -70,9 +70,11 @@ describe('a fresh install', () => {
 
   it('shows none of the demo firm in its pages, and no contact block', async () => {
     const { event } = await insertBookableSlot(env.db);
-    for (const url of ['/', '/booking', `/booking/${event.id}`, '/booking/manage/some-token', '/admin/login']) {
+    for (const url of ['/', '/booking', `/booking/${event.id}`, '/admin/login']) {
       expectNoDemoFirm(await page(url), url);
     }
+    // A manage link no booking has: the site's 404 page, which names no demo firm either.
+    expectNoDemoFirm(await page('/booking/manage/some-token', 404), '/booking/manage/some-token');
     // The page's markup, without the catalog of its language (which names every text the page may show).
     const home = (await page('/')).replace(/<script type="application\/json" id="page-language">.*?<\/script>/s, '');
     expect(home).toContain('<title>Our Firm</title>');

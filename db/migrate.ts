@@ -2,7 +2,7 @@
 // Migrations are imported statically (not read from disk) so the list is fixed at build time. Both
 // dialects' migrations are listed here, once: a migration whose SQL differs has a PostgreSQL form in
 // a sibling file (name.postgres.ts), frozen like the rest.
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import * as initial from './migrations/2026-11-21_001_initial';
 import * as emailOutbox from './migrations/2026-11-21_002_email_outbox';
 import * as auditLog from './migrations/2026-11-23_020_audit_log';
@@ -69,9 +69,17 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
 };
 
-function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
+function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
   const list = Object.fromEntries(
-    Object.entries(migrations).map(([name, listed]) => [name, 'up' in listed ? listed : listed[dialect]]),
+    Object.entries(migrations).map(([name, listed]) => {
+      const migration = 'up' in listed ? listed : listed[dialect];
+      // Told when a migration starts, so the page shown meanwhile and /readyz can name it.
+      const up = async (db: Kysely<any>) => {
+        events.onStart?.(name);
+        await migration.up(db);
+      };
+      return [name, { ...migration, up }];
+    }),
   );
   return { getMigrations: () => Promise.resolve(list) };
 }
@@ -79,16 +87,41 @@ function forDialect(dialect: 'sqlite' | 'postgres'): MigrationProvider {
 /** Every migration this build knows, by name: the database is current when it has run them all. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateToLatest());
+/** What start-up hears while the database is updated (the upgrade page, /readyz and the log). */
+export interface MigrationEvents {
+  /** Once, before anything runs: the migrations this database has not run yet. */
+  onPending?(names: string[]): void;
+  onStart?(name: string): void;
+  /** A migration ran and was recorded (committed), `ms` after it started. */
+  onDone?(name: string, ms: number): void;
+  /** Asked before each migration: true stops there (a shutdown was asked for). */
+  shouldStop?(): boolean;
+}
+
+export interface MigrationRun {
+  ran: { name: string; ms: number }[];
+  /** Stopped by shouldStop before every migration had run. */
+  stopped: boolean;
+}
+
+export async function migrateToLatest(db: Kysely<any>, events: MigrationEvents = {}): Promise<MigrationRun> {
+  return migrate(db, events, () => true);
 }
 
 /** Runs the migrations up to and including `name` (tests: a database as an earlier version left it). */
 export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateTo(name));
+  const last = MIGRATION_NAMES.indexOf(name);
+  if (last < 0) throw new Error(`No migration named ${name}`);
+  await migrate(db, {}, (next) => MIGRATION_NAMES.indexOf(next) <= last);
 }
 
-async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+/**
+ * One migration at a time, each in a transaction of its own with its row in kysely_migration:
+ * a migration either ran and is recorded, or left nothing, so a start that is stopped or fails
+ * half-way keeps what it finished and the next start goes on from there (before, PostgreSQL ran
+ * them all in one transaction, and a SIGTERM at the last one undid every one).
+ */
+async function migrate(db: Kysely<any>, events: MigrationEvents, wanted: (name: string) => boolean): Promise<MigrationRun> {
   const postgres = isPostgres(db);
   // On PostgreSQL the bookkeeping tables go in the schema the app works in (the first on its search
   // path): Kysely would otherwise take another schema's tables of the same name for its own.
@@ -96,14 +129,89 @@ async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<Mig
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
   const migrator = new Migrator({
-    db,
-    provider: forDialect(postgres ? 'postgres' : 'sqlite'),
+    db: migrationTableSchema === undefined ? db : withIntrospectionOf(db, migrationTableSchema),
+    provider: forDialect(postgres ? 'postgres' : 'sqlite', events),
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
-  const { error, results } = await run(migrator);
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error !== undefined || failed !== undefined) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+  // A database a later release has updated is refused before anything is announced or run: this
+  // release's migrations are not "to run" on it (Kysely would refuse it at the first step anyway).
+  const unknown = (await executedMigrations(db, migrationTableSchema)).filter((name) => !MIGRATION_NAMES.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`the database was updated by a later release of the site (it ran ${unknown.join(', ')}, which this release does not know)`);
   }
+  const pending = (await migrator.getMigrations()).filter((info) => info.executedAt === undefined).map((info) => info.name);
+  events.onPending?.(pending.filter(wanted));
+  const run: MigrationRun = { ran: [], stopped: false };
+  // migrateUp runs the next migration not run yet (under Kysely's lock on PostgreSQL, so another
+  // instance may have run some meanwhile: its result names the one it ran). The list is not asked
+  // for again at each step: Kysely's introspection reads every schema of the database, and a schema
+  // dropped meanwhile (test schemas, in parallel runs) fails that read.
+  for (;;) {
+    const next = pending[run.ran.length];
+    if (next === undefined || !wanted(next)) return run;
+    if (events.shouldStop?.() === true) return { ...run, stopped: true };
+    const started = performance.now();
+    // PostgreSQL: Kysely runs the step in a transaction under its migration lock. SQLite: Kysely
+    // uses none, so the step runs inside one here (SQLite's DDL is transactional too).
+    const { error, results } = postgres ? await migrator.migrateUp() : await inSqliteTransaction(db, () => migrator.migrateUp());
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error !== undefined || failed !== undefined) {
+      const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+    }
+    const done = results?.find((result) => result.status === 'Success')?.migrationName;
+    // Nothing left to run: another instance ran the rest.
+    if (done === undefined) return run;
+    const ms = performance.now() - started;
+    run.ran.push({ name: done, ms });
+    events.onDone?.(done, ms);
+  }
+}
+
+/** The migrations recorded as run in the database (none when it has no migration table yet). */
+async function executedMigrations(db: Kysely<any>, schema: string | undefined): Promise<string[]> {
+  const table = sql.table(schema === undefined ? 'kysely_migration' : `${schema}.kysely_migration`);
+  try {
+    return (await sql<{ name: string }>`select name from ${table}`.execute(db)).rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `db` whose introspection sees `schema` alone. Kysely's migrator asks whether its tables exist by
+ * listing the tables of every schema in the database, which fails when another schema is dropped
+ * meanwhile (parallel test runs, each in a schema of its own, drop theirs as they end).
+ */
+function withIntrospectionOf(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Runs `step` between BEGIN and COMMIT on the SQLite connection (ROLLBACK when its result says it failed). */
+async function inSqliteTransaction(db: Kysely<any>, step: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  await sql`begin immediate`.execute(db);
+  let result: MigrationResultSet;
+  try {
+    result = await step();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  const failed = result.error !== undefined || result.results?.some((entry) => entry.status === 'Error') === true;
+  await sql.raw(failed ? 'rollback' : 'commit').execute(db);
+  return result;
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from '@db/migrate';
 import { ensureBuilt, isStale, projectRoot, serverEntry } from './build.mjs';
 
 const BASE_PORT = 4223;
@@ -119,7 +120,13 @@ describe('npm start stops like a service', () => {
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { level: string; msg: string; pid: number });
-    expect(records.map((record) => `${record.level} ${record.msg.replace(/token=\S+/, 'token=...')}`)).toEqual([
+    // A new data folder: the database is made by running every migration, each logged with its time.
+    const seconds = /\d+\.\d+ s\b/g;
+    expect(records.map((record) => `${record.level} ${record.msg.replace(/token=\S+/, 'token=...').replace(seconds, 'N s')}`)).toEqual([
+      `info Updating the database: ${MIGRATION_NAMES.length} migrations to run (${MIGRATION_NAMES[0]} to ${MIGRATION_NAMES.at(-1)}); ` +
+        'the site answers 503 "being updated" until they are done.',
+      ...MIGRATION_NAMES.map((name, index) => `info Migration ${name} done in N s (${index + 1} of ${MIGRATION_NAMES.length}).`),
+      `info Database updated: ${MIGRATION_NAMES.length} migrations in N s.`,
       'info No account exists yet. Create the first admin here (one-time link): http://127.0.0.1:4223/admin/setup?token=...',
       `info Site running at http://127.0.0.1:4223 (process ${pid})`,
       'info SIGTERM received, shutting down',

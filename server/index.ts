@@ -5,15 +5,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { databaseFile, type DB, openAppDatabaseOf, openDatabase } from '@db/database';
+import { type DataFolderLock, DataFolderLocked, lockDataFolderWaitingForBackup } from '@db/folder-lock';
 import { migrateToLatest } from '@db/migrate';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './identity/session.service';
 import { sweepPartialUploads } from './uploads/uploads.route';
-import { ConfigError, loadConfig } from './core/config';
+import { ConfigError, loadConfig, type Config } from './core/config';
 import { createLog, defaultLogFormat, lifecycleLog, type Log } from './core/log';
 import { createDeps } from './core/deps';
-import { removeRunLock, writeRunLock } from './core/run-lock';
 import { privateUmask } from './core/private-files';
+import { MigrationProgress } from './core/migration-progress';
+import { listenWhileUpdating, type UpdatingServer } from './monitoring/updating-server';
 import { loadDotEnv, projectRoot } from './core/env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
 import { startEmailSender } from './email/sender';
@@ -23,6 +25,7 @@ import {
   checkDatabaseFile,
   checkDataDir,
   checkPostgresConnection,
+  describeFolderLocked,
   describeListenFailure,
   describeMigrationFailure,
   describeOpenFailure,
@@ -46,6 +49,45 @@ let lifecycle: Log = createLog({
   logFormat: process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'text' ? process.env.LOG_FORMAT : defaultLogFormat(),
 });
 
+/** SQLite: the data folder for this process alone (db/folder-lock.ts), waiting out a backup that holds it. */
+async function takeDataFolder(dataDir: string, port: number): Promise<DataFolderLock> {
+  try {
+    return await lockDataFolderWaitingForBackup(dataDir, { kind: 'server', port }, { waitMs: 60_000, log: (line) => lifecycle.info(line) });
+  } catch (error) {
+    if (error instanceof DataFolderLocked) throw describeFolderLocked(error);
+    throw error;
+  }
+}
+
+/** PostgreSQL reachable, or the SQLite file opened and checked; one line naming the problem otherwise. */
+async function openChecked(config: Config): Promise<DB> {
+  if (config.databaseUrl !== undefined) {
+    // PostgreSQL (several instances may share it): reachable, or one line naming what to check.
+    const { db } = openAppDatabaseOf(config);
+    try {
+      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => lifecycle.warn(line) });
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return db;
+  }
+  const file = databaseFile(path.resolve(config.dataDir));
+  let opened: ReturnType<typeof openDatabase>;
+  try {
+    opened = openDatabase(file);
+  } catch (error) {
+    throw describeOpenFailure(error, file);
+  }
+  try {
+    checkDatabaseFile(opened.sqlite, file);
+  } catch (error) {
+    opened.sqlite.close();
+    throw error;
+  }
+  return opened.db;
+}
+
 async function main(): Promise<void> {
   // Whatever it writes under DATA_DIR is for its own user only (server/core/private-files.ts).
   privateUmask();
@@ -58,39 +100,59 @@ async function main(): Promise<void> {
   const instance = `${os.hostname()}:${config.port}`;
 
   checkDataDir(config.dataDir);
+  // SQLite: one process per data folder, taken before anything opens the database. PostgreSQL's
+  // instances share the folder (uploads) and the database takes its own locks.
+  const folderLock = config.databaseUrl === undefined ? await takeDataFolder(config.dataDir, config.port) : null;
+
+  // A stop asked while starting: the migration running finishes, none other starts, and the
+  // process ends cleanly once start-up reaches a safe point (the rest runs at the next start).
+  const progress = new MigrationProgress((line) => lifecycle.info(line));
+  let stopAsked: string | null = null;
+  const stopWhileStarting = (signal: string) => {
+    if (stopAsked !== null) return;
+    stopAsked = signal;
+    progress.stop();
+    const running = progress.running;
+    lifecycle.info(`${signal} received while starting${running === null ? '' : `: finishing migration ${running} first`}`);
+  };
+  const onStartTerm = () => stopWhileStarting('SIGTERM');
+  const onStartInt = () => stopWhileStarting('SIGINT');
+  process.on('SIGTERM', onStartTerm);
+  process.on('SIGINT', onStartInt);
+
+  // The port first: a start that cannot listen fails before it touches the database, and while the
+  // database is opened and updated the port answers /healthz 200, /readyz 503 and an "updating" page.
+  let updating: UpdatingServer;
+  try {
+    updating = await listenWhileUpdating(config.host, config.port, progress);
+  } catch (error) {
+    folderLock?.release();
+    throw describeListenFailure(error, config.host, config.port);
+  }
+  const abandon = async (db?: DB) => {
+    await updating.close();
+    await db?.destroy();
+    folderLock?.release();
+  };
+
   let db: DB;
-  if (config.databaseUrl !== undefined) {
-    // PostgreSQL (several instances may share it): reachable, or one line naming what to check.
-    const opened = openAppDatabaseOf(config);
-    db = opened.db;
-    try {
-      await checkPostgresConnection(db, config.databaseUrl, { waitMs: config.databaseWaitMs, log: (line) => lifecycle.warn(line) });
-    } catch (error) {
-      await db.destroy();
-      throw error;
-    }
-  } else {
-    const file = databaseFile(path.resolve(config.dataDir));
-    let opened: ReturnType<typeof openDatabase>;
-    try {
-      opened = openDatabase(file);
-    } catch (error) {
-      throw describeOpenFailure(error, file);
-    }
-    const { sqlite } = opened;
-    db = opened.db;
-    try {
-      checkDatabaseFile(sqlite, file);
-    } catch (error) {
-      sqlite.close();
-      throw error;
-    }
+  try {
+    db = await openChecked(config);
+  } catch (error) {
+    await abandon();
+    throw error;
   }
   try {
-    await migrateToLatest(db);
+    const run = await migrateToLatest(db, progress);
+    progress.finished(run.stopped);
   } catch (error) {
-    await db.destroy();
+    await abandon(db);
     throw describeMigrationFailure(error);
+  }
+  if (stopAsked !== null) {
+    await abandon(db);
+    lifecycle.info('Stopped.');
+    process.exit(0);
   }
   // A throttled sign-in raises a system alert to the admins (server/monitoring/system-alerts.service.ts).
   const alerts = systemAlertHooks(db, config.publicOrigin, (error: unknown) => log.error({ err: error }, 'system alert failed'));
@@ -146,27 +208,36 @@ async function main(): Promise<void> {
     await alerts.settled();
     await clearServerRunning(db, instance);
     await deps.faults.settled();
+    await deps.readiness.close();
     await db.destroy();
-    removeRunLock(config.dataDir);
+    // Last: until the database is closed, no other process may open it.
+    folderLock?.release();
     lifecycle.info('Stopped.');
     process.exit(0);
   };
+  process.off('SIGTERM', onStartTerm);
+  process.off('SIGINT', onStartInt);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (stopAsked !== null) {
+    await updating.close();
+    await shutdown(stopAsked);
+    return;
+  }
 
+  // The app takes the port over from the updating answers (closed first: they share the address).
+  await updating.close();
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await emailSender.stop();
     await db.destroy();
+    folderLock?.release();
     throw describeListenFailure(error, config.host, config.port);
   }
-  // Once the port is ours (a second copy that cannot listen must not touch it): a marker row says
-  // the server is running; still set from the previous run means that run stopped uncleanly, and
-  // the admins are alerted. The clean shutdown above clears it.
+  // A marker row says the server is running; still set from the previous run means that run
+  // stopped uncleanly, and the admins are alerted. The clean shutdown above clears it.
   await noteServerStart(db, config.publicOrigin, instance).catch((error: unknown) => app.log.error({ err: error }, 'start-up alert failed'));
-  // npm run db:restore refuses while this names a live process (one process owns a SQLite file).
-  if (config.databaseUrl === undefined) writeRunLock(config.dataDir, config.port);
   // Printed once the port is ours, so a start that fails prints only its one line.
   if (firstRun.kind === 'setup-link') {
     lifecycle.info(`No account exists yet. Create the first admin here (one-time link): ${firstRun.url}`);

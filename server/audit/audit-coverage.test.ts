@@ -6,6 +6,7 @@ import { appRouter } from '@server/router';
 import { callerFor, type Caller, createAccount, createTestEnv, TEST_PASSWORD, type TestAccount, type TestEnv } from '@tests/support/helpers';
 import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { newId } from '@server/core/ids';
+import { pauseSending } from '@server/email/sending-pause.service';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { futureYear, isoDay } from '@tests/dates';
@@ -374,6 +375,13 @@ const CASES: Record<string, Case> = {
       const id = await outboxMessage(env);
       await env.db.updateTable('emailOutbox').set({ status: 'failed' }).where('id', '=', id).execute();
       return (c) => c.emails.retryAllFailed();
+    },
+  },
+  'emails.resumeSending': {
+    role: 'admin',
+    prepare: async (env) => {
+      await pauseSending(env.db, 'Restored from a backup.');
+      return (c) => c.emails.resumeSending();
     },
   },
   'emails.retry': {

@@ -1,6 +1,7 @@
 // Backups and restore on real files: a backup finishes while another connection keeps writing, is
 // checked before it is published, and an interrupted one leaves nothing that passes for a backup;
-// npm run db:restore checks, refuses while a server runs, keeps what it replaces; the automatic
+// npm run db:restore checks, refuses while a server holds the folder, keeps what it replaces and
+// pauses sending in the restored copy (unless --keep-sending); the automatic
 // backup runs daily at its time by the scheduler's clock, keeps the newest N and alerts on failure.
 // @module-tag postgres
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { databaseFile, sqliteOf } from '@db/database';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { BackupCheckFailed, checkBackupFile, listBackups, pruneBackups, readManifest, writeBackup } from './backups.service';
 import { startScheduler } from '@server/scheduler/scheduler';
-import { runLockFile } from '@server/core/run-lock';
+import { lockDataFolder } from '@db/folder-lock';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
 import { createAccount, createTestEnv, expectTRPCError, roleCallers, type TestEnv } from '@tests/support/helpers';
 import { onPostgres } from '@tests/support/postgres-env';
@@ -119,18 +120,20 @@ describe.skipIf(onPostgres())('backups of SQLite', () => {
     const backup = await writeBackup({ sqlite: sqlite(), dataDir: env.dataDir });
     await insertBookingRow(env.db, slot, event.id, { email: 'after-backup@example.com' });
     await env.db.destroy();
-    const restore = (folder: string) =>
-      run(path.resolve('node_modules/.bin/tsx'), ['scripts/restore.ts', folder], { env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: '' } }).then(
+    const restore = (folder: string, ...flags: string[]) =>
+      run(path.resolve('node_modules/.bin/tsx'), ['scripts/restore.ts', folder, ...flags], { env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: '' } }).then(
         (output) => ({ code: 0, out: output.stdout, err: output.stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout, err: error.stderr }),
       );
 
-    // A server runs on the folder (this process stands for it).
-    fs.writeFileSync(runLockFile(env.dataDir), JSON.stringify({ pid: process.pid, port: 3000, startedAt: new Date().toISOString() }));
+    // A server holds the folder (this process stands for it).
+    const server = lockDataFolder(env.dataDir, { kind: 'server', port: 3000 });
     const refused = await restore(backup.folder);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain(`A server is running on ${path.resolve(env.dataDir)} (process ${process.pid}, port 3000): stop it first`);
-    fs.rmSync(runLockFile(env.dataDir));
+    expect(refused.err).toBe(
+      `A server is running on ${path.resolve(env.dataDir)} (process ${process.pid}, port 3000, since ${server.holder.startedAt}): stop it first, then run the restore again.\n`,
+    );
+    server.release();
 
     const broken = await restore(path.join(env.dataDir, 'backups', 'no-such-backup'));
     expect(broken.code).toBe(1);
@@ -141,6 +144,12 @@ describe.skipIf(onPostgres())('backups of SQLite', () => {
     expect(restored.code).toBe(0);
     expect(restored.out).toContain(`Restored ${backup.folder} into ${path.resolve(env.dataDir)}:`);
     expect(restored.out).toMatch(/ {2}bookings: 1 rows/);
+    // The restored copy sends nothing until an admin resumes: its outbox is the original site's.
+    expect(restored.out).toContain(
+      'E-mail sending is paused in the restored copy: its outbox holds 0 unsent messages of the site it was copied from. ' +
+        'Once this copy is the live site, resume it in the back office (Settings > Email Log, Resume sending); ' +
+        'to restore without the pause, run the restore again with --keep-sending.',
+    );
     const replaced = fs.readdirSync(env.dataDir).find((name) => name.startsWith('replaced-'));
     expect(replaced).toBeDefined();
     const old = new SQLite(path.join(env.dataDir, replaced ?? '', 'app.db'), { readonly: true });
@@ -150,7 +159,19 @@ describe.skipIf(onPostgres())('backups of SQLite', () => {
     expect((now.prepare('select participant_email as email from bookings').all() as { email: string }[]).map((row) => row.email)).toEqual([
       'kept@example.com',
     ]);
+    expect(JSON.parse((now.prepare("select value from settings where key = 'sending'").get() as { value: string }).value)).toEqual({
+      pausedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason: `This copy was restored from the backup ${path.basename(backup.folder)}; its outbox came with it.`,
+    });
     now.close();
+
+    // --keep-sending: no pause.
+    const keeping = await restore(backup.folder, '--keep-sending');
+    expect(keeping.code).toBe(0);
+    expect(keeping.out).not.toContain('paused');
+    const kept = new SQLite(databaseFile(env.dataDir), { readonly: true });
+    expect(kept.prepare("select value from settings where key = 'sending'").get()).toBeUndefined();
+    kept.close();
     // The environment's close() opens nothing more; reopen for it.
     env = { ...env, close: async () => fs.rmSync(env.dataDir, { recursive: true, force: true }) };
   }, 60_000);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { DB } from '@db/database';
 import { poolOf } from '@db/postgres';
+import { openSideConnection } from '@db/side-connection';
 import { type LimitHooks, type LimitOptions, type Limits, createLimits } from './rate-limits';
 import type { Config } from './config';
 import { PublicReadCache } from '@server/http/public-read-cache';
@@ -50,13 +51,16 @@ export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads' | 'metri
 
 export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}, log: Log = createLog(config)): AppDeps {
   const dataDir = path.resolve(config.dataDir);
+  // Readiness and the scrape's counts ask through a connection of their own, not the app's pool.
+  const side = openSideConnection(db);
   const readiness = new Readiness({
     db,
+    side,
     dataDir,
     log: config.logLevel === 'silent' ? undefined : (level, line) => log[level](line),
   });
   const publicReads = new PublicReadCache();
-  const metrics = new SiteMetrics({ db, dataDir, publicReads, ready: async () => (await readiness.check()).ready });
+  const metrics = new SiteMetrics({ db, query: (work) => side.use(work), dataDir, publicReads, ready: async () => (await readiness.check()).ready });
   return {
     db,
     config,

@@ -53,4 +53,20 @@ describe('private files', () => {
     expect(modeOf(older)).toBe(0o600);
     reopened.sqlite.close();
   });
+
+  it('opens an existing file with mustExist and tightens it, but creates neither a missing file nor its folder', () => {
+    const inMissingFolder = databaseFile(path.join(parent, 'none'));
+    expect(() => openDatabase(inMissingFolder, { mustExist: true })).toThrow('Cannot open database because the directory does not exist');
+    expect(fs.existsSync(path.dirname(inMissingFolder))).toBe(false);
+    const missing = path.join(parent, 'missing.db');
+    expect(() => openDatabase(missing, { mustExist: true })).toThrow('unable to open database file');
+    expect(fs.existsSync(missing)).toBe(false);
+
+    const older = path.join(parent, 'older.db');
+    openDatabase(older).sqlite.close();
+    fs.chmodSync(older, 0o644);
+    const reopened = openDatabase(older, { mustExist: true });
+    expect(modeOf(older)).toBe(0o600);
+    reopened.sqlite.close();
+  });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema';
+import { type DataFolderLocked, describeHolder, holderDetails, LOCK_FILE } from '@db/folder-lock';
 import { keepDirPrivate } from './private-files';
 import { pingDatabase } from '@server/monitoring/health.repository';
 
@@ -67,6 +68,26 @@ export interface PostgresWait {
 
 const RETRY_EVERY_MS = 2_000;
 
+/**
+ * Refusals that waiting does not cure (PostgreSQL's error codes): said at once, where an outage is
+ * waited out. A server that is starting answers 57P03, one that is down refuses the connection.
+ */
+const CONFIGURATION_ERRORS: Record<string, string> = {
+  // invalid_password
+  '28P01': 'correct the password in DATABASE_URL',
+  // invalid_authorization_specification: no such role, or pg_hba.conf lets it not connect
+  '28000': "check the user in DATABASE_URL and that PostgreSQL's pg_hba.conf lets it connect from here",
+  // invalid_catalog_name: no such database
+  '3D000': 'create the database, or correct its name in DATABASE_URL',
+};
+
+function configurationError(error: unknown, url: string): StartupError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  const advice = typeof code === 'string' ? CONFIGURATION_ERRORS[code] : undefined;
+  if (advice === undefined) return null;
+  return new StartupError(`PostgreSQL at ${describePostgresUrl(url)} refused the connection (${String(code)}: ${reasonOf(error)}): ${advice}.`);
+}
+
 function reasonOf(error: unknown): string {
   return (error as Error).message.replace(/\s+/g, ' ') || String((error as { code?: string }).code ?? error);
 }
@@ -74,7 +95,8 @@ function reasonOf(error: unknown): string {
 /**
  * PostgreSQL must answer before anything else runs. A server that is still starting (or restarting
  * beside the site, as after a reboot) is waited for, one line per attempt, for up to `waitMs`; then
- * a refusal names the server and what to check.
+ * a refusal names the server and what to check. A wrong password, user or database name is said at
+ * once: no wait makes it right.
  */
 export async function checkPostgresConnection(db: Kysely<Database>, url: string, wait: PostgresWait = { waitMs: 0, log: () => undefined }): Promise<void> {
   const now = wait.now ?? Date.now;
@@ -85,6 +107,8 @@ export async function checkPostgresConnection(db: Kysely<Database>, url: string,
       await pingDatabase(db);
       return;
     } catch (error) {
+      const refused = configurationError(error, url);
+      if (refused !== null) throw refused;
       const left = deadline - now();
       if (left <= 0) {
         throw new StartupError(
@@ -132,4 +156,29 @@ export function describeListenFailure(error: unknown, host: string, port: number
     return new StartupError(`This machine has no address ${host}: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0.`);
   }
   return new StartupError(`The server could not listen on ${host}:${port} (${(error as Error).message}): check HOST and PORT.`);
+}
+
+/** Another process has the SQLite data folder (db/folder-lock.ts): who, and what to do. */
+export function describeFolderLocked(error: DataFolderLocked): StartupError {
+  const { dataDir, holder, earlierRelease } = error;
+  if (earlierRelease !== null) {
+    return new StartupError(`${capitalize(describeHolder(null, earlierRelease))} is running on ${dataDir}: stop it before starting this release.`);
+  }
+  switch (holder?.kind) {
+    case 'server':
+      return new StartupError(
+        `Another server is running on ${dataDir} (${holderDetails(holder)}): stop it first, or set DATA_DIR to another folder ` +
+          '(one process serves a SQLite data folder; several instances need PostgreSQL).',
+      );
+    case 'restore':
+      return new StartupError(`${capitalize(describeHolder(holder))} is running on ${dataDir}: start the server once it has finished.`);
+    case 'backup':
+      return new StartupError(`${capitalize(describeHolder(holder))} still holds ${dataDir}: start the server once it has finished.`);
+    default:
+      return new StartupError(`Another process holds ${dataDir} (its lock, ${LOCK_FILE}): stop it first, then start the server again.`);
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

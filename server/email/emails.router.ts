@@ -1,7 +1,9 @@
-// The back office e-mail log (admins only): recent messages with status, attempts and last error.
+// The back office e-mail log (admins only): recent messages with status, attempts and last error, and
+// the pause a restore puts on sending.
 import { byIdInput } from '@server/shared/common.schemas';
 import { emailListInput } from './emails.schemas';
 import { dismissMessage, listOutbox, messageAttempts, retryAllFailed, retryMessage } from './email-log.service';
+import { getSendingPause, resumeSending } from './sending-pause.service';
 import { adminProcedure, router } from '@server/trpc/init';
 
 export const emailsRouter = router({
@@ -28,4 +30,12 @@ export const emailsRouter = router({
     .meta({ description: 'Removes a failed message and its attempts from the log for good, never sending it; any other status is PRECONDITION_FAILED (audited).' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => dismissMessage(ctx, input)),
+
+  sendingPause: adminProcedure
+    .meta({ description: 'Whether sending is paused (a copy restored from a backup): null while e-mail goes out, else { pausedAt, reason, waiting }.' })
+    .query(({ ctx }) => getSendingPause(ctx)),
+
+  resumeSending: adminProcedure
+    .meta({ description: 'Ends the pause a restore put on sending: the waiting messages go out at once; answers { resumed, waiting } (audited when it resumed).' })
+    .mutation(({ ctx }) => resumeSending(ctx)),
 });

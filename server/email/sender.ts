@@ -45,6 +45,7 @@ import { type MailAttachment, type MailSettings, type OutgoingMail, type PooledM
 import { onOutboxEnqueued } from './enqueue.service';
 import { redactManageLinks } from './manage-token';
 import { emailGaveUpAlert, raiseSystemAlert } from '@server/monitoring/system-alerts.service';
+import { isSendingPaused } from './sending-pause.service';
 
 export const DEFAULT_SEND_INTERVAL_MS = 5_000;
 /** A claimed message erased before its transfer started: not sent, nothing recorded. */
@@ -299,6 +300,8 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
     // enqueued, or when the settings were removed: settings.service.ts), and nothing is scanned.
     const mail = toMailSettings(await getEmailSettings(db));
     if (mail === null) return 0;
+    // A copy restored from a backup sends nothing until an admin resumes (sending-pause.service.ts).
+    if (await isSendingPaused(db)) return 0;
     const system = await getSystemSettings(db);
     const giveUpAfterMs = system.emailGiveUpHours * 3_600_000;
     // Messages go out in the site's name when no From name is set.

@@ -45,9 +45,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, https = false): void
   expect(scriptSrc).not.toContain('unsafe-inline');
   expect(scriptSrc).not.toContain('unsafe-eval');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(res.headers['permissions-policy']).toBe(
-    'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()',
-  );
+  expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()');
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-frame-options']).toBe('DENY');
@@ -79,6 +77,19 @@ describe('security headers on http', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expectSecurityHeaders(asset);
+  });
+
+  it('let the check-in page alone use the camera', async () => {
+    for (const url of ['/admin/check-in', '/admin/check-in/', '/admin/check-in?session=abc']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['permissions-policy'], url).toBe(
+        'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()',
+      );
+    }
+    for (const url of ['/admin', '/admin/check-in-x', '/admin/bookings', '/api/trpc/settings.public', '/']) {
+      expect((await app.inject({ method: 'GET', url })).headers['permissions-policy'], url).toMatch(/^camera=\(\), /);
+    }
   });
 
   it('are on an API answer and on API errors (bad input, unknown procedure, unknown path)', async () => {

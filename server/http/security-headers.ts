@@ -17,9 +17,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import type { Config } from '@server/core/config';
 
-/** The camera for this site's own pages only: the back office's check-in screen scans QR codes. */
-export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
+/** Every powerful feature off, the camera included. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
+
+/**
+ * The back office's check-in screen scans QR codes: its page alone may use the camera (a policy is
+ * the document's, so the screen is opened as a page of its own: client/features/admin/AdminLayout.tsx).
+ */
+export const CHECK_IN_PAGE = '/admin/check-in';
+const CHECK_IN_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+
+function permissionsPolicyOf(url: string): string {
+  const pathname = url.split('?', 1)[0] ?? url;
+  return pathname === CHECK_IN_PAGE || pathname === `${CHECK_IN_PAGE}/` ? CHECK_IN_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
+}
 
 export function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
   return {
@@ -65,7 +76,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Permissions-Policy', permissionsPolicyOf(req.url));
     if (needsNoStore(req)) reply.header('Cache-Control', 'no-store');
     applyHelmet(req.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });

@@ -3,6 +3,10 @@
 // process that is alive but not ready is kept out of rotation by the proxy, not restarted (that is
 // /healthz's job, which touches nothing).
 //
+// The questions go through a connection of their own (db/side-connection.ts), never the app's pool:
+// a pool busy with bookings, queries queued for it, is load, not a fault, and must not take the
+// instance out of rotation.
+//
 // Probes that arrive together share one run of the checks, so a proxy and a monitor polling at
 // once never double the work. The log gets one line when the answer turns unready (naming what
 // failed) and one when it is ready again, not one per probe.
@@ -10,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '@db/database';
+import { openSideConnection, type SideConnection } from '@db/side-connection';
 import { MIGRATION_NAMES } from '@db/migrate';
 import { appliedMigrationNames, pingDatabase } from './health.repository';
 
@@ -30,6 +35,8 @@ export interface ReadinessReport {
 
 export interface ReadinessOptions {
   db: DB;
+  /** Where the checks run; by default a side connection of `db`'s own (closed by close()). */
+  side?: SideConnection;
   dataDir: string;
   timeoutMs?: number;
   /** Where the lines on turning unready and ready again go. */
@@ -70,9 +77,16 @@ export class Readiness {
   private running: Promise<ReadinessReport> | undefined;
   private lastReady: boolean | undefined;
   private readonly timeoutMs: number;
+  private readonly side: SideConnection;
 
   constructor(private readonly options: ReadinessOptions) {
     this.timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
+    this.side = options.side ?? openSideConnection(options.db);
+  }
+
+  /** Closes the checks' own connection (the server's shutdown, after drain()). */
+  close(): Promise<void> {
+    return this.side.close();
   }
 
   /** From now on the answer is unready: the server is stopping and finishes what it has. */
@@ -104,7 +118,7 @@ export class Readiness {
 
   private async checkDatabase(): Promise<CheckResult> {
     try {
-      const answer = await within(pingDatabase(this.options.db), this.timeoutMs);
+      const answer = await within(this.side.use(pingDatabase), this.timeoutMs);
       return answer === 'timeout' ? { ok: false, error: `no answer within ${seconds(this.timeoutMs)}` } : { ok: true };
     } catch (error) {
       return failure('the database did not answer', error);
@@ -113,7 +127,7 @@ export class Readiness {
 
   private async checkMigrations(): Promise<CheckResult> {
     try {
-      const answer = await within(appliedMigrationNames(this.options.db), this.timeoutMs);
+      const answer = await within(this.side.use(appliedMigrationNames), this.timeoutMs);
       if (answer === 'timeout') return { ok: false, error: `no answer within ${seconds(this.timeoutMs)}` };
       const done = new Set(answer);
       const missing = MIGRATION_NAMES.filter((name) => !done.has(name));

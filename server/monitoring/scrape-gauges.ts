@@ -15,6 +15,11 @@ import { countOutboxByStateAndKind, oldestWaitingCreatedAt, type OutboxState } f
 
 export interface ScrapeGaugeOptions {
   db: DB;
+  /**
+   * Runs the scrape's own queries (the outbox counts): on a connection beside the app's pool, so
+   * they neither wait behind the app's queries nor count in site_db_pool_waiting. By default on `db`.
+   */
+  query?: <T>(work: (db: DB) => Promise<T>) => Promise<T>;
   /** The data folder: its backups/ say when the last backup was made. */
   dataDir?: string;
   /** The public-read cache, whose hits and rebuilds are reported. */
@@ -52,6 +57,7 @@ async function lastBackupAt(dataDir: string): Promise<number | null> {
 
 export function registerScrapeGauges(registry: Registry, options: ScrapeGaugeOptions): void {
   const { db, ready, publicReads, dataDir } = options;
+  const query = options.query ?? ((work) => work(db));
   const now = options.now ?? Date.now;
   new Gauge({
     name: 'site_build_info',
@@ -167,7 +173,7 @@ export function registerScrapeGauges(registry: Registry, options: ScrapeGaugeOpt
     async collect() {
       // The database down is when a monitor needs the rest of the page most: these series are left
       // out of that scrape (site_ready says why) rather than failing it.
-      const counts = await countOutboxByStateAndKind(db).catch(() => null);
+      const counts = await query(countOutboxByStateAndKind).catch(() => null);
       this.reset();
       if (counts === null) return;
       const byKey = new Map(counts.map((row) => [`${row.state} ${row.kind}`, row.count]));
@@ -184,7 +190,7 @@ export function registerScrapeGauges(registry: Registry, options: ScrapeGaugeOpt
     help: 'Age of the oldest e-mail still waiting to go out (0 when none waits).',
     registers: [registry],
     async collect() {
-      const oldest = await oldestWaitingCreatedAt(db).catch(() => undefined);
+      const oldest = await query(oldestWaitingCreatedAt).catch(() => undefined);
       this.reset();
       if (oldest === undefined) return;
       this.set(oldest === null ? 0 : Math.max(0, (now() - Date.parse(oldest)) / 1000));

@@ -13,7 +13,7 @@ import {
   OUTBOX_RETENTION_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   type SystemSettings,
-  systemSettingsInput,
+  systemSettingsFields,
 } from './settings.schemas';
 import { EMPTY_IDENTITY, siteIdentityInput, type StoredIdentity } from './site-identity.schemas';
 
@@ -63,7 +63,7 @@ export const DEFAULT_IDENTITY: StoredIdentity = EMPTY_IDENTITY;
 const { siteName: _siteName, siteDescription: _siteDescription, ...storedIdentityFields } = siteIdentityInput.shape;
 
 const parseSystem = (value: string | undefined): SystemSettings =>
-  readStoredFields('settings group "system"', value, systemSettingsInput.shape, DEFAULT_SYSTEM_SETTINGS);
+  readStoredFields('settings group "system"', value, systemSettingsFields, DEFAULT_SYSTEM_SETTINGS);
 const parseEmail = (value: string | undefined): StoredEmailSettings =>
   readStoredFields('settings group "email"', value, storedEmailFields, DEFAULT_EMAIL_SETTINGS);
 const parseIdentity = (value: string | undefined): StoredIdentity =>

@@ -3,16 +3,7 @@ import { LANGUAGE_CODES, type Language } from '@server/shared/i18n/languages';
 import { LIMITS, NAME_REQUIRED, optionalText, optionalUrl, requiredEmail, requiredLine, requiredText } from '@server/shared/common.schemas';
 import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 import type { KeyTaking } from '@server/shared/i18n/message';
-
-export const TIMEZONES = [
-  { value: 'UTC', label: 'UTC' },
-  { value: 'America/New_York', label: 'Eastern' },
-  { value: 'America/Chicago', label: 'Central' },
-  { value: 'America/Denver', label: 'Mountain' },
-  { value: 'America/Los_Angeles', label: 'Pacific' },
-] as const;
-export type Timezone = (typeof TIMEZONES)[number]['value'];
-const timezoneValues = TIMEZONES.map((zone) => zone.value) as [Timezone, ...Timezone[]];
+import { isTimeZone } from '@server/shared/time';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -88,40 +79,54 @@ export const notificationSettingsInput = z.object({
 
 const BACKUP_TIME_MESSAGE = keyed('api.settings.backupTime', 'Please enter a time as HH:MM');
 export const MEETING_BASE_URL_MESSAGE = keyed('api.settings.meetingBaseUrl', 'Please enter an https:// address, such as https://meet.example.org');
+const TIMEZONE_MESSAGE = keyed('api.settings.timezone', 'Please choose a timezone');
 
-export const systemSettingsInput = z.object({
+/** The System group as stored: every field set. */
+export const systemSettingsFields = {
   siteName: requiredText(keyed('api.settings.siteName', 'Site name is required'), LIMITS.title),
   siteDescription: optionalText(LIMITS.longText),
-  timezone: z.enum(timezoneValues, { error: keyed('api.settings.timezone', 'Please choose a timezone') }),
+  /** Any IANA zone the runtime knows ('Europe/Paris', 'Asia/Singapore'), or UTC. */
+  timezone: z.string({ error: TIMEZONE_MESSAGE }).trim().refine(isTimeZone, TIMEZONE_MESSAGE),
   maintenanceMode: z.boolean(),
   allowRegistrations: z.boolean(),
   maxFileSize: wholeNumberIn(MAX_FILE_SIZE_RANGE, 'api.settings.maxFileSize', `Max file size must be between ${MAX_FILE_SIZE_RANGE.min} and ${MAX_FILE_SIZE_RANGE.max} MB`),
   /** Hours before a booked slot that its reminder goes out; 0 sends none. */
-  reminderHours: wholeNumberIn(REMINDER_HOURS_RANGE, 'api.settings.reminder', `Reminder before a booked slot must be between ${REMINDER_HOURS_RANGE.min} and ${REMINDER_HOURS_RANGE.max} hours`).default(
-    REMINDER_HOURS_RANGE.default,
-  ),
+  reminderHours: wholeNumberIn(REMINDER_HOURS_RANGE, 'api.settings.reminder', `Reminder before a booked slot must be between ${REMINDER_HOURS_RANGE.min} and ${REMINDER_HOURS_RANGE.max} hours`),
   /** Days a sent e-mail stays in the outbox; failed ones stay until retried or dismissed. */
-  outboxRetentionDays: wholeNumberIn(OUTBOX_RETENTION_DAYS_RANGE, 'api.settings.retention', `Keep sent e-mails must be between ${OUTBOX_RETENTION_DAYS_RANGE.min} and ${OUTBOX_RETENTION_DAYS_RANGE.max} days`).default(
-    OUTBOX_RETENTION_DAYS_RANGE.default,
-  ),
+  outboxRetentionDays: wholeNumberIn(OUTBOX_RETENTION_DAYS_RANGE, 'api.settings.retention', `Keep sent e-mails must be between ${OUTBOX_RETENTION_DAYS_RANGE.min} and ${OUTBOX_RETENTION_DAYS_RANGE.max} days`),
   /** A message that keeps failing is retried (1, 5, 15 minutes, then hourly) for this long, then marked failed. */
-  emailGiveUpHours: wholeNumberIn(EMAIL_GIVE_UP_HOURS_RANGE, 'api.settings.giveUp', `Give up on an e-mail after must be between ${EMAIL_GIVE_UP_HOURS_RANGE.min} and ${EMAIL_GIVE_UP_HOURS_RANGE.max} hours`).default(
-    EMAIL_GIVE_UP_HOURS_RANGE.default,
-  ),
+  emailGiveUpHours: wholeNumberIn(EMAIL_GIVE_UP_HOURS_RANGE, 'api.settings.giveUp', `Give up on an e-mail after must be between ${EMAIL_GIVE_UP_HOURS_RANGE.min} and ${EMAIL_GIVE_UP_HOURS_RANGE.max} hours`),
   /** Automatic backups: off, or daily at `backupTime` in the site's timezone, keeping the last `backupKeep`. */
-  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: keyed('api.settings.backupSchedule', 'Please choose when to back up') }).default('off'),
-  backupTime: z.string({ error: BACKUP_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_TIME_MESSAGE).default('03:00'),
-  backupKeep: wholeNumberIn(BACKUP_KEEP_RANGE, 'api.settings.backupKeep', `Backups to keep must be between ${BACKUP_KEEP_RANGE.min} and ${BACKUP_KEEP_RANGE.max}`).default(BACKUP_KEEP_RANGE.default),
+  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: keyed('api.settings.backupSchedule', 'Please choose when to back up') }),
+  backupTime: z.string({ error: BACKUP_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_TIME_MESSAGE),
+  backupKeep: wholeNumberIn(BACKUP_KEEP_RANGE, 'api.settings.backupKeep', `Backups to keep must be between ${BACKUP_KEEP_RANGE.min} and ${BACKUP_KEEP_RANGE.max}`),
   /**
    * Where a consultation type that makes a room per consultation makes it: a self-hosted Jitsi,
    * for instance (https://meet.example.org, a room is <base>/<firm>-<random words>); null: none.
    */
-  meetingBaseUrl: optionalText(LIMITS.url)
-    .refine((value) => value === null || /^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value), MEETING_BASE_URL_MESSAGE)
-    .default(null),
+  meetingBaseUrl: optionalText(LIMITS.url).refine((value) => value === null || /^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value), MEETING_BASE_URL_MESSAGE),
+};
+export type SystemSettings = z.output<z.ZodObject<typeof systemSettingsFields>>;
+
+/**
+ * An update of the System group. The name, time zone, switches and upload size are required; every
+ * other field may be left out and then keeps its stored value (an API client that does not know a
+ * field must not erase it): the description, to clear it, is sent as '' or null.
+ */
+export const systemSettingsInput = z.object({
+  ...systemSettingsFields,
+  siteDescription: systemSettingsFields.siteDescription.optional(),
+  reminderHours: systemSettingsFields.reminderHours.optional(),
+  outboxRetentionDays: systemSettingsFields.outboxRetentionDays.optional(),
+  emailGiveUpHours: systemSettingsFields.emailGiveUpHours.optional(),
+  backupSchedule: systemSettingsFields.backupSchedule.optional(),
+  backupTime: systemSettingsFields.backupTime.optional(),
+  backupKeep: systemSettingsFields.backupKeep.optional(),
+  meetingBaseUrl: systemSettingsFields.meetingBaseUrl.optional(),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
-export type SystemSettings = z.output<typeof systemSettingsInput>;
+/** An update as parsed: a field left out is undefined (kept). */
+export type SystemSettingsUpdate = z.output<typeof systemSettingsInput>;
 
 const PORT_MESSAGE = keyed('api.settings.smtpPort', 'Valid SMTP port is required (1-65535)');
 const FROM_MESSAGE = keyed('api.settings.fromEmail', 'Valid from email address is required');

@@ -6,7 +6,7 @@ import { plainReadNoInput } from '@server/core/service-context';
 import { changePublicData } from '@server/core/public-changes';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { type BackupStatus, getBackupStatus, getEmailSettings, getSystemAndIdentity, getSystemSettings as readSystemSettings, saveSystemSettings } from './settings.repository';
-import type { SystemSettings } from './settings.schemas';
+import type { SystemSettings, SystemSettingsUpdate } from './settings.schemas';
 import type { SiteIdentity, StoredIdentity } from './site-identity.schemas';
 import { getSiteIdentity } from './site-identity.service';
 import { type NotificationSettings, notificationsOf, type ProfileSettings, profileOf, requireUser, type SecuritySettings, securityOf } from './account-settings.service';
@@ -54,12 +54,14 @@ export async function getAllSettings({ db, user }: Pick<AccountContext, 'db' | '
   };
 }
 
-export async function updateSystem(deps: ServiceContext, input: SystemSettings): Promise<SystemSettings> {
+export async function updateSystem(deps: ServiceContext, input: SystemSettingsUpdate): Promise<SystemSettings> {
   const actor = actorOf(deps);
   // The site name, timezone and switches are in every public page.
   return changePublicData(deps, ['settings'], async (trx) => {
     const before = await readSystemSettings(trx);
-    await saveSystemSettings(trx, input);
+    // A field left out keeps its stored value.
+    const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<SystemSettings>;
+    await saveSystemSettings(trx, { ...before, ...given });
     const after = await readSystemSettings(trx);
     const labels = Object.fromEntries(Object.keys(after).map((key) => [key, key])) as Record<keyof SystemSettings, string>;
     await recordAudit(trx, actor, { action: 'settings', entity: 'settings', entityId: 'system', summary: `system: ${changedFields(before, after, labels)}` });

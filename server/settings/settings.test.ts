@@ -425,10 +425,9 @@ describe('settings: system', () => {
         maxFileSize: 'Max file size must be between 1 and 100 MB',
       });
     }
-    await expectFieldErrors(
-      callers.admin.settings.updateSystem({ ...system, timezone: 'Europe/Paris' as SystemSettingsInput['timezone'] }),
-      { timezone: 'Please choose a timezone' },
-    );
+    for (const timezone of ['Mars/Olympus', 'Eastern', '']) {
+      await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, timezone }), { timezone: 'Please choose a timezone' });
+    }
     await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, emailGiveUpHours: 0, backupTime: '25:00', backupKeep: 91, meetingBaseUrl: 'http://meet.example.org' }), {
       meetingBaseUrl: 'Please enter an https:// address, such as https://meet.example.org',
       emailGiveUpHours: 'Give up on an e-mail after must be between 1 and 168 hours',
@@ -436,6 +435,24 @@ describe('settings: system', () => {
       backupKeep: 'Backups to keep must be between 1 and 90',
     });
     expect((await callers.admin.settings.get()).system).toEqual(system);
+  });
+
+  it('takes any IANA time zone', async () => {
+    for (const timezone of ['Europe/Paris', 'Asia/Kolkata', 'Africa/Lagos', 'Australia/Lord_Howe', 'UTC']) {
+      await expect(callers.admin.settings.updateSystem({ ...system, timezone })).resolves.toMatchObject({ timezone });
+    }
+    expect(await callers.anonymous.settings.public()).toMatchObject({ timezone: 'UTC' });
+  });
+
+  it('keeps a field left out (the description included) and clears the description only when sent empty', async () => {
+    await callers.admin.settings.updateSystem(system);
+    const { siteDescription: _description, reminderHours: _reminder, backupKeep: _keep, backupSchedule: _schedule, ...rest } = system;
+    const saved = await callers.admin.settings.updateSystem({ ...rest, siteName: 'Accra Bridge Advisory' });
+    expect(saved).toEqual({ ...system, siteName: 'Accra Bridge Advisory' });
+    expect((await callers.admin.settings.get()).system).toEqual(saved);
+    expect(await callers.admin.settings.updateSystem({ ...rest, siteDescription: '' })).toMatchObject({ siteDescription: null, reminderHours: 48 });
+    await callers.admin.settings.updateSystem(system);
+    expect(await callers.admin.settings.updateSystem({ ...rest, siteDescription: null })).toMatchObject({ siteDescription: null });
   });
 
   it('accepts the max file size bounds 1 and 100', async () => {

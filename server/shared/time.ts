@@ -184,3 +184,56 @@ export function zonedDateTimeToUtc(localDate: string, localTime: string, timeZon
   // No candidate: the wall time is in a gap. The offset in force before the gap carries it forward.
   return new Date(first ?? wall - offsetBefore).toISOString();
 }
+
+/** True for a zone Intl knows ('Europe/London', 'UTC'); 'Mars/Olympus' is refused. */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Names ICU still lists under their former spelling, and the IANA name people search for today
+ * (both work in Intl: the former is an alias of the latter).
+ */
+const CURRENT_IANA_NAMES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Thimbu': 'Asia/Thimphu',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
+ * Every IANA zone this runtime knows, UTC first then by name ('Africa/Abidjan' ... 'Pacific/Wallis'):
+ * the site's Timezone choices, under their current IANA names (Asia/Kolkata, not ICU's
+ * Asia/Calcutta). A stored zone the list does not have (another runtime's spelling, an alias such as
+ * US/Eastern) is offered too (`keep`), since isTimeZone accepts it.
+ */
+export function timeZoneChoices(keep?: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone')
+    .map((zone) => CURRENT_IANA_NAMES[zone] ?? zone)
+    .filter((zone) => zone !== 'UTC' && isTimeZone(zone));
+  const choices = ['UTC', ...[...new Set(zones)].sort()];
+  if (keep !== undefined && keep !== '' && !choices.includes(keep)) choices.push(keep);
+  return choices;
+}

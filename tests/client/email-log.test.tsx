@@ -15,6 +15,7 @@ import {
   markMessageSent,
 } from '@server/email/outbox.repository';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
+import { pauseSending } from '@server/email/sending-pause.service';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { fill, renderWithProviders, testServerPerFile } from './render';
@@ -164,6 +165,24 @@ describe('Email Log', () => {
     await user.click(within(panel).getByRole('button', { name: 'Email settings' }));
     expect(screen.getByRole('tab', { name: 'Email' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tabpanel')).getByLabelText(/SMTP Host/)).toBeInTheDocument();
+  });
+
+  it('says sending is paused in a restored copy, and resumes it after a confirmation', async () => {
+    await pauseSending(server.env.db, 'This copy was restored from the backup 2026-11-27T03-00-00-000Z; its outbox came with it.', new Date('2026-11-27T14:00:00.000Z'));
+    const { user, panel } = await openLog();
+
+    const notice = (await within(panel).findByText('Sending is paused')).closest('[role="alert"]') as HTMLElement;
+    expect(notice).toHaveTextContent(
+      'This copy was restored from the backup 2026-11-27T03-00-00-000Z; its outbox came with it. Nothing is sent while sending is paused ' +
+        '(since Nov 27, 2026, 9:00 AM EST): 2 messages wait in the outbox, and new ones join them. Resume only once this copy is the live site.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Resume Sending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume sending?' });
+    expect(dialog).toHaveTextContent('The 2 messages waiting in the outbox go out at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resume Sending' }));
+    await waitFor(() => expect(within(panel).queryByText('Sending is paused')).not.toBeInTheDocument());
+    expect(await screen.findByText('Sending resumed: 2 messages on their way')).toBeInTheDocument();
+    expect(await server.env.db.selectFrom('settings').select('key').where('key', '=', 'sending').execute()).toEqual([]);
   });
 
   it('shows the attempts of a message, the accepted one as accepted', async () => {

@@ -34,3 +34,20 @@ test('checks in a booking by its code at 375 px, axe clean, no sideways scroll',
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
+
+test('only the check-in page may use the camera; the sidebar opens it as a page of its own', async ({ page }) => {
+  const cameraAllowed = () =>
+    page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy.allowsFeature('camera'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInThroughUi(page);
+  await page.goto('/admin/dashboard');
+  expect(await cameraAllowed()).toBe(false);
+  // A document load, not a client-side move: the new page carries the check-in page's policy.
+  const loaded = page.waitForEvent('load');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Check-in' }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/admin\/check-in$/);
+  expect(await cameraAllowed()).toBe(true);
+  await page.goto('/');
+  expect(await cameraAllowed()).toBe(false);
+});

@@ -77,6 +77,7 @@ function finishTestEnv(
     db,
     dataDir,
     async close() {
+      await deps.readiness.close();
       await db.destroy();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -35,7 +35,8 @@ export const ADMIN_NAV = [
   { to: '/admin/delegates', label: 'Delegates', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconTicket },
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
-  { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode },
+  // A page of its own (a full load): only its document may use the camera (server/http/security-headers.ts).
+  { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode, ownPage: true },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
   { to: '/admin/consultations', label: 'Consultations', icon: IconMessages },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
@@ -113,6 +114,7 @@ export function AdminLayout() {
                 key={item.to}
                 component={Link}
                 to={item.to}
+                reloadDocument={'ownPage' in item && item.ownPage}
                 label={item.label}
                 leftSection={<item.icon size={18} stroke={1.6} aria-hidden="true" />}
                 active={pathname.startsWith(item.to)}

@@ -4,7 +4,8 @@
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
 // once (after an outage longer than the give-up time); each message's attempts open in a dialog.
-// The sender works in the background, so the list can be refreshed by hand.
+// The sender works in the background, so the list can be refreshed by hand. A copy restored from a
+// backup says here that sending is paused, and resumes it (SendingPausedNotice).
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -20,6 +21,7 @@ import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { useTranslator } from '@client/i18n';
+import { SendingPausedNotice } from './SendingPausedNotice';
 
 type EmailRow = RouterOutputs['emails']['list']['items'][number];
 type StatusFilter = 'all' | EmailStatus;
@@ -142,16 +144,19 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         search={{ label: 'Search messages', placeholder: 'Search messages...', value: list.search, onChange: list.setSearch }}
         filters={<StatusFilter list={list} options={FILTER_OPTIONS} />}
         notice={
-          smtpMissing && (
-            <Alert color="yellow" title="Messages are waiting to be sent">
-              SMTP is not configured, so no message can go out. Messages wait in the outbox and are sent once the SMTP server
-              is set in the{' '}
-              <Anchor component="button" type="button" inherit onClick={onOpenEmailSettings}>
-                Email settings
-              </Anchor>
-              .
-            </Alert>
-          )
+          <>
+            <SendingPausedNotice />
+            {smtpMissing && (
+              <Alert color="yellow" title="Messages are waiting to be sent">
+                SMTP is not configured, so no message can go out. Messages wait in the outbox and are sent once the SMTP server
+                is set in the{' '}
+                <Anchor component="button" type="button" inherit onClick={onOpenEmailSettings}>
+                  Email settings
+                </Anchor>
+                .
+              </Alert>
+            )}
+          </>
         }
         query={messages}
         tableLabel="Email log"

@@ -2,6 +2,7 @@
 // upload ceiling, the e-mail schedule's limits and the automatic backups (with how the last one
 // went). The public site reads these through settings.public, refreshed after a save.
 import { Alert, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   BACKUP_KEEP_RANGE,
@@ -10,8 +11,8 @@ import {
   OUTBOX_RETENTION_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   systemSettingsInput,
-  TIMEZONES,
 } from '@server/settings/settings.schemas';
+import { timeZoneChoices } from '@server/shared/time';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
@@ -31,6 +32,23 @@ function formValues(system: System) {
     emailGiveUpHours: system.emailGiveUpHours as number | string,
     backupKeep: system.backupKeep as number | string,
   };
+}
+
+/** 'America/New York (GMT-5)': found by typing a city, a region or an offset. */
+function zoneLabel(zone: string, at: Date): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const name = zone.replace(/_/g, ' ');
+  return offset === undefined || zone === 'UTC' ? name : `${name} (${offset})`;
+}
+
+/** Every IANA zone the browser knows, UTC first, with the stored one kept even if it is not listed. */
+function useZoneOptions(current: string) {
+  return useMemo(() => {
+    const now = new Date();
+    return timeZoneChoices(current).map((zone) => ({ value: zone, label: zoneLabel(zone, now) }));
+  }, [current]);
 }
 
 function megabytes(bytes: number): string {
@@ -58,6 +76,7 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
     initialValues: formValues(system),
     validate: schemaResolver(systemSettingsInput, { sync: true }),
   });
+  const zoneOptions = useZoneOptions(system.timezone);
   const save = trpc.settings.updateSystem.useMutation({
     onSuccess: async (saved) => {
       form.setValues(formValues(saved));
@@ -94,8 +113,12 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
         <TextInput label="Site Name" withAsterisk {...form.getInputProps('siteName')} />
         <Select
           label="Timezone"
-          description="Times are shown and entered in this timezone."
-          data={TIMEZONES.map((zone) => ({ value: zone.value, label: zone.label }))}
+          description="Times are shown and entered in this timezone. Type a city or region to find it."
+          data={zoneOptions}
+          searchable
+          // Four hundred zones: the list shows the first matches of what is typed.
+          limit={50}
+          nothingFoundMessage="No time zone of that name"
           allowDeselect={false}
           {...form.getInputProps('timezone')}
         />
