@@ -83,7 +83,7 @@ describe('sessions.update with the slot list', () => {
     expect(mail?.subject).toBe(`${SITE}: booking updated for Regulatory Briefing`);
     expect(mail?.text).toContain('View or cancel your booking: http://127.0.0.1:3000/booking/manage/');
     // The slot is days ahead of the clock: standard or daylight time, by season.
-    expect(mail?.text).toMatch(/When: .* C[SD]T\r?\n/);
+    expect(mail?.text).toMatch(/When: .* C[SD]T \(Chicago\)\r?\n/);
     expect(icsProperty(mail?.ics ?? '', 'METHOD')).toBe('REQUEST');
     expect(icsProperty(mail?.ics ?? '', 'UID')).toBe(uid);
     expect(icsProperty(mail?.ics ?? '', 'SEQUENCE')).toBe('1');
