@@ -6,7 +6,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
-import { type DateFormatter, dateFormatter } from '@server/shared/format-date';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_HEADER, localeOf, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 import type { SentMessage } from '@server/shared/i18n/message';
 
@@ -22,8 +21,6 @@ export interface Translator {
   t(key: MessageKey, values?: Record<string, unknown>): string;
   /** The Intl locale of the page's language, for numbers. */
   locale: string;
-  /** Every date and time the page shows, in its language (server/shared/format-date.ts). */
-  dates: DateFormatter;
   /**
    * A message the API said by key (`error.data.messageKey`...): in the page's language when its
    * catalog carries the key, else `english` as the server said it (the back office's messages).
@@ -39,7 +36,6 @@ export function createTranslator({ language, messages }: PageLanguage): Translat
     language,
     locale,
     t,
-    dates: dateFormatter({ locale, t }),
     said: (message, english) => (message !== null && Object.hasOwn(messages, message.key) ? i18n._(message.key, message.values) : english),
   };
 }

@@ -118,6 +118,17 @@ interface Instance {
   output: string[];
 }
 
+/** A log line's message: the `msg` of a JSON line, else the line itself. */
+function messageOf(line: string): string {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (typeof parsed === 'object' && parsed !== null && 'msg' in parsed && typeof parsed.msg === 'string') return parsed.msg;
+  } catch {
+    // a plain line
+  }
+  return line;
+}
+
 /** Starts one server and resolves once it says it is running; rejects if it exits first. */
 function startInstance(name: Backend, databaseUrl: string): Promise<Instance> {
   const env: NodeJS.ProcessEnv = {
@@ -150,7 +161,8 @@ function startInstance(name: Backend, databaseUrl: string): Promise<Instance> {
         instance.output.push(line);
         const link = /(http\S+\/admin\/setup\?token=\S+)/.exec(line)?.[1];
         if (link !== undefined) instance.setupLink = link;
-        if (line.startsWith('Site running at ')) resolve(instance);
+        // The server logs one JSON object a line; its message says when it runs.
+        if (messageOf(line).startsWith('Site running at ')) resolve(instance);
       }
     });
     child.stderr?.setEncoding('utf8');

@@ -10,6 +10,7 @@ import { type AskedQuestion, checkAnswers } from '@server/registration-questions
 import { firmText } from '@server/shared/i18n/languages';
 import { browserTimeZone } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '@client/features/event/seats';
@@ -292,7 +293,8 @@ interface SlotPickerProps {
  * and the radio's name is the row's text): date, times and seats on one line, wrapping on a phone.
  */
 function SlotPicker({ slots, loading, timeZone, visitorTimeZone, value, onChange }: SlotPickerProps) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   if (loading) return <Text size="sm">{t('booking.slots.loading')}</Text>;
   if (slots === undefined || slots.length === 0) {
     return (

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { buildIcs } from '@server/shared/ics';
 import { type Translator, useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import type { BookedSummary, BookingResult } from './BookingForm';
 
 /** The booking as an iCalendar file's text, in the page's language: tentative until the firm confirms it. */
@@ -40,7 +41,8 @@ export function BookingSuccess({
   timeZone: string;
   onBookAnother: () => void;
 }) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   const waitlisted = result.status === 'waitlisted';
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);

@@ -11,6 +11,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { BookingStatus } from '@db/schema';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { OfferPanel } from './OfferPanel';
 import { browserTimeZone } from '@server/shared/visitor-time';
@@ -91,7 +92,8 @@ export function ManageBooking({ token }: { token: string }) {
 
 function BookingDetails({ token, booking }: { token: string; booking: ManagedBooking }) {
   const words = useTranslator();
-  const { t, dates } = words;
+  const { t } = words;
+  const dates = useDates();
   const utils = trpc.useUtils();
   const [confirming, confirm] = useDisclosure(false);
   const cancel = trpc.bookings.cancelByToken.useMutation({

@@ -3,11 +3,13 @@
 // cancelled and the seat offered to the next in line), before the deadline.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { messageOf, trpc } from '@client/trpc';
 
 export function OfferPanel({ token, offerExpiresAt, timezone }: { token: string; offerExpiresAt: string; timezone: string }) {
   const words = useTranslator();
-  const { t, dates } = words;
+  const { t } = words;
+  const dates = useDates();
   const utils = trpc.useUtils();
   const take = trpc.bookings.takeOffer.useMutation();
   // The answer is the booking as the page shows it (the manage procedures are rate-limited: no refetch).

@@ -2,6 +2,7 @@
 // The same list beside the visitor's details, on the confirmation and on the manage page.
 import type { ReactNode } from 'react';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import classes from './consultation.module.css';
 
 interface ConsultationFactsProps {
@@ -21,7 +22,8 @@ interface ConsultationFactsProps {
 }
 
 export function ConsultationFacts({ label, type, consultant, startsAt, endsAt, timeZone, siteZone, where, children }: ConsultationFactsProps) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   return (
     <div role="group" aria-label={label}>
     <dl className={classes.facts}>

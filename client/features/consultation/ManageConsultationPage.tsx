@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, T
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Translator, useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
 import { ConsultationFacts } from './ConsultationFacts';
@@ -54,7 +55,8 @@ export function ManageConsultationPage() {
 
 function Details({ token, consultation }: { token: string; consultation: Managed }) {
   const words = useTranslator();
-  const { t, dates } = words;
+  const { t } = words;
+  const dates = useDates();
   const siteZone = trpc.settings.public.useQuery().data?.timezone;
   const utils = trpc.useUtils();
   const [moving, setMoving] = useState(false);

@@ -5,6 +5,7 @@ import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { LineIcon } from '@client/features/icons/LineIcon';
 import classes from './consultation.module.css';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 
 /** 'YYYY-MM' plus `months`. */
@@ -46,7 +47,8 @@ interface MonthCalendarProps {
 }
 
 export function MonthCalendar({ month, available, selected, onSelect, onMonthChange, minMonth, loading, today }: MonthCalendarProps) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   const title = dates.monthTitle(month);
   return (
     <div>
@@ -96,7 +98,8 @@ export function MonthCalendar({ month, available, selected, onSelect, onMonthCha
 }
 
 function DayButton({ date, free, selected, today, onSelect }: { date: string; free: boolean; selected: boolean; today: boolean; onSelect: (date: string) => void }) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   const day = dates.dayTitle(date);
   const label = t(free ? 'consultation.day.free' : 'consultation.day.notFree', { day });
   return (

@@ -7,6 +7,7 @@ import { browserTimeZone } from '@server/shared/visitor-time';
 import { utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { lastDateOf, MonthCalendar } from './MonthCalendar';
 import classes from './consultation.module.css';
 
@@ -38,7 +39,8 @@ interface TimePickerProps {
 
 export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSelect, manageToken, consultantId }: TimePickerProps) {
   const words = useTranslator();
-  const { t, dates } = words;
+  const { t } = words;
+  const dates = useDates();
   const today = utcToZonedParts(new Date().toISOString(), timeZone).date;
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
@@ -132,7 +134,8 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
 
 /** The next free times after a time that was just taken, for the visitor to choose from. */
 export function NextFreeTimes({ times, after, timeZone, onSelect }: { times: FreeTime[]; after: string; timeZone: string; onSelect: (time: FreeTime) => void }) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   const next = times.filter((time) => time.startsAt > after).slice(0, 4);
   if (next.length === 0) return null;
   return (

@@ -7,6 +7,7 @@ import { uploadSrcSet } from '@server/shared/image-variants';
 import { bookingStateOf } from '@client/features/home/booking-state';
 import { defaultEventBenefits, eventDefaults, organizerMailto } from '@client/features/home/content';
 import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { seatsText } from './seats';
 import { firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '@client/features/home/icons';
@@ -28,7 +29,8 @@ export function bookingPathOf(eventId: string): string {
 }
 
 function SessionSlots({ session, title, timeZone }: { session: PageSession; title: string; timeZone: string }) {
-  const { t, dates } = useTranslator();
+  const { t } = useTranslator();
+  const dates = useDates();
   if (session.nextSlots.length === 0) return <p className={classes.noSlots}>{t('event.noDates')}</p>;
   return (
     <>

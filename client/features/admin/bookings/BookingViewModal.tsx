@@ -5,7 +5,7 @@ import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_LABELS } from '@server/bookings/bookings.schemas';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 interface BookingViewModalProps {
   booking: BookingItem | null;
@@ -22,7 +22,7 @@ export function BookingViewModal({ booking, timeZone, onClose }: BookingViewModa
 }
 
 function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   const answers = trpc.registrationQuestions.answersOf.useQuery({ id: booking.id });
   const rows: [string, string][] = [
     ['Name', booking.participantName],

@@ -7,7 +7,7 @@ import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 interface BookingsTableProps {
   bookings: BookingItem[];
@@ -51,7 +51,7 @@ export function BookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all
 
 /** The table's rows (the list page draws the table around them). */
 export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onView, onDelete, onStatus, isSelected, onToggle }: BookingsTableProps) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   return (
     <>
       {bookings.map((booking) => (

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import type { DateFormatter } from '@server/shared/format-date';
 
 /** The list procedures' largest page: enough choices, and searching reaches the rest. */
@@ -39,7 +39,7 @@ function withCurrent(options: Option[], value: string, label: string | undefined
 }
 
 export function SlotChooser({ value, onChange, known, timeZone, error }: SlotChooserProps) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   const [eventSearch, setEventSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(eventSearch.trim(), 300);
 

@@ -3,7 +3,7 @@
 // Every slot is a link to the bookings screen filtered to it.
 import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import type { RouterOutputs } from '@client/trpc';
 import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
 import { slotFullness } from './slot-fullness';
@@ -18,7 +18,7 @@ function bookingsSearch(slot: CalendarSlot, day: string) {
 
 function SlotCard({ slot, day, timeZone, compact }: { slot: CalendarSlot; day: string; timeZone: string; compact: boolean }) {
   const fullness = slotFullness(slot.booked, slot.capacity);
-  const { dates } = useTranslator();
+  const dates = useDates();
   const time = dates.timeRange(slot.startTime, slot.endTime, timeZone);
   const inactive = !slot.sessionActive || !slot.eventActive;
   return (
@@ -60,7 +60,7 @@ function SlotCard({ slot, day, timeZone, compact }: { slot: CalendarSlot; day: s
 
 /** A consultation beside the day's slots: time, type, consultant and visitor; opens the Consultations screen. */
 function ConsultationCard({ consultation, timeZone, compact }: { consultation: CalendarConsultation; timeZone: string; compact: boolean }) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   const time = dates.timeRange(consultation.startsAt, consultation.endsAt, timeZone);
   return (
     <Link to="/admin/consultations" style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>

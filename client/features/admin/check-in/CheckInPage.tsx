@@ -9,13 +9,13 @@ import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { frameReader } from './qr-scanner';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 type Answer = { tone: 'ok' | 'already' | 'refused'; text: string };
 
 export function CheckInPage() {
   const { timeZone } = useSiteTimezone();
-  const { dates } = useTranslator();
+  const dates = useDates();
   const sessions = trpc.sessions.list.useQuery({ pageSize: 100 });
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [timeSlotId, setTimeSlotId] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function CheckInPage() {
 }
 
 function SlotCheckIn({ timeSlotId, timeZone }: { timeSlotId: string; timeZone: string }) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   const utils = trpc.useUtils();
   const list = trpc.checkIn.list.useQuery({ timeSlotId });
   const [answer, setAnswer] = useState<Answer | null>(null);

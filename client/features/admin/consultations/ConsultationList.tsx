@@ -9,7 +9,7 @@ import { TimePicker, type FreeTime } from '@client/features/consultation/TimePic
 import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 type Item = RouterOutputs['consultations']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ const EXPORT_ROUTE = '/api/export/consultations.csv';
 export function ConsultationList() {
   const { user, isAdmin } = useCurrentUser();
   const { timeZone } = useSiteTimezone();
-  const { dates } = useTranslator();
+  const dates = useDates();
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
   const [consultantId, setConsultantId] = useState<string>('mine');
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -132,7 +132,7 @@ export function ConsultationList() {
 
 function MoveModal({ item, onClose }: { item: Item; onClose: () => void }) {
   const { timeZone: siteZone } = useSiteTimezone();
-  const { dates } = useTranslator();
+  const dates = useDates();
   const [timeZone, setTimeZone] = useState<string>(siteZone);
   const [time, setTime] = useState<FreeTime | null>(null);
   const utils = trpc.useUtils();

@@ -9,7 +9,7 @@ import { type RouterOutputs, trpc } from '@client/trpc';
 import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { FormError } from '@client/features/admin/kit/FormError';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { countOf, countsText, describeRecord, kindTitle } from './person-records';
 
 type Found = RouterOutputs['privacy']['findPerson'];
@@ -33,7 +33,7 @@ function countsOf(found: Found): Record<string, number> {
 
 function Records({ found }: { found: Found }) {
   const { timeZone } = useSiteTimezone();
-  const { dates } = useTranslator();
+  const dates = useDates();
   const kinds = Object.entries(found.records);
   if (kinds.every(([, records]) => records.length === 0)) return <Text>{`Nothing is stored about ${found.email}.`}</Text>;
   return (

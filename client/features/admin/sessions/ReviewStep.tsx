@@ -2,7 +2,7 @@
 import { Badge, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizard-model';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,7 +39,7 @@ export function ReviewStep({
   slots: DraftSlot[];
   timeZone: string;
 }) {
-  const { dates } = useTranslator();
+  const dates = useDates();
   const { maxParticipants } = sessionFieldsOf(details);
   return (
     <Stack gap="md">

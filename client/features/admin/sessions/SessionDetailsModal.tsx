@@ -6,7 +6,7 @@ import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 export function SessionDetailsModal({
   opened,
@@ -28,7 +28,7 @@ export function SessionDetailsModal({
 
 function SessionDetails({ sessionId }: { sessionId: string }) {
   const { timeZone } = useSiteTimezone();
-  const { dates } = useTranslator();
+  const dates = useDates();
   const session = trpc.sessions.get.useQuery({ id: sessionId });
   if (session.isPending) return <Loader aria-label="Loading session" />;
   if (session.isError) {

@@ -5,7 +5,7 @@ import { useConfirmWithParticipantsTold } from '@client/features/admin/kit/parti
 import { TimeSlotModal } from './TimeSlotModal';
 import { defaultSlotTimes, durationMinutes, newSlotKey, sortSlots, type DraftSlot } from './wizard-model';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 
 type Editing = { mode: 'add'; defaults: { startTime: string; endTime: string } } | { mode: 'edit'; slot: DraftSlot };
 
@@ -21,7 +21,7 @@ export function TimeSlotStep({
   onChange: (slots: DraftSlot[]) => void;
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { dates } = useTranslator();
+  const dates = useDates();
   const add = (times: { startTime: string; endTime: string }) => onChange(sortSlots([...slots, { key: newSlotKey(), ...times }]));
   const confirmWithTold = useConfirmWithParticipantsTold();
   // A stored slot's live bookings are cancelled, and their participants e-mailed, when the session is saved.

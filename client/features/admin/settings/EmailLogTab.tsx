@@ -20,7 +20,7 @@ import { failureText, notifyError, notifySuccess } from '@client/features/admin/
 import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
-import { useTranslator } from '@client/i18n';
+import { useDates } from '@client/use-dates';
 import { SendingPausedNotice } from './SendingPausedNotice';
 
 type EmailRow = RouterOutputs['emails']['list']['items'][number];
@@ -116,7 +116,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
     (messages.data?.items.some((row) => row.lastError === SMTP_NOT_CONFIGURED) ?? false);
 
   // The table's times leave out the year and zone to stay on one line; the tooltip has them.
-  const { dates } = useTranslator();
+  const dates = useDates();
   function whenText(row: EmailRow, at: (iso: string) => string = format): string {
     if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${at(row.sentAt)}`;
     if (row.status === 'sending') return 'Sending now';
