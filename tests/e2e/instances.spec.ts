@@ -159,10 +159,11 @@ function startInstance(name: Backend, databaseUrl: string): Promise<Instance> {
       pending = lines.pop() ?? '';
       for (const line of lines) {
         instance.output.push(line);
-        const link = /(http\S+\/admin\/setup\?token=\S+)/.exec(line)?.[1];
+        // The server logs one JSON object a line: the message holds the setup link and says when it runs.
+        const message = messageOf(line);
+        const link = /(http\S+\/admin\/setup\?token=\S+)/.exec(message)?.[1];
         if (link !== undefined) instance.setupLink = link;
-        // The server logs one JSON object a line; its message says when it runs.
-        if (messageOf(line).startsWith('Site running at ')) resolve(instance);
+        if (message.startsWith('Site running at ')) resolve(instance);
       }
     });
     child.stderr?.setEncoding('utf8');
