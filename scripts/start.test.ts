@@ -1,7 +1,6 @@
 // `npm start` as a service: real processes, real ports. SIGTERM to the server (or to npm) stops it
 // cleanly with exit code 0 and nothing left listening; a request in flight still gets its answer;
 // start-up failures print one line and exit non-zero; the build records what the client imports.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -10,11 +9,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '@db/migrate';
+import { type Running, runProcess as run, stopProcesses } from '@tests/support/server-process';
 import { ensureBuilt, isStale, projectRoot, serverEntry } from './build.mjs';
 
 const BASE_PORT = 4223;
 let dataRoot: string;
-const children: ChildProcess[] = [];
 const serverPids: number[] = [];
 
 beforeAll(async () => {
@@ -25,55 +24,11 @@ beforeEach(() => {
   dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-service-'));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  stopProcesses();
   // A failed test must not leave a server behind (npm killed with SIGKILL cannot pass it on).
   for (const pid of serverPids.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dataRoot, { recursive: true, force: true });
 });
-
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['HOST', 'PUBLIC_ORIGIN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'CLIENT_DIR', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
-    if (!(name in extra)) delete env[name];
-  }
-  return env;
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  waitFor: (text: string | RegExp) => Promise<void>;
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Running {
-  const child = spawn(command, args, { cwd: projectRoot, env: cleanEnv(env) });
-  children.push(child);
-  let output = '';
-  const waiters: Array<{ test: (s: string) => boolean; resolve: () => void }> = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const waiter of waiters.splice(0)) {
-      if (waiter.test(output)) waiter.resolve();
-      else waiters.push(waiter);
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    child,
-    output: () => output,
-    exited,
-    waitFor: (text) =>
-      new Promise<void>((resolve, reject) => {
-        const test = (s: string) => (typeof text === 'string' ? s.includes(text) : text.test(s));
-        if (test(output)) return resolve();
-        waiters.push({ test, resolve });
-        void exited.then(() => (test(output) ? resolve() : reject(new Error(`exited before ${String(text)}:\n${output}`))));
-      }),
-  };
-}
 
 function serverPid(output: string): number {
   const match = /Site running at \S+ \(process (\d+)\)/.exec(output);
