@@ -118,11 +118,17 @@ fs.writeFileSync(
 // The production packages: this checkout's node_modules, pruned to what the release package needs
 // (no download: the same versions, already installed and built for this machine).
 console.log('Copying the production packages...');
-fs.cpSync(path.join(projectRoot, 'node_modules'), path.join(stage, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+// Tools' caches are left behind, not copied then removed: Vitest and Vite write into them while
+// they run, and CI makes the release while the test suite may still be running beside it (a file
+// that vanished between listing and copying failed the copy).
+const CACHE_FOLDERS = new Set(['.cache', '.vite', '.vite-temp']);
+const sourceModules = path.join(projectRoot, 'node_modules');
+fs.cpSync(sourceModules, path.join(stage, 'node_modules'), {
+  recursive: true,
+  verbatimSymlinks: true,
+  filter: (source) => !CACHE_FOLDERS.has(path.relative(sourceModules, source)),
+});
 run('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: stage });
-fs.rmSync(path.join(stage, 'node_modules', '.cache'), { recursive: true, force: true });
-fs.rmSync(path.join(stage, 'node_modules', '.vite'), { recursive: true, force: true });
-fs.rmSync(path.join(stage, 'node_modules', '.vite-temp'), { recursive: true, force: true });
 // npm prune leaves the emptied scope folders (@mantine/, @playwright/...) behind.
 for (const entry of fs.readdirSync(path.join(stage, 'node_modules'))) {
   const folder = path.join(stage, 'node_modules', entry);
