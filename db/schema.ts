@@ -337,6 +337,7 @@ export interface Database {
   calendarConnections: CalendarConnectionsTable;
   calendarBusy: CalendarBusyTable;
   calendarWrites: CalendarWritesTable;
+  apiTokens: ApiTokensTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
@@ -502,6 +503,22 @@ export type UserRow = Selectable<UsersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type EventSessionRow = Selectable<EventSessionsTable>;
 export type TimeSlotRow = Selectable<TimeSlotsTable>;
+/** An admin's API token (migration 430): only its SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: string;
+  /** The admin who made it; the token acts with this account's rights at most. */
+  userId: string;
+  name: string;
+  tokenHash: string;
+  /** JSON list of scopes (server/api-tokens/api-tokens.schemas.ts). */
+  scopes: string;
+  expiresAt: string | null;
+  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  revokedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+}
+
+export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type DelegateRow = Selectable<DelegatesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type ContactRow = Selectable<ContactFormsTable>;

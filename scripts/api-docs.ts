@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { appRouter } from '@server/router';
 import type { ProcedureMeta } from '@server/trpc/init';
+import { API_SCOPES } from '@server/api-tokens/api-tokens.schemas';
 
 const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'api.md');
 
@@ -177,6 +178,21 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
     "curl -s -b cookies.txt 'http://127.0.0.1:3000/api/trpc/bookings.stats'",
     '```',
     '',
+    '## API tokens',
+    '',
+    'Another tool (a CRM) calls the same procedures with an API token an admin made in Settings >',
+    'Integrations (`apiTokens.create`), sent as `Authorization: Bearer <token>`. A token acts as the',
+    'admin who made it, with that account\'s current rights, and reaches only the procedures whose',
+    'scope it holds (each says "Token scope" below); any other is `FORBIDDEN` ("This API token\'s scopes',
+    'do not allow this call."). An unknown, revoked or expired token is `UNAUTHORIZED`; a revoke holds',
+    'at the next request on every instance. A bearer call never reads cookies, so it may come from any',
+    'origin; a token in the address (a query string) is refused with 400, and each token may make 600',
+    'calls a minute (then `TOO_MANY_REQUESTS`). Scopes: ' + API_SCOPES.map((scope) => `\`${scope}\``).join(', ') + '.',
+    '',
+    '```sh',
+    "curl -s -H 'Authorization: Bearer api_...' 'http://127.0.0.1:3000/api/trpc/bookings.list?input=%7B%7D'",
+    '```',
+    '',
   ];
   for (const [routerName, procedures] of byRouter) {
     lines.push(`## ${routerName}`, '');
@@ -190,7 +206,7 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
         '',
         `${definition.type === 'query' ? 'Query' : 'Mutation'}, ${access === undefined ? 'unknown access' : ACCESS_TEXT[access]}.${
           description === undefined ? '' : ` ${description}`
-        }`,
+        }${definition.meta?.scope === undefined ? '' : ` Token scope: \`${definition.meta.scope}\`.`}`,
         '',
         '```ts',
         inputOf(definition),

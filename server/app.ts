@@ -19,6 +19,7 @@ import { createLog, type Log, silentLog } from './core/log';
 import { type LoadShedding, registerLoadShedding } from './http/load-shedding';
 import { repeatedErrors, type RepeatedErrors } from './core/repeated-errors';
 import { isSameOriginRequest } from './http/origin';
+import { refuseTokenInAddress } from './http/api-token-guard';
 import { pageRenderer } from './pages/pages.route';
 import { seoRoutes } from './pages/seo.route';
 import { registerPublicReadCache } from './http/public-read-cache';
@@ -148,8 +149,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
   registerSecurityHeaders(app, deps.config);
 
+  app.addHook('onRequest', refuseTokenInAddress);
   app.addHook('onRequest', async (req, reply) => {
-    if (!isSameOriginRequest(req, deps.config.publicOrigin)) {
+    // A bearer call carries no ambient credential (its context never reads cookies,
+    // server/trpc/context.ts), so a request from another origin is no forgery: a CRM calls from
+    // anywhere. Cookie calls keep the check.
+    if (req.headers.authorization === undefined && !isSameOriginRequest(req, deps.config.publicOrigin)) {
       await reply.code(403).send(trpcErrorBody('FORBIDDEN', 403, 'Cross-origin requests are not allowed.'));
     }
   });

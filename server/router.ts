@@ -1,4 +1,5 @@
 // The whole API. The client imports only `type AppRouter` from here.
+import { apiTokensRouter } from './api-tokens/api-tokens.router';
 import { auditRouter } from './audit/audit.router';
 import { authRouter } from './identity/auth.router';
 import { bookingsRouter } from './bookings/bookings.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   privacy: privacyRouter,
   consultations: consultationsRouter,
   calendars: calendarsRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -309,6 +309,17 @@ const CASES: Record<string, Case> = {
       return (c) => c.contacts.setStatus({ id, status: 'completed' });
     },
   },
+  'apiTokens.create': {
+    role: 'admin',
+    prepare: async () => (c) => c.apiTokens.create({ name: 'CRM', scopes: ['bookings:read'] }),
+  },
+  'apiTokens.revoke': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const { apiToken } = await callerFor(env.deps, account).apiTokens.create({ name: 'CRM', scopes: ['bookings:read'] });
+      return (c) => c.apiTokens.revoke({ id: apiToken.id });
+    },
+  },
   'contacts.delete': {
     role: 'admin',
     prepare: async (env) => {

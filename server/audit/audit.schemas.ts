@@ -23,6 +23,7 @@ export const AUDIT_ENTITIES = [
   'consultation',
   'availability',
   'calendar-connection',
+  'api-token',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   'consultation-type': 'Consultation type',
   consultation: 'Consultation',
   availability: 'Availability',
+  'api-token': 'API token',
 };
 
 /**

@@ -54,26 +54,26 @@ export const bookingsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
+    .meta({ scope: 'bookings:read', description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
     .input(bookingListInput)
     .query(({ ctx, input }) => listStaffBookings(ctx, input)),
 
   stats: staffProcedure
-    .meta({ description: "Counts of bookings by status for the Bookings screen's cards." })
+    .meta({ scope: 'bookings:read', description: "Counts of bookings by status for the Bookings screen's cards." })
     .query(({ ctx }) => bookingStats(ctx)),
 
   adminCreate: staffProcedure
-    .meta({ description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })
+    .meta({ scope: 'bookings:write', description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })
     .input(adminCreateBookingInput)
     .mutation(({ ctx, input }) => createStaffBooking(ctx, input)),
 
   update: staffProcedure
-    .meta({ description: "Replaces a booking's participant, slot and status; a move or a seat-taking status re-checks seats, and the participant is e-mailed when the slot or the status changes (audited)." })
+    .meta({ scope: 'bookings:write', description: "Replaces a booking's participant, slot and status; a move or a seat-taking status re-checks seats, and the participant is e-mailed when the slot or the status changes (audited)." })
     .input(updateBookingInput)
     .mutation(({ ctx, input }) => updateBooking(ctx, input)),
 
   setStatus: staffProcedure
-    .meta({ description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
+    .meta({ scope: 'bookings:write', description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
     .input(setBookingStatusInput)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input)),
 

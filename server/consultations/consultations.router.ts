@@ -107,12 +107,12 @@ export const consultationsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
+    .meta({ scope: 'consultations:read', description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
     .input(consultationListInput)
     .query(({ ctx, input }) => listStaffConsultations(ctx, input)),
 
   calendar: staffProcedure
-    .meta({ description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
+    .meta({ scope: 'consultations:read', description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
     .input(calendarInput)
     .query(({ ctx, input }) => consultationCalendar(ctx, input)),
 

@@ -18,12 +18,12 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) => contacts.submitContact(ctx, input)),
 
   list: staffProcedure
-    .meta({ description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
+    .meta({ scope: 'contacts:read', description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
     .input(contactListInput)
     .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
 
   stats: staffProcedure
-    .meta({ description: "Counts of contact messages by status for the Contacts screen's cards." })
+    .meta({ scope: 'contacts:read', description: "Counts of contact messages by status for the Contacts screen's cards." })
     .query(({ ctx }) => contacts.contactStats(ctx)),
 
   recent: staffProcedure

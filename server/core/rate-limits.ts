@@ -48,6 +48,11 @@ export const RATE_LIMITS = {
    * guess) still sign its owner in, so the cap cannot lock the owner out.
    */
   appCodesPerAccount: { points: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  /**
+   * Calls per API token (a CRM's sync), whatever its address: enough for a sync of thousands of
+   * records a minute, not for a runaway script to take the server's time from visitors.
+   */
+  apiTokens: { points: 600, windowSeconds: 60, blockSeconds: 0 },
 } as const satisfies Record<string, LimitRule>;
 
 export interface Verdict {
@@ -222,6 +227,8 @@ export interface Limits {
   publicForms: WindowLimit;
   /** Public reads that compute (free times) per client address per window. */
   publicReads: WindowLimit;
+  /** Calls per API token per window. */
+  apiTokens: WindowLimit;
 }
 
 export interface LimitOptions {
@@ -235,6 +242,8 @@ export interface LimitOptions {
   publicFormsWindowMs?: number;
   /** Calls per address (default RATE_LIMITS.publicReads.points). */
   publicReadsPerWindow?: number;
+  /** Calls per API token (default RATE_LIMITS.apiTokens.points). */
+  apiTokensPerWindow?: number;
 }
 
 export interface LimitHooks {
@@ -271,6 +280,10 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
     ),
     publicReads: new WindowLimit(
       createStore('public-reads', { ...RATE_LIMITS.publicReads, points: options.publicReadsPerWindow ?? RATE_LIMITS.publicReads.points }, pool),
+      hooks.onRefused,
+    ),
+    apiTokens: new WindowLimit(
+      createStore('api-tokens', { ...RATE_LIMITS.apiTokens, points: options.apiTokensPerWindow ?? RATE_LIMITS.apiTokens.points }, pool),
       hooks.onRefused,
     ),
   };

@@ -22,12 +22,12 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const eventsRouter = router({
   list: publicProcedure
-    .meta({ description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
+    .meta({ scope: 'events:read', description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
     .input(eventListInput)
     .query(({ ctx, input }) => listActiveEvents(ctx, input)),
 
   byId: publicProcedure
-    .meta({ description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
+    .meta({ scope: 'events:read', description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
     .input(byIdInput)
     .query(({ ctx, input }) => getEventForCaller(ctx, input)),
 
@@ -37,17 +37,17 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => getEventPage(ctx, input)),
 
   adminList: staffProcedure
-    .meta({ description: 'Every event, active or not, paged on the server with a search and status filter.' })
+    .meta({ scope: 'events:read', description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
     .query(({ ctx, input }) => listEventsForAdmin(ctx, input)),
 
   create: adminProcedure
-    .meta({ description: 'Creates an event (audited).' })
+    .meta({ scope: 'events:write', description: 'Creates an event (audited).' })
     .input(createEventInput)
     .mutation(({ ctx, input }) => createEvent(ctx, input)),
 
   update: adminProcedure
-    .meta({ description: "Replaces an event's editable fields (audited)." })
+    .meta({ scope: 'events:write', description: "Replaces an event's editable fields (audited)." })
     .input(updateEventInput)
     .mutation(({ ctx, input }) => updateEvent(ctx, input)),
 
@@ -57,7 +57,7 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => deleteEvent(ctx, input)),
 
   setActive: adminProcedure
-    .meta({ description: 'Shows or hides an event on the public site (audited).' })
+    .meta({ scope: 'events:write', description: 'Shows or hides an event on the public site (audited).' })
     .input(setEventActiveInput)
     .mutation(({ ctx, input }) => setEventActive(ctx, input)),
 

@@ -154,9 +154,13 @@ export function publicReadKey(url: string, headers: FastifyRequest['headers']): 
   return { key: `api ${call.batch ? 'batch' : 'single'} ${calls.join(' ')}`, procedures: call.procedures, tags: tagsOfProcedures(call.procedures) };
 }
 
-function hasSessionCookie(req: FastifyRequest): boolean {
+/**
+ * A caller with a session cookie, or with an API token (whose scopes decide what it may read), is
+ * answered by tRPC, never from memory.
+ */
+function hasCredentials(req: FastifyRequest): boolean {
   const value = req.cookies[SESSION_COOKIE];
-  return value !== undefined && value !== '';
+  return (value !== undefined && value !== '') || req.headers.authorization !== undefined;
 }
 
 /** The generation of each tag at one moment: a load started then is kept only if none has moved. */
@@ -354,7 +358,7 @@ declare module 'fastify' {
 /** Hooks that answer cached public reads before tRPC runs and keep fresh answers. */
 export function registerPublicReadCache(app: FastifyInstance, cache: PublicReadCache): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || hasSessionCookie(req)) return;
+    if (req.method !== 'GET' || hasCredentials(req)) return;
     const read = publicReadKey(req.url, req.headers);
     if (read === null) return;
     const answer = cache.lookup(read.key);

@@ -7,6 +7,8 @@ import { type AuthSession, type AuthUser, SESSION_COOKIE, validateSessionToken }
 import type { AppDeps } from '@server/core/deps';
 import { infrastructureFault } from '@server/core/errors';
 import { toTRPCError } from './init';
+import { type ApiTokenCaller } from '@server/api-tokens/api-tokens.service';
+import { bearerCaller } from './bearer';
 
 /** How procedures set or clear the session cookie without knowing about HTTP. */
 export interface SessionCookieWriter {
@@ -23,6 +25,8 @@ export interface Context extends AppDeps {
   challenge: ChallengeCookie;
   /** The language of the page that called (its header), for the messages of errors. */
   language: Language;
+  /** A call with `Authorization: Bearer`: the token and its scopes (`user` is its maker); else null. */
+  apiToken: ApiTokenCaller['token'] | null;
 }
 
 const noCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
@@ -48,6 +52,7 @@ export function createContextInner(
     cookies?: SessionCookieWriter;
     challenge?: ChallengeCookie;
     language?: Language;
+    apiToken?: ApiTokenCaller['token'] | null;
   } = {},
 ): Context {
   return {
@@ -58,6 +63,7 @@ export function createContextInner(
     cookies: caller.cookies ?? noCookies,
     challenge: caller.challenge ?? noChallenge,
     language: caller.language ?? DEFAULT_LANGUAGE,
+    apiToken: caller.apiToken ?? null,
   };
 }
 
@@ -113,9 +119,11 @@ export async function authenticateRequest(
 
 export function makeCreateContext(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    let caller: Awaited<ReturnType<typeof authenticateRequest>>;
+    let caller: Awaited<ReturnType<typeof authenticateRequest>> & { apiToken?: ApiTokenCaller['token'] };
     try {
-      caller = await authenticateRequest(deps, req, res);
+      // A bearer call is not a browser's: its cookies are never read, so a page elsewhere cannot
+      // borrow a signed-in session by adding a header.
+      caller = req.headers.authorization === undefined ? await authenticateRequest(deps, req, res) : await bearerCaller(deps, req);
     } catch (error) {
       // The session lookup is the first read of a request: a database fault here is a 503 too.
       const fault = deps.faults.report(error);

@@ -8,6 +8,7 @@ import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFaul
 import { englishOf } from '@server/shared/i18n/catalogs';
 import { type Message, message, type SentMessage } from '@server/shared/i18n/message';
 import { messageOfText } from '@server/shared/i18n/schema-messages';
+import type { ApiScope } from '@server/api-tokens/api-tokens.schemas';
 import type { Context } from './context';
 
 /** The one mapping from a service's domain error to the tRPC code the caller sees. */
@@ -77,6 +78,8 @@ function saidOf(error: TRPCError, shapeMessage: string, development: boolean): S
 export interface ProcedureMeta {
   access?: 'public' | 'staff' | 'admin';
   description?: string;
+  /** The API token scope that opens this procedure to a bearer token; none: tokens are refused. */
+  scope?: ApiScope;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -117,7 +120,18 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).meta({ access: 'public' });
+/**
+ * A caller with an API token reaches only the procedures its scopes name (the meta's `scope`), and
+ * then only with the rights of the account that made it (the role checks below still apply).
+ */
+const tokenScopes = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.apiToken !== null && (meta?.scope === undefined || !ctx.apiToken.scopes.includes(meta.scope))) {
+    throw new ForbiddenError('api.apiTokens.outsideScopes');
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(tokenScopes).meta({ access: 'public' });
 
 /** Any signed-in account (role user or admin). */
 export const staffProcedure = publicProcedure.use(({ ctx, next }) => {

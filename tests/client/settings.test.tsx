@@ -72,7 +72,7 @@ function expectNothingSent(calls: () => number): void {
 }
 
 describe('the page', () => {
-  it('shows the title, the subtitle and all eight tabs for an admin', async () => {
+  it('shows the title, the subtitle and all nine tabs for an admin', async () => {
     await renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
@@ -85,6 +85,7 @@ describe('the page', () => {
       'Email',
       'Email Log',
       'Users',
+      'Integrations',
     ]);
   });
 

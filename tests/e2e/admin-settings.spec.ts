@@ -103,3 +103,27 @@ test('a role-user account sees no System, Email or Users tabs', async ({ page, r
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Security', 'Notifications']);
   await expect(page.getByRole('textbox', { name: 'Role' })).toHaveValue('User');
 });
+
+test('an admin makes an API token in Integrations that a tool can use until it is revoked', async ({ page, request }) => {
+  const admin = await createAccountViaApi(request, 'admin');
+  await signInThroughUi(page, admin);
+  await page.goto('/admin/settings?tab=integrations');
+  await page.getByRole('button', { name: 'New Token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New API Token' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('CRM sync');
+  await dialog.getByRole('checkbox', { name: 'Read bookings (bookings:read)' }).check();
+  await dialog.getByRole('button', { name: 'Create Token' }).click();
+  const token = (await page.getByRole('dialog', { name: 'Copy Your API Token' }).getByLabel('API token').textContent()) ?? '';
+  expect(token).toMatch(/^api_[a-z2-7]{32}$/);
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // A tool calls from elsewhere: no cookie, its own origin.
+  const asTool = { headers: { authorization: `Bearer ${token}`, origin: 'https://crm.example.com' } };
+  expect((await request.get('/api/trpc/bookings.stats', asTool)).status()).toBe(200);
+  expect((await request.get('/api/trpc/contacts.stats', asTool)).status()).toBe(403);
+
+  await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
+  await page.getByRole('dialog', { name: 'Revoke API Token' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('table', { name: 'API tokens' }).getByText('Revoked')).toBeVisible();
+  expect((await request.get('/api/trpc/bookings.stats', asTool)).status()).toBe(401);
+});

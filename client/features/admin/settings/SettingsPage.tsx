@@ -1,5 +1,5 @@
 // Settings: side tabs, each with its own form and Save Changes.
-// Everyone has Profile, Security and Notifications; System, Email, Email Log and Users are for
+// Everyone has Profile, Security and Notifications; System, Email, Email Log, Users and Integrations are for
 // admins only (the server refuses them to role user), so a role-user account does not see those tabs at all.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
@@ -10,6 +10,7 @@ import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';
+import { IntegrationsTab } from './IntegrationsTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
@@ -80,6 +81,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="emailLog">Email Log</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="integrations">Integrations</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" {...panelSpacing}>
           {/* Keyed by the stored profile: an edit of yourself in the Users tab refreshes this form. */}
@@ -118,6 +120,12 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           <Tabs.Panel value="users" {...panelSpacing}>
             {/* The list is only fetched once the tab is opened. */}
             {tab === 'users' && <UsersTab />}
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="integrations" {...panelSpacing} miw={0}>
+            {/* Fetched only once the tab is opened; miw 0: the table scrolls inside its frame. */}
+            {tab === 'integrations' && <IntegrationsTab />}
           </Tabs.Panel>
         )}
       </Tabs>
