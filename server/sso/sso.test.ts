@@ -2,6 +2,7 @@
 // HTTP, and each way an answer is refused (another audience, an expired token, a replayed state,
 // an e-mail the provider has not verified); two-factor after single sign-on; the settings
 // procedures' role matrix; password sign-in closed to all but the owner.
+// @module-tag postgres
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, callerFor, createAccount, createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type TestEnv, TEST_PASSWORD } from '@tests/support/helpers';
