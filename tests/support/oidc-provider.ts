@@ -49,6 +49,7 @@ export async function startTestProvider(options: { redirectUri: string }): Promi
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-provider-cookie-key'] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
       if (account === undefined) return undefined;

@@ -80,7 +80,7 @@ function SsoForm({ view }: { view: SsoSettingsView }) {
           <Text size="xs" c="dimmed">
             Register this address at the provider.
           </Text>
-          <Group gap="xs" wrap="nowrap" mt={4}>
+          <Group gap="xs" mt={4}>
             <Code style={{ overflowWrap: 'anywhere' }}>{view.redirectUri}</Code>
             <CopyButton value={view.redirectUri}>
               {({ copied, copy }) => (
