@@ -72,7 +72,7 @@ function expectNothingSent(calls: () => number): void {
 }
 
 describe('the page', () => {
-  it('shows the title, the subtitle and all eight tabs for an admin', async () => {
+  it('shows the title, the subtitle and all nine tabs for an admin', async () => {
     await renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
@@ -84,6 +84,7 @@ describe('the page', () => {
       'Site',
       'Email',
       'Email Log',
+      'Single Sign-On',
       'Users',
     ]);
   });
