@@ -103,7 +103,12 @@ function optionalString(value: unknown): string | undefined {
 const adminLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: optionalString(search.redirect) }),
+  // sso: why single sign-on came back without a session; step=code: it came back for the second factor.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; sso?: string; step?: string } => ({
+    redirect: optionalString(search.redirect),
+    sso: optionalString(search.sso),
+    step: optionalString(search.step),
+  }),
   beforeLoad: async ({ context, search }) => {
     const user = await context.utils.auth.me.ensureData();
     if (user !== null) throw redirect({ to: safeAdminPath(search.redirect) });

@@ -36,6 +36,8 @@ import * as calendars from './migrations/2026-11-27_340_calendars';
 import * as calendarsPostgres from './migrations/2026-11-27_340_calendars.postgres';
 import * as apiTokens from './migrations/2026-11-28_430_api_tokens';
 import * as apiTokensPostgres from './migrations/2026-11-28_430_api_tokens.postgres';
+import * as ssoLogins from './migrations/2026-11-28_450_sso_logins';
+import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -70,6 +72,7 @@ const migrations: Record<string, Listed> = {
   // Later tables take PostgreSQL's native types in their own form.
   '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
   '2026-11-28_430_api_tokens': { sqlite: apiTokens, postgres: apiTokensPostgres },
+  '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -249,6 +249,15 @@ export interface TwoFactorChallengesTable {
   createdAt: string;
 }
 
+/** A single sign-on started at the identity provider, waiting for the person to come back. */
+export interface SsoLoginsTable {
+  stateHash: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  expiresAt: string;
+}
+
 export interface AuditLogTable {
   id: string;
   createdAt: CreatedAt;
@@ -321,6 +330,7 @@ export interface Database {
   twoFactorCredentials: TwoFactorCredentialsTable;
   twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
   twoFactorChallenges: TwoFactorChallengesTable;
+  ssoLogins: SsoLoginsTable;
   auditLog: AuditLogTable;
   bookingReminders: BookingRemindersTable;
   notificationClaims: NotificationClaimsTable;

@@ -127,6 +127,14 @@ const OTHER_ROUTES = [
   '  time slot of the active sessions of active events, with a stable UID per slot.',
   '- **Search engines**: `GET /robots.txt` and `GET /sitemap.xml` (the home page, the booking page and',
   "  each active event's page, `/events/<id>`, and its booking page).",
+  "- **Single sign-on** (staff, OpenID Connect): `GET /auth/sso/start?redirect=/admin/...` keeps a",
+  '  sign-in for ten minutes (state, nonce, PKCE verifier), sets the `sso_state` cookie and sends the',
+  "  browser (303) to the identity provider set with `settings.updateSso`. The provider sends it back to",
+  "  `GET /auth/sso/callback`, which takes the state once, checks the answer with openid-client (issuer,",
+  '  audience, expiry, nonce, signature) and signs in the account whose verified e-mail matches: 303 to',
+  '  the page asked for with the session cookie, to `/admin/login?step=code` with the two-factor cookie',
+  "  when the account's second factor is due (the ID token's `amr` lacks `mfa`), or to",
+  '  `/admin/login?sso=failed|unverified|no-account|off` saying why not. Every outcome is audited.',
 ];
 
 const ACCESS_TEXT = { public: 'anyone', staff: 'signed-in staff (user or admin)', admin: 'admins' } as const;

@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { AppDeps } from './core/deps';
 import { infrastructureFault } from './core/errors';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
+import { ssoRoutes } from './sso/sso.route';
 import { exportRoutes } from './exports/exports.route';
 import { countRequests, healthRoutes } from './monitoring/health.route';
 import { imageVariantRoutes } from './uploads/image-variants.route';
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
   await app.register(exportRoutes(deps));
+  // GET /auth/sso/start and /auth/sso/callback: staff sign-in through the identity provider.
+  await app.register(ssoRoutes(deps));
   // GET /events.ics: the public calendar feed of upcoming session times.
   await app.register(calendarFeedRoutes(deps));
   // GET /uploads/w/<width>/<name>.webp: smaller WebP copies of uploaded pictures, for srcset.

@@ -366,6 +366,11 @@ const CASES: Record<string, Case> = {
     role: 'admin',
     prepare: async () => (c) => c.settings.updateEmail({ smtpHost: 'smtp.example.com', smtpPort: 587, fromEmail: 'site@example.com' }),
   },
+  // Turning single sign-on off needs no provider; a save with one is in server/sso/sso.test.ts.
+  'settings.updateSso': {
+    role: 'admin',
+    prepare: async () => (c) => c.settings.updateSso({ issuer: '', clientId: '', buttonLabel: '', allowedDomains: [], passwordSignIn: true }),
+  },
   'settings.sendWeeklyReport': { role: 'user', prepare: async () => (c) => c.settings.sendWeeklyReport() },
   'settings.testEmail': {
     role: 'admin',

@@ -4,6 +4,7 @@ import { disableTwoFactorInput, enableTwoFactorInput, twoFactorCodeInput } from 
 import { changePassword, setupFirstAdmin, signIn, signOut, verifyTwoFactor } from './auth.service';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service';
 import { setupStatus } from './users.service';
+import { getSignInOptions } from '@server/sso/sso-settings.service';
 import { publicProcedure, router, staffProcedure } from '@server/trpc/init';
 
 export const authRouter = router({
@@ -61,6 +62,10 @@ export const authRouter = router({
     .meta({ description: "Changes the caller's password given the current one, ending the caller's other sessions and any pending two-factor challenge; a wrong current password counts like a failed sign-in." })
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
+
+  signInOptions: publicProcedure
+    .meta({ description: "What the sign-in page offers: sso { label } when single sign-on is set up (its button goes to GET /auth/sso/start), and whether the password form is open to everyone (false: the owner's only)." })
+    .query(({ ctx }) => getSignInOptions(ctx)),
 
   setupStatus: publicProcedure
     .meta({ description: 'First run: needsSetup is true while no account exists and the one-time setup link is the way in.' })

@@ -16,6 +16,7 @@ import { signInAddresses } from '@server/audit/audit.repository';
 import { inKnownNetwork } from '@server/core/account-slowdown';
 import { ForbiddenError, NotFoundError, PreconditionError, TooManyRequestsError, UnauthenticatedError, invalidField, waitOf } from '@server/core/errors';
 import { message } from '@server/shared/i18n/message';
+import { passwordSignInAllowed } from '@server/sso/sso-settings.service';
 
 
 export interface SignedIn {
@@ -57,7 +58,8 @@ async function waitForAccountTurn(deps: LimitedContext, email: string, userId: s
   if (turn.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, turn.waitMs));
 }
 
-async function startSession(db: DB, userId: string, ip: string): Promise<SignedIn> {
+/** A session for the account, as every way of signing in starts one (and the audit row saying how). */
+export async function startSession(db: DB, userId: string, ip: string, summary = 'signed in'): Promise<SignedIn> {
   const now = new Date().toISOString();
   const before = await findUserById(db, userId);
   if (before === undefined) throw new NotFoundError('api.auth.accountNotFound');
@@ -65,7 +67,7 @@ async function startSession(db: DB, userId: string, ip: string): Promise<SignedI
     // The dashboard's Last Login is the sign-in before this one.
     await recordSignInTimes(trx, userId, before.lastSignInAt, now);
     const started = await createSession(trx, userId, before.sessionTimeoutMinutes);
-    await recordAudit(trx, actorOf({ user: before, ip }), { action: 'sign-in', entity: 'account', entityId: userId, summary: 'signed in' });
+    await recordAudit(trx, actorOf({ user: before, ip }), { action: 'sign-in', entity: 'account', entityId: userId, summary });
     return started;
   });
   const user: AuthUser = {
@@ -110,6 +112,11 @@ export async function signIn(
     throw new UnauthenticatedError('api.auth.invalidCredentials');
   }
   await deps.limits.accountSlowdown.notAFailure(email);
+  // With single sign-on on and the password form closed, only the owner still signs in here.
+  if (!(await passwordSignInAllowed(deps, user.id))) {
+    await deps.limits.credentials.succeeded(email, ip);
+    throw new ForbiddenError('api.sso.passwordSignInOff');
+  }
   if (user.twoFactorEnabled === 1) {
     // Earlier failures stay counted until the code is right too.
     await deps.limits.credentials.stepPassed(email, ip);

@@ -13,6 +13,8 @@ import * as settings from './settings.service';
 import * as account from './account-settings.service';
 import * as email from './email-settings.service';
 import { sendWeeklyReportNow } from '@server/dashboard/weekly-report.service';
+import { updateSsoInput } from '@server/sso/sso.schemas';
+import { getSsoSettings, updateSso } from '@server/sso/sso-settings.service';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
 
 export const settingsRouter = router({
@@ -59,6 +61,15 @@ export const settingsRouter = router({
     // The settings as typed in the form, saved or not: the same fields as a save.
     .input(emailSettingsInput)
     .mutation(({ ctx, input }) => email.sendTestEmail(ctx, input)),
+
+  sso: adminProcedure
+    .meta({ description: 'The Single sign-on tab: issuer, client id, whether a client secret is stored (never the secret), button label, allowed domains, whether password sign-in is open to everyone, and the redirect address to register at the provider.' })
+    .query(({ ctx }) => getSsoSettings(ctx)),
+
+  updateSso: adminProcedure
+    .meta({ description: "Saves single sign-on (OpenID Connect) for staff: the issuer (https; its discovery document must answer, else a field error on issuer), client id, client secret (stored encrypted; absent keeps the stored one), the button's label, the e-mail domains whose staff get an account with role user at their first sign-in, and passwordSignIn (false: only the owner, the first admin, may still sign in with a password). An empty issuer turns single sign-on off (audited)." })
+    .input(updateSsoInput)
+    .mutation(({ ctx, input }) => updateSso(ctx, input)),
 
   sendWeeklyReport: staffProcedure
     .meta({ description: "Send me this report now: queues this week's report for the caller's own address through the outbox." })

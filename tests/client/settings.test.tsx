@@ -84,6 +84,7 @@ describe('the page', () => {
       'Site',
       'Email',
       'Email Log',
+      'Single Sign-On',
       'Users',
       'Integrations',
     ]);

@@ -36,6 +36,7 @@ const COVERED_BY: Record<string, string> = {
   'server/privacy/person-records.repository.ts': 'server/privacy/privacy.test.ts',
   'server/privacy/privacy-settings.repository.ts': 'server/privacy/retention.test.ts',
   'server/scheduler/claims.repository.ts': 'server/monitoring/system-alerts.test.ts',
+  'server/sso/sso-settings.service.ts': 'server/sso/sso.test.ts',
   'server/settings/account-settings.service.ts': 'server/settings/settings.test.ts',
   'server/settings/email-settings.service.ts': 'server/settings/test-email.test.ts',
 };

@@ -15,6 +15,7 @@ import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { SiteTab } from './SiteTab';
+import { SsoTab } from './SsoTab';
 import { SystemTab } from './SystemTab';
 import { UsersTab } from './UsersTab';
 import { ADMIN_SETTINGS_TABS, type SettingsTab } from './settings-tabs';
@@ -80,6 +81,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           {isAdmin && <Tabs.Tab value="site">Site</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="emailLog">Email Log</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="sso">Single Sign-On</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="users">Users</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="integrations">Integrations</Tabs.Tab>}
         </Tabs.List>
@@ -114,6 +116,12 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
             {/* Fetched only once the tab is opened; the hint about missing SMTP settings leads to Email.
                 miw 0: the wide log scrolls inside its table instead of widening the page. */}
             {tab === 'emailLog' && <EmailLogTab onOpenEmailSettings={() => setTab('email')} />}
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="sso" {...panelSpacing}>
+            {/* Fetched once the tab is opened: the client secret is never part of it. */}
+            {tab === 'sso' && <SsoTab />}
           </Tabs.Panel>
         )}
         {isAdmin && (

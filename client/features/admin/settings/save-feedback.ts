@@ -2,7 +2,7 @@
 import { fieldErrorsOf } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 
-export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email';
+export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email' | 'sso';
 
 const TAB_LABELS: Record<SettingsTab, string> = {
   profile: 'Profile',
@@ -11,6 +11,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   system: 'System',
   site: 'Site',
   email: 'Email',
+  sso: 'Single sign-on',
 };
 
 export function notifySaved(tab: SettingsTab): void {
