@@ -38,6 +38,7 @@ import * as apiTokens from './migrations/2026-11-28_430_api_tokens';
 import * as apiTokensPostgres from './migrations/2026-11-28_430_api_tokens.postgres';
 import * as ssoLogins from './migrations/2026-11-28_450_sso_logins';
 import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postgres';
+import * as sessionPrices from './migrations/2026-11-28_400_session_prices';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -73,6 +74,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
   '2026-11-28_430_api_tokens': { sqlite: apiTokens, postgres: apiTokensPostgres },
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
+  '2026-11-28_400_session_prices': sessionPrices,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -110,6 +110,12 @@ export interface EventSessionsTable {
   offerHours: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON: the title and description in other languages ({"fr":{"title":…,"description":…}}). */
   translations: Generated<string>;
+  /** The price per seat in minor units of priceCurrency (cents); null with the two below: free. */
+  priceAmountMinor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** ISO 4217 code ('EUR'). */
+  priceCurrency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tax rate in hundredths of a percent (19% is 1900). */
+  taxRateBasisPoints: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

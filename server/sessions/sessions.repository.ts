@@ -8,10 +8,13 @@ import type { Page } from '@server/shared/common.schemas';
 import { matchesAny } from '@db/text-search';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
 import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
+import { basisPointsToPercent, percentToBasisPoints, type Price } from '@server/shared/money';
 
 /** A session as the API shows it: the row with its 0/1 flag as a boolean (maxParticipants null means unlimited). */
-export type SessionDto = Omit<EventSessionRow, 'isActive' | 'translations'> & {
+export type SessionDto = Omit<EventSessionRow, 'isActive' | 'translations' | 'priceAmountMinor' | 'priceCurrency' | 'taxRateBasisPoints'> & {
   isActive: boolean;
+  /** The price per seat; null: free. */
+  price: Price | null;
   /** The title and description in the other languages; a blank or missing one shows the English. */
   translations: Translations<TitleTexts>;
 };
@@ -31,6 +34,8 @@ export interface SessionValues {
   offerHours?: number | null | undefined;
   /** The title and description in the other languages; undefined: unchanged. */
   translations?: Translations<TitleTexts> | undefined;
+  /** null: free; undefined: unchanged. */
+  price?: Price | null | undefined;
   isActive: boolean;
 }
 
@@ -54,9 +59,24 @@ export function toSessionDto(row: EventSessionRow): SessionDto {
     maxParticipants: row.maxParticipants,
     offerHours: row.offerHours,
     translations: readTitleTranslations(`translations of session ${row.id}`, row.translations),
+    price: priceOf(row),
     isActive: row.isActive === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+/** The three columns are set together or not at all (the service writes them so). */
+function priceOf(row: EventSessionRow): Price | null {
+  if (row.priceAmountMinor === null || row.priceCurrency === null || row.taxRateBasisPoints === null) return null;
+  return { amountMinor: row.priceAmountMinor, currency: row.priceCurrency, taxRatePercent: basisPointsToPercent(row.taxRateBasisPoints) };
+}
+
+function priceColumns(price: Price | null) {
+  return {
+    priceAmountMinor: price?.amountMinor ?? null,
+    priceCurrency: price?.currency ?? null,
+    taxRateBasisPoints: price === null ? null : percentToBasisPoints(price.taxRatePercent),
   };
 }
 
@@ -75,6 +95,7 @@ function toColumns(values: SessionValues) {
     maxParticipants: values.maxParticipants,
     ...(values.offerHours === undefined ? {} : { offerHours: values.offerHours }),
     ...(values.translations === undefined ? {} : { translations: JSON.stringify(values.translations) }),
+    ...(values.price === undefined ? {} : priceColumns(values.price)),
     isActive: values.isActive ? 1 : 0,
   };
 }

@@ -11,7 +11,7 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const sessionsRouter = router({
   listByEvent: publicProcedure
-    .meta({ description: "The booking form's session list: active sessions of an active event, oldest first, each with its delegates' name, position, organisation and photo (no e-mail or phone)." })
+    .meta({ description: "The booking form's session list: active sessions of an active event, oldest first, each with its price per seat (null: free) and its delegates' name, position, organisation and photo (no e-mail or phone)." })
     .input(listByEventInput)
     .query(({ ctx, input }) => listBookableSessions(ctx, input)),
 
@@ -30,12 +30,12 @@ export const sessionsRouter = router({
     .query(({ ctx, input }) => getSessionDetail(ctx, input)),
 
   create: adminProcedure
-    .meta({ description: 'Creates a session with its time slots and delegates in one transaction (audited).' })
+    .meta({ description: 'Creates a session with its time slots and delegates in one transaction; `price` {amountMinor, currency, taxRatePercent} in the site\'s currency, or null for a free session (audited).' })
     .input(createSessionInput)
     .mutation(({ ctx, input }) => createSession(ctx, input)),
 
   update: adminProcedure
-    .meta({ description: 'Replaces a session with its time slots and delegates; participants of a removed slot are told it is cancelled and those of a slot whose times changed get an updated invite (audited).' })
+    .meta({ description: 'Replaces a session with its time slots and delegates (an absent `price` is kept, null makes it free); participants of a removed slot are told it is cancelled and those of a slot whose times changed get an updated invite (audited).' })
     .input(updateSessionInput)
     .mutation(({ ctx, input }) => updateSession(ctx, input)),
 

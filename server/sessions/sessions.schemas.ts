@@ -15,6 +15,7 @@ import {
 } from '@server/shared/common.schemas';
 import { keyed } from '@server/shared/i18n/schema-messages';
 import { translationsInput } from '@server/shared/i18n/translations.schemas';
+import { isCurrencyCode } from '@server/shared/money';
 
 export const DEFAULT_MAX_PARTICIPANTS = 20;
 export const MAX_SLOTS_PER_SESSION = 200;
@@ -24,6 +25,25 @@ const EVENT_REQUIRED = keyed('api.sessions.eventRequired', 'Event is required');
 const MAX_WHOLE = keyed('api.sessions.maxWhole', 'Max participants must be a whole number');
 const OFFER_WHOLE = keyed('api.sessions.offerWhole', 'Offer hours must be a whole number');
 const SLOT_REQUIRED = keyed('api.sessions.slotRequired', 'At least one time slot is required');
+
+const PRICE_WHOLE = keyed('api.sessions.priceWhole', 'Price must be a whole number of cents');
+const PRICE_MESSAGE = keyed('api.sessions.priceRange', 'Price must be more than 0 (a free session has no price)');
+const CURRENCY_MESSAGE = keyed('api.sessions.priceCurrency', 'Currency must be an ISO 4217 code such as EUR');
+const TAX_MESSAGE = keyed('api.sessions.taxRate', 'Tax rate must be between 0 and 100%, with at most two decimals');
+
+/** The most a seat may cost, in minor units: high enough for any workshop, far from a float's limits. */
+export const MAX_PRICE_MINOR = 100_000_000;
+
+/** A session's price per seat: minor units (cents) of an ISO 4217 currency and a tax rate in percent. */
+export const priceInput = z.object({
+  amountMinor: z.number({ error: PRICE_WHOLE }).int(PRICE_WHOLE).min(1, PRICE_MESSAGE).max(MAX_PRICE_MINOR, PRICE_MESSAGE),
+  currency: z.string({ error: CURRENCY_MESSAGE }).refine(isCurrencyCode, CURRENCY_MESSAGE),
+  taxRatePercent: z
+    .number({ error: TAX_MESSAGE })
+    .min(0, TAX_MESSAGE)
+    .max(100, TAX_MESSAGE)
+    .refine((rate) => Number.isInteger(Math.round(rate * 100)) && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, TAX_MESSAGE),
+});
 
 export const timeSlotFields = z
   .object({
@@ -70,6 +90,8 @@ export const sessionFields = z.object({
     .max(168, keyed('api.sessions.offerMax', 'Offer hours must be at most 168 (a week)'))
     .nullable()
     .default(null),
+  /** null (or absent): a free session. */
+  price: priceInput.nullable().default(null),
 });
 
 /** The wizard's one save: the session, its time slots and its new delegates, in one transaction. */
@@ -95,6 +117,8 @@ export const updateSessionInput = sessionFields.extend({
   offerHours: sessionFields.shape.offerHours.unwrap().optional(),
   /** Absent: unchanged. */
   translations: sessionFields.shape.translations.unwrap().optional(),
+  /** Absent: unchanged; null: free. */
+  price: priceInput.nullable().optional(),
   timeSlots: z
     .array(timeSlotFields.and(z.object({ id: idInput.optional() })))
     .min(1, SLOT_REQUIRED)

@@ -4,7 +4,9 @@
 // delegates.service.ts.
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import { NotFoundError } from '@server/core/errors';
+import { invalidField, NotFoundError } from '@server/core/errors';
+import { message } from '@server/shared/i18n/message';
+import { getSystemSettings } from '@server/settings/settings.service';
 import { plainRead, plainReadNoInput, type ServiceContext } from '@server/core/service-context';
 import type { ServiceDeps } from '@server/core/deps';
 import { changePublicData } from '@server/core/public-changes';
@@ -40,8 +42,18 @@ function sessionValues(input: CreateSession | UpdateSession): sessions.SessionVa
     maxParticipants: input.maxParticipants,
     offerHours: input.offerHours,
     translations: input.translations,
+    price: input.price,
     isActive: input.isActive,
   };
+}
+
+/** A price is in the site's currency (Settings, System), so every paid session of a site adds up. */
+async function requireSiteCurrency(db: DB, price: CreateSession['price'] | undefined): Promise<void> {
+  if (price === null || price === undefined) return;
+  const { currency } = await getSystemSettings({ db });
+  if (price.currency !== currency) {
+    throw invalidField('price.currency', message('api.sessions.priceSiteCurrency', { currency }));
+  }
 }
 
 /** The session with its event title, all its slots (past too) with seats, and its delegates. */
@@ -77,6 +89,7 @@ export function createSession(deps: ServiceContext, input: CreateSession): Promi
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     await requireEvent(trx, input.eventId);
+    await requireSiteCurrency(trx, input.price);
     const session = await sessions.insertSession(trx, sessionValues(input));
     await timeSlots.insertTimeSlots(trx, session.id, input.timeSlots);
     await delegates.insertDelegates(trx, session.id, input.delegates);
@@ -95,6 +108,7 @@ const SESSION_FIELD_LABELS = {
   maxParticipants: 'max participants',
   offerHours: 'waitlist offers',
   translations: 'translations',
+  price: 'price',
   isActive: 'active',
 } as const;
 
@@ -167,6 +181,8 @@ export function updateSession(deps: ServiceContext, input: UpdateSession): Promi
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, input.id);
     const before = await getSessionDetail({ db: trx }, { id: input.id });
+    // A price kept as it was stays valid after the site's currency changes; a new one must be in it.
+    if (JSON.stringify(input.price) !== JSON.stringify(before.price)) await requireSiteCurrency(trx, input.price);
     if (input.eventId !== existing.eventId) {
       await requireEvent(trx, input.eventId);
       await sessions.moveSessionBookingsToEvent(trx, input.id, input.eventId);

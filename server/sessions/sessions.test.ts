@@ -495,6 +495,7 @@ describe('sessions.listByEvent', () => {
       maxParticipants: 20,
       offerHours: null,
       translations: {},
+      price: null,
       isActive: true,
       createdAt: older.createdAt,
       updatedAt: older.updatedAt,

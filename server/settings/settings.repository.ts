@@ -34,6 +34,8 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   backupTime: '03:00',
   backupKeep: BACKUP_KEEP_RANGE.default,
   meetingBaseUrl: null,
+  currency: 'EUR',
+  pricesIncludeTax: false,
 };
 
 /** The e-mail group as stored: the form's values, the password kept (never read back to a browser). */

@@ -19,7 +19,7 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const settingsRouter = router({
   public: publicProcedure
-    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations and the firm's identity (contact details, map, social links, colours, logo)." })
+    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations, the currency and whether prices include tax, and the firm's identity (contact details, map, social links, colours, logo)." })
     .query(({ ctx }) => settings.getPublicSettings(ctx)),
 
   get: staffProcedure
@@ -42,7 +42,7 @@ export const settingsRouter = router({
     .mutation(({ ctx, input }) => account.updateNotifications(ctx, input)),
 
   updateSystem: adminProcedure
-    .meta({ description: 'Updates the site-wide settings: name and description, timezone, Maintenance Mode, Allow Registrations, upload size, reminders, e-mail retention and give-up time, automatic backups (audited).' })
+    .meta({ description: 'Updates the site-wide settings: name and description, timezone, Maintenance Mode, Allow Registrations, upload size, reminders, e-mail retention and give-up time, the currency (ISO 4217) and whether prices include tax, automatic backups (audited).' })
     .input(systemSettingsInput)
     .mutation(({ ctx, input }) => settings.updateSystem(ctx, input)),
 

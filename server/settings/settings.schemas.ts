@@ -4,6 +4,7 @@ import { LIMITS, NAME_REQUIRED, optionalText, optionalUrl, requiredEmail, requir
 import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
 import type { KeyTaking } from '@server/shared/i18n/message';
 import { isTimeZone } from '@server/shared/time';
+import { isCurrencyCode } from '@server/shared/money';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -80,6 +81,7 @@ export const notificationSettingsInput = z.object({
 const BACKUP_TIME_MESSAGE = keyed('api.settings.backupTime', 'Please enter a time as HH:MM');
 export const MEETING_BASE_URL_MESSAGE = keyed('api.settings.meetingBaseUrl', 'Please enter an https:// address, such as https://meet.example.org');
 const TIMEZONE_MESSAGE = keyed('api.settings.timezone', 'Please choose a timezone');
+const CURRENCY_MESSAGE = keyed('api.settings.currency', 'Please choose a currency (an ISO 4217 code such as EUR)');
 
 /** The System group as stored: every field set. */
 export const systemSettingsFields = {
@@ -105,6 +107,10 @@ export const systemSettingsFields = {
    * for instance (https://meet.example.org, a room is <base>/<firm>-<random words>); null: none.
    */
   meetingBaseUrl: optionalText(LIMITS.url).refine((value) => value === null || /^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value), MEETING_BASE_URL_MESSAGE),
+  /** The currency of paid sessions (ISO 4217); a session keeps the currency it was priced in. */
+  currency: z.string({ error: CURRENCY_MESSAGE }).trim().toUpperCase().refine(isCurrencyCode, CURRENCY_MESSAGE),
+  /** Whether session prices are entered (and shown) including tax; else excluding it, as B2B firms quote. */
+  pricesIncludeTax: z.boolean(),
 };
 export type SystemSettings = z.output<z.ZodObject<typeof systemSettingsFields>>;
 
@@ -123,6 +129,8 @@ export const systemSettingsInput = z.object({
   backupTime: systemSettingsFields.backupTime.optional(),
   backupKeep: systemSettingsFields.backupKeep.optional(),
   meetingBaseUrl: systemSettingsFields.meetingBaseUrl.optional(),
+  currency: systemSettingsFields.currency.optional(),
+  pricesIncludeTax: systemSettingsFields.pricesIncludeTax.optional(),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 /** An update as parsed: a field left out is undefined (kept). */

@@ -15,7 +15,10 @@ import { type EmailSettingsView, emailViewOf } from './email-settings.service';
 /** The System group as stored (defaults where nothing was saved): for routes and jobs that only read it. */
 export const getSystemSettings = plainReadNoInput(readSystemSettings);
 
-export type PublicSettings = Pick<SystemSettings, 'siteName' | 'siteDescription' | 'timezone' | 'maintenanceMode' | 'allowRegistrations'> & {
+export type PublicSettings = Pick<
+  SystemSettings,
+  'siteName' | 'siteDescription' | 'timezone' | 'maintenanceMode' | 'allowRegistrations' | 'currency' | 'pricesIncludeTax'
+> & {
   /** Tagline, contact details, map, social links and footer text (Settings, Site). */
   identity: StoredIdentity;
 };
@@ -33,11 +36,11 @@ export interface AllSettings {
   backup: BackupStatus | null;
 }
 
-/** What the public site needs: name, description, timezone, the two access switches and the firm's identity. */
+/** What the public site needs: name, description, timezone, the two access switches, how prices read and the firm's identity. */
 export async function getPublicSettings({ db }: Pick<ServiceContext, 'db'>): Promise<PublicSettings> {
   const { system, identity } = await getSystemAndIdentity(db);
-  const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations } = system;
-  return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations, identity };
+  const { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations, currency, pricesIncludeTax } = system;
+  return { siteName, siteDescription, timezone, maintenanceMode, allowRegistrations, currency, pricesIncludeTax, identity };
 }
 
 export async function getAllSettings({ db, user }: Pick<AccountContext, 'db' | 'user'>): Promise<AllSettings> {

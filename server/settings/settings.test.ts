@@ -43,6 +43,8 @@ const system: SystemSettingsInput = {
   backupTime: '04:30',
   backupKeep: 5,
   meetingBaseUrl: 'https://meet.example.org',
+  currency: 'CHF',
+  pricesIncludeTax: true,
 };
 const email: EmailSettingsInput = {
   smtpHost: 'smtp.example.com',
@@ -132,6 +134,8 @@ describe('settings: defaults', () => {
         backupTime: '03:00',
         backupKeep: 7,
         meetingBaseUrl: null,
+        currency: 'EUR',
+        pricesIncludeTax: false,
       },
       identity: {
         siteName: 'Our Firm',
@@ -156,7 +160,7 @@ describe('settings: defaults', () => {
     });
   });
 
-  it('gives the public only the five public fields and the identity', async () => {
+  it('gives the public only the seven public fields and the identity', async () => {
     await clearSiteSettings();
     expect(await callers.anonymous.settings.public()).toMatchObject({
       siteName: 'Our Firm',
@@ -164,9 +168,11 @@ describe('settings: defaults', () => {
       timezone: 'UTC',
       maintenanceMode: false,
       allowRegistrations: true,
+      currency: 'EUR',
+      pricesIncludeTax: false,
     });
     expect(Object.keys(await callers.anonymous.settings.public()).sort()).toEqual(
-      ['allowRegistrations', 'identity', 'maintenanceMode', 'siteDescription', 'siteName', 'timezone'],
+      ['allowRegistrations', 'currency', 'identity', 'maintenanceMode', 'pricesIncludeTax', 'siteDescription', 'siteName', 'timezone'],
     );
   });
 });
@@ -435,6 +441,17 @@ describe('settings: system', () => {
       backupKeep: 'Backups to keep must be between 1 and 90',
     });
     expect((await callers.admin.settings.get()).system).toEqual(system);
+  });
+
+  it('takes an ISO 4217 currency in any case and refuses a made-up one', async () => {
+    await expect(callers.admin.settings.updateSystem({ ...system, currency: ' gbp ' })).resolves.toMatchObject({ currency: 'GBP' });
+    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, currency: 'EURO' }), {
+      currency: 'Please choose a currency (an ISO 4217 code such as EUR)',
+    });
+    await expectFieldErrors(callers.admin.settings.updateSystem({ ...system, currency: 'XYZ' }), {
+      currency: 'Please choose a currency (an ISO 4217 code such as EUR)',
+    });
+    expect(await callers.anonymous.settings.public()).toMatchObject({ currency: 'GBP', pricesIncludeTax: true });
   });
 
   it('takes any IANA time zone', async () => {

@@ -138,6 +138,23 @@ describe('BookingForm', () => {
     expect(radios[0]).toBeChecked();
   });
 
+  it('shows a paid session’s price per seat with its tax beside the form, and nothing of the kind for a free one', async () => {
+    const user = userEvent.setup();
+    await server.env.db
+      .updateTable('eventSessions')
+      .set({ priceAmountMinor: 45_000, priceCurrency: 'EUR', taxRateBasisPoints: 1900 })
+      .where('id', '=', ids.sessionA2)
+      .execute();
+    renderForm();
+    const details = await screen.findByRole('complementary', { name: 'Event details' });
+    await choose(user, 'Select Event', 'Accra Exchange');
+    await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');
+    expect(details).toHaveTextContent(/Morning MatchmakingWhereRoom 1$/);
+    expect(details).not.toHaveTextContent('Price');
+    await choose(user, 'Select Session', 'Investor Briefing (Room 1)');
+    expect(details).toHaveTextContent(/Investor BriefingWhereRoom 1Price€450.00 per seat, excl. 19% tax$/);
+  });
+
   it('gives one zone when the visitor is in the event’s', async () => {
     const user = userEvent.setup();
     renderForm({ visitorTimeZone: 'UTC' });

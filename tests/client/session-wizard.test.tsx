@@ -439,3 +439,36 @@ describe('SessionWizard: editing', () => {
     expect(screen.getAllByText(/\(120 minutes\)/)).toHaveLength(1);
   });
 });
+
+describe('SessionWizard: price', () => {
+  it('prices a free session per seat with its tax, shown in full before saving', async () => {
+    const db = server.env.db;
+    const event = await insertEventRow(db, { title: 'Tamale Workshop' });
+    const session = await insertSessionRow(db, event.id, { title: 'Export Paperwork' });
+    await insertSlotRow(db, session.id);
+    await admin.delegates.create({ sessionId: session.id, name: 'Efua Asante', email: 'efua@example.com' });
+    const user = userEvent.setup();
+    const onClose = renderWizard(session.id);
+    expect(await screen.findByRole('button', { name: 'Update Session' })).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    for (let step = 0; step < 3; step += 1) await user.click(button('Previous'));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Paid session (booked seats are invoiced)' }));
+    await fill(user, screen.getByLabelText(/Tax rate/), '');
+    await user.click(button('Next: Delegate Info'));
+    expect(await screen.findByText('Price must be more than 0 (a free session has no price)')).toBeInTheDocument();
+    expect(screen.getByText('Tax rate must be between 0 and 100%, with at most two decimals')).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText(/Price per seat \(EUR, excluding tax\)/), '450');
+    await fill(user, screen.getByLabelText(/Tax rate/), '19');
+    expect(screen.getByText('One seat: €450.00 + €85.50 tax = €535.50')).toBeInTheDocument();
+    await user.click(button('Next: Delegate Info'));
+    await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));
+    await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
+    expect(await screen.findByText('€450.00, tax 19%')).toBeInTheDocument();
+    await user.click(button('Update Session'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const priced = await db.selectFrom('eventSessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
+    expect([priced.priceAmountMinor, priced.priceCurrency, priced.taxRateBasisPoints]).toEqual([45_000, 'EUR', 1900]);
+  });
+});

@@ -210,7 +210,7 @@ describe('SessionsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cocoa Supply Talk' });
     expect(await within(dialog).findByText(`Thursday, March 13, ${YEAR}, 10:00 AM – 12:00 PM EDT`)).toBeInTheDocument();
     expect(within(dialog).getByText('0 / 8')).toBeInTheDocument();
-    expect(within(dialog).getByText('Facilitator: Not assigned · Location: Hall B · Capacity: 8')).toBeInTheDocument();
+    expect(within(dialog).getByText('Facilitator: Not assigned · Location: Hall B · Capacity: 8 · Price per seat: Free')).toBeInTheDocument();
     expect(within(dialog).getByText('Efua Sarpong')).toBeInTheDocument();
     expect(within(dialog).getByText('Analyst, Cocoa Board')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Edit|Delete|Save/ })).not.toBeInTheDocument();

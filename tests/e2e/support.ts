@@ -52,7 +52,7 @@ export function tomorrowAtTenUtc(now = Date.now()): number {
 /** Creates an active event with one session (of `capacity`) and one slot starting tomorrow at 10:00 UTC. */
 export async function createBookableSlot(
   request: APIRequestContext,
-  options: { title: string; capacity: number | null },
+  options: { title: string; capacity: number | null; price?: { amountMinor: number; currency: string; taxRatePercent: number } },
 ): Promise<BookableSlot> {
   await signInAsAdmin(request);
   const event = await mutate<{ id: string; title: string }>(request, 'events.create', {
@@ -71,6 +71,7 @@ export async function createBookableSlot(
     title: `${options.title} Workshop`,
     location: 'Room A',
     maxParticipants: options.capacity,
+    price: options.price ?? null,
     isActive: true,
     timeSlots: [{ startTime: new Date(start).toISOString(), endTime: new Date(start + 2 * HOUR).toISOString() }],
     delegates: [],

@@ -47,6 +47,7 @@ const ALSO_CHECKS: Record<string, string> = {
   'server/privacy/erasure-traces.test.ts': 'server/privacy/person-records.repository.ts',
   'server/email/sender-erasure.test.ts': 'server/email/outbox.repository.ts',
   'server/identity/sign-in-networks.test.ts': 'server/core/rate-limits.ts',
+  'server/sessions/session-prices.test.ts': 'server/sessions/sessions.repository.ts',
 };
 
 function filesUnder(folder: string, keep: (file: string) => boolean): string[] {

@@ -9,6 +9,8 @@ import { uploadSrcSet } from '@server/shared/image-variants';
 import { eventDefaults } from '@client/features/home/content';
 import classes from './BookingForm.module.css';
 import { textOr } from '@client/features/layout/text-or';
+import { usePublicSettings } from '@client/features/layout/PublicLayout';
+import { priceText } from '@client/features/event/price';
 
 type BookableEvent = RouterOutputs['events']['list'][number];
 type BookableSession = RouterOutputs['sessions']['listByEvent'][number];
@@ -57,17 +59,31 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
 }
 
 function SessionDetails({ session }: { session: BookableSession }) {
-  const { t, language } = useTranslator();
+  const words = useTranslator();
+  const { t, language } = words;
+  const { pricesIncludeTax } = usePublicSettings();
+  const price = priceText(session.price, pricesIncludeTax, words);
+  const where = session.location !== null && session.location.trim() !== '' ? session.location : null;
   const description = firmText(session.description ?? '', session.translations, 'description', language);
   return (
     <Stack gap="xs" className={classes.session}>
       <Title order={3}>
         {firmText(session.title, session.translations, 'title', language)}
       </Title>
-      {session.location !== null && session.location.trim() !== '' && (
+      {(where !== null || price !== null) && (
         <dl className={classes.facts}>
-          <dt>{t('booking.details.where')}</dt>
-          <dd>{session.location}</dd>
+          {where !== null && (
+            <>
+              <dt>{t('booking.details.where')}</dt>
+              <dd>{where}</dd>
+            </>
+          )}
+          {price !== null && (
+            <>
+              <dt>{t('booking.details.price')}</dt>
+              <dd>{price}</dd>
+            </>
+          )}
         </dl>
       )}
       {description.trim() !== '' && (

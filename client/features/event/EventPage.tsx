@@ -9,6 +9,7 @@ import { defaultEventBenefits, eventDefaults, organizerMailto } from '@client/fe
 import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { seatsText } from './seats';
+import { priceText } from './price';
 import { firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '@client/features/home/icons';
 import shared from '@client/features/home/shared.module.css';
@@ -54,8 +55,10 @@ function SessionSlots({ session, title, timeZone }: { session: PageSession; titl
   );
 }
 
-function SessionCard({ session, timeZone }: { session: PageSession; timeZone: string }) {
-  const { t, language } = useTranslator();
+function SessionCard({ session, timeZone, pricesIncludeTax }: { session: PageSession; timeZone: string; pricesIncludeTax: boolean }) {
+  const words = useTranslator();
+  const { t, language } = words;
+  const price = priceText(session.price, pricesIncludeTax, words);
   // The session's own texts in the page's language when it has them, else in English.
   const title = firmText(session.title, session.translations, 'title', language);
   const description = firmText(session.description ?? '', session.translations, 'description', language);
@@ -66,6 +69,7 @@ function SessionCard({ session, timeZone }: { session: PageSession; timeZone: st
     <li className={classes.session}>
       <h3 className={classes.sessionTitle}>{title}</h3>
       {facts.length > 0 && <p className={classes.sessionFacts}>{facts.join(' · ')}</p>}
+      {price !== null && <p className={classes.sessionPrice}>{price}</p>}
       {description.trim() !== '' && <p className={classes.sessionDescription}>{description}</p>}
       <SessionSlots session={session} title={title} timeZone={timeZone} />
     </li>
@@ -91,7 +95,7 @@ export function EventPage({ eventId }: { eventId: string }) {
   const { t, language } = useTranslator();
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
   const bookingState = bookingStateOf(settings.data);
-  const { identity } = usePublicSettings();
+  const { identity, pricesIncludeTax } = usePublicSettings();
   const page = trpc.events.page.useQuery({ id: eventId }, { retry: false });
   if (page.isError) return <NotFound />;
   // The server renders the page with its data; only a page rendered in the browser waits here.
@@ -175,7 +179,7 @@ export function EventPage({ eventId }: { eventId: string }) {
               ) : (
                 <ul className={classes.sessions}>
                   {sessions.map((session) => (
-                    <SessionCard key={session.id} session={session} timeZone={timeZone} />
+                    <SessionCard key={session.id} session={session} timeZone={timeZone} pricesIncludeTax={pricesIncludeTax} />
                   ))}
                 </ul>
               )}

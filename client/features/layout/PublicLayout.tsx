@@ -29,6 +29,8 @@ export function usePublicSettings() {
     identity,
     maintenanceMode: settings.data?.maintenanceMode === true,
     allowRegistrations: settings.data?.allowRegistrations !== false,
+    /** Whether session prices are shown including tax (Settings, System). */
+    pricesIncludeTax: settings.data?.pricesIncludeTax === true,
   };
 }
 

@@ -1,6 +1,7 @@
 // Wizard step 4: everything that the one save will store, to check before saving.
 import { Badge, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatMoney } from '@server/shared/money';
 import { durationMinutes, sessionFieldsOf, type Delegate, type DelegateFormValues, type DetailsValues, type DraftSlot } from './wizard-model';
 import { useDates } from '@client/use-dates';
 
@@ -40,7 +41,7 @@ export function ReviewStep({
   timeZone: string;
 }) {
   const dates = useDates();
-  const { maxParticipants } = sessionFieldsOf(details);
+  const { maxParticipants, price } = sessionFieldsOf(details);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -48,6 +49,7 @@ export function ReviewStep({
         <Field label="Title">{details.title.trim()}</Field>
         <Field label="Location">{orDefault(details.location, 'TBD')}</Field>
         <Field label="Facilitator">{orDefault(details.facilitator, 'Not assigned')}</Field>
+        <Field label="Price per seat">{price === null ? 'Free' : `${formatMoney(price.amountMinor, price.currency, 'en')}, tax ${price.taxRatePercent}%`}</Field>
         <Field label="Capacity">{maxParticipants === null ? 'Unlimited' : `${maxParticipants} participants`}</Field>
         <Field label="Status">
           <Badge color={details.isActive ? 'teal' : 'gray'} variant="light" component="span">

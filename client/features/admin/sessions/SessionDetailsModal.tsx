@@ -7,6 +7,7 @@ import { failureText } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 import { useDates } from '@client/use-dates';
+import { formatMoney } from '@server/shared/money';
 
 export function SessionDetailsModal({
   opened,
@@ -49,7 +50,8 @@ function SessionDetails({ sessionId }: { sessionId: string }) {
       </Group>
       <Text size="sm">
         Facilitator: {s.facilitator ?? 'Not assigned'} · Location: {s.location ?? 'TBD'} · Capacity:{' '}
-        {s.maxParticipants ?? 'Unlimited'}
+        {s.maxParticipants ?? 'Unlimited'} · Price per seat:{' '}
+        {s.price === null ? 'Free' : `${formatMoney(s.price.amountMinor, s.price.currency, 'en')}, tax ${s.price.taxRatePercent}%`}
       </Text>
       {s.description !== null && <Text size="sm">{s.description}</Text>}
 

@@ -5,6 +5,7 @@ import { LIMITS } from '@server/shared/common.schemas';
 import { messageOf, trpc } from '@client/trpc';
 import { TranslatedTextFields } from '@client/features/admin/kit/TranslatedTextFields';
 import { type DetailsValues, TRANSLATED_SESSION_FIELDS } from './wizard-model';
+import { PriceFields } from './PriceFields';
 
 /** The select offers the first 100 events (the largest page); a session's own event is always offered. */
 const EVENT_PAGE_SIZE = 100;
@@ -95,6 +96,7 @@ export function SessionDetailsStep({
           <NumberInput label="Hours to take the seat" min={1} max={168} allowDecimal={false} allowNegative={false} {...form.getInputProps('offerHours')} />
         )}
       </Group>
+      <PriceFields form={form} />
       <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </Stack>
   );

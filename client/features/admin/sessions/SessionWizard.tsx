@@ -16,7 +16,8 @@ import {
   createInputOf,
   detailsOf,
   EMPTY_DELEGATE,
-  EMPTY_DETAILS,
+  emptyDetails,
+  detailErrorsOf,
   sortSlots,
   updateInputOf,
   validateDelegate,
@@ -34,7 +35,7 @@ const REVIEW_STEP = 3;
 /** The delegate step lists at most one page of the event's delegates (the largest page size). */
 const DELEGATE_PAGE_SIZE = 100;
 const WIZARD_MODAL = 'session-wizard';
-const DETAIL_FIELDS = ['eventId', 'title', 'description', 'location', 'facilitator', 'maxParticipants', 'offerHours', 'isActive'];
+const DETAIL_FIELDS = ['eventId', 'title', 'description', 'location', 'facilitator', 'maxParticipants', 'offerHours', 'priceAmount', 'taxRatePercent', 'isActive'];
 
 /** `sessionId` null adds a session; otherwise the session is loaded and the wizard opens at step 4. */
 export function SessionWizard({ opened, sessionId, onClose }: { opened: boolean; sessionId: string | null; onClose: () => void }) {
@@ -72,13 +73,24 @@ function WizardLoader({ sessionId, onClose }: { sessionId: string | null; onClos
   // A cached copy may predate the last save: the forms start from a load made for this opening.
   const loaded = sessionId === null || (detail.data !== undefined && detail.isFetchedAfterMount);
   if (settings.isPending || !loaded) return <Loading text="Loading session..." />;
-  return <WizardBody session={detail.data} timeZone={settings.data?.timezone ?? 'UTC'} onClose={onClose} />;
+  const siteCurrency = settings.data?.currency ?? 'EUR';
+  return <WizardBody session={detail.data} timeZone={settings.data?.timezone ?? 'UTC'} siteCurrency={siteCurrency} onClose={onClose} />;
 }
 
-function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | undefined; timeZone: string; onClose: () => void }) {
+function WizardBody({
+  session,
+  timeZone,
+  siteCurrency,
+  onClose,
+}: {
+  session: SessionDetail | undefined;
+  timeZone: string;
+  siteCurrency: string;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const detailsForm = useForm<DetailsValues>({
-    initialValues: session === undefined ? EMPTY_DETAILS : detailsOf(session),
+    initialValues: session === undefined ? emptyDetails(siteCurrency) : detailsOf(session, siteCurrency),
     validate: validateDetails,
   });
   const delegateForm = useForm<DelegateFormValues>({ initialValues: EMPTY_DELEGATE, validate: validateDelegate });
@@ -107,7 +119,7 @@ function WizardBody({ session, timeZone, onClose }: { session: SessionDetail | u
   };
   const onFailed = (error: unknown) => {
     setSaveError(failureText('Failed to save session', error));
-    const fieldErrors = fieldErrorsOf(error);
+    const fieldErrors = detailErrorsOf(fieldErrorsOf(error));
     detailsForm.setErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => DETAIL_FIELDS.includes(field))));
   };
   const create = trpc.sessions.create.useMutation({ onSuccess: () => onSaved('Session created successfully'), onError: onFailed });

@@ -6,6 +6,7 @@ import { schemaResolver } from '@mantine/form';
 import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields } from '@server/sessions/sessions.schemas';
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import type { RouterInputs, RouterOutputs } from '@client/trpc';
+import { majorToMinor, minorToMajor } from '@server/shared/money';
 import { emptyTranslations, type TranslatedFormTexts, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 
 /** The session's texts that have a value per language. */
@@ -33,6 +34,14 @@ export interface DetailsValues {
   waitlist: 'now' | 'offer';
   /** NumberInput gives '' when empty. */
   offerHours: number | string;
+  /** A paid session: a price per seat and a tax rate; else free. */
+  paid: boolean;
+  /** In major units (119.50) as typed; NumberInput gives '' when empty. */
+  priceAmount: number | string;
+  /** The price's currency: the session's own, else the site's (Settings, System). */
+  currency: string;
+  /** NumberInput gives '' when empty. */
+  taxRatePercent: number | string;
   isActive: boolean;
 }
 
@@ -63,12 +72,22 @@ export const EMPTY_DETAILS: DetailsValues = {
   unlimited: false,
   waitlist: 'now',
   offerHours: 24,
+  paid: false,
+  priceAmount: '',
+  currency: 'EUR',
+  taxRatePercent: 0,
   isActive: true,
 };
 
+/** A new session's values, priced (when it is) in the site's currency. */
+export function emptyDetails(siteCurrency: string): DetailsValues {
+  return { ...EMPTY_DETAILS, currency: siteCurrency };
+}
+
 export const EMPTY_DELEGATE: DelegateFormValues = { name: '', email: '', phone: '', organization: '', position: '' };
 
-export function detailsOf(session: SessionDetail): DetailsValues {
+export function detailsOf(session: SessionDetail, siteCurrency: string): DetailsValues {
+  const { price } = session;
   return {
     eventId: session.eventId,
     title: session.title,
@@ -80,6 +99,10 @@ export function detailsOf(session: SessionDetail): DetailsValues {
     unlimited: session.maxParticipants === null,
     waitlist: session.offerHours === null ? 'now' : 'offer',
     offerHours: session.offerHours ?? 24,
+    paid: price !== null,
+    priceAmount: price === null ? '' : minorToMajor(price.amountMinor, price.currency),
+    currency: price?.currency ?? siteCurrency,
+    taxRatePercent: price?.taxRatePercent ?? 0,
     isActive: session.isActive,
   };
 }
@@ -108,8 +131,30 @@ export function sessionFieldsOf(values: DetailsValues) {
     maxParticipants,
     // An empty number of hours is 0, so it fails 'at least 1'.
     offerHours: values.waitlist === 'now' ? null : typeof values.offerHours === 'number' ? values.offerHours : 0,
+    price: priceOf(values),
     isActive: values.isActive,
   };
+}
+
+/** An empty price is 0 and an empty tax rate -1, so each fails its own message. */
+function priceOf(values: DetailsValues) {
+  if (!values.paid) return null;
+  return {
+    amountMinor: typeof values.priceAmount === 'number' ? majorToMinor(values.priceAmount, values.currency) : 0,
+    currency: values.currency,
+    taxRatePercent: typeof values.taxRatePercent === 'number' ? values.taxRatePercent : -1,
+  };
+}
+
+/** The schema names the price's parts `price.amountMinor`...; the form's fields are priceAmount and taxRatePercent. */
+export function detailErrorsOf(errors: FormErrors): FormErrors {
+  const result: FormErrors = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (field === 'price.amountMinor' || field === 'price.currency') result.priceAmount = error;
+    else if (field === 'price.taxRatePercent') result.taxRatePercent = error;
+    else result[field] = error;
+  }
+  return result;
 }
 
 const resolveSessionFields = schemaResolver(sessionFields, { sync: true });
@@ -117,7 +162,7 @@ export const validateDelegate = schemaResolver(delegateFields, { sync: true });
 const resolveSlot = schemaResolver(timeSlotFields, { sync: true });
 
 export function validateDetails(values: DetailsValues): FormErrors {
-  return resolveSessionFields(sessionFieldsOf(values));
+  return detailErrorsOf(resolveSessionFields(sessionFieldsOf(values)));
 }
 
 // ---- Time slots -------------------------------------------------------------------------------

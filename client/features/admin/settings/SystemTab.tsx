@@ -1,6 +1,6 @@
 // System (admins only): site-wide name, description, timezone, the two public-access switches, the
-// upload ceiling, the e-mail schedule's limits and the automatic backups (with how the last one
-// went). The public site reads these through settings.public, refreshed after a save.
+// upload ceiling, the e-mail schedule's limits, how prices read (currency, tax included or not) and
+// the automatic backups (with how the last one went). The public site reads these through settings.public, refreshed after a save.
 import { Alert, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -51,6 +51,14 @@ function useZoneOptions(current: string) {
   }, [current]);
 }
 
+/** 'EUR – Euro': every ISO 4217 currency the browser knows, found by code or name. */
+function useCurrencyOptions() {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
+  }, []);
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
@@ -77,6 +85,7 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
     validate: schemaResolver(systemSettingsInput, { sync: true }),
   });
   const zoneOptions = useZoneOptions(system.timezone);
+  const currencyOptions = useCurrencyOptions();
   const save = trpc.settings.updateSystem.useMutation({
     onSuccess: async (saved) => {
       form.setValues(formValues(saved));
@@ -177,6 +186,14 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
           label="Meeting base URL"
           description="For consultation types with a room per consultation, e.g. your Jitsi at https://meet.example.org: each consultation gets https://meet.example.org/<firm>-<random words>."
           {...form.getInputProps('meetingBaseUrl')}
+        />
+      </FormSection>
+      <FormSection title="Prices" description="How paid sessions are priced. A session keeps the currency it was priced in.">
+        <Select label="Currency" searchable allowDeselect={false} data={currencyOptions} {...form.getInputProps('currency')} />
+        <Switch
+          label="Prices include tax"
+          description="Off: a session's price is entered and shown excluding tax, which is added on top (as firms usually quote to businesses). On: the price already includes its tax."
+          {...form.getInputProps('pricesIncludeTax', { type: 'checkbox' })}
         />
       </FormSection>
       <FormSection
