@@ -34,6 +34,7 @@ import * as searchSecureDelete from './migrations/2026-11-27_300_search_secure_d
 import * as searchSecureDeletePostgres from './migrations/2026-11-27_300_search_secure_delete.postgres';
 import * as calendars from './migrations/2026-11-27_340_calendars';
 import * as calendarsPostgres from './migrations/2026-11-27_340_calendars.postgres';
+import * as analytics from './migrations/2026-11-28_470_analytics';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_300_search_secure_delete': { sqlite: searchSecureDelete, postgres: searchSecureDeletePostgres },
   // Later tables take PostgreSQL's native types in their own form.
   '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
+  '2026-11-28_470_analytics': analytics,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './core/deps';
 import { infrastructureFault } from './core/errors';
+import { registerBeacon } from './analytics/beacon.route';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
 import { exportRoutes } from './exports/exports.route';
 import { countRequests, healthRoutes } from './monitoring/health.route';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
    * only `npm run bench` uses it, to measure what the home-made route gains (decision 005).
    */
   trpcServer?: 'route' | 'adapter';
+  /** The clock that says the analytics' day (tests move it across midnight). */
+  analyticsClock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -184,6 +187,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
   await app.register(exportRoutes(deps));
+  // POST /api/beacon: page views and booking steps, summed in memory and written as daily sums.
+  registerBeacon(app, deps, { now: options.analyticsClock });
   // GET /events.ics: the public calendar feed of upcoming session times.
   await app.register(calendarFeedRoutes(deps));
   // GET /uploads/w/<width>/<name>.webp: smaller WebP copies of uploaded pictures, for srcset.

@@ -398,6 +398,7 @@ export const en = {
   'api.audit.endAfterStart': 'The end must be after the start',
   'api.bookings.notFound': 'Booking not found.',
   'api.bookings.dateRequired': 'Booking date is required',
+  'api.analytics.rangeTooLong': 'Choose a range of at most three years',
   'api.bookings.rangeReversed': 'The end date must be on or after the start date',
   'api.bookings.chooseById': 'Choose the bookings by id.',
   'api.bookings.chooseOne': 'Choose at least one booking.',

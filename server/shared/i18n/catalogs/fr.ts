@@ -397,6 +397,7 @@ export const fr: Catalog = {
   'api.audit.endAfterStart': 'La fin doit être postérieure au début',
   'api.bookings.notFound': 'Réservation introuvable.',
   'api.bookings.dateRequired': 'La date de réservation est obligatoire',
+  'api.analytics.rangeTooLong': 'Choisissez une période de trois ans au plus',
   'api.bookings.rangeReversed': 'La date de fin doit être identique ou postérieure à la date de début',
   'api.bookings.chooseById': 'Choisissez les réservations par identifiant.',
   'api.bookings.chooseOne': 'Choisissez au moins une réservation.',
