@@ -64,9 +64,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn('visit_utm_medium', 'text').execute();
     await db.schema.alterTable(table).addColumn('visit_utm_campaign', 'text').execute();
   }
+  // "Booked" reads consultations by creation time (bookings have bookings_created_idx).
+  await db.schema.createIndex('consultations_created_idx').on('consultations').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('consultations_created_idx').execute();
   for (const table of ATTRIBUTION_TABLES) {
     for (const column of ['visit_source', 'visit_utm_source', 'visit_utm_medium', 'visit_utm_campaign']) {
       await db.schema.alterTable(table).dropColumn(column).execute();

@@ -35,7 +35,7 @@ const host = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^[a-z0-9.-]*$/)
+  .regex(/^[a-z0-9.:-]*$/)
   .optional();
 
 /**
