@@ -62,8 +62,12 @@ export const NO_VISIT: VisitAttribution = { visitSource: null, visitUtmSource: n
 
 /** A beacon (short keys: the script that sends it must stay under 1 KB). */
 export const beaconInput = visitFields.extend({
-  /** The page's path (no query string). */
-  p: z.string().max(300).regex(/^\/[^?#\s]*$/),
+  /** The page's path (no query string; never a manage link's, whose address is a key). */
+  p: z
+    .string()
+    .max(300)
+    .regex(/^\/[^?#\s]*$/)
+    .refine((path) => !path.includes('/manage/')),
   /** The step; a page view when absent. */
   s: z.enum(BEACON_STEPS).default('pageview'),
   /** The event it concerns, if any. */

@@ -176,6 +176,7 @@ describe('bad beacons are dropped without a 500 and without a row', () => {
     ['an unknown step', { p: '/', s: 'booked' }, 204],
     ['a path that is not one', { p: 'https://evil.example/' }, 204],
     ['a path with a query string', { p: '/?email=a@b.c' }, 204],
+    ["a manage link's path (a key)", { p: '/booking/manage/secret-token' }, 204],
     ['an event id with odd characters', { p: '/', e: '<script>' }, 204],
     ['a huge body', { p: '/', uc: 'x'.repeat(4000) }, 413],
   ])('%s', async (_name, body, status) => {
