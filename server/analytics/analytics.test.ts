@@ -170,3 +170,20 @@ describe('figures', () => {
     });
   });
 });
+
+describe('retention', () => {
+  it('the scheduler deletes the aggregates older than 24 months, once a day', async () => {
+    const { applyAnalyticsRetention, firstKeptDay } = await import('./analytics-retention.service');
+    expect(firstKeptDay(new Date('2031-03-04T10:00:00.000Z'))).toBe('2029-03-04');
+    const base = { path: '/', step: 'pageview', eventId: '', source: 'direct', utmSource: '', utmMedium: '', utmCampaign: '', language: 'en', device: 'desktop', hits: 1, visitors: 1, entries: 1 };
+    await env.db
+      .insertInto('analyticsDaily')
+      .values([{ ...base, day: '2029-03-03' }, { ...base, day: '2029-03-04' }])
+      .execute();
+    const now = new Date('2031-03-04T10:00:00.000Z');
+    expect(await applyAnalyticsRetention(env.db, now)).toBe(1);
+    await env.db.insertInto('analyticsDaily').values({ ...base, day: '2029-03-01' }).execute();
+    expect(await applyAnalyticsRetention(env.db, now)).toBe(0);
+    expect((await env.db.selectFrom('analyticsDaily').select('day').orderBy('day').execute()).map((row) => row.day)).toEqual(['2029-03-01', '2029-03-04']);
+  });
+});
