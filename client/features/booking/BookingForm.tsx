@@ -103,6 +103,11 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
     setAnnouncement(messages.length === 0 ? '' : t('booking.checkForm', { messages: messages.join('. ') }));
   }
 
+  // The funnel's second step: the booking form open on a known event.
+  useEffect(() => {
+    if (eventKnown && eventId !== null) sendStep('booking-started', eventId);
+  }, [eventKnown, eventId]);
+
   if (events.isPending) return <BookingSkeleton />;
   if (events.isError) {
     return (
@@ -119,10 +124,6 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
   }
 
   const ready = eventKnown && sessionId !== null && timeSlotId !== null;
-  // The funnel's second step: the booking form open on a known event.
-  useEffect(() => {
-    if (eventKnown && eventId !== null) sendStep('booking-started', eventId);
-  }, [eventKnown, eventId]);
   const unknownInitialEvent = initialEventId !== undefined && eventId === initialEventId && !eventKnown;
   // The firm's titles in the page's language, English where a translation is missing.
   const titleOf = (event: (typeof events.data)[number]) => firmText(event.title, event.translations, 'title', language);
