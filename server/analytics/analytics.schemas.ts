@@ -21,8 +21,6 @@ export const EVENT_FUNNEL = ['event-viewed', 'booking-started', 'slot-chosen', '
 /** The consultations' funnel, in order; its last step is the consultations stored. */
 export const CONSULTATION_FUNNEL = ['type-chosen', 'time-chosen', 'booked'] as const;
 
-/** The source classes a referrer's host falls in; any other site is counted under its own host name. */
-export const SOURCE_CLASSES = ['direct', 'search', 'linkedin', 'x', 'email', 'partner'] as const;
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
