@@ -10,6 +10,7 @@ import { hydrate } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { EventRoot, eventIdOfPath } from './event-root';
+import { countPageView } from './features/analytics/beacon';
 import { PRIVACY_PAGE_PATH, PrivacyRoot } from './privacy-root';
 import { languageHeaders, readPageLanguage } from './i18n';
 import { languageOfPath } from '@server/shared/i18n/languages';
@@ -36,3 +37,4 @@ const root: ReactElement =
     <EventRoot queryClient={queryClient} trpcClient={trpcClient} pathname={pathname} eventId={eventId} page={page} />
   );
 hydrateRoot(container, root);
+countPageView(eventId ?? undefined);

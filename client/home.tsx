@@ -11,6 +11,7 @@ import { HomeRoot } from './home-root';
 import { languageHeaders, readPageLanguage } from './i18n';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { createTrpcClient } from './trpc';
+import { countPageView } from './features/analytics/beacon';
 
 const queryClient = createAppQueryClient();
 const container = document.getElementById('root');
@@ -20,3 +21,4 @@ if (container === null || serverState === null || page === null) throw new Error
 
 hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
 hydrateRoot(container, <HomeRoot queryClient={queryClient} trpcClient={createTrpcClient('', languageHeaders(page.language))} page={page} />);
+countPageView();

@@ -5,7 +5,8 @@ import { AppRoot } from './app-root';
 import { createAppQueryClient, QUERY_STATE_ELEMENT_ID } from './providers';
 import { languageHeaders, type PageLanguage, readPageLanguage } from './i18n';
 import { createAppRouter } from './router';
-import { languageOfPath } from '@server/shared/i18n/languages';
+import { isTranslatedPage, languageOfPath } from '@server/shared/i18n/languages';
+import { sendStep } from './features/analytics/beacon';
 import { createQueryUtils, createTrpcClient } from './trpc';
 
 const queryClient = createAppQueryClient();
@@ -21,6 +22,15 @@ const router = createAppRouter(
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+
+/** A page view of each public page the app shows (a manage link's page is not counted: its address is a key). */
+router.subscribe('onResolved', ({ toLocation }) => {
+  const { path } = languageOfPath(toLocation.pathname);
+  if (!isTranslatedPage(path) || path.includes('/manage/')) return;
+  sendStep('pageview');
+  const eventPage = /^\/events\/([^/]+)$/.exec(path);
+  if (eventPage?.[1] !== undefined) sendStep('event-viewed', eventPage[1]);
+});
 
 /**
  * The page's language and catalog as the server wrote them; under Vite's dev server, which serves

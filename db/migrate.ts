@@ -39,6 +39,7 @@ import * as apiTokensPostgres from './migrations/2026-11-28_430_api_tokens.postg
 import * as ssoLogins from './migrations/2026-11-28_450_sso_logins';
 import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postgres';
 import * as sessionPrices from './migrations/2026-11-28_400_session_prices';
+import * as analytics from './migrations/2026-11-28_470_analytics';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_430_api_tokens': { sqlite: apiTokens, postgres: apiTokensPostgres },
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
   '2026-11-28_400_session_prices': sessionPrices,
+  '2026-11-28_470_analytics': analytics,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

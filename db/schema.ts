@@ -166,6 +166,11 @@ export interface BookingsTable {
   /** The staff member's name when checked in (a snapshot, like the audit log's). */
   checkedInBy: ColumnType<string | null, string | null | undefined, string | null>;
   attendance: ColumnType<'attended' | 'no-show' | null, 'attended' | 'no-show' | null | undefined, 'attended' | 'no-show' | null>;
+  /** Where the visit that made it began (migration 470): a source class and the landing page's utm_* values. */
+  visitSource: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmSource: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmMedium: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -354,6 +359,9 @@ export interface Database {
   calendarBusy: CalendarBusyTable;
   calendarWrites: CalendarWritesTable;
   apiTokens: ApiTokensTable;
+  analyticsDaily: AnalyticsDailyTable;
+  analyticsSalts: AnalyticsSaltsTable;
+  analyticsVisitors: AnalyticsVisitorsTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
@@ -438,6 +446,11 @@ export interface ConsultationsTable {
   language: Generated<string>;
   /** Its own meeting room, when its type makes one per consultation (migration 340). */
   meetingUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the visit that booked it began (migration 470), like a booking's. */
+  visitSource: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmSource: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmMedium: ColumnType<string | null, string | null | undefined, string | null>;
+  visitUtmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -547,3 +560,37 @@ export type ConsultationTypeRow = Selectable<ConsultationTypesTable>;
 export type ConsultationRow = Selectable<ConsultationsTable>;
 export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
 export type CalendarWriteRow = Selectable<CalendarWritesTable>;
+
+/** One day's counts for one combination of page, step, event, source, campaign, language and device (migration 470). */
+export interface AnalyticsDailyTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  path: string;
+  /** 'pageview' or a booking step (server/analytics/analytics.schemas.ts). */
+  step: string;
+  /** '' when the hit concerns no event. */
+  eventId: string;
+  source: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  language: string;
+  device: string;
+  hits: number;
+  /** Distinct visitors of the day who reached this page (a page view) or this step of this event. */
+  visitors: number;
+  /** Visitors whose first page view of the day this was: summed, the day's visitors. */
+  entries: number;
+}
+
+/** The day's secret salt of the visitor hash; deleted once the day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Today's visitor hashes (one per visitor and step reached); deleted with the day's salt. */
+export interface AnalyticsVisitorsTable {
+  day: string;
+  hash: string;
+}

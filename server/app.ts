@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './core/deps';
 import { infrastructureFault } from './core/errors';
+import { registerBeacon } from './analytics/beacon.route';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
 import { ssoRoutes } from './sso/sso.route';
 import { exportRoutes } from './exports/exports.route';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
    * only `npm run bench` uses it, to measure what the home-made route gains (decision 005).
    */
   trpcServer?: 'route' | 'adapter';
+  /** The clock that says the analytics' day (tests move it across midnight). */
+  analyticsClock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -192,6 +195,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(exportRoutes(deps));
   // GET /auth/sso/start and /auth/sso/callback: staff sign-in through the identity provider.
   await app.register(ssoRoutes(deps));
+  // POST /api/beacon: page views and booking steps, summed in memory and written as daily sums.
+  registerBeacon(app, deps, { now: options.analyticsClock });
   // GET /events.ics: the public calendar feed of upcoming session times.
   await app.register(calendarFeedRoutes(deps));
   // GET /uploads/w/<width>/<name>.webp: smaller WebP copies of uploaded pictures, for srcset.

@@ -7,6 +7,7 @@ import { calendarsRouter } from './calendars/calendars.router';
 import { checkInRouter } from './check-in/check-in.router';
 import { consultationsRouter } from './consultations/consultations.router';
 import { contactsRouter } from './contacts/contacts.router';
+import { analyticsRouter } from './analytics/analytics.router';
 import { dashboardRouter } from './dashboard/dashboard.router';
 import { delegatesRouter } from './sessions/delegates.router';
 import { emailsRouter } from './email/emails.router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   contacts: contactsRouter,
   settings: settingsRouter,
   dashboard: dashboardRouter,
+  analytics: analyticsRouter,
   emails: emailsRouter,
   audit: auditRouter,
   homePage: homePageRouter,

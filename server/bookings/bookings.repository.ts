@@ -11,6 +11,7 @@ import type { Page } from '@server/shared/common.schemas';
 import { isPostgres } from '@db/postgres';
 import { isNullOr, type Params, preparedQuery } from '@db/prepared';
 import { ANSWER_TEXT, BOOKINGS_TEXT, EVENT_TITLES, SESSION_TITLES, findIndexedText } from '@db/text-search';
+import { NO_VISIT, type VisitAttribution } from '@server/analytics/analytics.schemas';
 
 export function holdsSeat(status: BookingStatus): boolean {
   return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -20,7 +21,20 @@ export function holdsSeat(status: BookingStatus): boolean {
  * A booking as the API shows it: the row without its manage-token hash, calendar sequence and
  * language, and without its check-in code and attendance, which the check-in screen reads on its own.
  */
-export type BookingDto = Omit<BookingRow, 'manageTokenHash' | 'icsSequence' | 'language' | 'checkInCode' | 'checkedInAt' | 'checkedInBy' | 'attendance'>;
+export type BookingDto = Omit<
+  BookingRow,
+  | 'manageTokenHash'
+  | 'icsSequence'
+  | 'language'
+  | 'checkInCode'
+  | 'checkedInAt'
+  | 'checkedInBy'
+  | 'attendance'
+  | 'visitSource'
+  | 'visitUtmSource'
+  | 'visitUtmMedium'
+  | 'visitUtmCampaign'
+>;
 
 export interface BookingListItem extends BookingDto {
   /** Checked in at the door, or marked a no-show after the slot; null: neither (yet). */
@@ -254,7 +268,8 @@ export function findOldestWaitlisted(db: DB, timeSlotId: string, excludeBookingI
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }
 
-type NewBookingRow = Omit<BookingValues, 'bookingDate'> & {
+type NewBookingRow = Omit<BookingValues, 'bookingDate'> &
+  VisitAttribution & {
   id: string;
   bookingDate: string;
   manageTokenHash: string | null;
@@ -279,6 +294,10 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       manageTokenHash: row.manageTokenHash,
       language: row.language,
       checkInCode: row.checkInCode,
+      visitSource: row.visitSource,
+      visitUtmSource: row.visitUtmSource,
+      visitUtmMedium: row.visitUtmMedium,
+      visitUtmCampaign: row.visitUtmCampaign,
     })
     .returningAll(),
 );
@@ -286,15 +305,17 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
 /**
  * `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token).
  * `language`: the language the booking was made in, which its messages use.
+ * `visit`: where the visit that made it began (public bookings), for the analytics' "booked".
  */
 export async function insertBooking(
   db: DB,
   values: BookingValues,
   manageTokenHash: string | null = null,
   language: Language = DEFAULT_LANGUAGE,
+  visit: VisitAttribution = NO_VISIT,
 ): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, bookingDate, manageTokenHash, language, checkInCode: newCheckInCode() });
+  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, ...visit, bookingDate, manageTokenHash, language, checkInCode: newCheckInCode() });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }

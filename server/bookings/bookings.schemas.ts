@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '@db/schema';
+import { visitInput } from '@server/analytics/analytics.schemas';
 import { answersInput } from '@server/registration-questions/registration-questions.schemas';
 import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
 import { keyed } from '@server/shared/i18n/schema-messages';
@@ -28,7 +29,7 @@ const status = z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED });
  * The public form sends the slot, the participant and the answers to the event's registration
  * questions (by question id); the server derives event and session.
  */
-export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput });
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */

@@ -45,6 +45,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '@server/core/er
 import { messageOfKeyed } from '@server/shared/i18n/schema-messages';
 import { insertBookingAnswers, listEventQuestions } from '@server/registration-questions/registration-questions.repository';
 import { type CheckedAnswer, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
+import { NO_VISIT, type VisitAttribution } from '@server/analytics/analytics.schemas';
+import { visitAttribution } from '@server/analytics/visit-source';
 
 export type { BookingOutcome };
 
@@ -225,6 +227,7 @@ export async function placePublicBooking(
   trx: BookingTransaction,
   input: PublicBookingInput,
   language: Language = DEFAULT_LANGUAGE,
+  visit: VisitAttribution = NO_VISIT,
 ): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
@@ -248,6 +251,7 @@ export async function placePublicBooking(
     },
     manage.hash,
     language,
+    visit,
   );
   await insertBookingAnswers(trx, booking.id, answers);
   return created(booking, manage.token, slot);
@@ -369,8 +373,9 @@ function describeBookingChange(action: BookingAudit['action'], outcome: BookingO
  */
 export async function createPublicBooking(deps: ServiceContext, input: PublicBookingInput): Promise<{ id: string; status: BookingStatus }> {
   const { language } = deps;
+  const visit = visitAttribution(input.visit, new URL(deps.config.publicOrigin).host);
   const place = async (trx: BookingTransaction) => {
-    const outcome = await placePublicBooking(trx, input, language);
+    const outcome = await placePublicBooking(trx, input, language, visit);
     // The slot's first waitlisted booking: it has just become full, and admins are alerted.
     if (outcome.booking.status === 'waitlisted') await alertIfWaitlistStarted(trx, deps.config.publicOrigin, outcome.booking.timeSlotId);
     return outcome;

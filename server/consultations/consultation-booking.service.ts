@@ -38,6 +38,7 @@ import { enqueueCalendarWrites } from '@server/calendars/calendar-write-back.ser
 import { type ConsultantsBusy, freshBusyOf, keptBusyOf, withoutOwnTime } from '@server/calendars/calendar-busy.service';
 import { readTitleTranslations, type TitleTexts } from '@server/core/stored-json';
 import type { Translations } from '@server/shared/i18n/translations.schemas';
+import { visitAttribution } from '@server/analytics/visit-source';
 
 
 const MINUTE_MS = 60_000;
@@ -271,6 +272,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       message: input.message,
       manageTokenHash: manage.hash,
       language,
+      ...visitAttribution(input.visit, new URL(deps.config.publicOrigin).host),
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');

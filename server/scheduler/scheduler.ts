@@ -14,6 +14,7 @@ import { sendDueReminders } from '@server/bookings/booking-reminders.service';
 import { expireDueOffers } from '@server/bookings/waitlist-offers.service';
 import { sendDueConsultationReminders } from '@server/consultations/consultation-reminders.service';
 import { applyOutboxRetention } from '@server/email/outbox-retention.service';
+import { applyAnalyticsRetention } from '@server/analytics/analytics-retention.service';
 import { sendDueWeeklyReports } from '@server/dashboard/weekly-report.service';
 import { runDueBackup } from '@server/backups/scheduled-backup.service';
 import { applyPersonalDataRetention, type RetentionResult } from '@server/privacy/retention.service';
@@ -37,6 +38,8 @@ export interface ScheduledWorkResult {
   calendars: number;
   /** Consultations written to (or removed from) consultants' calendars. */
   calendarWrites: number;
+  /** Rows of daily analytics deleted as older than the retention (once a day). */
+  analyticsDeleted: number;
 }
 
 export interface Scheduler {
@@ -69,14 +72,15 @@ export function startScheduler(
     const weeklyReports = await sendDueWeeklyReports(deps, at);
     const backup = await runDueBackup(deps, at);
     const retention = await applyPersonalDataRetention(deps, at);
+    const analyticsDeleted = await applyAnalyticsRetention(deps.db, at);
     // Last: a slow calendar server (at most CALENDAR_TIMEOUT_S a request) never delays the rest.
     const calendars = await refreshDueCalendars(deps, at);
     const calendarWrites = await processDueCalendarWrites(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars, calendarWrites };
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars, calendarWrites, analyticsDeleted };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0, analyticsDeleted: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -4,7 +4,7 @@
 // (BookingDetails); slot times in the visitor's own zone, and the event's when those differ.
 import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBookingInput } from '@server/bookings/bookings.schemas';
 import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
@@ -12,6 +12,7 @@ import { browserTimeZone } from '@server/shared/visitor-time';
 import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
+import { currentVisit, sendStep } from '@client/features/analytics/beacon';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '@client/features/event/seats';
 import { BookingDetails } from './BookingDetails';
@@ -102,6 +103,11 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
     setAnnouncement(messages.length === 0 ? '' : t('booking.checkForm', { messages: messages.join('. ') }));
   }
 
+  // The funnel's second step: the booking form open on a known event.
+  useEffect(() => {
+    if (eventKnown && eventId !== null) sendStep('booking-started', eventId);
+  }, [eventKnown, eventId]);
+
   if (events.isPending) return <BookingSkeleton />;
   if (events.isError) {
     return (
@@ -129,11 +135,18 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
       onSubmit={form.onSubmit(
         (values) => {
           if (timeSlotId === null) return;
+          if (eventId !== null) sendStep('details-entered', eventId);
           setFailure(null);
           setAnnouncement('');
           book.mutate(
             // Only the answers to the questions asked now (a changed event leaves others behind).
-            { timeSlotId, ...values, answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])) },
+            {
+              timeSlotId,
+              ...values,
+              answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])),
+              // Where the visit began, so the booking is credited to it (none for an opted-out visitor).
+              visit: currentVisit(),
+            },
             {
               onSuccess: (result) => {
                 const session = sessions.data?.find((item) => item.id === sessionId);
@@ -240,7 +253,10 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
               timeZone={timeZone}
               visitorTimeZone={visitorTimeZone}
               value={timeSlotId}
-              onChange={setTimeSlotId}
+              onChange={(id) => {
+                setTimeSlotId(id);
+                if (id !== null && eventId !== null) sendStep('slot-chosen', eventId);
+              }}
             />
           )}
 

@@ -5,6 +5,7 @@ import '@client/zod-config'; // before any schema of this chunk is created
 import '@client/features/layout/page-styles';
 import { Alert, Button, Container, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { currentVisit, sendStep } from '@client/features/analytics/beacon';
 import { bookConsultationInput } from '@server/consultations/consultations.schemas';
 import { firmText } from '@server/shared/i18n/languages';
 import { useTranslator } from '@client/i18n';
@@ -78,6 +79,8 @@ export function ConsultationPage() {
       timeZone,
       ...(consultantId === null ? {} : { consultantId }),
       ...fields,
+      // Where the visit began, so the consultation is credited to it (none for an opted-out visitor).
+      visit: currentVisit(),
     };
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {
@@ -143,6 +146,7 @@ export function ConsultationPage() {
               value={type?.id ?? null}
               onChange={(value) => {
                 setTypeId(value);
+                if (value !== null) sendStep('type-chosen');
                 setConsultantId(null);
                 setTime(null);
                 setTaken(null);
@@ -176,7 +180,10 @@ export function ConsultationPage() {
                   consultantId={consultantId}
                   onSelect={(picked) => {
                     setTime(picked);
-                    if (picked !== null) setTaken(null);
+                    if (picked !== null) {
+                      setTaken(null);
+                      sendStep('time-chosen');
+                    }
                   }}
                 />
                 {taken !== null && (

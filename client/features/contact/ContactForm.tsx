@@ -14,6 +14,7 @@ import { fieldErrorsOf, messageOf, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
+import { sendStep } from '@client/features/analytics/beacon';
 
 const emptyContact: Required<SubmitContactInput> = { name: '', email: '', company: '', message: '' };
 
@@ -58,7 +59,10 @@ export function ContactForm() {
       onSubmit={form.onSubmit((values) => {
         setFailure(null);
         submit.mutate(values, {
-          onSuccess: () => setSent(true),
+          onSuccess: () => {
+            setSent(true);
+            sendStep('contact-sent');
+          },
           onError: (error) => {
             form.setErrors(fieldErrorsOf(error, words));
             setFailure(messageOf(error, t('contact.failed.text'), words));

@@ -55,6 +55,9 @@ export function PrivacyPage() {
             ? t('privacy.retention.contactsKept')
             : t('privacy.retention.contacts', { months: contactRetentionMonths })}
         </p>
+        <h2 className={classes.heading}>{t('privacy.statistics.title')}</h2>
+        <p>{t('privacy.statistics.what')}</p>
+        <p>{t('privacy.statistics.why')}</p>
       </div>
     </section>
   );

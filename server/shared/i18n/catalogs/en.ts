@@ -34,6 +34,11 @@ export const en = {
   'privacy.retention.bookingsKept': 'Bookings and consultations are kept until you ask us to delete them.',
   'privacy.retention.contacts': 'Contact messages are deleted {months, plural, one {# month} other {# months}} after their last change.',
   'privacy.retention.contactsKept': 'Contact messages are kept until you ask us to delete them.',
+  'privacy.statistics.title': 'Visitor statistics',
+  'privacy.statistics.what':
+    'We count page views and the steps of booking (event page viewed, booking started, time chosen, details entered, booked; for consultations: type and time chosen; contact form sent) to learn which pages bring bookings. We keep only totals per day, page, source (such as a search engine or LinkedIn), campaign, language and kind of device.',
+  'privacy.statistics.why':
+    'No cookie is set and nothing is stored on your device beyond this visit. To tell visitors apart for one day, your address and browser are mixed with a secret that changes every day and is then erased; your address is never stored, and no visitor can be recognised from one day to the next. Nothing is shared with anyone. This is why we do not ask for your consent. If your browser sends Do Not Track or Global Privacy Control, you are not counted at all.',
 
   'home.heroHeading': 'International expansion consulting',
   'home.hero.slideOf': '{position} of {count}',
@@ -410,6 +415,7 @@ export const en = {
   'api.audit.endAfterStart': 'The end must be after the start',
   'api.bookings.notFound': 'Booking not found.',
   'api.bookings.dateRequired': 'Booking date is required',
+  'api.analytics.rangeTooLong': 'Choose a range of at most three years',
   'api.bookings.rangeReversed': 'The end date must be on or after the start date',
   'api.bookings.chooseById': 'Choose the bookings by id.',
   'api.bookings.chooseOne': 'Choose at least one booking.',

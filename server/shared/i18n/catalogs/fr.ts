@@ -34,6 +34,11 @@ export const fr: Catalog = {
   'privacy.retention.bookingsKept': "Les réservations et les consultations sont conservées jusqu'à ce que vous nous demandiez de les supprimer.",
   'privacy.retention.contacts': 'Les messages de contact sont supprimés {months, plural, one {# mois} other {# mois}} après leur dernière modification.',
   'privacy.retention.contactsKept': "Les messages de contact sont conservés jusqu'à ce que vous nous demandiez de les supprimer.",
+  'privacy.statistics.title': 'Statistiques de visite',
+  'privacy.statistics.what':
+    "Nous comptons les pages vues et les étapes d'une réservation (page de l'événement vue, réservation commencée, créneau choisi, coordonnées saisies, réservation enregistrée ; pour les consultations : type et horaire choisis ; formulaire de contact envoyé) pour savoir quelles pages amènent des réservations. Nous ne gardons que des totaux par jour, page, provenance (un moteur de recherche ou LinkedIn, par exemple), campagne, langue et type d'appareil.",
+  'privacy.statistics.why':
+    "Aucun cookie n'est déposé et rien n'est conservé sur votre appareil au-delà de cette visite. Pour distinguer les visiteurs pendant une journée, votre adresse et votre navigateur sont combinés à un secret qui change chaque jour puis est effacé ; votre adresse n'est jamais enregistrée et aucun visiteur ne peut être reconnu d'un jour à l'autre. Rien n'est transmis à qui que ce soit. C'est pourquoi nous ne vous demandons pas votre consentement. Si votre navigateur envoie Do Not Track ou Global Privacy Control, vous n'êtes pas compté du tout.",
 
   'home.heroHeading': "Conseil en développement à l'international",
   'home.hero.slideOf': '{position} sur {count}',
@@ -409,6 +414,7 @@ export const fr: Catalog = {
   'api.audit.endAfterStart': 'La fin doit être postérieure au début',
   'api.bookings.notFound': 'Réservation introuvable.',
   'api.bookings.dateRequired': 'La date de réservation est obligatoire',
+  'api.analytics.rangeTooLong': 'Choisissez une période de trois ans au plus',
   'api.bookings.rangeReversed': 'La date de fin doit être identique ou postérieure à la date de début',
   'api.bookings.chooseById': 'Choisissez les réservations par identifiant.',
   'api.bookings.chooseOne': 'Choisissez au moins une réservation.',

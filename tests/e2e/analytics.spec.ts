@@ -1,0 +1,47 @@
+// A real browser walks an event's booking from a LinkedIn campaign link: the beacons it sends and the
+// booking it stores give exactly one visitor at each step of the funnel, credited to the campaign.
+import { expect, test } from './fixtures';
+import { createBookableSlot, mutate, query, signInAsAdmin } from './support';
+
+// Headless Chromium says "HeadlessChrome", which the server rightly takes for a bot.
+test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
+
+interface Funnel {
+  steps: { step: string; count: number; dropOff: number | null }[];
+}
+
+test('the booking funnel counts one walk exactly, and credits its campaign', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const slot = await createBookableSlot(request, { title: `Funnel Forum ${Date.now()}`, capacity: 10 });
+  try {
+    await page.goto(`/events/${slot.eventId}?utm_source=linkedin&utm_medium=social&utm_campaign=accra-mission`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('load');
+    await page.goto(`/booking/${slot.eventId}`);
+    await page.getByRole('combobox', { name: 'Select Session' }).click();
+    await page.getByRole('option', { name: /Funnel Forum .* Workshop/ }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByLabel('Full Name').fill('Kwame Mensah');
+    await page.getByLabel('Email Address').fill(`funnel-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+
+    const today = new Date().toISOString().slice(0, 10);
+    const range = { from: today, to: today };
+    // The server writes its sums every 10 seconds: wait for that write, not for a time.
+    await expect
+      .poll(async () => (await query<Funnel>(request, 'analytics.funnel', { ...range, eventId: slot.eventId })).steps, { timeout: 20_000 })
+      .toEqual([
+        { step: 'event-viewed', count: 1, dropOff: null },
+        { step: 'booking-started', count: 1, dropOff: 0 },
+        { step: 'slot-chosen', count: 1, dropOff: 0 },
+        { step: 'details-entered', count: 1, dropOff: 0 },
+        { step: 'booked', count: 1, dropOff: 0 },
+      ]);
+    const sources = await query<{ campaigns: { campaign: string; visitors: number; bookings: number }[] }>(request, 'analytics.sources', range);
+    expect(sources.campaigns.find((row) => row.campaign === 'linkedin / social / accra-mission')?.bookings).toBeGreaterThanOrEqual(1);
+  } finally {
+    await signInAsAdmin(request);
+    await mutate(request, 'events.delete', { id: slot.eventId });
+  }
+});
