@@ -161,15 +161,46 @@ describe('consultations written back, with a room of their own', () => {
     const room = /URL:(.+)\r\n/.exec(visitorIcs)?.[1] ?? '';
     expect(uid).toBe(`consultation-${booked.id}@127.0.0.1`);
     expect(room).toMatch(/^https:\/\/meet\.example\.org\/global-reach-[a-z]+-[a-z]+-[a-z]+-[a-z]+-\d{3}$/);
-    expect(event).toContain(`UID:${uid}`);
-    expect(event).toContain(`URL:${room}`);
+    // The visitor's calendar file, word for word: the room is the event's LOCATION and its URL.
+    expect(unfolded(visitorIcs)).toBe([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//127.0.0.1//Bookings//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'SEQUENCE:0',
+      `DTSTAMP:${compact(6, '12:00')}Z`,
+      `DTSTART:${compact(9, '10:00')}Z`,
+      `DTEND:${compact(9, '11:00')}Z`,
+      'SUMMARY:Discovery call with Ama Consultant (Global Reach)',
+      `DESCRIPTION:Your Discovery call with Ama Consultant of Global Reach. Video call in its own room: ${room}`,
+      `LOCATION:Video call in its own room: ${room}`,
+      `URL:${room}`,
+      'STATUS:CONFIRMED',
+      'ATTENDEE;CN="Vera Visitor";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:vera@example.com',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'));
+    // The confirmation page offers the same file and names the same room.
+    expect(booked.calendar).toBe(visitorIcs);
+    expect(booked.where).toBe(`Video call in its own room: ${room}`);
+    // The consultant's calendar keeps the same event (Radicale orders its lines its own way).
+    const eventLines = unfolded(event).split('\r\n');
+    expect(eventLines).toContain(`UID:${uid}`);
+    expect(eventLines).toContain(`LOCATION:Video call in its own room: ${room}`);
+    expect(eventLines).toContain(`URL:${room}`);
     expect(event).toContain('SUMMARY:Discovery call: Vera Visitor');
     expect(event).not.toContain('ATTENDEE');
     expect(event).not.toContain('METHOD');
     expect((await mine.consultations.list({})).items[0]?.calendarWrite).toEqual({ state: 'written', attempts: 1, error: null });
     // The room is on the manage link's page too, and in no public answer.
     const visitorText = (await env.db.selectFrom('emailOutbox').select('textBody').where('toAddress', '=', 'vera@example.com').executeTakeFirstOrThrow()).textBody;
-    expect(visitorText).toContain(room);
+    expect(visitorText).toContain(`Where: Video call in its own room: ${room}`);
+    const noticeText = (await env.db.selectFrom('emailOutbox').select('textBody').where('toAddress', '=', 'ama@example.com').executeTakeFirstOrThrow()).textBody;
+    expect(noticeText).toContain(`Where: Video call in its own room: ${room}`);
     const token = /\/consultations\/manage\/([A-Za-z0-9_-]+)/.exec(visitorText)?.[1] ?? '';
     expect((await callerFor(env.deps, null).consultations.manage({ token })).location.detail).toBe(room);
     expect(JSON.stringify(await callerFor(env.deps, null).consultations.types.list())).not.toContain('meet.example.org');
@@ -210,6 +241,11 @@ describe('consultations written back, with a room of their own', () => {
     await scheduler.stop();
   });
 });
+
+/** A calendar file with its folded lines joined again (RFC 5545 3.1), to compare whole lines. */
+function unfolded(ics: string): string {
+  return ics.replaceAll('\r\n ', '');
+}
 
 async function refreshNow(id: string): Promise<void> {
   const connection = await callerFor(env.deps, consultant).calendars.refresh({ id });

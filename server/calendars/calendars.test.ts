@@ -66,6 +66,19 @@ describe('calendar feeds', () => {
     expect(audit).toEqual([{ action: 'create', entity: 'calendar-connection', summary: 'Feed Google calendar' }]);
   });
 
+  it('keeps the type\'s buffers clear of a busy meeting, in the free times and when booking', async () => {
+    // Without buffers the feed's meeting (10:00-11:00) leaves 09:00 and 11:00 free (see above).
+    const type = await callers.admin.consultations.types.create({ title: 'Strategy session', durationMinutes: 60, bufferBeforeMinutes: 15, bufferAfterMinutes: 30, locationKind: 'video', locationDetail: 'https://meet.example.com/firm', minNoticeHours: 0, staffIds: [consultant.user.id] });
+    await callers.user.calendars.connectFeed({ url: `${feeds.url}/secret/basic.ics`, name: 'Google calendar' });
+    // 09:00-10:00 and its 30 minutes after run into the meeting; so does 11:00 with its 15 minutes before.
+    expect(await startsOn(type.id, 5)).toEqual(['11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
+    const visitor = { typeId: type.id, timeZone: 'UTC', visitorName: 'Vera Visitor', visitorEmail: 'vera@example.com' };
+    for (const time of ['09:00', '11:00']) {
+      await expectTRPCError(callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T${time}:00.000Z` }), 'CONFLICT', 'This time was just taken. Please choose one of the next free times.');
+    }
+    expect((await callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T11:30:00.000Z` })).consultantName).toBe(consultant.user.name);
+  });
+
   it('refuses a feed that is gone, hangs or is not a calendar when connecting, in words', async () => {
     feeds.routes.set('/hang.ics', 'hang');
     feeds.routes.set('/page.html', { status: 200, body: '<html>Sign in</html>', type: 'text/html' });

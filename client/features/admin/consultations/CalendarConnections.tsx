@@ -1,12 +1,12 @@
 // My hours, Calendars: one's own calendars (admins may pick a colleague's). Connect a CalDAV
 // account or a calendar feed, choose which calendars count as busy and which one receives the
 // consultations, see each connection's health, read it again, remove it.
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, PasswordInput, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { connectCalDavInput, connectFeedInput } from '@server/calendars/calendars.schemas';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
-import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { ConnectCalDavModal, ConnectFeedModal } from './ConnectCalendarModals';
 
 type Connection = RouterOutputs['calendars']['list'][number];
 
@@ -51,8 +51,8 @@ export function CalendarConnections() {
           Add a calendar feed
         </Button>
       </Group>
-      {adding === 'caldav' && <ConnectCalDav userId={target} onClose={() => setAdding(null)} />}
-      {adding === 'feed' && <ConnectFeed userId={target} onClose={() => setAdding(null)} />}
+      <ConnectCalDavModal opened={adding === 'caldav'} userId={target} onClose={() => setAdding(null)} />
+      <ConnectFeedModal opened={adding === 'feed'} userId={target} onClose={() => setAdding(null)} />
     </Stack>
   );
 }
@@ -139,90 +139,5 @@ function ConnectionCard({ connection }: { connection: Connection }) {
         )}
       </Stack>
     </Card>
-  );
-}
-
-function ConnectCalDav({ userId, onClose }: { userId: string | undefined; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const [values, setValues] = useState({ serverUrl: '', username: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const connect = trpc.calendars.connectCalDav.useMutation({
-    onSuccess: () => {
-      void utils.calendars.list.invalidate();
-      onClose();
-    },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
-  });
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = connectCalDavInput.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-    setErrors({});
-    connect.mutate({ ...values, userId });
-  }
-  return (
-    <Modal opened onClose={onClose} title="Connect a CalDAV calendar">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Fastmail, iCloud, Nextcloud and most calendar servers speak CalDAV. Use an app password made for this site, not your main password.
-          </Text>
-          <TextInput label="Server address" placeholder="https://caldav.fastmail.com/" required value={values.serverUrl} onChange={(event) => setValues({ ...values, serverUrl: event.currentTarget.value })} error={errors.serverUrl} />
-          <TextInput label="User name" autoComplete="off" required value={values.username} onChange={(event) => setValues({ ...values, username: event.currentTarget.value })} error={errors.username} />
-          <PasswordInput label="App password" autoComplete="new-password" required value={values.password} onChange={(event) => setValues({ ...values, password: event.currentTarget.value })} error={errors.password} />
-          {connect.isError && Object.keys(errors).length === 0 && <Alert color="red">{messageOf(connect.error, 'Please try again.')}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending}>
-              Connect
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function ConnectFeed({ userId, onClose }: { userId: string | undefined; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const [values, setValues] = useState({ url: '', name: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const connect = trpc.calendars.connectFeed.useMutation({
-    onSuccess: () => {
-      void utils.calendars.list.invalidate();
-      onClose();
-    },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
-  });
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = connectFeedInput.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-    setErrors({});
-    connect.mutate({ ...values, userId });
-  }
-  return (
-    <Modal opened onClose={onClose} title="Add a calendar feed">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Google Calendar and Outlook publish a secret address in iCal format. Its busy times keep consultations off your meetings; nothing is written to it.
-          </Text>
-          <TextInput label="Name" placeholder="Google calendar" required value={values.name} onChange={(event) => setValues({ ...values, name: event.currentTarget.value })} error={errors.name} />
-          <TextInput label="Secret address in iCal format" placeholder="https://calendar.google.com/calendar/ical/.../basic.ics" required value={values.url} onChange={(event) => setValues({ ...values, url: event.currentTarget.value })} error={errors.url} />
-          {connect.isError && Object.keys(errors).length === 0 && <Alert color="red">{messageOf(connect.error, 'Please try again.')}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending}>
-              Add feed
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
