@@ -34,11 +34,11 @@ import * as searchSecureDelete from './migrations/2026-11-27_300_search_secure_d
 import * as searchSecureDeletePostgres from './migrations/2026-11-27_300_search_secure_delete.postgres';
 import * as calendars from './migrations/2026-11-27_340_calendars';
 import * as calendarsPostgres from './migrations/2026-11-27_340_calendars.postgres';
+import * as sessionPrices from './migrations/2026-11-28_400_session_prices';
 import * as apiTokens from './migrations/2026-11-28_430_api_tokens';
 import * as apiTokensPostgres from './migrations/2026-11-28_430_api_tokens.postgres';
 import * as ssoLogins from './migrations/2026-11-28_450_sso_logins';
 import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postgres';
-import * as sessionPrices from './migrations/2026-11-28_400_session_prices';
 import * as analytics from './migrations/2026-11-28_470_analytics';
 import { isPostgres } from './postgres';
 
@@ -73,9 +73,9 @@ const migrations: Record<string, Listed> = {
   '2026-11-27_300_search_secure_delete': { sqlite: searchSecureDelete, postgres: searchSecureDeletePostgres },
   // Later tables take PostgreSQL's native types in their own form.
   '2026-11-27_340_calendars': { sqlite: calendars, postgres: calendarsPostgres },
+  '2026-11-28_400_session_prices': sessionPrices,
   '2026-11-28_430_api_tokens': { sqlite: apiTokens, postgres: apiTokensPostgres },
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
-  '2026-11-28_400_session_prices': sessionPrices,
   '2026-11-28_470_analytics': analytics,
 };
 
