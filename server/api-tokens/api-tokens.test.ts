@@ -149,11 +149,15 @@ describe('API tokens', () => {
     const revoked = await call(app, { path: 'bookings.stats', token });
     expect([revoked.status, revoked.body.error?.message]).toEqual([401, INVALID]);
 
+    // An hour after the first token (the clock is today's, moved ahead by CI's offset), so the list's
+    // newest-first order is the same whatever the date.
+    const madeAt = Date.now() + 3_600_000;
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T09:00:00.000Z'));
-    const expiring = await makeToken(['bookings:read'], { expiresAt: '2026-11-28T10:00:00.000Z' });
+    vi.setSystemTime(madeAt);
+    const expiresAt = new Date(madeAt + 3_600_000);
+    const expiring = await makeToken(['bookings:read'], { expiresAt: expiresAt.toISOString() });
     expect((await call(app, { path: 'bookings.stats', token: expiring.token })).status).toBe(200);
-    vi.setSystemTime(new Date('2026-11-28T10:00:00.000Z'));
+    vi.setSystemTime(expiresAt);
     const expired = await call(app, { path: 'bookings.stats', token: expiring.token });
     expect([expired.status, expired.body.error?.message]).toEqual([401, INVALID]);
     expect((await callers.admin.apiTokens.list({})).items.map((item) => item.state)).toEqual(['expired', 'revoked']);
