@@ -1,6 +1,7 @@
 // jsdom lacks a few browser APIs Mantine uses; these are the shims Mantine's testing guide lists.
 import '@testing-library/jest-dom/vitest';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -59,6 +60,40 @@ if (cssParser[UA_SHEET_CUT] === undefined) {
   const parse = cssParser.parse;
   cssParser.parse = (text) => (text.includes(UA_SHEET_MARK) ? parse(displayRulesOf(parse(text))) : parse(text));
   cssParser[UA_SHEET_CUT] = true;
+}
+
+// jsdom finds a label's control (its `for`) by walking the whole document for each label, and an
+// input's labels by asking every node of the document for its control: each label query of a form
+// grows with the square of the page (10 s of the 44 s the Settings System tab's tests took). The
+// document's own id index answers the same question; anything else (no `for`, a label outside the
+// document, an id used twice) still takes jsdom's walk.
+interface LabelImpl {
+  getAttributeNS(namespace: null, name: string): string | null;
+  getRootNode(options: object): { _ids?: Record<string, unknown[] | undefined>; getElementById?(id: string): unknown };
+  _ownerDocument: unknown;
+}
+const jsdomLib = path.dirname(createRequire(import.meta.url).resolve('jsdom'));
+const labelPrototype = (jsdomRequire(path.join(jsdomLib, 'jsdom/living/nodes/HTMLLabelElement-impl.js')) as { implementation: { prototype: object } }).implementation.prototype;
+const { isLabelable } = jsdomRequire(path.join(jsdomLib, 'jsdom/living/helpers/form-controls.js')) as { isLabelable: (node: unknown) => boolean };
+const LABEL_CONTROL_INDEXED = Symbol.for('jsdom label control by id');
+if (!(LABEL_CONTROL_INDEXED in labelPrototype)) {
+  const walk = Object.getOwnPropertyDescriptor(labelPrototype, 'control')?.get;
+  if (walk === undefined) throw new Error('jsdom no longer defines HTMLLabelElement control: remove this shim');
+  Object.defineProperty(labelPrototype, 'control', {
+    configurable: true,
+    get(this: LabelImpl) {
+      const forValue = this.getAttributeNS(null, 'for');
+      if (forValue !== null && forValue !== '') {
+        const root = this.getRootNode({});
+        if (root === this._ownerDocument && root.getElementById !== undefined && (root._ids?.[forValue]?.length ?? 0) <= 1) {
+          const target = root.getElementById(forValue);
+          return target !== null && isLabelable(target) ? target : null;
+        }
+      }
+      return walk.call(this);
+    },
+  });
+  Object.defineProperty(labelPrototype, LABEL_CONTROL_INDEXED, { value: true });
 }
 
 // This file runs before every test file, and test files share a window (vitest.config.ts: no
