@@ -7,10 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callerFor, createAccount, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from '@tests/support/helpers';
+import { callerFor, createAccount, createCaller, createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestAccount, type TestEnv } from '@tests/support/helpers';
 import { startFeedServer, type TestFeedServer, vcalendar } from '@tests/support/radicale';
 import { futureYear, isoDay } from '@tests/dates';
 import { startScheduler } from '@server/scheduler/scheduler';
+import { onPostgres, secondInstance } from '@tests/support/postgres-env';
+import { createContextInner } from '@server/trpc/context';
+import { refreshDueCalendars } from './calendar-refresh.service';
 import { KEY_FILE_NAME } from './calendar-secrets';
 
 const YEAR = futureYear(3, 4, 'Monday');
@@ -77,6 +80,28 @@ describe('calendar feeds', () => {
       await expectTRPCError(callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T${time}:00.000Z` }), 'CONFLICT', 'This time was just taken. Please choose one of the next free times.');
     }
     expect((await callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T11:30:00.000Z` })).consultantName).toBe(consultant.user.name);
+  });
+
+  it.runIf(onPostgres())('two instances on PostgreSQL share one cache and one refresh per connection', async () => {
+    const typeId = await discoveryCall(consultant);
+    const connection = await callers.user.calendars.connectFeed({ url: `${feeds.url}/secret/basic.ics`, name: 'Google calendar' });
+    const second = secondInstance(env);
+    try {
+      feeds.requests.length = 0;
+      // Both schedulers wake once the connection is due again, at the same moment.
+      const due = new Date(Date.parse(connection.lastOkAt ?? '') + env.deps.config.calendars.refreshMs);
+      const refreshed = await Promise.all([refreshDueCalendars(env.deps, due), refreshDueCalendars(second.deps, due)]);
+      expect(refreshed.reduce((sum, count) => sum + count, 0)).toBe(1);
+      expect(feeds.requests).toEqual(['/secret/basic.ics']);
+      // One set of busy times, which both instances answer from.
+      expect(await env.db.selectFrom('calendarBusy').select('startsAt').where('connectionId', '=', connection.id).execute()).toHaveLength(1);
+      expect(await startsOn(typeId, 5)).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
+      const onSecond = createCaller(createContextInner(second.deps, { user: null, session: null }));
+      const answer = await onSecond.consultations.freeTimes({ typeId, from: day(5), to: day(5), timeZone: 'UTC' });
+      expect(answer.times.map((time) => time.time)).toEqual(await startsOn(typeId, 5));
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a feed that is gone, hangs or is not a calendar when connecting, in words', async () => {

@@ -112,6 +112,8 @@ export interface TestFeedServer {
   url: string;
   /** What a path answers: a status and a body, or 'hang' (accepts, never answers). */
   routes: Map<string, { status: number; body: string; type?: string; location?: string } | 'hang'>;
+  /** The paths asked for, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -119,7 +121,9 @@ export interface TestFeedServer {
 export async function startFeedServer(): Promise<TestFeedServer> {
   const routes: TestFeedServer['routes'] = new Map();
   const hanging = new Set<http.ServerResponse>();
+  const requests: string[] = [];
   const server = http.createServer((request, response) => {
+    requests.push(request.url ?? '');
     const route = routes.get(request.url ?? '');
     if (route === 'hang') {
       hanging.add(response);
@@ -136,6 +140,7 @@ export async function startFeedServer(): Promise<TestFeedServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     routes,
+    requests,
     async close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
