@@ -1,23 +1,10 @@
 // What the beacon collector writes: the day's salt, today's visitor hashes and the daily sums.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DB } from '@db/database';
+import type { AnalyticsDailyTable } from '@db/schema';
 
-/** One day's sums for one combination of dimensions, as the collector adds them. */
-export interface DailySums {
-  day: string;
-  path: string;
-  step: string;
-  eventId: string;
-  source: string;
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-  language: string;
-  device: string;
-  hits: number;
-  visitors: number;
-  entries: number;
-}
+/** One day's sums for one combination of dimensions, as the collector adds them: a row of the table. */
+export type DailySums = Selectable<AnalyticsDailyTable>;
 
 const DIMENSIONS = ['day', 'path', 'step', 'eventId', 'source', 'utmSource', 'utmMedium', 'utmCampaign', 'language', 'device'] as const;
 
