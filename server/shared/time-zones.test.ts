@@ -1,7 +1,7 @@
 // Slot times are entered in the site's timezone and stored as UTC; e-mails and screens show them in
 // that zone and name it. Pure functions of server/shared/time.ts, shared with the client.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatSlotRange, isTimeZone, timeZoneChoices, utcToZonedParts, zonedDateTimeToUtc } from './time';
+import { formatDateTime, formatSlotRange, isTimeZone, keptFormatCounts, timeZoneChoices, utcToZonedParts, zonedDateTimeToUtc } from './time';
 
 const NEW_YORK = 'America/New_York';
 const LOS_ANGELES = 'America/Los_Angeles';
@@ -142,5 +142,50 @@ describe('round trip in every kind of timezone', () => {
     expect(() => zonedDateTimeToUtc('2026-03-08', '24:00', NEW_YORK)).toThrow(RangeError);
     expect(() => zonedDateTimeToUtc('2026-3-8', '10:00', NEW_YORK)).toThrow(RangeError);
     expect(() => utcToZonedParts('not a date', NEW_YORK)).toThrow(RangeError);
+  });
+});
+
+describe('the zone offsets kept per day', () => {
+  /** The local parts of `instant` read straight from Intl, as the kept days must agree with. */
+  function partsFromIntl(instant: number, format: Intl.DateTimeFormat): { date: string; time: string } {
+    const parts = format.formatToParts(new Date(instant));
+    const field = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+    return { date: `${field('year')}-${field('month')}-${field('day')}`, time: `${field('hour')}:${field('minute')}` };
+  }
+
+  // Changes at odd minutes of UTC (Lord Howe's half hour, Kathmandu's 5:45, Chatham's 12:45), a day
+  // skipped (Apia, 2011-12-30), an offset of whole seconds (Monrovia until 1972), and every second
+  // around each change of 2026 in the sample zones.
+  it.each(['Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Apia', 'Africa/Monrovia', 'Africa/Casablanca', NEW_YORK])(
+    'agree with Intl every 17 minutes 13 seconds through the changes of %s',
+    (zone) => {
+      const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+      const mismatches: string[] = [];
+      const spans = [
+        [Date.UTC(1971, 11, 1), Date.UTC(1972, 1, 1)],
+        [Date.UTC(2011, 11, 25), Date.UTC(2012, 0, 5)],
+        [Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)],
+      ] as const;
+      for (const [from, to] of spans) {
+        for (let instant = from; instant < to; instant += 1_033_000) {
+          const kept = utcToZonedParts(new Date(instant).toISOString(), zone);
+          const direct = partsFromIntl(instant, format);
+          if (kept.date !== direct.date || kept.time !== direct.time) mismatches.push(`${new Date(instant).toISOString()}: ${JSON.stringify(kept)} vs ${JSON.stringify(direct)}`);
+        }
+      }
+      expect(mismatches.slice(0, 5)).toEqual([]);
+    },
+  );
+
+  it('change at the very second: 06:59:59 UTC is 01:59 EST and 07:00:00 is 03:00 EDT on 2026-03-08 in New York', () => {
+    expect(utcToZonedParts('2026-03-08T06:59:59.999Z', NEW_YORK)).toEqual({ date: '2026-03-08', time: '01:59' });
+    expect(utcToZonedParts('2026-03-08T07:00:00.000Z', NEW_YORK)).toEqual({ date: '2026-03-08', time: '03:00' });
+    expect(utcToZonedParts('2026-11-01T05:59:59.000Z', NEW_YORK)).toEqual({ date: '2026-11-01', time: '01:59' });
+    expect(utcToZonedParts('2026-11-01T06:00:00.000Z', NEW_YORK)).toEqual({ date: '2026-11-01', time: '01:00' });
+  });
+
+  it('keep at most 5,000 days, whatever dates are asked for', () => {
+    for (let day = 0; day < 5_100; day += 1) utcToZonedParts(new Date(Date.UTC(2030, 0, 1) + day * 86_400_000).toISOString(), NEW_YORK);
+    expect(keptFormatCounts().zoneDays).toBe(5_000);
   });
 });

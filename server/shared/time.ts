@@ -21,8 +21,8 @@ export function cachedFormat(timeZone: string, style: string, options: Intl.Date
 }
 
 /** How many formatters of each kind are kept now (tests: the bound holds). */
-export function keptFormatCounts(): { formats: number; wallClocks: number } {
-  return { formats: formats.size, wallClocks: wallClockFormats.size };
+export function keptFormatCounts(): { formats: number; wallClocks: number; zoneDays: number } {
+  return { formats: formats.size, wallClocks: wallClockFormats.size, zoneDays: zoneDays.size };
 }
 
 const zoneNameFormat = (timeZone: string, locale?: string) => cachedFormat(timeZone, 'zone', { timeZoneName: 'short' }, locale);
@@ -101,7 +101,7 @@ export interface ZonedParts {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The wall clock of `instantMs` in `timeZone`, read back as if it were UTC (milliseconds, whole seconds). */
+/** One formatter per zone that reads its wall clock in numbers (offsetMs). */
 const wallClockFormats = new BoundedCache<string, Intl.DateTimeFormat>(MAX_KEPT_FORMATS);
 
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
@@ -121,16 +121,57 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   );
 }
 
-function wallClockMs(instantMs: number, timeZone: string): number {
-  const parts = wallClockFormat(timeZone).formatToParts(new Date(instantMs));
+/** The zone's wall clock at a whole second, asked of Intl (a few microseconds: see offsetMs). */
+function readWallClockMs(wholeSecondMs: number, timeZone: string): number {
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(wholeSecondMs));
   const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value);
   return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
 }
 
+/** A zone's offsets over one UTC day: `before` until the second `changesAt`, `after` from it on. */
+interface DayOffsets {
+  before: number;
+  after: number;
+  changesAt: number;
+}
+
+// Listing a month of free times asks a zone's offset thousands of times, over a few dozen days, and
+// each answer through Intl costs microseconds. A zone changes its offset at most once a day (the
+// rule zonedDateTimeToUtc relies on too), so each zone's UTC day is read once: its first and last
+// second, and when they differ, the second of the change (a binary search, 17 reads). Keys come
+// from callers (a visitor's zone and dates), so the days kept are bounded.
+const MAX_KEPT_ZONE_DAYS = 5_000;
+const zoneDays = new BoundedCache<string, DayOffsets>(MAX_KEPT_ZONE_DAYS);
+
+function readDayOffsets(dayStartMs: number, timeZone: string): DayOffsets {
+  const offsetAt = (second: number) => readWallClockMs(second, timeZone) - second;
+  const lastSecond = dayStartMs + DAY_MS - 1000;
+  const before = offsetAt(dayStartMs);
+  const after = offsetAt(lastSecond);
+  if (before === after) return { before, after, changesAt: dayStartMs };
+  // offsetAt(low) is `before` and offsetAt(high) is not: narrow them to neighbouring seconds.
+  let low = dayStartMs;
+  let high = lastSecond;
+  while (high - low > 1000) {
+    const middle = low + Math.floor((high - low) / 2000) * 1000;
+    if (offsetAt(middle) === before) low = middle;
+    else high = middle;
+  }
+  return { before, after, changesAt: high };
+}
+
 /** How far the zone's wall clock is ahead of UTC at `instantMs`. */
 function offsetMs(instantMs: number, timeZone: string): number {
-  const wholeSeconds = Math.floor(instantMs / 1000) * 1000;
-  return wallClockMs(wholeSeconds, timeZone) - wholeSeconds;
+  const second = Math.floor(instantMs / 1000) * 1000;
+  const dayStart = Math.floor(second / DAY_MS) * DAY_MS;
+  const day = zoneDays.getOrMake(`${timeZone}|${dayStart}`, () => readDayOffsets(dayStart, timeZone));
+  return second < day.changesAt ? day.before : day.after;
+}
+
+/** The wall clock of `instantMs` in `timeZone`, read back as if it were UTC (milliseconds, whole seconds). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  const second = Math.floor(instantMs / 1000) * 1000;
+  return second + offsetMs(second, timeZone);
 }
 
 function pad(value: number, length = 2): string {
