@@ -5,8 +5,10 @@
 // - PostgreSQL: a pool of one connection with the app pool's settings (its schema, its parsers),
 //   closed when idle for a minute and never holding the process open. It costs the server one
 //   connection more per instance while probes come.
-// - SQLite: a read-only connection to the same file, opened for each use and closed after (a WAL
-//   reader never waits for the writer, and the app's connection serves one query at a time).
+// - SQLite: a read-only connection to the same file (a WAL reader never waits for the writer, and
+//   the app's connection serves one query at a time), kept while used and closed when idle for a
+//   minute, or at once when the file it reads is no longer the site's.
+import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -45,18 +47,33 @@ function postgresSide(pool: pg.Pool): SideConnection {
 }
 
 function sqliteSide(file: string): SideConnection {
+  let side: { db: DB; inode: number; idle: NodeJS.Timeout } | undefined;
+  const drop = async () => {
+    const closing = side;
+    side = undefined;
+    if (closing === undefined) return;
+    clearTimeout(closing.idle);
+    await closing.db.destroy();
+  };
   return {
     async use(work) {
-      const connection = new SQLite(file, { readonly: true, fileMustExist: true });
-      connection.pragma('busy_timeout = 1000');
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins: [new CamelCasePlugin()] });
-      try {
-        return await work(db);
-      } finally {
-        await db.destroy();
+      // Kept open between uses (opening reads the whole schema: a few milliseconds a scrape spent
+      // four times), but never on a file that is no longer the site's: removed or replaced, the
+      // kept connection would still answer from the old one, so it is dropped and opened again
+      // (which fails, as it should, when the file is gone).
+      const inode = fs.statSync(file, { throwIfNoEntry: false })?.ino;
+      if (side !== undefined && side.inode !== inode) await drop();
+      if (side === undefined) {
+        const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+        connection.pragma('busy_timeout = 1000');
+        const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins: [new CamelCasePlugin()] });
+        side = { db, inode: inode ?? -1, idle: setTimeout(() => void drop(), IDLE_CLOSE_MS) };
       }
+      side.idle.refresh();
+      side.idle.unref();
+      return work(side.db);
     },
-    close: () => Promise.resolve(),
+    close: drop,
   };
 }
 

@@ -24,7 +24,7 @@ import { Readiness } from './readiness.service';
 import { startEmailSender } from '@server/email/sender';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { callerFor, createAccount, createTestEnv, SAME_ORIGIN, TEST_PASSWORD, type TestEnv } from '@tests/support/helpers';
-import { reopenDatabase } from '@tests/support/postgres-env';
+import { onPostgres, reopenDatabase } from '@tests/support/postgres-env';
 import { startSmtpServer, useSmtpServer } from '@tests/support/smtp';
 
 interface Started {
@@ -148,6 +148,23 @@ describe('GET /readyz', () => {
     const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toMatch(/^site_ready 0$/m);
+  });
+
+  it.skipIf(onPostgres())('turns unready when the SQLite file goes while it runs: the checks\' kept connection does not hide it', async () => {
+    const { env, origin } = await start();
+    expect((await getJson(`${origin}/readyz`)).status).toBe(200);
+    fs.rmSync(databaseFile(env.dataDir));
+    expect(await getJson(`${origin}/readyz`)).toEqual({
+      status: 503,
+      body: {
+        status: 'unready',
+        checks: {
+          database: { ok: false, error: 'the database did not answer (SQLITE_CANTOPEN)' },
+          migrations: { ok: false, error: 'not checked: the database did not answer' },
+          dataDir: { ok: true },
+        },
+      },
+    });
   });
 
   it('stays ready while every connection of the app is busy and queries wait for one (load, not a fault)', async () => {
