@@ -49,6 +49,10 @@ export interface AppDeps {
  */
 export type ServiceDeps = Pick<AppDeps, 'db' | 'config' | 'publicReads' | 'metrics' | 'log'>;
 
+// The scrape's site_ready gauge reuses a readiness answer this young (a proxy probing /readyz, or
+// the previous scrape); Prometheus scrapes every 15 s or so, so it almost always checks afresh.
+const SCRAPE_READINESS_MAX_AGE_MS = 5_000;
+
 export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, hooks: LimitHooks = {}, log: Log = createLog(config)): AppDeps {
   const dataDir = path.resolve(config.dataDir);
   // Readiness and the scrape's counts ask through a connection of their own, not the app's pool.
@@ -60,7 +64,7 @@ export function createDeps(db: DB, config: Config, limitOptions?: LimitOptions, 
     log: config.logLevel === 'silent' ? undefined : (level, line) => log[level](line),
   });
   const publicReads = new PublicReadCache();
-  const metrics = new SiteMetrics({ db, query: (work) => side.use(work), dataDir, publicReads, ready: async () => (await readiness.check()).ready });
+  const metrics = new SiteMetrics({ db, query: (work) => side.use(work), dataDir, publicReads, ready: async () => (await readiness.recent(SCRAPE_READINESS_MAX_AGE_MS)).ready });
   return {
     db,
     config,

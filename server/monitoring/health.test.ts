@@ -263,6 +263,29 @@ describe('GET /readyz', () => {
     expect(lines).toEqual(['warn: Not ready: dataDir: the data folder is not writable (ENOTDIR).', 'info: Ready again: every readiness check passes.']);
   });
 
+  it('gives the scrape an answer at most 5 s old, and a fresh one after that or once a shutdown began', async () => {
+    const { env } = await start();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'site-readyz-'));
+    cleanups.push(async () => fs.rmSync(folder, { recursive: true, force: true }));
+    let clock = Date.UTC(2026, 10, 28, 9);
+    const readiness = new Readiness({ db: env.db, dataDir: folder, now: () => clock });
+    cleanups.push(() => readiness.close());
+    expect((await readiness.recent(5_000)).ready).toBe(true);
+    const moved = `${folder}-moved`;
+    fs.renameSync(folder, moved);
+    fs.writeFileSync(folder, 'not a folder');
+    cleanups.push(async () => {
+      fs.rmSync(folder, { force: true });
+      fs.renameSync(moved, folder);
+    });
+    clock += 5_000;
+    expect((await readiness.recent(5_000)).ready).toBe(true);
+    clock += 1;
+    expect((await readiness.recent(5_000)).checks.dataDir).toEqual({ ok: false, error: 'the data folder is not writable (ENOTDIR)' });
+    readiness.drain();
+    expect((await readiness.recent(5_000)).checks).toEqual({ shutdown: { ok: false, error: 'the server is shutting down' } });
+  });
+
   it('answers 503 at once after a shutdown began, while liveness stays 200', async () => {
     const { env, origin } = await start();
     env.deps.readiness.drain();

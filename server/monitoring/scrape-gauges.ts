@@ -200,7 +200,7 @@ export function registerScrapeGauges(registry: Registry, options: ScrapeGaugeOpt
   if (ready !== undefined) {
     new Gauge({
       name: 'site_ready',
-      help: 'Whether the site is ready to serve (1) or not (0), as GET /readyz answers.',
+      help: 'Whether the site is ready to serve (1) or not (0), as GET /readyz answers (an answer at most 5 s old).',
       registers: [registry],
       async collect() {
         this.set((await ready()) ? 1 : 0);
