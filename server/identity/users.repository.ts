@@ -135,3 +135,14 @@ export function updateUserSettings(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * The UNIQUE refusal of users.email, as SQLite or PostgreSQL words it. On PostgreSQL two creates
+ * of one e-mail can both pass the check inside their transactions (each sees only committed rows),
+ * and the second insert is refused by the index instead.
+ */
+export function isEmailTaken(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  if (error.code === '23505') return 'detail' in error && typeof error.detail === 'string' && error.detail.startsWith('Key (email)');
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('users.email');
+}

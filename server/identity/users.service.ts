@@ -9,6 +9,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  isEmailTaken,
   listUsers as listUserRows,
   toUserDto,
   updateUserRow,
@@ -18,17 +19,6 @@ import { actorOf, changedFields, recordAudit, statusChange } from '@server/audit
 import { type AuditContext, plainRead } from '@server/core/service-context';
 import { NotFoundError, PreconditionError, conflictOnField, invalidField } from '@server/core/errors';
 
-
-/**
- * The UNIQUE refusal of users.email, as SQLite or PostgreSQL words it. On PostgreSQL two creates
- * of one e-mail can both pass the check inside their transactions (each sees only committed rows),
- * and the second insert is refused by the index instead.
- */
-function isEmailTaken(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false;
-  if (error.code === '23505') return 'detail' in error && typeof error.detail === 'string' && error.detail.startsWith('Key (email)');
-  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('users.email');
-}
 
 export async function createUser(ctx: AuditContext, input: { name: string; email: string; password: string; role: Role }): Promise<UserDto> {
   const { db } = ctx;

@@ -11,7 +11,7 @@ import type { LimitedContext, ServiceContext } from '@server/core/service-contex
 import { type SignedIn, type TwoFactorRequired, startSession } from '@server/identity/auth.service';
 import { hashPassword } from '@server/identity/password';
 import { startChallenge } from '@server/identity/two-factor.service';
-import { findUserByEmail, insertUser } from '@server/identity/users.repository';
+import { findUserByEmail, insertUser, isEmailTaken } from '@server/identity/users.repository';
 import { tooManyRequests } from '@server/core/errors';
 import { forgetSsoClient, ssoClient } from './sso-client';
 import { clientSettingsOf, redirectUriOf, ssoEnabled } from './sso-settings.service';
@@ -186,10 +186,17 @@ export async function finishSsoSignIn(ctx: LimitedContext, input: SsoCallback): 
  */
 async function createAccountFromSso(ctx: ServiceContext, email: string, name: string | null) {
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  return ctx.db.transaction().execute(async (trx) => {
-    const created = await insertUser(trx, { name: name ?? email.slice(0, email.indexOf('@')), email, passwordHash, role: 'user' });
-    const actor: AuditActor = { userId: created.id, name: created.name, email, ip: ctx.ip };
-    await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `account created at first single sign-on for ${email}` });
-    return created;
-  });
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, { name: name ?? email.slice(0, email.indexOf('@')), email, passwordHash, role: 'user' });
+      const actor: AuditActor = { userId: created.id, name: created.name, email, ip: ctx.ip };
+      await recordAudit(trx, actor, { action: 'create', entity: 'user', entityId: created.id, summary: `account created at first single sign-on for ${email}` });
+      return created;
+    });
+  } catch (error) {
+    // The same person's first sign-in in two tabs at once: the other one created the account.
+    const made = isEmailTaken(error) ? await findUserByEmail(ctx.db, email) : undefined;
+    if (made === undefined) throw error;
+    return made;
+  }
 }

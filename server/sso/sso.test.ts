@@ -53,6 +53,12 @@ function cookieOf(setCookie: string | string[] | undefined, name: string): strin
 
 /** The browser's round trip: start at the site, sign in at the provider as `accountId`, come back. */
 async function roundTrip(accountId: string, amr?: string[]) {
+  const { callback } = await untilTheProviderAnswers(accountId, amr);
+  return { callback, response: await callback() };
+}
+
+/** The round trip up to the provider's answer: `callback` brings it back to the site. */
+async function untilTheProviderAnswers(accountId: string, amr?: string[]) {
   provider.nextLogin = amr === undefined ? { accountId } : { accountId, amr };
   const start = await app.inject({ method: 'GET', url: '/auth/sso/start?redirect=/admin/bookings' });
   expect(start.statusCode).toBe(303);
@@ -67,7 +73,7 @@ async function roundTrip(accountId: string, amr?: string[]) {
   const callbackUrl = new URL(await provider.authorize(location));
   const callback = () =>
     app.inject({ method: 'GET', url: `${callbackUrl.pathname}${callbackUrl.search}`, headers: { cookie: `${SSO_STATE_COOKIE}=${state ?? ''}` } });
-  return { callback, response: await callback() };
+  return { callback };
 }
 
 function addAccount(sub: string, email: string, emailVerified = true) {
@@ -161,6 +167,19 @@ describe('single sign-on with a real provider', () => {
     expect(response.headers.location).toBe('/admin/bookings');
     const created = await env.db.selectFrom('users').select(['email', 'role', 'name']).where('email', '=', 'efua@new.example').executeTakeFirst();
     expect(created).toEqual({ email: 'efua@new.example', role: 'user', name: 'Person efua' });
+  });
+
+  it('signs both in to one new account when a first sign-in comes back in two tabs at once', async () => {
+    await configureSso({ allowedDomains: ['new.example'] });
+    addAccount('kofi', 'kofi@new.example');
+    const tabs = [await untilTheProviderAnswers('kofi'), await untilTheProviderAnswers('kofi')];
+    const answers = await Promise.all(tabs.map((tab) => tab.callback()));
+    expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+      [303, '/admin/bookings'],
+      [303, '/admin/bookings'],
+    ]);
+    const accounts = await env.db.selectFrom('users').select(['email', 'role']).where('email', '=', 'kofi@new.example').execute();
+    expect(accounts).toEqual([{ email: 'kofi@new.example', role: 'user' }]);
   });
 
   it('asks for the second factor unless the provider says it did MFA', async () => {
