@@ -203,6 +203,12 @@ const adminSettingsRoute = createRoute({
   validateSearch: validateSettingsSearch,
   component: lazyRouteComponent(() => import('./features/admin/settings/SettingsPage'), 'SettingsRoutePage'),
 });
+const adminAnalyticsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/analytics',
+  // Its own chunk with the chart library: no other screen downloads it.
+  component: lazyRouteComponent(() => import('./features/admin/analytics/AnalyticsPage'), 'AnalyticsPage'),
+});
 const adminAuditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/audit',
@@ -229,6 +235,7 @@ const adminScreens = [
   adminCheckInRoute,
   adminContactsRoute,
   adminConsultationsRoute,
+  adminAnalyticsRoute,
   adminSettingsRoute,
   adminAuditRoute,
   adminHomePageRoute,

@@ -179,6 +179,35 @@ describe('npm run seed', { timeout: 60_000 }, () => {
     await seed('--reset');
   });
 
+  it('counts 60 days of made-up visits once, each funnel narrowing step by step, and never beside real ones', async () => {
+    const visitsBy = (sql: string) => {
+      const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+      try {
+        return db.prepare(sql).all();
+      } finally {
+        db.close();
+      }
+    };
+    const first = await seed();
+    expect(first.stdout).toContain('Analytics: 60 days of made-up visits, so the Analytics screen has something to show.\n');
+    const days = visitsBy('select count(distinct day) n, count(*) rows from analytics_daily');
+    expect(days).toEqual([{ n: 60, rows: expect.any(Number) }]);
+    const steps = visitsBy(
+      "select step, sum(visitors) visitors from analytics_daily where event_id = 'seed-event-ghana-exchange' or step in ('type-chosen', 'time-chosen') group by step",
+    ) as { step: string; visitors: number }[];
+    const total = (step: string) => steps.find((row) => row.step === step)?.visitors ?? 0;
+    const funnel = ['event-viewed', 'booking-started', 'slot-chosen', 'details-entered'].map(total);
+    expect(funnel[0]).toBeGreaterThan(0);
+    expect(funnel).toEqual([...funnel].sort((a, b) => b - a));
+    expect(total('time-chosen')).toBeLessThan(total('type-chosen'));
+
+    const second = await seed();
+    expect(second.stdout).not.toContain('Analytics:');
+    expect(visitsBy('select count(*) rows from analytics_daily')).toEqual([{ rows: (days[0] as { rows: number }).rows }]);
+    await seed('--reset');
+    expect(visitsBy('select count(distinct day) n from analytics_daily')).toEqual([{ n: 60 }]);
+  });
+
   it('gives every event, session and consultation type a French title and description', async () => {
     await seed();
     const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });

@@ -14,6 +14,7 @@ import { openConfiguredDatabase, parseArgs } from './open-database';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './seed/content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './seed/firm';
 import { resetConsultations, seedConsultations } from './seed/consultations';
+import { seedAnalytics } from './seed/analytics';
 import { FRENCH_EVENTS, FRENCH_SESSIONS, frenchTranslations } from './seed/french';
 import { defaultHomeContent } from '@client/features/home/content';
 import { findHomeContent, saveHomeContent } from '@server/home-page/home-page.repository';
@@ -65,7 +66,7 @@ function eventDate(event: SeedEvent, today: number): string {
 async function resetContent(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await resetConsultations(trx);
-    for (const table of ['bookings', 'timeSlots', 'delegates', 'eventSessions', 'events', 'contactForms'] as const) {
+    for (const table of ['bookings', 'timeSlots', 'delegates', 'eventSessions', 'events', 'contactForms', 'analyticsDaily'] as const) {
       await trx.deleteFrom(table).execute();
     }
     await trx
@@ -283,7 +284,7 @@ async function main(): Promise<void> {
   try {
     if (args.has('reset')) {
       await resetContent(db);
-      console.log('Removed all events, sessions, time slots, delegates, bookings, contacts and demo accounts.');
+      console.log('Removed all events, sessions, time slots, delegates, bookings, contacts, counted visits and demo accounts.');
     }
     await seedContent(db);
     const firm = await seedFirm(db, args.has('reset'));
@@ -293,6 +294,8 @@ async function main(): Promise<void> {
     const accounts = await seedAccounts(db, resetPasswords);
     await seedConsultations(db, DEMO_ACCOUNTS.map((account) => account.email));
     console.log('Consultations: "Discovery call" and "Market-entry workshop", with weekday hours for the demo staff.');
+    const activeEvents = SEED_EVENTS.filter((event) => event.isActive).map((event) => `seed-event-${event.key}`);
+    if (await seedAnalytics(db, activeEvents, startOfTodayUtc())) console.log('Analytics: 60 days of made-up visits, so the Analytics screen has something to show.');
     console.log(`Demo data is in ${file}:`);
     console.log(
       `  ${await count(db, 'events')} events, ${await count(db, 'eventSessions')} sessions, ${await count(db, 'timeSlots')} time slots, ` +

@@ -15,6 +15,7 @@ export const ADMIN_SCREENS = [
   'check-in',
   'contacts',
   'consultations',
+  'analytics',
   'settings',
   'audit',
   'privacy',

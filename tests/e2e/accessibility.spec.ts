@@ -198,6 +198,7 @@ for (const width of [375, 1280]) {
         ['/admin/calendar', 'Calendar'],
         ['/admin/contacts', 'Contact Management'],
         ['/admin/consultations', 'Consultations'],
+        ['/admin/analytics', 'Analytics'],
         ['/admin/delegates', 'Delegates'],
         ['/admin/audit', 'Audit Log'],
         ['/admin/home-page', 'Home Page'],

@@ -8,6 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import {
   IconCalendar,
   IconCalendarEvent,
+  IconChartLine,
   IconHistory,
   IconHome,
   IconLayoutDashboard,
@@ -39,6 +40,7 @@ export const ADMIN_NAV = [
   { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode, ownPage: true },
   { to: '/admin/contacts', label: 'Contacts', icon: IconMail },
   { to: '/admin/consultations', label: 'Consultations', icon: IconMessages },
+  { to: '/admin/analytics', label: 'Analytics', icon: IconChartLine },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
