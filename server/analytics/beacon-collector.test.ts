@@ -169,6 +169,15 @@ describe('not counted', () => {
   });
 });
 
+describe('the limit per client network', () => {
+  it("drops a network's beacons past 120 a minute (IPv6 counted by /64) and still counts another network's", async () => {
+    for (let i = 0; i < 130; i += 1) expect((await send({ address: `2001:db8:5:7::${(i % 40) + 1}` })).statusCode).toBe(204);
+    await send({ address: '198.51.100.9' });
+    await app.analytics.flush();
+    expect(await rows()).toEqual([row({ hits: 121, visitors: 41, entries: 41 })]);
+  });
+});
+
 describe('bad beacons are dropped without a 500 and without a row', () => {
   it.each([
     ['malformed JSON', '{"p": "/"', 204],

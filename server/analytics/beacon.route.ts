@@ -1,7 +1,7 @@
 // POST /api/beacon: a page view or a booking step, sent by the public pages' script with
 // navigator.sendBeacon. Always answered 204 with nothing to read, counted or not: a beacon that is
 // a bot's, from a visitor who asked not to be tracked (DNT, Global Privacy Control), from signed-in
-// staff, or malformed, is dropped. One from another site never gets here (server/http/origin.ts,
+// staff, past its network's limit (RATE_LIMITS.beacons), or malformed, is dropped. One from another site never gets here (server/http/origin.ts,
 // 403), and one over BEACON_MAX_BYTES is refused unread (413).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '@server/core/deps';
@@ -53,6 +53,8 @@ export function registerBeacon(app: FastifyInstance, deps: AppDeps, options: { n
     reply.code(204);
     const userAgent = req.headers['user-agent'] ?? '';
     if (optedOut(req) || isBot(userAgent)) return reply.send();
+    // Past its network's limit a client's beacons are dropped (still 204: nothing to retry).
+    if (!(await deps.limits.beacons.hitFrom('beacon', req.ip)).allowed) return reply.send();
     const beacon = parsed(req.body);
     if (beacon === null) return reply.send();
     const token = req.cookies[SESSION_COOKIE];

@@ -53,6 +53,14 @@ export const RATE_LIMITS = {
    * records a minute, not for a runaway script to take the server's time from visitors.
    */
   apiTokens: { points: 600, windowSeconds: 60, blockSeconds: 0 },
+  /**
+   * Analytics beacons per client network (server/analytics/beacon.route.ts). A visitor sends a page
+   * view and a few booking steps a minute, an office behind one address a few dozen; a script
+   * sending thousands of made-up pages would fill the daily totals. Counted in each instance's
+   * memory, also on PostgreSQL: a beacon must cost less than a database round trip, and one
+   * instance's count is enough to stop such a script.
+   */
+  beacons: { points: 120, windowSeconds: 60, blockSeconds: 0 },
 } as const satisfies Record<string, LimitRule>;
 
 export interface Verdict {
@@ -229,6 +237,8 @@ export interface Limits {
   publicReads: WindowLimit;
   /** Calls per API token per window. */
   apiTokens: WindowLimit;
+  /** Analytics beacons per client network per window, in this instance's memory. */
+  beacons: WindowLimit;
 }
 
 export interface LimitOptions {
@@ -244,6 +254,8 @@ export interface LimitOptions {
   publicReadsPerWindow?: number;
   /** Calls per API token (default RATE_LIMITS.apiTokens.points). */
   apiTokensPerWindow?: number;
+  /** Beacons per client network (default RATE_LIMITS.beacons.points). */
+  beaconsPerWindow?: number;
 }
 
 export interface LimitHooks {
@@ -286,5 +298,6 @@ export function createLimits(options: LimitOptions = {}, hooks: LimitHooks = {},
       createStore('api-tokens', { ...RATE_LIMITS.apiTokens, points: options.apiTokensPerWindow ?? RATE_LIMITS.apiTokens.points }, pool),
       hooks.onRefused,
     ),
+    beacons: new WindowLimit(createStore('beacons', { ...RATE_LIMITS.beacons, points: options.beaconsPerWindow ?? RATE_LIMITS.beacons.points }), hooks.onRefused),
   };
 }
