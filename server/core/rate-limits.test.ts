@@ -23,6 +23,7 @@ describe('limits', () => {
     expect(Object.keys(RATE_LIMITS).sort()).toEqual([
       'apiTokens',
       'appCodesPerAccount',
+      'beacons',
       'credentialsPerAccount',
       'credentialsPerAccountAndAddress',
       'credentialsPerAddress',
@@ -32,6 +33,7 @@ describe('limits', () => {
     expect(RATE_LIMITS.credentialsPerAccount).toEqual({ points: 10, windowSeconds: 3600, blockSeconds: 0 });
     expect(RATE_LIMITS.publicReads).toEqual({ points: 60, windowSeconds: 60, blockSeconds: 0 });
     expect(RATE_LIMITS.apiTokens).toEqual({ points: 600, windowSeconds: 60, blockSeconds: 0 });
+    expect(RATE_LIMITS.beacons).toEqual({ points: 120, windowSeconds: 60, blockSeconds: 0 });
     expect(RATE_LIMITS.appCodesPerAccount).toEqual({ points: 10, windowSeconds: 3600, blockSeconds: 3600 });
     expect(RATE_LIMITS.credentialsPerAccountAndAddress).toEqual({ points: 5, windowSeconds: 900, blockSeconds: 900 });
   });
