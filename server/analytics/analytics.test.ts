@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
-import { callerFor, createTestEnv, expectFieldErrors, expectStaffOnly, roleCallers, SAME_ORIGIN, type RoleCallers, type TestEnv } from '@tests/support/helpers';
+import { callerFor, createAccount, createTestEnv, expectFieldErrors, expectStaffOnly, roleCallers, SAME_ORIGIN, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 import { BEACON_PATH } from './beacon.route';
 import { previousRange } from './analytics.service';
 
@@ -174,7 +174,7 @@ describe('figures', () => {
 describe('retention', () => {
   it('the scheduler deletes the aggregates older than 24 months, once a day', async () => {
     const { applyAnalyticsRetention, firstKeptDay } = await import('./analytics-retention.service');
-    expect(firstKeptDay(new Date('2031-03-04T10:00:00.000Z'))).toBe('2029-03-04');
+    expect(firstKeptDay(new Date('2031-03-04T10:00:00.000Z'), 24)).toBe('2029-03-04');
     const base = { path: '/', step: 'pageview', eventId: '', source: 'direct', utmSource: '', utmMedium: '', utmCampaign: '', language: 'en', device: 'desktop', hits: 1, visitors: 1, entries: 1 };
     await env.db
       .insertInto('analyticsDaily')
@@ -185,5 +185,19 @@ describe('retention', () => {
     await env.db.insertInto('analyticsDaily').values({ ...base, day: '2029-03-01' }).execute();
     expect(await applyAnalyticsRetention(env.db, now)).toBe(0);
     expect((await env.db.selectFrom('analyticsDaily').select('day').orderBy('day').execute()).map((row) => row.day)).toEqual(['2029-03-01', '2029-03-04']);
+  });
+
+  it('keeps them as long as an admin set, the next day', async () => {
+    const { applyAnalyticsRetention } = await import('./analytics-retention.service');
+    const base = { path: '/', step: 'pageview', eventId: '', source: 'direct', utmSource: '', utmMedium: '', utmCampaign: '', language: 'en', device: 'desktop', hits: 1, visitors: 1, entries: 1 };
+    await env.db
+      .insertInto('analyticsDaily')
+      .values([{ ...base, day: '2030-09-04' }, { ...base, day: '2030-09-05' }])
+      .execute();
+    const admin = await createAccount(env.db, 'admin');
+    const privacy = await callerFor(env.deps, admin).privacy.page();
+    await callerFor(env.deps, admin).privacy.updateSettings({ ...privacy, analyticsRetentionMonths: 6 });
+    expect(await applyAnalyticsRetention(env.db, new Date('2031-03-05T10:00:00.000Z'))).toBe(1);
+    expect((await env.db.selectFrom('analyticsDaily').select('day').execute()).map((row) => row.day)).toEqual(['2030-09-05']);
   });
 });

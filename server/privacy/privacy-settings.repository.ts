@@ -1,9 +1,10 @@
 // The privacy settings (the privacy page's texts and the retention periods): one JSON row of the
 // settings table under 'privacy', read field by field with its schema and defaults, so a fresh
-// install has a text to start from and both retention periods off.
+// install has a text to start from, the bookings' and contacts' retention off and visit totals
+// kept 24 months.
 import type { DB } from '@db/database';
 import { readStoredFields } from '@server/core/stored-json';
-import { type PrivacySettings, privacySettingsInput } from './privacy.schemas';
+import { DEFAULT_ANALYTICS_RETENTION_MONTHS, type PrivacySettings, privacySettingsInput } from './privacy.schemas';
 
 const PRIVACY_KEY = 'privacy';
 
@@ -23,6 +24,7 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   policyFr: null,
   bookingRetentionMonths: null,
   contactRetentionMonths: null,
+  analyticsRetentionMonths: DEFAULT_ANALYTICS_RETENTION_MONTHS,
 };
 
 export async function getPrivacySettings(db: DB): Promise<PrivacySettings> {

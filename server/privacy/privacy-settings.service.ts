@@ -17,6 +17,7 @@ const FIELD_LABELS = {
   policyFr: 'French text',
   bookingRetentionMonths: 'booking retention',
   contactRetentionMonths: 'contact message retention',
+  analyticsRetentionMonths: 'visit totals retention',
 } as const;
 
 export async function updatePrivacySettings(ctx: ServiceContext, input: PrivacySettings): Promise<PrivacySettings> {

@@ -25,6 +25,10 @@ function retentionMonths(message: KeyedText) {
 const { min, max } = RETENTION_MONTHS_RANGE;
 const BOOKING_RETENTION_MESSAGE = keyed('api.privacy.bookingRetention', `Anonymise bookings after must be between ${min} and ${max} months`, { min, max });
 const CONTACT_RETENTION_MESSAGE = keyed('api.privacy.contactRetention', `Delete contact messages after must be between ${min} and ${max} months`, { min, max });
+const ANALYTICS_RETENTION_MESSAGE = keyed('api.privacy.analyticsRetention', `Keep daily visit totals for must be between ${min} and ${max} months`, { min, max });
+
+/** How long the daily visit totals (server/analytics) are kept when no admin has said otherwise. */
+export const DEFAULT_ANALYTICS_RETENTION_MONTHS = 24;
 
 export const privacySettingsInput = z.object({
   policyEn: requiredText(keyed('api.privacy.englishText', 'The English privacy text is required'), PRIVACY_TEXT_MAX),
@@ -33,5 +37,10 @@ export const privacySettingsInput = z.object({
   bookingRetentionMonths: retentionMonths(BOOKING_RETENTION_MESSAGE),
   /** Contact messages are deleted this many months after their last change; null: never. */
   contactRetentionMonths: retentionMonths(CONTACT_RETENTION_MESSAGE),
+  /**
+   * The daily visit totals are deleted this many months after their day; never off (they are
+   * anonymous, but the table and the Analytics screen's reads must stay bounded). Absent: 24.
+   */
+  analyticsRetentionMonths: retentionMonths(ANALYTICS_RETENTION_MESSAGE).unwrap().default(DEFAULT_ANALYTICS_RETENTION_MONTHS),
 });
 export type PrivacySettings = z.output<typeof privacySettingsInput>;

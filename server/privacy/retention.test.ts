@@ -155,7 +155,7 @@ describe('privacy: retention', () => {
 });
 
 describe('privacy: settings', () => {
-  const valid = { policyEn: 'We keep little.', policyFr: 'Nous gardons peu.', bookingRetentionMonths: 24, contactRetentionMonths: 6 };
+  const valid = { policyEn: 'We keep little.', policyFr: 'Nous gardons peu.', bookingRetentionMonths: 24, contactRetentionMonths: 6, analyticsRetentionMonths: 12 };
 
   it('shows the page to everyone and saves for admins only, audited', async () => {
     for (const caller of [callers.anonymous, callers.user, callers.admin]) expect((await caller.privacy.page()).policyEn).toBe(DEFAULT_PRIVACY_TEXT);
@@ -164,16 +164,21 @@ describe('privacy: settings', () => {
     expect(await callers.admin.privacy.updateSettings(valid)).toEqual(valid);
     expect(await callers.anonymous.privacy.page()).toEqual(valid);
     const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'entityId', 'summary']).where('entity', '=', 'settings').execute();
-    expect(audit).toEqual([{ action: 'settings', entity: 'settings', entityId: 'privacy', summary: 'privacy: English text, French text, booking retention, contact message retention' }]);
+    expect(audit).toEqual([{ action: 'settings', entity: 'settings', entityId: 'privacy', summary: 'privacy: English text, French text, booking retention, contact message retention, visit totals retention' }]);
     await callers.admin.privacy.updateSettings({ ...valid, policyFr: '  ', bookingRetentionMonths: null });
     expect(await callers.anonymous.privacy.page()).toEqual({ ...valid, policyFr: null, bookingRetentionMonths: null });
   });
 
   it('refuses bad input with field messages', async () => {
-    await expectFieldErrors(callers.admin.privacy.updateSettings({ ...valid, policyEn: '  ', bookingRetentionMonths: 0, contactRetentionMonths: 121 }), {
+    await expectFieldErrors(callers.admin.privacy.updateSettings({ ...valid, policyEn: '  ', bookingRetentionMonths: 0, contactRetentionMonths: 121, analyticsRetentionMonths: 0 }), {
       policyEn: 'The English privacy text is required',
       bookingRetentionMonths: 'Anonymise bookings after must be between 1 and 120 months',
       contactRetentionMonths: 'Delete contact messages after must be between 1 and 120 months',
+      analyticsRetentionMonths: 'Keep daily visit totals for must be between 1 and 120 months',
+    });
+    // Never off: the visit totals always have a period.
+    await expectFieldErrors(callers.admin.privacy.updateSettings({ ...valid, analyticsRetentionMonths: null as unknown as number }), {
+      analyticsRetentionMonths: 'Keep daily visit totals for must be between 1 and 120 months',
     });
     await expectFieldErrors(callers.admin.privacy.updateSettings({ ...valid, bookingRetentionMonths: 1.5 }), {
       bookingRetentionMonths: 'Anonymise bookings after must be between 1 and 120 months',

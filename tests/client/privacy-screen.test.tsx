@@ -105,9 +105,13 @@ describe('PrivacyPage', () => {
 
     await user.type(months, '0');
     await user.type(screen.getByRole('textbox', { name: 'Delete contact messages after (months)' }), '121');
+    const visitTotals = screen.getByRole('textbox', { name: 'Keep daily visit totals for (months)' });
+    expect(visitTotals).toHaveValue('24');
+    await user.clear(visitTotals);
     await user.clear(screen.getByRole('textbox', { name: 'English text' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Anonymise bookings after must be between 1 and 120 months')).toBeInTheDocument();
+    expect(screen.getByText('Keep daily visit totals for must be between 1 and 120 months')).toBeInTheDocument();
     expect(screen.getByText('Delete contact messages after must be between 1 and 120 months')).toBeInTheDocument();
     expect(screen.getByText('The English privacy text is required')).toBeInTheDocument();
     expect(saves()).toBe(0);
@@ -115,12 +119,13 @@ describe('PrivacyPage', () => {
     await user.clear(months);
     await user.type(months, '24');
     await user.clear(screen.getByRole('textbox', { name: 'Delete contact messages after (months)' }));
+    await user.type(visitTotals, '12');
     await user.type(screen.getByRole('textbox', { name: 'English text' }), 'We keep little.');
     await user.type(screen.getByRole('textbox', { name: 'French text' }), 'Nous gardons peu.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('The French page (/fr/privacy) shows the English text until you write one.')).not.toBeInTheDocument());
-    expect(await getPrivacySettings(server.env.db)).toEqual({ policyEn: 'We keep little.', policyFr: 'Nous gardons peu.', bookingRetentionMonths: 24, contactRetentionMonths: null });
+    expect(await getPrivacySettings(server.env.db)).toEqual({ policyEn: 'We keep little.', policyFr: 'Nous gardons peu.', bookingRetentionMonths: 24, contactRetentionMonths: null, analyticsRetentionMonths: 12 });
   });
 
   it('tells a role user the screen is for administrators', async () => {

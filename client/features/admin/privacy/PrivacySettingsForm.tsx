@@ -1,6 +1,7 @@
 // The privacy page's texts and the retention periods (Privacy screen). English is required (a fresh
 // install starts from a default a firm can edit); French is optional, the French page showing the
-// English text until there is one. An empty period is off: records are kept until someone asks.
+// English text until there is one. An empty period is off: records are kept until someone asks
+// (the daily visit totals' period is never off).
 import { Alert, NumberInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { privacySettingsInput, RETENTION_MONTHS_RANGE } from '@server/privacy/privacy.schemas';
@@ -15,6 +16,7 @@ interface FormValues {
   policyFr: string;
   bookingRetentionMonths: number | string;
   contactRetentionMonths: number | string;
+  analyticsRetentionMonths: number | string;
 }
 
 function formValues(settings: PrivacySettings): FormValues {
@@ -23,6 +25,7 @@ function formValues(settings: PrivacySettings): FormValues {
     policyFr: settings.policyFr ?? '',
     bookingRetentionMonths: settings.bookingRetentionMonths ?? '',
     contactRetentionMonths: settings.contactRetentionMonths ?? '',
+    analyticsRetentionMonths: settings.analyticsRetentionMonths,
   };
 }
 
@@ -38,6 +41,8 @@ function inputOf(values: FormValues) {
     policyFr: values.policyFr,
     bookingRetentionMonths: monthsOf(values.bookingRetentionMonths),
     contactRetentionMonths: monthsOf(values.contactRetentionMonths),
+    // Never off: an empty field goes as NaN, which the schema refuses with its message.
+    analyticsRetentionMonths: monthsOf(values.analyticsRetentionMonths) ?? Number.NaN,
   };
 }
 
@@ -95,6 +100,14 @@ export function PrivacySettingsForm({ settings }: { settings: PrivacySettings })
           description={`Contact messages are deleted this long after their last change (${range}). Empty: off, kept until someone asks.`}
           {...MONTHS_INPUT}
           {...form.getInputProps('contactRetentionMonths')}
+        />
+        <NumberInput
+          label="Keep daily visit totals for (months)"
+          description={`The Analytics screen's daily totals (anonymous) are deleted this long after their day (${range}).`}
+          withAsterisk
+          {...MONTHS_INPUT}
+          placeholder="24"
+          {...form.getInputProps('analyticsRetentionMonths')}
         />
       </FormSection>
       <FormSection

@@ -556,6 +556,7 @@ export const en = {
   'api.privacy.englishText': 'The English privacy text is required',
   'api.privacy.bookingRetention': 'Anonymise bookings after must be between {min} and {max} months',
   'api.privacy.contactRetention': 'Delete contact messages after must be between {min} and {max} months',
+  'api.privacy.analyticsRetention': 'Keep daily visit totals for must be between {min} and {max} months',
   'api.questions.notFound': 'Question not found.',
   'api.questions.kind': 'Choose a kind of question',
   'api.questions.label': 'Question is required',

@@ -555,6 +555,7 @@ export const fr: Catalog = {
   'api.privacy.englishText': 'Le texte de confidentialité en anglais est obligatoire',
   'api.privacy.bookingRetention': "L'anonymisation des réservations doit intervenir entre {min} et {max} mois",
   'api.privacy.contactRetention': 'La suppression des messages de contact doit intervenir entre {min} et {max} mois',
+  'api.privacy.analyticsRetention': 'Les totaux de visites doivent être gardés entre {min} et {max} mois',
   'api.questions.notFound': 'Question introuvable.',
   'api.questions.kind': 'Choisissez un type de question',
   'api.questions.label': 'La question est obligatoire',
