@@ -40,6 +40,8 @@ import * as apiTokensPostgres from './migrations/2026-11-28_430_api_tokens.postg
 import * as ssoLogins from './migrations/2026-11-28_450_sso_logins';
 import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postgres';
 import * as analytics from './migrations/2026-11-28_470_analytics';
+import * as analyticsClustered from './migrations/2026-11-28_480_analytics_clustered';
+import * as analyticsClusteredPostgres from './migrations/2026-11-28_480_analytics_clustered.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -77,6 +79,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_430_api_tokens': { sqlite: apiTokens, postgres: apiTokensPostgres },
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
   '2026-11-28_470_analytics': analytics,
+  '2026-11-28_480_analytics_clustered': { sqlite: analyticsClustered, postgres: analyticsClusteredPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -22,6 +22,7 @@ import { printFigures } from './bench/report';
 import { benchMail } from './bench/mail';
 import { benchFreeTimes } from './bench/free-times';
 import { benchCalendars } from './bench/calendars';
+import { benchAnalytics } from './bench/analytics';
 import { runOverloadBench } from './bench/overload';
 import { runGrowthBench } from './bench/growth';
 
@@ -195,7 +196,7 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox, metrics or trpc npm run bench: those HTTP figures alone; any other word (the
+  // BENCH_ONLY=outbox, metrics, trpc, calendars or analytics npm run bench: those figures alone; any other word (the
   // procedure cases above) runs no HTTP part.
   const part = process.env.BENCH_ONLY;
   const httpPart = (name: string) => part === undefined || part === name;
@@ -205,6 +206,11 @@ async function main(): Promise<void> {
   if (httpPart('trpc')) figures.push(...(await runTrpcServerBench(httpSetup)));
   if (httpPart('free-times')) figures.push(...benchFreeTimes());
   if (httpPart('calendars')) figures.push(...(await benchCalendars()));
+  if (httpPart('analytics')) {
+    let n = 0;
+    const book = () => caller.bookings.create({ timeSlotId: 's19t0', participantName: 'Bench', participantEmail: `beacon-bench${(n += 1)}@example.com` });
+    figures.push(...(await benchAnalytics(book, db)));
+  }
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   figures.push(...(await benchMail()));
