@@ -5,7 +5,7 @@
 import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DEVICE_CLASSES, type DeviceClass } from '@server/analytics/analytics.schemas';
 import { messageOf, trpc } from '@client/trpc';
@@ -15,7 +15,7 @@ import { failureText, notifyError } from '@client/features/admin/kit/notify';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
 import { StatCard } from '@client/features/admin/kit/StatCard';
 import { changeText, daysIn, lastDays, RANGE_PRESETS, type RangePreset } from './analytics-range';
-import { ChartWithTable } from './ChartWithTable';
+import { type ChartColumn, ChartWithTable, FigureTable } from './ChartWithTable';
 
 const STEP_LABELS: Record<string, string> = {
   'event-viewed': 'Event page viewed',
@@ -41,7 +41,7 @@ const CONSULTATIONS = 'consultations';
 const number = (value: number) => value.toLocaleString('en-US');
 const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)}%`);
 
-function TopTable<Row>({ label, rows, columns, rowKey }: { label: string; rows: Row[]; columns: { label: string; value: (row: Row) => string | number }[]; rowKey: (row: Row) => string }) {
+function TopTable<Row>({ label, rows, columns, rowKey }: { label: string; rows: Row[]; columns: ChartColumn<Row>[]; rowKey: (row: Row) => string }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={label}>
       <Text fw={700} component="h2" size="lg" mb="sm">
@@ -51,26 +51,7 @@ function TopTable<Row>({ label, rows, columns, rowKey }: { label: string; rows: 
         <Text c="dimmed">Nothing counted in this range.</Text>
       ) : (
         <ScrollTable minWidth={320} label={`${label} table`}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.label}>{column.label}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.label} style={{ overflowWrap: 'anywhere' }}>
-                      {column.value(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <FigureTable rows={rows} columns={columns} rowKey={rowKey} />
         </ScrollTable>
       )}
     </Paper>

@@ -11,6 +11,39 @@ export interface ChartColumn<Row> {
   value: (row: Row) => string | number;
 }
 
+interface FigureTableProps<Row> {
+  rows: Row[];
+  columns: ChartColumn<Row>[];
+  rowKey: (row: Row) => string;
+}
+
+/** Figures as a plain table: a column per figure, a row per day, page or step. */
+export function FigureTable<Row>({ rows, columns, rowKey }: FigureTableProps<Row>) {
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.label}>{column.label}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((column) => (
+              // A long page address breaks anywhere rather than widen the table.
+              <Table.Td key={column.label} style={{ overflowWrap: 'anywhere' }}>
+                {column.value(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function ChartWithTable<Row>({
   title,
   chart,
@@ -18,37 +51,15 @@ export function ChartWithTable<Row>({
   columns,
   rowKey,
   empty,
-}: {
+}: FigureTableProps<Row> & {
   title: string;
   chart: ReactNode;
-  rows: Row[];
-  columns: ChartColumn<Row>[];
-  rowKey: (row: Row) => string;
   /** Shown instead of the chart when there is nothing to draw. */
   empty?: string;
 }) {
   const [shown, { toggle }] = useDisclosure(false);
   // Unframed when visually hidden: a scrolling frame takes keyboard focus, which an unseen one must not.
-  const table = (
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.label}>{column.label}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.label}>{column.value(row)}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-  );
+  const table = <FigureTable rows={rows} columns={columns} rowKey={rowKey} />;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
