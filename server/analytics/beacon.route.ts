@@ -1,8 +1,9 @@
 // POST /api/beacon: a page view or a booking step, sent by the public pages' script with
 // navigator.sendBeacon. Always answered 204 with nothing to read, counted or not: a beacon that is
 // a bot's, from a visitor who asked not to be tracked (DNT, Global Privacy Control), from signed-in
-// staff, past its network's limit (RATE_LIMITS.beacons), or malformed, is dropped. One from another site never gets here (server/http/origin.ts,
-// 403), and one over BEACON_MAX_BYTES is refused unread (413).
+// staff, past its network's limit (RATE_LIMITS.beacons), or malformed, is dropped. One from another
+// site never gets here (server/http/origin.ts, 403), and one over BEACON_MAX_BYTES is refused
+// unread (413).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '@server/core/deps';
 import { SESSION_COOKIE } from '@server/identity/session.service';
