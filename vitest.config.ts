@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/project/**/*.test.ts'],
+          setupFiles: ['tests/server-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

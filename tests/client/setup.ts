@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { createTranslator, setDefaultTranslator } from '@client/i18n';
 import { compiledCatalog } from '@server/shared/i18n/catalogs';
 
@@ -16,6 +16,9 @@ afterEach(() => {
   // Toasts live in a module-level store: without this, a toast of one test (role="alert") is still
   // there in the next test of the file, whatever order the tests run in.
   notifications.clean();
+  // Files share their worker (isolate: false) and restoreMocks leaves fake timers on: put the real
+  // clock back, or a test that forgot would move time for every later file (tests/server-setup.ts).
+  vi.useRealTimers();
 });
 
 // findBy*/waitFor wait for the event itself; the default 1 s gives up too early on a loaded machine,
