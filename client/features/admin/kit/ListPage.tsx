@@ -6,7 +6,7 @@
 // row matches; its header and its minimum width only apply when it has rows, so the empty state sits
 // centred in the screen on a phone instead of inside a wide sideways scroller.
 import { Alert, Button, EmptyState, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SearchIcon } from './icons';
 import { ListFooter } from './ListFooter';
 import { ScrollTable } from './ScrollTable';
@@ -17,6 +17,8 @@ export interface ListQuery<TItem> {
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
+  /** True while the rows shown are the previous query's (placeholderData), e.g. the page before. */
+  isPlaceholderData?: boolean;
   error: unknown;
   refetch: () => unknown;
 }
@@ -76,6 +78,10 @@ function shown(node: ReactNode): boolean {
 
 export function ListPage<TItem>(props: ListPageProps<TItem>) {
   const { title, subtitle, level = 1, actions, summary, search, filters, notice, query, footer } = props;
+  // "Showing 21–25 of 25" must describe the rows on screen: while the next page loads, the previous
+  // page's rows stay (placeholderData), and so does their range. The pager shows the page asked for.
+  const [shownPage, setShownPage] = useState(props.page);
+  if (query.data !== undefined && query.isPlaceholderData !== true && shownPage !== props.page) setShownPage(props.page);
   const heading = (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
       <div>
@@ -121,7 +127,7 @@ export function ListPage<TItem>(props: ListPageProps<TItem>) {
       {query.isError && <ListError text={props.errorText(query.error)} onRetry={() => void query.refetch()} />}
       {!(query.isError && query.data === undefined) && <ListTable {...props} />}
       {footer}
-      <ListFooter total={query.data?.total ?? 0} page={props.page} onPage={props.onPage} />
+      <ListFooter total={query.data?.total ?? 0} shownPage={shownPage} page={props.page} onPage={props.onPage} />
     </Stack>
   );
   if (level === 1) return content;
