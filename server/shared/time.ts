@@ -271,10 +271,15 @@ const CURRENT_IANA_NAMES: Record<string, string> = {
  * US/Eastern) is offered too (`keep`), since isTimeZone accepts it.
  */
 export function timeZoneChoices(keep?: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-    .map((zone) => CURRENT_IANA_NAMES[zone] ?? zone)
-    .filter((zone) => zone !== 'UTC' && isTimeZone(zone));
-  const choices = ['UTC', ...[...new Set(zones)].sort()];
+  // The runtime's zone list never changes while it runs: checked once (about 400 formatters).
+  knownZones ??= (() => {
+    const zones = Intl.supportedValuesOf('timeZone')
+      .map((zone) => CURRENT_IANA_NAMES[zone] ?? zone)
+      .filter((zone) => zone !== 'UTC' && isTimeZone(zone));
+    return ['UTC', ...[...new Set(zones)].sort()];
+  })();
+  const choices = [...knownZones];
   if (keep !== undefined && keep !== '' && !choices.includes(keep)) choices.push(keep);
   return choices;
 }
+let knownZones: readonly string[] | undefined;

@@ -43,12 +43,22 @@ function zoneLabel(zone: string, at: Date): string {
   return offset === undefined || zone === 'UTC' ? name : `${name} (${offset})`;
 }
 
-/** Every IANA zone the browser knows, UTC first, with the stored one kept even if it is not listed. */
+/**
+ * Every IANA zone the browser knows, UTC first, with the stored one kept even if it is not listed.
+ * About 400 labels, each an Intl formatter: made once per zone and day for the page's lifetime, not
+ * each time the System tab mounts (the Settings screen mounts it with every other tab).
+ */
+function zoneOptionsOn(now: Date, current: string): Array<{ value: string; label: string }> {
+  const key = `${current}|${now.toISOString().slice(0, 10)}`;
+  if (zoneOptions?.key !== key) {
+    zoneOptions = { key, options: timeZoneChoices(current).map((zone) => ({ value: zone, label: zoneLabel(zone, now) })) };
+  }
+  return zoneOptions.options;
+}
+let zoneOptions: { key: string; options: Array<{ value: string; label: string }> } | undefined;
+
 function useZoneOptions(current: string) {
-  return useMemo(() => {
-    const now = new Date();
-    return timeZoneChoices(current).map((zone) => ({ value: zone, label: zoneLabel(zone, now) }));
-  }, [current]);
+  return useMemo(() => zoneOptionsOn(new Date(), current), [current]);
 }
 
 /** 'EUR – Euro': every ISO 4217 currency the browser knows, found by code or name. */
