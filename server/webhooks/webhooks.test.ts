@@ -3,7 +3,9 @@
 // change writes its deliveries in its own transaction; the sender delivers every event once, in
 // order per booking, through an outage of the receiver (clock moved, no sleeps); a delivery gives
 // up after a day and an endpoint failing for a day is turned off with one alert; a private address
-// is refused when saved and again when delivering; a delivery can be sent again.
+// is refused when saved and again when delivering; a delivery can be sent again; two instances on
+// PostgreSQL deliver each event once.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/core/config';
 import {
@@ -17,6 +19,7 @@ import {
   type TestEnv,
 } from '@tests/support/helpers';
 import { insertBookableSlot } from '@tests/support/fixtures';
+import { onPostgres, secondInstance } from '@tests/support/postgres-env';
 import { startWebhookReceiver, type TestWebhookReceiver } from '@tests/support/webhook-receiver';
 import { processDueWebhooks } from './webhook-delivery.service';
 import { countDeliveriesByStatus } from './webhooks.repository';
@@ -234,5 +237,45 @@ describe('webhooks', () => {
     // Turned on again by an admin: the failing state is cleared.
     await callers.admin.webhooks.update({ id: endpoint.id, url: receiver.url, events: ['contact.received'], enabled: true });
     expect((await callers.admin.webhooks.list({})).items[0]).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+  });
+});
+
+describe.runIf(onPostgres())('webhooks on two instances', () => {
+  let env: TestEnv;
+  let second: ReturnType<typeof secondInstance>;
+  let receiver: TestWebhookReceiver;
+
+  beforeEach(async () => {
+    env = await createTestEnv({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORK: 'true', WEBHOOK_TIMEOUT_S: '5' } });
+    second = secondInstance(env);
+    receiver = await startWebhookReceiver();
+  });
+
+  afterEach(async () => {
+    await receiver.close();
+    await second.close();
+    await env.close();
+  });
+
+  it('delivers each event once when both send at the same time, in order per booking', async () => {
+    const callers = await roleCallers(env);
+    const made = await callers.admin.webhooks.create({ url: receiver.url, events: ['booking.created', 'booking.status_changed'] });
+    receiver.secret = made.secret;
+    const { slot } = await insertBookableSlot(env.db, null);
+    const ids: string[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      const { id } = await callers.anonymous.bookings.create({ timeSlotId: slot.id, participantName: `Guest ${n}`, participantEmail: `guest${n}@example.com` });
+      ids.push(id);
+      await callers.admin.bookings.setStatus({ id, status: 'confirmed' });
+    }
+    const at = new Date();
+    const [mine, theirs] = await Promise.all([processDueWebhooks(env.deps, at), processDueWebhooks(second.deps, at)]);
+    expect(mine + theirs).toBe(24);
+    expect(receiver.badSignatures).toBe(0);
+    expect(receiver.received).toHaveLength(24);
+    expect(new Set(receiver.received.map((event) => event.id)).size).toBe(24);
+    for (const id of ids) {
+      expect(receiver.received.filter((event) => event.data.id === id).map((event) => event.type)).toEqual(['booking.created', 'booking.status_changed']);
+    }
   });
 });
