@@ -55,7 +55,8 @@ export async function createWebhookTables(db: Kysely<any>, types: ColumnTypes): 
     .execute();
   await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
   await db.schema.createIndex('webhook_deliveries_endpoint_idx').on('webhook_deliveries').columns(['endpoint_id', 'created_at']).execute();
-  await db.schema.createIndex('webhook_deliveries_subject_idx').on('webhook_deliveries').columns(['endpoint_id', 'subject', 'status', 'id']).execute();
+  // A subject's deliveries: the order check (its earlier pending ones) and a person's erasure.
+  await db.schema.createIndex('webhook_deliveries_subject_idx').on('webhook_deliveries').columns(['subject', 'endpoint_id', 'status', 'id']).execute();
 }
 
 export async function dropWebhookTables(db: Kysely<any>): Promise<void> {

@@ -19,7 +19,7 @@ import type { WebhookDeliveryRow, WebhookEndpointRow } from '@db/schema';
 import type { ServiceDeps } from '@server/core/deps';
 import { decryptSecret, secretKeyOf } from '@server/calendars/calendar-secrets';
 import { raiseSystemAlert, webhookDisabledAlert } from '@server/monitoring/system-alerts.service';
-import { clearFailing, disableFailingEndpoint, dueDeliveries, findEndpoint, leaseDelivery, noteFailing, recordAttempt } from './webhooks.repository';
+import { clearFailing, deleteSettledBefore, disableFailingEndpoint, dueDeliveries, findEndpoint, leaseDelivery, noteFailing, recordAttempt } from './webhooks.repository';
 import { sendWebhook, WebhookSendError } from './webhook-http';
 
 /** The waits after the first, second and third failures; every later one waits an hour. */
@@ -90,7 +90,8 @@ async function record(trx: DB, deps: Pick<ServiceDeps, 'config'>, endpoint: Webh
   await recordAttempt(trx, delivery.id, {
     status: gaveUp ? 'failed' : 'pending',
     attempts,
-    nextAttemptAt: new Date(next).toISOString(),
+    // A delivery that gave up keeps its last attempt's time here (retention counts from it).
+    nextAttemptAt: gaveUp ? atIso : new Date(next).toISOString(),
     responseStatus: outcome.status,
     responseExcerpt: outcome.excerpt,
     lastAttemptAt: atIso,
@@ -133,4 +134,12 @@ export async function processDueWebhooks(deps: Pick<ServiceDeps, 'db' | 'config'
     if (sentThisRound === 0) break;
   }
   return delivered;
+}
+
+/** How long the delivery log keeps a delivered or given-up delivery (and the personal data in it). */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** Deletes the deliveries settled more than DELIVERY_LOG_DAYS before `at`; answers how many. */
+export function applyWebhookRetention(deps: Pick<ServiceDeps, 'db'>, at: Date): Promise<number> {
+  return deleteSettledBefore(deps.db, new Date(at.getTime() - DELIVERY_LOG_DAYS * 86_400_000).toISOString());
 }

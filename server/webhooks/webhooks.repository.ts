@@ -169,6 +169,16 @@ export async function requeueDelivery(db: DB, id: string, nowIso: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Retention: deliveries settled (delivered or given up) before `beforeIso` go; their bodies hold
+ * personal data the log no longer needs. Settled rows keep their last attempt's time in
+ * next_attempt_at, so this is a range of the (status, next_attempt_at) index.
+ */
+export async function deleteSettledBefore(db: DB, beforeIso: string): Promise<number> {
+  const result = await db.deleteFrom('webhookDeliveries').where('status', 'in', ['delivered', 'failed']).where('nextAttemptAt', '<', beforeIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The queue's size by state, for the metrics (read by the index on status). */
 export async function countDeliveriesByStatus(db: DB): Promise<Record<WebhookDeliveryStatus, number>> {
   const rows = await db

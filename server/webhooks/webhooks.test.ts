@@ -21,7 +21,8 @@ import {
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { onPostgres, secondInstance } from '@tests/support/postgres-env';
 import { startWebhookReceiver, type TestWebhookReceiver } from '@tests/support/webhook-receiver';
-import { processDueWebhooks } from './webhook-delivery.service';
+import { applyWebhookRetention, processDueWebhooks } from './webhook-delivery.service';
+import { startWebhookSender } from './webhook-sender';
 import { countDeliveriesByStatus } from './webhooks.repository';
 
 const MINUTE = 60_000;
@@ -216,6 +217,36 @@ describe('webhooks', () => {
     expect(receiver.received.map((event) => event.id)).toEqual([delivery?.messageId, delivery?.messageId]);
     const [again] = (await callers.admin.webhooks.deliveries({ endpointId: endpoint.id })).items;
     expect(again).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('keeps delivered and given-up deliveries in the log for 30 days, waiting ones until they settle', async () => {
+    const endpoint = await makeEndpoint(['contact.received']);
+    await callers.anonymous.contacts.submit({ name: 'Kofi Boateng', email: 'kofi@example.com', message: 'Hello' });
+    await callers.anonymous.contacts.submit({ name: 'Ama Mensah', email: 'ama@example.com', message: 'Hello' });
+    const start = Date.now();
+    // The sender's loop, run by hand with its clock: the first is delivered, the receiver then fails.
+    const sender = startWebhookSender(env.deps, { intervalMs: null, now: () => new Date(start) });
+    await env.db.updateTable('webhookDeliveries').set({ nextAttemptAt: new Date(start + HOUR).toISOString() }).where('payload', 'like', '%ama@example.com%').execute();
+    expect(await sender.runOnce()).toBe(1);
+    await sender.stop();
+    expect(await applyWebhookRetention(env.deps, new Date(start + 29 * 24 * HOUR))).toBe(0);
+    expect(await applyWebhookRetention(env.deps, new Date(start + 31 * 24 * HOUR))).toBe(1);
+    const left = (await callers.admin.webhooks.deliveries({ endpointId: endpoint.id })).items;
+    expect(left.map((item) => item.status)).toEqual(['pending']);
+  });
+
+  it("goes with a person's erasure: the deliveries about their records are deleted", async () => {
+    await makeEndpoint(['contact.received', 'booking.created']);
+    await callers.anonymous.contacts.submit({ name: 'Kofi Boateng', email: 'kofi@example.com', message: 'Hello' });
+    const { slot } = await insertBookableSlot(env.db);
+    await book(slot.id, 'kofi@example.com');
+    await book(slot.id, 'someone.else@example.com');
+    const found = await callers.admin.privacy.findPerson({ email: 'kofi@example.com' });
+    expect(found.records.webhookDeliveries?.map((record) => (record as { eventType: string }).eventType).sort()).toEqual(['booking.created', 'contact.received']);
+    expect(await callers.admin.privacy.erasePerson({ email: 'kofi@example.com' })).toMatchObject({ webhookDeliveries: 2 });
+    const left = await env.db.selectFrom('webhookDeliveries').select('payload').execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]?.payload).toContain('someone.else@example.com');
   });
 
   it('gives a delivery up after a day, turns the failing endpoint off and tells the admins once', async () => {
