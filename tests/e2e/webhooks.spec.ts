@@ -10,6 +10,8 @@ import { startWebhookReceiver } from '@tests/support/webhook-receiver';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test('an admin adds a webhook endpoint and a booking reaches it, signed; the log shows it', async ({ page, request }, testInfo) => {
+  // Two widths, each with axe twice, and a wait for the sender's next pass.
+  test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   try {
     const slot = await createBookableSlot(request, { title: `Webhook Forum ${Date.now()}`, capacity: 10 });
@@ -40,7 +42,7 @@ test('an admin adds a webhook endpoint and a booking reaches it, signed; the log
       expect(results.violations.map((violation) => violation.id), `axe on Integrations at ${width} px`).toEqual([]);
       const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
-      await page.screenshot({ path: testInfo.outputPath(`integrations-${width}.png`), fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`integrations-${width}.png`), });
 
       await page.getByRole('button', { name: `Delivery log of ${receiver.url}` }).click();
       const log = page.getByRole('dialog', { name: 'Delivery Log' });
@@ -49,7 +51,7 @@ test('an admin adds a webhook endpoint and a booking reaches it, signed; the log
       await expect(row.getByText('HTTP 204')).toBeVisible();
       const inLog = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
       expect(inLog.violations.map((violation) => violation.id), `axe on the delivery log at ${width} px`).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`delivery-log-${width}.png`), fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`delivery-log-${width}.png`) });
       await log.getByRole('button', { name: 'Close' }).click();
     }
   } finally {

@@ -26,7 +26,7 @@ function answerOf(row: WebhookDeliveryDto): string {
 export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpointDto | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={endpoint !== null} onClose={onClose} title="Delivery Log" size="xl" fullScreen={phone === true}>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={endpoint !== null} onClose={onClose} title="Delivery Log" size={1100} fullScreen={phone === true}>
       {endpoint !== null && <DeliveryLog endpoint={endpoint} />}
     </Modal>
   );
