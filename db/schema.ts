@@ -359,6 +359,8 @@ export interface Database {
   calendarBusy: CalendarBusyTable;
   calendarWrites: CalendarWritesTable;
   apiTokens: ApiTokensTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsSalts: AnalyticsSaltsTable;
   analyticsVisitors: AnalyticsVisitorsTable;
@@ -548,6 +550,47 @@ export interface ApiTokensTable {
 }
 
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+/** A receiver of signed webhooks (migration 540). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON list of event types (server/webhooks/webhooks.schemas.ts). */
+  events: string;
+  /** The whsec_ secret, encrypted (server/calendars/calendar-secrets.ts). */
+  secret: string;
+  enabled: Flag;
+  /** 'failing': turned off after a day without a success; null otherwise. */
+  disabledReason: ColumnType<string | null, string | null | undefined, string | null>;
+  failingSince: ColumnType<string | null, string | null | undefined, string | null>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One event for one endpoint: the webhooks' outbox (migration 540). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  /** 'booking:<id>', 'consultation:<id>', 'contact:<id>': one subject's deliveries go in order. */
+  subject: string;
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<string, string | undefined, string>;
+  responseStatus: ColumnType<number | null, number | null | undefined, number | null>;
+  responseExcerpt: ColumnType<string | null, string | null | undefined, string | null>;
+  lastAttemptAt: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+}
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type DelegateRow = Selectable<DelegatesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type ContactRow = Selectable<ContactFormsTable>;

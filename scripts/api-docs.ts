@@ -11,6 +11,44 @@ import { appRouter } from '@server/router';
 import type { ProcedureMeta } from '@server/trpc/init';
 import { API_SCOPES } from '@server/api-tokens/api-tokens.schemas';
 
+
+/** How another tool receives and checks webhooks, and what each event carries. */
+const WEBHOOKS_SECTION = [
+  '## Webhooks',
+  '',
+  'Admins add webhook endpoints in Settings > Integrations (`webhooks.create`, below), each with the',
+  'events it wants. When one happens the site POSTs JSON to the endpoint, signed per the',
+  '[Standard Webhooks](https://www.standardwebhooks.com/) specification: headers `webhook-id` (`msg_...`,',
+  'the same for every retry and redelivery: drop repeats by it), `webhook-timestamp` (Unix seconds) and',
+  '`webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint\'s `whsec_...`',
+  'secret, answered once by `webhooks.create`). Answer 2xx within `WEBHOOK_TIMEOUT_S` (10 s by default)',
+  'to take it; anything else is retried after 1, 5 and 15 minutes, then hourly, for a day. Events of one',
+  'booking (consultation, contact message) arrive in the order they happened. An endpoint that fails for',
+  'a day is turned off and the admins are told. The body is `{ "type", "timestamp", "data" }`:',
+  '',
+  '| event | `data` |',
+  '|---|---|',
+  '| `booking.created` | `id`, `eventId`, `sessionId`, `timeSlotId`, `status` (`pending`, `confirmed` or `waitlisted`), `previousStatus` (null), `bookingDate`, `language`, `participant` { `name`, `email`, `phone` } |',
+  '| `booking.status_changed` | `id`, `eventId`, `sessionId`, `timeSlotId`, `status`, `previousStatus`, `bookingDate` (no personal data) |',
+  '| `booking.cancelled` | as `booking.status_changed`, `status` `cancelled`; `removed: true` when staff deleted it |',
+  '| `consultation.booked` | `id`, `typeId`, `consultantId`, `status`, `startsAt`, `endsAt`, `language`, `visitor` { `name`, `email`, `phone`, `company` } |',
+  '| `consultation.rescheduled` | `id`, `typeId`, `consultantId`, `status`, `startsAt`, `endsAt`, `previousStartsAt`, `previousEndsAt` |',
+  '| `consultation.cancelled` | `id`, `typeId`, `consultantId`, `status`, `startsAt`, `endsAt` |',
+  '| `contact.received` | `id`, `name`, `email`, `company`, `message`, `createdAt` |',
+  '',
+  'A receiver checks each request with the `standardwebhooks` package (or any Standard Webhooks',
+  'library) on the raw body, before parsing it:',
+  '',
+  '```ts',
+  "import { Webhook } from 'standardwebhooks';",
+  '',
+  'const webhook = new Webhook(process.env.WEBHOOK_SECRET); // whsec_...',
+  '// Throws when the signature does not match or the timestamp is more than 5 minutes off.',
+  'const event = webhook.verify(rawBody, request.headers) as { type: string; timestamp: string; data: unknown };',
+  '```',
+  '',
+];
+
 const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'api.md');
 
 export interface ProcedureDef {
@@ -205,6 +243,7 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
     "curl -s -H 'Authorization: Bearer api_...' 'http://127.0.0.1:3000/api/trpc/bookings.list?input=%7B%7D'",
     '```',
     '',
+    ...WEBHOOKS_SECTION,
   ];
   for (const [routerName, procedures] of byRouter) {
     lines.push(`## ${routerName}`, '');

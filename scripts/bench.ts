@@ -23,6 +23,7 @@ import { benchMail } from './bench/mail';
 import { benchFreeTimes } from './bench/free-times';
 import { benchCalendars } from './bench/calendars';
 import { benchAnalytics } from './bench/analytics';
+import { benchWebhooks } from './bench/webhooks';
 import { runOverloadBench } from './bench/overload';
 import { runGrowthBench } from './bench/growth';
 
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox, metrics, trpc, calendars or analytics npm run bench: those figures alone; any other word (the
+  // BENCH_ONLY=outbox, metrics, trpc, calendars, analytics or webhooks npm run bench: those figures alone; any other word (the
   // procedure cases above) runs no HTTP part.
   const part = process.env.BENCH_ONLY;
   const httpPart = (name: string) => part === undefined || part === name;
@@ -210,6 +211,11 @@ async function main(): Promise<void> {
     let n = 0;
     const book = () => caller.bookings.create({ timeSlotId: 's19t0', participantName: 'Bench', participantEmail: `beacon-bench${(n += 1)}@example.com` });
     figures.push(...(await benchAnalytics(book, db)));
+  }
+  if (httpPart('webhooks')) {
+    let n = 0;
+    const book = () => caller.bookings.create({ timeSlotId: 's29t0', participantName: 'Bench', participantEmail: `webhook-bench${(n += 1)}@example.com` });
+    figures.push(...(await benchWebhooks(book, db)));
   }
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });

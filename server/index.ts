@@ -20,6 +20,7 @@ import { loadDotEnv, projectRoot } from './core/env-file';
 import { clearServerRunning, noteServerStart, systemAlertHooks } from './monitoring/system-alerts.service';
 import { startEmailSender } from './email/sender';
 import { startScheduler } from './scheduler/scheduler';
+import { startWebhookSender } from './webhooks/webhook-sender';
 import { prepareFirstRun } from './identity/first-run.service';
 import {
   checkDatabaseFile,
@@ -180,6 +181,12 @@ async function main(): Promise<void> {
     onRunDone: () => app.repeatedErrors.recovered('scheduler'),
   });
 
+  // Webhook deliveries: what changes wrote to the webhooks' outbox, every few seconds.
+  const webhookSender = startWebhookSender(deps, {
+    onError: (error: unknown) => app.repeatedErrors.failed('webhook sender', error),
+    onPassDone: () => app.repeatedErrors.recovered('webhook sender'),
+  });
+
   const sweep = setInterval(() => void deleteExpiredSessions(db).catch((error: unknown) => app.repeatedErrors.failed('session sweep', error)), 3_600_000);
   sweep.unref();
 
@@ -202,6 +209,7 @@ async function main(): Promise<void> {
     }
     // After the API is closed no new messages arrive; the message being sent now is finished and recorded.
     await scheduler.stop();
+    await within(webhookSender.stop(), Math.max(0, deadline - Date.now()));
     if ((await within(emailSender.stop(), Math.max(0, deadline - Date.now()))) === 'timeout') {
       app.log.warn('an e-mail was still being sent after 10 seconds; it will be retried at the next start');
     }
@@ -231,6 +239,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await emailSender.stop();
+    await webhookSender.stop();
     await db.destroy();
     folderLock?.release();
     throw describeListenFailure(error, config.host, config.port);

@@ -1,5 +1,6 @@
 // The whole API. The client imports only `type AppRouter` from here.
 import { apiTokensRouter } from './api-tokens/api-tokens.router';
+import { webhooksRouter } from './webhooks/webhooks.router';
 import { auditRouter } from './audit/audit.router';
 import { authRouter } from './identity/auth.router';
 import { bookingsRouter } from './bookings/bookings.router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   consultations: consultationsRouter,
   calendars: calendarsRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -320,6 +320,33 @@ const CASES: Record<string, Case> = {
       return (c) => c.apiTokens.revoke({ id: apiToken.id });
     },
   },
+  'webhooks.create': {
+    role: 'admin',
+    prepare: async () => (c) => c.webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['booking.created'] }),
+  },
+  'webhooks.update': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const { endpoint } = await callerFor(env.deps, account).webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['booking.created'] });
+      return (c) => c.webhooks.update({ id: endpoint.id, url: endpoint.url, events: ['contact.received'], enabled: false });
+    },
+  },
+  'webhooks.delete': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const { endpoint } = await callerFor(env.deps, account).webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['booking.created'] });
+      return (c) => c.webhooks.delete({ id: endpoint.id });
+    },
+  },
+  'webhooks.redeliver': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const { endpoint } = await callerFor(env.deps, account).webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['contact.received'] });
+      const id = newId();
+      await env.db.insertInto('webhookDeliveries').values({ id, endpointId: endpoint.id, eventType: 'contact.received', subject: 'contact:x', payload: '{}', status: 'failed' }).execute();
+      return (c) => c.webhooks.redeliver({ deliveryId: id });
+    },
+  },
   'contacts.delete': {
     role: 'admin',
     prepare: async (env) => {

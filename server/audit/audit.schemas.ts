@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'availability',
   'calendar-connection',
   'api-token',
+  'webhook-endpoint',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   consultation: 'Consultation',
   availability: 'Availability',
   'api-token': 'API token',
+  'webhook-endpoint': 'Webhook endpoint',
 };
 
 /**

@@ -1,5 +1,6 @@
 // Which messages a booking change sends, and writing them to the outbox. The booking service
 // calls enqueueBookingMessages with the outcome of a change, inside the change's transaction.
+import { enqueueBookingWebhooks } from '@server/webhooks/webhook-events.service';
 import type { DB } from '@db/database';
 import type { BookingRow, BookingStatus } from '@db/schema';
 import { advanceBookingRevision, type BookingDetails, findBookingDetails } from './bookings.repository';
@@ -182,4 +183,6 @@ export async function enqueueBookingMessages(
   if (options.notifyAdmins && outcome.previousStatus === null && !outcome.removed) {
     await enqueueNewBookingNotifications(db, site, outcome.booking.id, details);
   }
+  // Every booking change passes here, in its transaction: the webhooks' outbox is written with it.
+  await enqueueBookingWebhooks(db, outcome);
 }

@@ -2,6 +2,7 @@
 // consultant assigned inside one transaction that re-checks the time under a per-consultant lock),
 // and cancel or move through the manage link or by staff. Every change writes its messages in the
 // same transaction.
+import { enqueueConsultationWebhook } from '@server/webhooks/webhook-events.service';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
 import { inGroupCommit, replaySafe } from '@db/group-commit';
@@ -277,6 +278,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');
     await enqueueCalendarWrites(trx, consultation);
+    await enqueueConsultationWebhook(trx, 'consultation.booked', consultation);
     return {
       id: consultation.id,
       startsAt: consultation.startsAt,
@@ -365,6 +367,7 @@ async function cancel(deps: ServiceDeps, find: (trx: DB) => Promise<Consultation
     const facts = await factsOf(trx, consultation);
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, { consultation, ...facts, manageToken: null }, 'cancelled');
     await enqueueCalendarWrites(trx, consultation);
+    await enqueueConsultationWebhook(trx, 'consultation.cancelled', consultation);
     if (actor !== null) await recordAudit(trx, actor, { action: 'status', entity: 'consultation', entityId: current.id, summary: `${current.visitorName}, cancelled` });
     return consultation;
   });
@@ -416,6 +419,7 @@ async function move(
     };
     await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'rescheduled');
     await enqueueCalendarWrites(trx, consultation);
+    await enqueueConsultationWebhook(trx, 'consultation.rescheduled', consultation, facts.previous);
     if (consultant.id !== current.consultantId) {
       // The consultant who had it is told it is gone from their day.
       const previousConsultant = await findStaffMember(trx, current.consultantId);

@@ -10,11 +10,13 @@ import { NotFoundError } from '@server/core/errors';
 import { actorOf, changedFields, recordAudit, statusChange } from '@server/audit/audit.service';
 import { type AuditContext, plainRead, plainReadNoInput } from '@server/core/service-context';
 import { enqueueNewContactNotifications } from './contact-messages';
+import { enqueueContactWebhook } from '@server/webhooks/webhook-events.service';
 
 export async function submitContact(deps: ServiceDeps, input: z.output<typeof submitContactInput>): Promise<{ id: string }> {
   const stored = await deps.db.transaction().execute(async (trx) => {
     const contact = await insertContact(trx, { ...input, status: 'new', notes: null });
     await enqueueNewContactNotifications(trx, deps.config.publicOrigin, contact);
+    await enqueueContactWebhook(trx, contact);
     return { id: contact.id };
   });
   deps.metrics.contactReceived();

@@ -86,6 +86,12 @@ const envSchema = z
       .min(1, 'must be a whole number of minutes from 1 to 1440')
       .max(1440, 'must be a whole number of minutes from 1 to 1440')
       .default(5),
+    WEBHOOK_ALLOW_PRIVATE_NETWORK: booleanText.default(false),
+    WEBHOOK_TIMEOUT_S: z.coerce
+      .number({ error: 'must be a number of seconds from 0.05 to 60' })
+      .min(0.05, 'must be a number of seconds from 0.05 to 60')
+      .max(60, 'must be a number of seconds from 0.05 to 60')
+      .default(10),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset to keep SQLite in DATA_DIR)')
@@ -173,6 +179,19 @@ export interface Config {
   metricsToken: string | undefined;
   /** Staff members' own calendars (server/calendars/). */
   calendars: CalendarConfig;
+  /** Signed webhooks (server/webhooks/). */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_NETWORK: endpoints on loopback and private addresses (a receiver inside
+   * the firm's network; the tests' receiver), and plain http to those, are allowed. Off: https to
+   * public addresses only.
+   */
+  allowPrivateNetwork: boolean;
+  /** How long one delivery may take before it counts as failed (WEBHOOK_TIMEOUT_S). */
+  timeoutMs: number;
 }
 
 export interface CalendarConfig {
@@ -234,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: value.CALENDAR_SECRET_KEY?.toLowerCase(),
       timeoutMs: Math.round(value.CALENDAR_TIMEOUT_S * 1000),
       refreshMs: value.CALENDAR_REFRESH_MINUTES * 60_000,
+    },
+    webhooks: {
+      allowPrivateNetwork: value.WEBHOOK_ALLOW_PRIVATE_NETWORK,
+      timeoutMs: Math.round(value.WEBHOOK_TIMEOUT_S * 1000),
     },
   };
 }

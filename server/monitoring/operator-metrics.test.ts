@@ -13,6 +13,7 @@ import { writeBackup } from '@server/backups/backups.service';
 import { claimDueMessages, insertOutboxMessage } from '@server/email/outbox.repository';
 import { callerFor, createAccount, createTestEnv, eventInput, type TestEnv } from '@tests/support/helpers';
 import { onPostgres } from '@tests/support/postgres-env';
+import { newId } from '@server/core/ids';
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -93,6 +94,18 @@ it('reports e-mails being sent apart from those waiting', async () => {
   expect(values.get('site_outbox_messages{state="waiting",kind="booking-received"}')).toBe(1);
   expect(values.get('site_outbox_messages{state="sending",kind="booking-received"}')).toBe(1);
   expect(values.get('site_outbox_messages{state="failed",kind="booking-received"}')).toBe(0);
+});
+
+it('counts webhook deliveries waiting and given up', async () => {
+  await start();
+  const { endpoint } = await callerFor(env.deps, await createAccount(env.db, 'admin')).webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['contact.received'] });
+  expect((await scrape()).get('site_webhook_deliveries{state="waiting"}')).toBe(0);
+  for (const status of ['pending', 'pending', 'failed', 'delivered'] as const) {
+    await env.db.insertInto('webhookDeliveries').values({ id: newId(), endpointId: endpoint.id, eventType: 'contact.received', subject: 'contact:x', payload: '{}', status }).execute();
+  }
+  const values = await scrape();
+  expect(values.get('site_webhook_deliveries{state="waiting"}')).toBe(2);
+  expect(values.get('site_webhook_deliveries{state="failed"}')).toBe(1);
 });
 
 it('tells when the last backup was made: 0 before the first', async () => {

@@ -1,6 +1,7 @@
 // The gauges and counters of /metrics that describe stored state and the process, read when
-// Prometheus scrapes, never on a request's path: the outbox, readiness, the PostgreSQL pool, the
-// release, requests in flight, the public-read cache, the last backup, SQLite's log and lock waits.
+// Prometheus scrapes, never on a request's path: the outbox, the webhook deliveries, readiness, the
+// PostgreSQL pool, the release, requests in flight, the public-read cache, the last backup, SQLite's
+// log and lock waits.
 // Every label value comes from a fixed list.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { projectRoot } from '@server/core/env-file';
 import type { PublicReadCache } from '@server/http/public-read-cache';
 import { listBackups, readManifest } from '@server/backups/backups.service';
 import { countOutboxByStateAndKind, oldestWaitingCreatedAt, type OutboxState } from '@server/email/outbox-stats.repository';
+import { countDeliveriesByStatus } from '@server/webhooks/webhooks.repository';
 
 export interface ScrapeGaugeOptions {
   db: DB;
@@ -182,6 +184,20 @@ export function registerScrapeGauges(registry: Registry, options: ScrapeGaugeOpt
       for (const state of states) {
         for (const kind of EMAIL_KINDS) this.set({ state, kind }, byKey.get(`${state} ${kind}`) ?? 0);
       }
+    },
+  });
+
+  new Gauge({
+    name: 'site_webhook_deliveries',
+    help: 'Webhook deliveries by state (waiting: to be sent or retried, failed: given up after a day).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await query(countDeliveriesByStatus).catch(() => null);
+      this.reset();
+      if (counts === null) return;
+      this.set({ state: 'waiting' }, counts.pending);
+      this.set({ state: 'failed' }, counts.failed);
     },
   });
 

@@ -19,7 +19,7 @@ import { notificationSettingsLink } from '@server/email/staff-links';
 
 const HOUR_MS = 3_600_000;
 
-export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full', 'backup-failed'] as const;
+export const ALERT_KINDS = ['email-gave-up', 'sign-in-throttled', 'waitlist-started', 'unclean-stop', 'disk-full', 'backup-failed', 'webhook-disabled'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** What one alert says in one language; `details` are label/value rows. */
@@ -158,6 +158,22 @@ export function uncleanStopAlert(timeZone: string, runningSince: string, started
         [t('alert.detail.startedAgain'), dates.dateTime(startedAt, timeZone)],
       ],
       link: null,
+    }),
+  };
+}
+
+export function webhookDisabledAlert(endpoint: { url: string; failingSince: string; lastError: string }): AlertContent {
+  return {
+    kind: 'webhook-disabled',
+    texts: ({ t }) => ({
+      title: t('alert.webhook.title'),
+      paragraphs: [t('alert.webhook.text')],
+      details: [
+        [t('alert.detail.endpoint'), endpoint.url],
+        [t('alert.detail.failingSince'), endpoint.failingSince],
+        [t('alert.detail.lastError'), endpoint.lastError],
+      ],
+      link: { label: t('alert.webhook.link'), path: '/admin/settings?tab=integrations' },
     }),
   };
 }

@@ -41,6 +41,17 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
   return { email, bookings, consultations, contacts: contacts.map((contact) => ({ ...contact, phone: null })), delegates };
 }
 
+/** Webhook deliveries about the person's bookings, consultations and contact messages. */
+function webhookDeliveriesOf(db: DB, person: PersonRecords) {
+  const subjects = [
+    ...idsOf(person.bookings).map((id) => `booking:${id}`),
+    ...idsOf(person.consultations).map((id) => `consultation:${id}`),
+    ...idsOf(person.contacts).map((id) => `contact:${id}`),
+  ];
+  if (subjects.length === 0) return Promise.resolve([]);
+  return db.selectFrom('webhookDeliveries').select(['id', 'eventType', 'status', 'createdAt']).where('subject', 'in', subjects).execute();
+}
+
 interface PersonSource {
   /** The key of this kind of record in the export. */
   kind: string;
@@ -207,6 +218,19 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
     // Messages to the person and the staff notices about them, queued and sent alike: their bodies
     // are the person's data. Attempts go with them.
     erase: async (db, person) => deleteMessages(db, (await outboxMessagesOf(db, person)).map((row) => row.id)),
+  },
+  {
+    kind: 'webhookDeliveries',
+    find: async (db, person) =>
+      (await webhookDeliveriesOf(db, person)).map(({ id, eventType, status, createdAt }) => ({ id, eventType, status, createdAt })),
+    // Events about the person's bookings, consultations and messages, sent or waiting: their bodies
+    // carry the person's details, so they go (a waiting one is never sent).
+    async erase(db, person) {
+      const ids = (await webhookDeliveriesOf(db, person)).map((row) => row.id);
+      if (ids.length === 0) return 0;
+      const result = await db.deleteFrom('webhookDeliveries').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   },
   {
     kind: 'auditMentions',

@@ -73,6 +73,7 @@ describe('privacy: find a person', () => {
       contactMessages: 1,
       delegates: 0,
       outboxMessages: expect.any(Number),
+      webhookDeliveries: 0,
       auditMentions: 1,
       signInCounters: isPostgres(env.db) ? 1 : 0,
     });
@@ -101,7 +102,7 @@ describe('privacy: find a person', () => {
     ]);
     const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'summary']).where('entity', '=', 'person').execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, consultations 1, contactMessages 1, delegates 0, outboxMessages \d+, auditMentions 1, signInCounters [01]$/);
+    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, consultations 1, contactMessages 1, delegates 0, outboxMessages \d+, webhookDeliveries 0, auditMentions 1, signInCounters [01]$/);
     expect((await callers.admin.privacy.findPerson({ email: EMAIL })).records.bookings).toEqual([]);
   });
 });

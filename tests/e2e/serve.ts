@@ -28,5 +28,7 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   // The calendar tests serve their feeds on loopback (tests/e2e/calendars.spec.ts).
   CALENDAR_ALLOW_PRIVATE_NETWORK: 'true',
+  // The webhook test's receiver listens on loopback (tests/e2e/webhooks.spec.ts).
+  WEBHOOK_ALLOW_PRIVATE_NETWORK: 'true',
 });
 await import(pathToFileURL(SERVER).href);

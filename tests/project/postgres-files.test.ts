@@ -40,6 +40,7 @@ const COVERED_BY: Record<string, string> = {
   'server/sso/sso-settings.service.ts': 'server/sso/sso.test.ts',
   'server/settings/account-settings.service.ts': 'server/settings/settings.test.ts',
   'server/settings/email-settings.service.ts': 'server/settings/test-email.test.ts',
+  'server/webhooks/webhook-delivery.service.ts': 'server/webhooks/webhooks.test.ts',
 };
 
 /** Tests beyond the one a module's name gives that check where the dialects store or match differently. */

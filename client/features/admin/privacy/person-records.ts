@@ -15,6 +15,7 @@ const KINDS: Record<string, KindWords> = {
   consultations: { title: 'Consultations', one: 'consultation', many: 'consultations' },
   contactMessages: { title: 'Contact messages', one: 'contact message', many: 'contact messages' },
   outboxMessages: { title: 'Outbox messages', one: 'outbox message', many: 'outbox messages' },
+  webhookDeliveries: { title: 'Webhook deliveries', one: 'webhook delivery', many: 'webhook deliveries' },
   auditMentions: { title: 'Audit mentions', one: 'audit mention', many: 'audit mentions' },
   signInCounters: { title: 'Sign-in counters', one: 'sign-in counter', many: 'sign-in counters' },
 };
@@ -65,6 +66,8 @@ export function describeRecord(kind: string, record: unknown, timeZone: string, 
       return `${field(record, 'name')}, ${field(record, 'status')}, sent ${when('createdAt')}`;
     case 'outboxMessages':
       return `${field(record, 'subject')} (${field(record, 'status')})`;
+    case 'webhookDeliveries':
+      return `${field(record, 'eventType')} (${field(record, 'status')}), ${when('createdAt')}`;
     case 'auditMentions':
       return `${when('createdAt')}: ${field(record, 'summary')}`;
     default:

@@ -1,6 +1,7 @@
-// Integrations (admins only): the API tokens other tools (a CRM) call the API with. Each shows its
-// scopes, expiry and last use; revoking one refuses its next request at once.
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+// Integrations (admins only): the API tokens other tools (a CRM) call the API with, each with its
+// scopes, expiry and last use (revoking one refuses its next request at once); below them the
+// webhook endpoints those tools are told of changes at (WebhooksSection).
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiTokenDto } from '@server/api-tokens/api-tokens.service';
 import { trpc } from '@client/trpc';
@@ -9,6 +10,7 @@ import { ListPage } from '@client/features/admin/kit/ListPage';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { ApiTokenFormModal } from './ApiTokenFormModal';
+import { WebhooksSection } from './WebhooksSection';
 
 const STATE_BADGES: Record<ApiTokenDto['state'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -33,7 +35,7 @@ export function IntegrationsTab() {
   });
 
   return (
-    <>
+    <Stack gap="lg">
       <ListPage
         level={2}
         title="API Tokens"
@@ -106,6 +108,7 @@ export function IntegrationsTab() {
           Revoke {revoking?.name}? Tools using it are refused from their next request; this cannot be undone.
         </Text>
       </ConfirmDialog>
-    </>
+      <WebhooksSection />
+    </Stack>
   );
 }
