@@ -20,6 +20,7 @@ import {
   waitlistOfferMessage,
   waitlistPromotedMessage,
 } from '@server/email/messages';
+import { awaitingPaymentMessage, duePaymentOf, paymentExpiredMessage } from '@server/email/payment-messages';
 
 export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted' | 'waitlist-offer';
 
@@ -50,6 +51,11 @@ export function participantMessageFor(before: BookingStatus | null, after: Booki
   if (before === 'waitlisted' && after === 'pending') return 'waitlist-promoted';
   if (before === null || before === 'cancelled') return 'booking-received';
   return null;
+}
+
+/** Cancelled while awaiting payment with its deadline passed: the scheduler's expiry. */
+function isPastUnpaidDeadline(booking: Pick<BookingRow, 'paymentStatus' | 'paymentDueAt'>, now = Date.now()): booking is BookingRow & { paymentDueAt: string } {
+  return booking.paymentStatus === 'awaiting' && booking.paymentDueAt !== null && Date.parse(booking.paymentDueAt) <= now;
 }
 
 function calendarStatus(kind: ParticipantMessageKind): IcsEventStatus {
@@ -96,6 +102,29 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
 }
 
 /**
+ * The wording of a participant message. A paid booking holding its seat says how to pay, and one
+ * cancelled at its unpaid deadline says why (sent as 'payment-expired').
+ */
+function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null) {
+  const due = kind === 'booking-received' || kind === 'waitlist-promoted' ? duePaymentOf(booking) : null;
+  if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind };
+  if (kind === 'booking-cancelled' && isPastUnpaidDeadline(booking)) {
+    return { rendered: paymentExpiredMessage(site, booking, booking.paymentDueAt), sentKind: 'payment-expired' as const };
+  }
+  const rendered =
+    kind === 'booking-received'
+      ? bookingReceivedMessage(site, booking, link)
+      : kind === 'booking-confirmed'
+        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
+        : kind === 'waitlist-promoted'
+          ? waitlistPromotedMessage(site, booking, link)
+          : kind === 'waitlist-offer'
+            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
+            : bookingCancelledMessage(site, booking);
+  return { rendered, sentKind: kind };
+}
+
+/**
  * One message to the participant of `bookingId`. `newBookingToken` is the token of a booking created
  * in this transaction (its first message: SEQUENCE stays 0). Any later message raises the SEQUENCE
  * and, when it carries the manage link, issues a new token, since the old one was never stored:
@@ -123,20 +152,11 @@ async function enqueueParticipantMessage(
   const link: ManageLinkFacts | null =
     carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
-  const rendered =
-    kind === 'booking-received'
-      ? bookingReceivedMessage(site, booking, link)
-      : kind === 'booking-confirmed'
-        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
-        : kind === 'waitlist-promoted'
-          ? waitlistPromotedMessage(site, booking, link)
-          : kind === 'waitlist-offer'
-            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
-            : bookingCancelledMessage(site, booking);
+  const { rendered, sentKind } = participantContent(site, booking, kind, link);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
-    kind,
+    kind: sentKind,
     to: booking.participantEmail,
     rendered,
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
