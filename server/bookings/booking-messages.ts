@@ -53,11 +53,6 @@ export function participantMessageFor(before: BookingStatus | null, after: Booki
   return null;
 }
 
-/** Cancelled while awaiting payment with its deadline passed: the scheduler's expiry. */
-function isPastUnpaidDeadline(booking: Pick<BookingRow, 'paymentStatus' | 'paymentDueAt'>, now = Date.now()): booking is BookingRow & { paymentDueAt: string } {
-  return booking.paymentStatus === 'awaiting' && booking.paymentDueAt !== null && Date.parse(booking.paymentDueAt) <= now;
-}
-
 function calendarStatus(kind: ParticipantMessageKind): IcsEventStatus {
   if (kind === 'booking-cancelled') return 'CANCELLED';
   return kind === 'booking-confirmed' ? 'CONFIRMED' : 'TENTATIVE';
@@ -105,10 +100,10 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
  * The wording of a participant message. A paid booking holding its seat says how to pay, and one
  * cancelled at its unpaid deadline says why (sent as 'payment-expired').
  */
-function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null) {
+function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null, unpaid: boolean) {
   const due = kind === 'booking-received' || kind === 'waitlist-promoted' ? duePaymentOf(booking) : null;
   if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind };
-  if (kind === 'booking-cancelled' && isPastUnpaidDeadline(booking)) {
+  if (kind === 'booking-cancelled' && unpaid && booking.paymentDueAt !== null) {
     return { rendered: paymentExpiredMessage(site, booking, booking.paymentDueAt), sentKind: 'payment-expired' as const };
   }
   const rendered =
@@ -137,6 +132,7 @@ async function enqueueParticipantMessage(
   kind: ParticipantMessageKind,
   newBookingToken: string | null,
   known?: BookingDetails,
+  unpaid = false,
 ): Promise<BookingDetails | undefined> {
   const booking = known ?? (await findBookingDetails(db, bookingId));
   // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
@@ -152,7 +148,7 @@ async function enqueueParticipantMessage(
   const link: ManageLinkFacts | null =
     carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
-  const { rendered, sentKind } = participantContent(site, booking, kind, link);
+  const { rendered, sentKind } = participantContent(site, booking, kind, link, unpaid);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
@@ -188,12 +184,12 @@ export async function enqueueBookingMessages(
   db: DB,
   publicOrigin: string,
   outcome: BookingOutcome,
-  options: { notifyAdmins: boolean },
+  options: { notifyAdmins: boolean; /** The change cancels a booking not paid by its deadline (the scheduler): its message says so. */ unpaid?: boolean },
 ): Promise<void> {
   const site = await loadOutboxSite(db, publicOrigin);
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
   const details =
-    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details);
+    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details, options.unpaid === true);
   if (outcome.promoted !== undefined) {
     // Promoted at once (pending), or offered the seat for some hours (still waitlisted).
     const promotedKind = outcome.promoted.status === 'waitlisted' ? 'waitlist-offer' : 'waitlist-promoted';
