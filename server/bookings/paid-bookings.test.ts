@@ -230,6 +230,7 @@ describe('the payment deadline, by the scheduler', () => {
     const second = secondInstance(env);
     closeSecond = () => second.close();
     const clock = new Date(dueAt + 1);
+    vi.useFakeTimers({ toFake: ['Date'], now: clock });
     const schedulers = [env.deps, second.deps].map((deps) => startScheduler(deps, { intervalMs: null, now: () => clock, onError: () => undefined }));
     try {
       const runs = await Promise.all(schedulers.map((scheduler) => scheduler.runOnce()));
