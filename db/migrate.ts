@@ -42,6 +42,8 @@ import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postg
 import * as analytics from './migrations/2026-11-28_470_analytics';
 import * as analyticsClustered from './migrations/2026-11-28_480_analytics_clustered';
 import * as analyticsClusteredPostgres from './migrations/2026-11-28_480_analytics_clustered.postgres';
+import * as paidBookings from './migrations/2026-11-28_500_paid_bookings';
+import * as paidBookingsPostgres from './migrations/2026-11-28_500_paid_bookings.postgres';
 import * as webhooks from './migrations/2026-11-28_540_webhooks';
 import * as webhooksPostgres from './migrations/2026-11-28_540_webhooks.postgres';
 import { isPostgres } from './postgres';
@@ -82,6 +84,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
   '2026-11-28_470_analytics': analytics,
   '2026-11-28_480_analytics_clustered': { sqlite: analyticsClustered, postgres: analyticsClusteredPostgres },
+  '2026-11-28_500_paid_bookings': { sqlite: paidBookings, postgres: paidBookingsPostgres },
   '2026-11-28_540_webhooks': { sqlite: webhooks, postgres: webhooksPostgres },
 };
 

@@ -11,6 +11,9 @@ export type Role = 'admin' | 'user';
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'waitlisted', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The statuses that occupy a seat of a slot (docs/features.md, 'Booking rules'); waitlisted and cancelled do not. */
+/** Where the money of a paid booking stands (null: a free booking). */
+export const PAYMENT_STATUSES = ['awaiting', 'paid', 'refund-due', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SEAT_HOLDING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export const CONTACT_STATUSES = ['new', 'in-progress', 'completed', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -31,6 +34,8 @@ export const EMAIL_KINDS = [
   'account-email-changed',
   'booking-already-held',
   'waitlist-offer',
+  'payment-reminder',
+  'payment-expired',
   'consultation-booked',
   'consultation-notice',
   'consultation-cancelled',
@@ -171,9 +176,30 @@ export interface BookingsTable {
   visitUtmSource: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmMedium: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paid bookings (migration 500): null for a free one; 'awaiting' until the money arrives. */
+  paymentStatus: NullableColumn<PaymentStatus>;
+  /** How it is paid (server/payments/payment-methods.ts); null for a free booking. */
+  paymentMethod: NullableColumn<string>;
+  /** The reference the payment must carry (RF creditor reference); unique. */
+  paymentReference: NullableColumn<string>;
+  /** An awaiting booking holds its seat until then; the scheduler cancels it at that time. */
+  paymentDueAt: NullableColumn<string>;
+  /** What was charged, frozen at booking time: minor units, net + tax = gross. */
+  chargeNetMinor: NullableColumn<number>;
+  chargeTaxMinor: NullableColumn<number>;
+  chargeGrossMinor: NullableColumn<number>;
+  chargeCurrency: NullableColumn<string>;
+  chargeTaxRateBasisPoints: NullableColumn<number>;
+  billingCompany: NullableColumn<string>;
+  billingAddress: NullableColumn<string>;
+  /** ISO 3166-1 alpha-2. */
+  billingCountry: NullableColumn<string>;
+  billingVatNumber: NullableColumn<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
+
+type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface ContactFormsTable {
   id: string;

@@ -21,6 +21,7 @@ import {
   waitlistOfferMessage,
   waitlistPromotedMessage,
 } from '@server/email/messages';
+import { awaitingPaymentMessage, duePaymentOf, paymentExpiredMessage } from '@server/email/payment-messages';
 
 export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted' | 'waitlist-offer';
 
@@ -97,6 +98,29 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
 }
 
 /**
+ * The wording of a participant message. A paid booking holding its seat says how to pay, and one
+ * cancelled at its unpaid deadline says why (sent as 'payment-expired').
+ */
+function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null, unpaid: boolean) {
+  const due = kind === 'booking-received' || kind === 'waitlist-promoted' ? duePaymentOf(booking) : null;
+  if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind };
+  if (kind === 'booking-cancelled' && unpaid && booking.paymentDueAt !== null) {
+    return { rendered: paymentExpiredMessage(site, booking, booking.paymentDueAt), sentKind: 'payment-expired' as const };
+  }
+  const rendered =
+    kind === 'booking-received'
+      ? bookingReceivedMessage(site, booking, link)
+      : kind === 'booking-confirmed'
+        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
+        : kind === 'waitlist-promoted'
+          ? waitlistPromotedMessage(site, booking, link)
+          : kind === 'waitlist-offer'
+            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
+            : bookingCancelledMessage(site, booking);
+  return { rendered, sentKind: kind };
+}
+
+/**
  * One message to the participant of `bookingId`. `newBookingToken` is the token of a booking created
  * in this transaction (its first message: SEQUENCE stays 0). Any later message raises the SEQUENCE
  * and, when it carries the manage link, issues a new token, since the old one was never stored:
@@ -109,6 +133,7 @@ async function enqueueParticipantMessage(
   kind: ParticipantMessageKind,
   newBookingToken: string | null,
   known?: BookingDetails,
+  unpaid = false,
 ): Promise<BookingDetails | undefined> {
   const booking = known ?? (await findBookingDetails(db, bookingId));
   // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
@@ -124,20 +149,11 @@ async function enqueueParticipantMessage(
   const link: ManageLinkFacts | null =
     carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
-  const rendered =
-    kind === 'booking-received'
-      ? bookingReceivedMessage(site, booking, link)
-      : kind === 'booking-confirmed'
-        ? bookingConfirmedMessage(site, booking, link, booking.checkInCode)
-        : kind === 'waitlist-promoted'
-          ? waitlistPromotedMessage(site, booking, link)
-          : kind === 'waitlist-offer'
-            ? waitlistOfferMessage(site, booking, link, booking.offerExpiresAt ?? booking.startTime)
-            : bookingCancelledMessage(site, booking);
+  const { rendered, sentKind } = participantContent(site, booking, kind, link, unpaid);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
-    kind,
+    kind: sentKind,
     to: booking.participantEmail,
     rendered,
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
@@ -169,12 +185,12 @@ export async function enqueueBookingMessages(
   db: DB,
   publicOrigin: string,
   outcome: BookingOutcome,
-  options: { notifyAdmins: boolean },
+  options: { notifyAdmins: boolean; /** The change cancels a booking not paid by its deadline (the scheduler): its message says so. */ unpaid?: boolean },
 ): Promise<void> {
   const site = await loadOutboxSite(db, publicOrigin);
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
   const details =
-    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details);
+    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details, options.unpaid === true);
   if (outcome.promoted !== undefined) {
     // Promoted at once (pending), or offered the seat for some hours (still waitlisted).
     const promotedKind = outcome.promoted.status === 'waitlisted' ? 'waitlist-offer' : 'waitlist-promoted';

@@ -6,7 +6,7 @@ import type { DB } from '@db/database';
 import { type BookingRow, type BookingStatus, SEAT_HOLDING_STATUSES } from '@db/schema';
 import { newId } from '@server/core/ids';
 import { newCheckInCode } from '@server/check-in/check-in-code';
-import type { bookingListInput } from './bookings.schemas';
+import { type bookingListInput, bookingViewStatus, type BookingViewStatus } from './bookings.schemas';
 import type { Page } from '@server/shared/common.schemas';
 import { isPostgres } from '@db/postgres';
 import { isNullOr, type Params, preparedQuery } from '@db/prepared';
@@ -45,7 +45,7 @@ export interface BookingListItem extends BookingDto {
   slotEndTime: string;
 }
 
-export type BookingStats = { total: number } & Record<BookingStatus, number>;
+export type BookingStats = { total: number } & Record<BookingViewStatus, number>;
 
 /**
  * The list's filters with the date range already resolved to UTC instants: slots starting at or
@@ -78,6 +78,10 @@ export interface SlotContext {
   eventTranslations: string;
   sessionTranslations: string;
   location: string | null;
+  /** The session's price per seat in minor units; null for a free session (then all three are null). */
+  priceAmountMinor: number | null;
+  priceCurrency: string | null;
+  taxRateBasisPoints: number | null;
 }
 
 /** The columns a booking write sets; event and session always come from the slot. */
@@ -105,6 +109,19 @@ export function toBookingDto(row: BookingRow): BookingDto {
     participantPhone: row.participantPhone,
     status: row.status,
     offerExpiresAt: row.offerExpiresAt,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    paymentReference: row.paymentReference,
+    paymentDueAt: row.paymentDueAt,
+    chargeNetMinor: row.chargeNetMinor,
+    chargeTaxMinor: row.chargeTaxMinor,
+    chargeGrossMinor: row.chargeGrossMinor,
+    chargeCurrency: row.chargeCurrency,
+    chargeTaxRateBasisPoints: row.chargeTaxRateBasisPoints,
+    billingCompany: row.billingCompany,
+    billingAddress: row.billingAddress,
+    billingCountry: row.billingCountry,
+    billingVatNumber: row.billingVatNumber,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -166,6 +183,9 @@ const slotContextQuery = preparedQuery((db, args: Params<{ timeSlotId: string }>
       'events.translations as eventTranslations',
       'eventSessions.translations as sessionTranslations',
       'eventSessions.location as location',
+      'eventSessions.priceAmountMinor as priceAmountMinor',
+      'eventSessions.priceCurrency as priceCurrency',
+      'eventSessions.taxRateBasisPoints as taxRateBasisPoints',
     ])
     .where('timeSlots.id', '=', args.timeSlotId)
     .$if(isPostgres(db), (query) => query.forUpdate('timeSlots')),
@@ -424,7 +444,14 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   // the count needs no joins.
   let filtered = db.selectFrom('bookings');
   if (filter.ids !== undefined) filtered = filtered.where('bookings.id', 'in', filter.ids);
-  if (filter.status !== 'all') filtered = filtered.where('bookings.status', '=', filter.status);
+  if (filter.status === 'awaiting-payment') {
+    filtered = filtered.where('bookings.status', '=', 'pending').where('bookings.paymentStatus', '=', 'awaiting');
+  } else if (filter.status === 'pending') {
+    // "Pending" is a pending booking that is not waiting for its money.
+    filtered = filtered.where('bookings.status', '=', 'pending').where((eb) => eb.or([eb('bookings.paymentStatus', 'is', null), eb('bookings.paymentStatus', '<>', 'awaiting')]));
+  } else if (filter.status !== 'all') {
+    filtered = filtered.where('bookings.status', '=', filter.status);
+  }
   if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
   if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);
   if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
@@ -502,12 +529,12 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
 export async function bookingStats(db: DB): Promise<BookingStats> {
   const rows = await db
     .selectFrom('bookings')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
+    .select(['status', 'paymentStatus', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['status', 'paymentStatus'])
     .execute();
-  const stats: BookingStats = { total: 0, pending: 0, confirmed: 0, waitlisted: 0, cancelled: 0 };
+  const stats: BookingStats = { total: 0, pending: 0, 'awaiting-payment': 0, confirmed: 0, waitlisted: 0, cancelled: 0 };
   for (const row of rows) {
-    stats[row.status] = Number(row.count);
+    stats[bookingViewStatus(row)] += Number(row.count);
     stats.total += Number(row.count);
   }
   return stats;

@@ -1,19 +1,34 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '@db/schema';
 import { visitInput } from '@server/analytics/analytics.schemas';
-import { answersInput } from '@server/registration-questions/registration-questions.schemas';
-import { idInput, LIMITS, listInputBase, optionalLine, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
-import { keyed } from '@server/shared/i18n/schema-messages';
+import { answersInput, COUNTRY_CODES } from '@server/registration-questions/registration-questions.schemas';
+import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
+import { type KeyedText, keyed } from '@server/shared/i18n/schema-messages';
+import { EU_COUNTRY_CODES, hasVatShape, normaliseVatNumber, vatNumberExample } from '@server/shared/vat-numbers';
 
 export { BOOKING_STATUSES };
+
+/**
+ * The statuses people see: the stored ones, and "Awaiting payment", a pending booking of a paid
+ * session whose money has not arrived (stored as status pending with payment status 'awaiting', so
+ * it holds its seat like any pending booking).
+ */
+export const BOOKING_VIEW_STATUSES = ['pending', 'awaiting-payment', 'confirmed', 'waitlisted', 'cancelled'] as const;
+export type BookingViewStatus = (typeof BOOKING_VIEW_STATUSES)[number];
+
+/** The status a booking is shown with (badges, filters, the CSV, stats). */
+export function bookingViewStatus(booking: { status: (typeof BOOKING_STATUSES)[number]; paymentStatus: string | null }): BookingViewStatus {
+  return booking.status === 'pending' && booking.paymentStatus === 'awaiting' ? 'awaiting-payment' : booking.status;
+}
 
 /** The staff's word for each status: back-office lists, filters and the CSV export say these. */
 export const BOOKING_STATUS_LABELS = {
   pending: 'Pending',
+  'awaiting-payment': 'Awaiting payment',
   confirmed: 'Confirmed',
   waitlisted: 'Waitlisted',
   cancelled: 'Cancelled',
-} as const satisfies Record<(typeof BOOKING_STATUSES)[number], string>;
+} as const satisfies Record<BookingViewStatus, string>;
 
 const participant = {
   participantName: requiredLine(keyed('message.participantNameRequired', 'Participant name is required'), LIMITS.name),
@@ -26,10 +41,63 @@ const timeSlotId = z.string({ error: TIME_SLOT_REQUIRED }).trim().min(1, TIME_SL
 const status = z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED });
 
 /**
- * The public form sends the slot, the participant and the answers to the event's registration
- * questions (by question id); the server derives event and session.
+ * The billing details a booking of a paid session asks for (a free session's form has none): the
+ * company, its address and country are required there, the VAT number is optional and, for an EU
+ * country, must have that country's shape. Optional in the schema, since the schema does not know
+ * the session; checkBilling holds the rule, on the form and on the server.
  */
-export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput });
+const billing = {
+  billingCompany: optionalLine(LIMITS.name),
+  billingAddress: optionalText(LIMITS.shortText),
+  billingCountry: optionalLine(2),
+  billingVatNumber: optionalLine(30),
+};
+
+export const BILLING_MESSAGES = {
+  billingCompany: keyed('message.billingCompanyRequired', 'Company is required'),
+  billingAddress: keyed('message.billingAddressRequired', 'Billing address is required'),
+  billingCountry: keyed('message.billingCountryRequired', 'Please choose the billing country'),
+} as const;
+
+/** Each EU country's message, naming the shape expected ('... looks like DE123456789'). */
+const VAT_SHAPE_MESSAGES: ReadonlyMap<string, KeyedText> = new Map(
+  EU_COUNTRY_CODES.map((country) => {
+    const example = vatNumberExample(country) ?? '';
+    return [country, keyed('message.vatNumberShape', `A VAT number from this country looks like ${example}`, { example })];
+  }),
+);
+
+/** The billing details as a paid booking stores them: the country upper-cased, the VAT number normalised. */
+export interface BillingDetails {
+  company: string;
+  address: string;
+  country: string;
+  vatNumber: string | null;
+}
+
+type BillingFields = { [K in keyof typeof billing]?: string | null | undefined };
+
+/** The billing details of a paid booking, or the message of each field that is missing or wrong. */
+export function checkBilling(values: BillingFields): { details: BillingDetails | null; errors: Partial<Record<keyof typeof billing, KeyedText>> } {
+  const company = values.billingCompany?.trim() ?? '';
+  const address = values.billingAddress?.trim() ?? '';
+  const country = values.billingCountry?.trim().toUpperCase() ?? '';
+  const vat = values.billingVatNumber?.trim() ?? '';
+  const errors: Partial<Record<keyof typeof billing, KeyedText>> = {};
+  if (company === '') errors.billingCompany = BILLING_MESSAGES.billingCompany;
+  if (address === '') errors.billingAddress = BILLING_MESSAGES.billingAddress;
+  if (!COUNTRY_CODES.includes(country)) errors.billingCountry = BILLING_MESSAGES.billingCountry;
+  else if (vat !== '' && !hasVatShape(vat, country)) errors.billingVatNumber = VAT_SHAPE_MESSAGES.get(country);
+  if (Object.keys(errors).length > 0) return { details: null, errors };
+  return { details: { company, address, country, vatNumber: vat === '' ? null : normaliseVatNumber(vat, country) }, errors };
+}
+
+/**
+ * The public form sends the slot, the participant and the answers to the event's registration
+ * questions (by question id); the server derives event and session. A paid session's form adds the
+ * billing details.
+ */
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput, ...billing });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */
@@ -84,7 +152,7 @@ export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: tr
         .max(100, keyed('api.bookings.chooseAtMost', 'Choose at most 100 bookings at a time.', { max: 100 })),
     )
     .optional(),
-  status: z.enum(['all', ...BOOKING_STATUSES]).default('all'),
+  status: z.enum(['all', ...BOOKING_VIEW_STATUSES]).default('all'),
   eventId: idInput.optional(),
   sessionId: idInput.optional(),
   timeSlotId: idInput.optional(),

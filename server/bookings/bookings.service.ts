@@ -47,6 +47,7 @@ import { insertBookingAnswers, listEventQuestions } from '@server/registration-q
 import { type CheckedAnswer, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { NO_VISIT, type VisitAttribution } from '@server/analytics/analytics.schemas';
 import { visitAttribution } from '@server/analytics/visit-source';
+import { holdSeatUntilPaid, isPaidSlot, paymentTermsFor, requireBilling, savePaymentTerms } from './payment-terms';
 
 export type { BookingOutcome };
 
@@ -208,7 +209,11 @@ export async function promoteFromWaitlist(
   if (slot === undefined || !(await hasFreeSeat(trx, slot, undefined, now))) return undefined;
   const next = await findOldestWaitlisted(trx, timeSlotId, excludeBookingId);
   if (next === undefined) return undefined;
-  if (slot.offerHours === null) return setBookingStatusRow(trx, next.id, 'pending');
+  if (slot.offerHours === null) {
+    const promoted = await setBookingStatusRow(trx, next.id, 'pending');
+    // A paid booking moving up is given its seat until its payment deadline.
+    return promoted === undefined ? undefined : holdSeatUntilPaid(trx, promoted, slot.startTime, now);
+  }
   return setBookingOfferRow(trx, next.id, new Date(now.getTime() + slot.offerHours * 3_600_000).toISOString());
 }
 
@@ -235,10 +240,13 @@ export async function placePublicBooking(
   }
   // Answers are checked before the duplicate rule, so a held address gets the same refusal as a new one.
   const answers = await checkedAnswersFor(trx, slot.eventId, input.answers);
+  // A paid session asks for billing details; a free one's flow is exactly as it was.
+  const billing = isPaidSlot(slot) ? requireBilling(input) : null;
   await refuseDuplicate(trx, slot.id, input.participantEmail);
   const status: BookingStatus = (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
+  const terms = billing === null ? null : await paymentTermsFor(trx, slot, billing, status === 'pending', new Date());
   const manage = newManageToken();
-  const booking = await insertBooking(
+  const inserted = await insertBooking(
     trx,
     {
       timeSlotId: slot.id,
@@ -253,6 +261,7 @@ export async function placePublicBooking(
     language,
     visit,
   );
+  const booking = terms === null ? inserted : await savePaymentTerms(trx, inserted, terms);
   await insertBookingAnswers(trx, booking.id, answers);
   return created(booking, manage.token, slot);
 }
@@ -271,8 +280,9 @@ export async function placeStaffBooking(trx: BookingTransaction, input: StaffBoo
 async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingOutcome> {
   const slot = await requireSlot(trx, next.timeSlotId);
   await checkStaffPlacement(trx, slot, next.participantEmail, next.status, current);
-  const updated = await updateBookingRow(trx, current.id, valuesFor(slot, next));
-  if (updated === undefined) throw bookingNotFound();
+  const changed = await updateBookingRow(trx, current.id, valuesFor(slot, next));
+  if (changed === undefined) throw bookingNotFound();
+  const updated = await holdSeatUntilPaid(trx, changed, slot.startTime);
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
   // An open offer held a seat too: when it ends (taken elsewhere, cancelled), the seat passes on.
   const heldSeat = holdsSeat(current.status) || hasOpenOffer(current);

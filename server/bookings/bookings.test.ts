@@ -19,6 +19,23 @@ import {
   type TestEnv,
 } from '@tests/support/helpers';
 
+/** What a free booking says of payment: nothing charged, nothing to pay. */
+const FREE_BOOKING_PAYMENT = {
+  paymentStatus: null,
+  paymentMethod: null,
+  paymentReference: null,
+  paymentDueAt: null,
+  chargeNetMinor: null,
+  chargeTaxMinor: null,
+  chargeGrossMinor: null,
+  chargeCurrency: null,
+  chargeTaxRateBasisPoints: null,
+  billingCompany: null,
+  billingAddress: null,
+  billingCountry: null,
+  billingVatNumber: null,
+};
+
 let env: TestEnv;
 let callers: RoleCallers;
 
@@ -85,8 +102,8 @@ describe('bookings router: role matrix', () => {
     // What each allowed caller sees: the user first (one pending booking), then the admin after the
     // user's create (confirmed) and status change of the first booking (waitlisted).
     const seen = [
-      { total: 1, pending: 1, confirmed: 0, waitlisted: 0, cancelled: 0 },
-      { total: 2, pending: 0, confirmed: 1, waitlisted: 1, cancelled: 0 },
+      { total: 1, pending: 1, 'awaiting-payment': 0, confirmed: 0, waitlisted: 0, cancelled: 0 },
+      { total: 2, pending: 0, 'awaiting-payment': 0, confirmed: 1, waitlisted: 1, cancelled: 0 },
     ];
     for (const [index, caller] of [callers.user, callers.admin].entries()) {
       await expect(caller.bookings.list({})).resolves.toMatchObject({ total: seen[index]?.total });
@@ -392,6 +409,7 @@ describe('staff bookings', () => {
       ...participant({ participantName: 'Yaw', participantEmail: 'Yaw@Example.com', participantPhone: '' }),
     });
     expect(booking).toEqual({
+      ...FREE_BOOKING_PAYMENT,
       id: expect.any(String),
       timeSlotId: past.id,
       eventId: event.id,
@@ -603,6 +621,7 @@ describe('bookings.list and bookings.stats', () => {
     expect(all.items.map((item) => item.participantName)).toEqual(['Bravo Owusu', 'Alpha 3', 'Alpha 2', 'Alpha 1']);
     const first = all.items[0];
     expect(first).toEqual({
+      ...FREE_BOOKING_PAYMENT,
       id: bravo.id,
       timeSlotId: b.slot.id,
       eventId: b.event.id,
@@ -640,11 +659,11 @@ describe('bookings.list and bookings.stats', () => {
     const statsEnv = await createTestEnv();
     try {
       const reader = await roleCallers(statsEnv);
-      expect(await reader.user.bookings.stats()).toEqual({ total: 0, pending: 0, confirmed: 0, waitlisted: 0, cancelled: 0 });
+      expect(await reader.user.bookings.stats()).toEqual({ total: 0, pending: 0, 'awaiting-payment': 0, confirmed: 0, waitlisted: 0, cancelled: 0 });
       const { event, slot } = await insertBookableSlot(statsEnv.db, null);
       const statuses: BookingStatus[] = ['pending', 'pending', 'pending', 'confirmed', 'waitlisted', 'cancelled', 'cancelled'];
       for (const status of statuses) await insertBookingRow(statsEnv.db, slot, event.id, { status });
-      expect(await reader.user.bookings.stats()).toEqual({ total: 7, pending: 3, confirmed: 1, waitlisted: 1, cancelled: 2 });
+      expect(await reader.user.bookings.stats()).toEqual({ total: 7, pending: 3, 'awaiting-payment': 0, confirmed: 1, waitlisted: 1, cancelled: 2 });
     } finally {
       await statsEnv.close();
     }

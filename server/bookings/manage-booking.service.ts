@@ -1,7 +1,7 @@
 // The manage-my-booking page (/booking/manage/{token}): a participant sees their booking and can
 // cancel it. The token is looked up by its SHA-256; cancelling is the same booking change as a staff
 // cancellation (waitlist promotion, cancelled and promotion e-mails), in one transaction.
-import type { BookingStatus } from '@db/schema';
+import { type BookingViewStatus, bookingViewStatus } from './bookings.schemas';
 import type { ServiceContext } from '@server/core/service-context';
 import { type BookingDetails, findBookingDetails, findBookingDetailsByTokenHash } from './bookings.repository';
 import { getSystemSettings } from '@server/settings/settings.repository';
@@ -13,7 +13,10 @@ import { NotFoundError, PreconditionError } from '@server/core/errors';
 
 export interface ManagedBooking {
   id: string;
-  status: BookingStatus;
+  /** As the participant sees it: a paid booking holding its seat unpaid is 'awaiting-payment'. */
+  status: BookingViewStatus;
+  /** The date a paid booking must be paid by; null for a free or a paid one. */
+  paymentDueAt: string | null;
   participantName: string;
   eventTitle: string;
   sessionTitle: string;
@@ -41,7 +44,8 @@ function toManagedBooking(booking: BookingDetails, timezone: string, language: L
   const titles = titlesIn(booking, language);
   return {
     id: booking.id,
-    status: booking.status,
+    status: bookingViewStatus(booking),
+    paymentDueAt: booking.paymentStatus === 'awaiting' ? booking.paymentDueAt : null,
     participantName: booking.participantName,
     eventTitle: titles.event,
     sessionTitle: titles.session,

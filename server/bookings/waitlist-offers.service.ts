@@ -21,6 +21,7 @@ import { NotFoundError, PreconditionError } from '@server/core/errors';
 import { hasOpenOffer, inBookingTransaction, promoteFromWaitlist } from './bookings.service';
 import { enqueueBookingMessages } from './booking-messages';
 import { hashManageToken } from '@server/email/manage-token';
+import { holdSeatUntilPaid } from './payment-terms';
 
 /** Why an offer cannot be taken or declined, by reason. */
 const OFFER_MESSAGES = {
@@ -50,10 +51,13 @@ export async function takeOffer(deps: ServiceContext, { token }: { token: string
       await clearOffer(trx, booking.id, now.toISOString());
       return { taken: false, reason: 'seatTaken' };
     }
-    const confirmed = await setBookingStatusRow(trx, booking.id, 'confirmed');
-    if (confirmed === undefined) throw new NotFoundError('message.manageLinkInvalid');
-    await enqueueBookingMessages(trx, deps.config.publicOrigin, { booking: confirmed, previousStatus: 'waitlisted', manageToken: null, promoted: undefined, removed: false }, { notifyAdmins: false });
-    return { taken: true, booking: confirmed };
+    // A paid booking taking its seat awaits payment (pending, with its deadline) rather than being confirmed.
+    const awaitsPayment = booking.paymentStatus === 'awaiting';
+    const taken = await setBookingStatusRow(trx, booking.id, awaitsPayment ? 'pending' : 'confirmed');
+    if (taken === undefined) throw new NotFoundError('message.manageLinkInvalid');
+    const held = await holdSeatUntilPaid(trx, taken, slot.startTime, now);
+    await enqueueBookingMessages(trx, deps.config.publicOrigin, { booking: held, previousStatus: 'waitlisted', manageToken: null, promoted: undefined, removed: false }, { notifyAdmins: false });
+    return { taken: true, booking: held };
   });
   const result = await inBookingTransaction(deps.db, body);
   deps.publicReads.invalidate(['slots']);

@@ -32,6 +32,8 @@ export interface BookingFacts {
   location: string | null;
   startTime: string;
   endTime: string;
+  /** A paid booking's payment: 'awaiting' until its money arrives; null or absent for a free one. */
+  paymentStatus?: string | null;
   /** The language the booking was made in (its messages'); English when absent or unknown. */
   language?: string;
   /** The event's and the session's titles in other languages (their stored JSON); absent: English only. */
@@ -235,7 +237,7 @@ export function adminNewBookingMessage(
       [t('email.admin.name'), booking.participantName],
       [t('email.admin.email'), booking.participantEmail],
       [t('email.admin.phone'), booking.participantPhone ?? t('email.admin.notGiven')],
-      [t('email.admin.status'), waitlisted ? t('email.admin.status.waitlisted') : t('email.admin.status.pending')],
+      [t('email.admin.status'), waitlisted ? t('email.admin.status.waitlisted') : booking.paymentStatus === 'awaiting' ? t('email.admin.status.awaiting') : t('email.admin.status.pending')],
       ...slotDetailsOf(site, { ...booking, language: code }),
       ...answers.map((answer): [string, string] => [answer.label, answer.value]),
     ],

@@ -9,7 +9,7 @@ import { messageOfText } from '@server/shared/i18n/schema-messages';
 import type { BookingListItem } from '@server/bookings/bookings.repository';
 import { listBookingAnswers, listQuestionsOfEvents } from '@server/registration-questions/registration-questions.repository';
 import { type ContactDto, listContacts } from '@server/contacts/contacts.repository';
-import { BOOKING_STATUS_LABELS, bookingExportInput } from '@server/bookings/bookings.schemas';
+import { BOOKING_STATUS_LABELS, bookingExportInput, bookingViewStatus } from '@server/bookings/bookings.schemas';
 import type { Page } from '@server/shared/common.schemas';
 import { CONTACT_STATUS_LABELS, contactListInput } from '@server/contacts/contacts.schemas';
 import { listStaffBookings } from '@server/bookings/booking-list.service';
@@ -125,7 +125,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
   extraColumns: answerColumns,
   row: (booking) => [
     booking.id,
-    BOOKING_STATUS_LABELS[booking.status],
+    BOOKING_STATUS_LABELS[bookingViewStatus(booking)],
     booking.participantName,
     booking.participantEmail,
     booking.participantPhone,

@@ -1,6 +1,7 @@
 // The scheduler: in the server process, on a timer (at least once a minute) with an injected clock,
 // it runs each domain's due work in turn. The work itself lives in its domain: expired waitlist
-// offers (bookings/waitlist-offers.service.ts), booking and consultation reminders
+// offers (bookings/waitlist-offers.service.ts), unpaid bookings of paid sessions: reminded two days
+// before their payment deadline, cancelled at it (bookings/unpaid-bookings.service.ts), booking and consultation reminders
 // (bookings/booking-reminders.service.ts, consultations/consultation-reminders.service.ts), the
 // outbox retention (email/outbox-retention.service.ts), the weekly reports
 // (dashboard/weekly-report.service.ts), the automatic backup (backups/scheduled-backup.service.ts)
@@ -12,6 +13,7 @@
 import type { ServiceDeps } from '@server/core/deps';
 import { sendDueReminders } from '@server/bookings/booking-reminders.service';
 import { expireDueOffers } from '@server/bookings/waitlist-offers.service';
+import { expireUnpaidBookings, sendPaymentReminders } from '@server/bookings/unpaid-bookings.service';
 import { sendDueConsultationReminders } from '@server/consultations/consultation-reminders.service';
 import { applyOutboxRetention } from '@server/email/outbox-retention.service';
 import { applyAnalyticsRetention } from '@server/analytics/analytics-retention.service';
@@ -32,6 +34,10 @@ export interface ScheduledWorkResult {
   backup: 'written' | 'failed' | 'not-due';
   /** Waitlist offers that ran out: their bookings cancelled, their seats offered on. */
   expiredOffers: number;
+  /** Bookings of paid sessions not paid by their deadline: cancelled, their seats passed on. */
+  expiredUnpaid: number;
+  /** Payment reminders written (two days before a deadline, once per booking). */
+  paymentReminders: number;
   /** What the day's personal-data retention anonymised and deleted (zeros when off, done or not due). */
   retention: RetentionResult;
   /** Calendar connections whose busy times were read (every CALENDAR_REFRESH_MINUTES each). */
@@ -67,6 +73,8 @@ export function startScheduler(
   async function run(): Promise<ScheduledWorkResult> {
     const at = now();
     const expiredOffers = await expireDueOffers(deps, at);
+    const expiredUnpaid = await expireUnpaidBookings(deps, at);
+    const paymentReminders = await sendPaymentReminders(deps, at);
     const reminders = (await sendDueReminders(deps, at)) + (await sendDueConsultationReminders(deps, at));
     const removedSent = await applyOutboxRetention(deps.db, at);
     const weeklyReports = await sendDueWeeklyReports(deps, at);
@@ -76,11 +84,11 @@ export function startScheduler(
     // Last: a slow calendar server (at most CALENDAR_TIMEOUT_S a request) never delays the rest.
     const calendars = await refreshDueCalendars(deps, at);
     const calendarWrites = await processDueCalendarWrites(deps, at);
-    return { reminders, removedSent, weeklyReports, backup, expiredOffers, retention, calendars, calendarWrites, analyticsDeleted };
+    return { reminders, removedSent, weeklyReports, backup, expiredOffers, expiredUnpaid, paymentReminders, retention, calendars, calendarWrites, analyticsDeleted };
   }
 
   function runOnce(): Promise<ScheduledWorkResult> {
-    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0, analyticsDeleted: 0 } : run()));
+    const result = chain.then(() => (stopped ? { reminders: 0, removedSent: 0, weeklyReports: 0, backup: 'not-due' as const, expiredOffers: 0, expiredUnpaid: 0, paymentReminders: 0, retention: { anonymisedBookings: 0, anonymisedConsultations: 0, deletedContacts: 0 }, calendars: 0, calendarWrites: 0, analyticsDeleted: 0 } : run()));
     chain = result.catch(() => undefined);
     return result;
   }

@@ -11,6 +11,7 @@ import {
   BACKUP_KEEP_RANGE,
   EMAIL_GIVE_UP_HOURS_RANGE,
   OUTBOX_RETENTION_DAYS_RANGE,
+  PAYMENT_DEADLINE_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   type SystemSettings,
   systemSettingsFields,
@@ -36,6 +37,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   meetingBaseUrl: null,
   currency: 'EUR',
   pricesIncludeTax: false,
+  paymentDeadlineDays: PAYMENT_DEADLINE_DAYS_RANGE.default,
 };
 
 /** The e-mail group as stored: the form's values, the password kept (never read back to a browser). */

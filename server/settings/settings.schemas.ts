@@ -13,6 +13,8 @@ export const MAX_FILE_SIZE_RANGE = { min: 1, max: 100, default: 10 } as const;
 export const DEFAULT_SMTP_PORT = 587;
 export const REMINDER_HOURS_RANGE = { min: 0, max: 168, default: 24 } as const;
 export const OUTBOX_RETENTION_DAYS_RANGE = { min: 1, max: 3650, default: 90 } as const;
+/** Days an unpaid booking of a paid session holds its seat (never past the session's start). */
+export const PAYMENT_DEADLINE_DAYS_RANGE = { min: 1, max: 60, default: 7 } as const;
 export const EMAIL_GIVE_UP_HOURS_RANGE = { min: 1, max: 168, default: 24 } as const;
 export const BACKUP_KEEP_RANGE = { min: 1, max: 90, default: 7 } as const;
 export const BACKUP_SCHEDULES = ['off', 'daily'] as const;
@@ -111,6 +113,8 @@ export const systemSettingsFields = {
   currency: z.string({ error: CURRENCY_MESSAGE }).trim().toUpperCase().refine(isCurrencyCode, CURRENCY_MESSAGE),
   /** Whether session prices are entered (and shown) including tax; else excluding it, as B2B firms quote. */
   pricesIncludeTax: z.boolean(),
+  /** Days after booking that a paid booking must be paid by; the session's start when that is sooner. */
+  paymentDeadlineDays: wholeNumberIn(PAYMENT_DEADLINE_DAYS_RANGE, 'api.settings.paymentDeadline', `Payment deadline must be between ${PAYMENT_DEADLINE_DAYS_RANGE.min} and ${PAYMENT_DEADLINE_DAYS_RANGE.max} days`),
 };
 export type SystemSettings = z.output<z.ZodObject<typeof systemSettingsFields>>;
 
@@ -131,6 +135,7 @@ export const systemSettingsInput = z.object({
   meetingBaseUrl: systemSettingsFields.meetingBaseUrl.optional(),
   currency: systemSettingsFields.currency.optional(),
   pricesIncludeTax: systemSettingsFields.pricesIncludeTax.optional(),
+  paymentDeadlineDays: systemSettingsFields.paymentDeadlineDays.optional(),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 /** An update as parsed: a field left out is undefined (kept). */

@@ -45,6 +45,7 @@ const system: SystemSettingsInput = {
   meetingBaseUrl: 'https://meet.example.org',
   currency: 'CHF',
   pricesIncludeTax: true,
+  paymentDeadlineDays: 7,
 };
 const email: EmailSettingsInput = {
   smtpHost: 'smtp.example.com',
@@ -136,6 +137,7 @@ describe('settings: defaults', () => {
         meetingBaseUrl: null,
         currency: 'EUR',
         pricesIncludeTax: false,
+        paymentDeadlineDays: 7,
       },
       identity: {
         siteName: 'Our Firm',

@@ -221,6 +221,7 @@ describe('BookingForm', () => {
           participantName: 'Efua Mensah',
           participantEmail: 'efua@example.com',
           visitorTimeZone: 'Africa/Lagos',
+          paid: false,
         },
       ),
     );

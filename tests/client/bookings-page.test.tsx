@@ -59,7 +59,7 @@ describe('BookingsPage', () => {
     }
     await interaction.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['All Status', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled']);
+    expect(options.map((option) => option.textContent)).toEqual(['All Status', 'Confirmed', 'Pending', 'Awaiting payment', 'Waitlisted', 'Cancelled']);
     expect(screen.getByRole('button', { name: 'Add Booking' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 // A paid session as a visitor sees it, at 1,280 and 375 px: its price per seat with its tax on the
-// event page (in the server's first HTML) and beside the booking form, axe clean, nothing scrolling
-// sideways; a screenshot of each is kept in the test's output for a person to look at.
+// event page (in the server's first HTML) and beside the booking form, then the booking of a paid
+// seat (price, tax and total, billing details, a seat that awaits payment); axe clean, nothing
+// scrolling sideways; a screenshot of each is kept in the test's output for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -19,6 +20,8 @@ async function expectReadable(page: Page, width: number, what: string): Promise<
 
 for (const width of [1280, 375]) {
   test(`a paid session's price on its event page and beside the booking form at ${width} px`, async ({ page, request }, testInfo) => {
+    // Five pages checked by axe on a shared machine: more than the default 30 seconds.
+    test.slow();
     const slot = await createBookableSlot(request, { title: `Paid Export Masterclass ${width}`, capacity: 8, price: PRICE });
     await page.setViewportSize({ width, height: 900 });
 
@@ -38,5 +41,25 @@ for (const width of [1280, 375]) {
     await page.waitForLoadState('networkidle');
     await expectReadable(page, width, 'the booking form');
     await page.screenshot({ path: testInfo.outputPath(`booking-${width}.png`), fullPage: true });
+
+    // Booking a paid seat: €450.00 + 19% = €535.50 for one seat.
+    await page.getByRole('radio').first().check();
+    await page.getByLabel('Full Name').fill('Efua Mensah');
+    await page.getByLabel('Email Address').fill(`efua-${width}@example.com`);
+    await expect(page.getByRole('table', { name: 'Amount to pay' })).toContainText('€535.50');
+    await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Nordlicht GmbH');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Hafenstraße 1, 20457 Hamburg');
+    await page.getByRole('combobox', { name: 'Country', exact: true }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await page.getByRole('textbox', { name: 'VAT number' }).fill('DE12345');
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByText('A VAT number from this country looks like DE123456789', { exact: true })).toBeVisible();
+    await expectReadable(page, width, 'the paid booking form with a field message');
+    await page.screenshot({ path: testInfo.outputPath(`billing-${width}.png`), fullPage: true });
+    await page.getByRole('textbox', { name: 'VAT number' }).fill('DE123456789');
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Seat is Held' })).toBeVisible();
+    await expectReadable(page, width, 'the awaiting-payment confirmation');
+    await page.screenshot({ path: testInfo.outputPath(`awaiting-${width}.png`), fullPage: true });
   });
 }

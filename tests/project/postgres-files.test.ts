@@ -24,6 +24,7 @@ const COVERED_BY: Record<string, string> = {
   'server/analytics/analytics-collector.repository.ts': 'server/analytics/beacon-collector.test.ts',
   'server/bookings/booking-reminders.repository.ts': 'server/bookings/reminders.test.ts',
   'server/bookings/booking-reminders.service.ts': 'server/bookings/reminders.test.ts',
+  'server/bookings/unpaid-bookings.service.ts': 'server/bookings/paid-bookings.test.ts',
   'server/calendars/calendar-refresh.service.ts': 'server/calendars/calendars.test.ts',
   'server/check-in/attendance.repository.ts': 'server/check-in/check-in.test.ts',
   'server/consultations/consultation-reminders.service.ts': 'server/consultations/consultations.test.ts',

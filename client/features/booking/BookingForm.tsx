@@ -4,8 +4,8 @@
 // (BookingDetails); slot times in the visitor's own zone, and the event's when those differ.
 import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { createBookingInput } from '@server/bookings/bookings.schemas';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { checkBilling, createBookingInput } from '@server/bookings/bookings.schemas';
 import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
 import { browserTimeZone } from '@server/shared/visitor-time';
@@ -20,9 +20,15 @@ import classes from './BookingForm.module.css';
 import { BookingSkeleton } from './BookingSkeleton';
 import { QuestionFields } from './QuestionFields';
 import { ConsentLine } from '@client/features/layout/ConsentLine';
+import { usePublicSettings } from '@client/features/layout/PublicLayout';
+
+// A paid session's price and billing details: loaded only when one is chosen.
+const BillingFields = lazy(() => import('./BillingFields'));
 
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
+/** A paid session's billing fields, after the participant's and the questions'. */
+const BILLING_FIELDS = ['billingCompany', 'billingAddress', 'billingCountry', 'billingVatNumber'] as const;
 
 export type BookingResult = RouterOutputs['bookings']['create'];
 type Slot = RouterOutputs['timeSlots']['listBySession'][number];
@@ -44,6 +50,8 @@ export interface BookedSummary {
   participantEmail: string;
   /** The zone the visitor read the times in (null: the event's). */
   visitorTimeZone: string | null;
+  /** A paid session: a seat held awaits payment (absent: free). */
+  paid?: boolean;
 }
 
 interface BookingFormProps {
@@ -73,24 +81,37 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
   // The questions shown now: the form's rules are read afresh at every render, so the check follows them.
   const asked: readonly AskedQuestion[] = eventKnown ? (questions.data ?? []) : [];
   const slots = trpc.timeSlots.listBySession.useQuery({ sessionId: sessionId ?? '' }, { enabled: sessionId !== null });
+  const { pricesIncludeTax } = usePublicSettings();
+  const chosenSession = sessions.data?.find((session) => session.id === sessionId);
+  const price = chosenSession?.price ?? null;
   const utils = trpc.useUtils();
   const book = trpc.bookings.create.useMutation({
     onSettled: () => utils.timeSlots.listBySession.invalidate(),
   });
 
   const form = useForm({
-    initialValues: { participantName: '', participantEmail: '', participantPhone: '', answers: {} as Record<string, string | string[]> },
+    initialValues: {
+      participantName: '',
+      participantEmail: '',
+      participantPhone: '',
+      answers: {} as Record<string, string | string[]>,
+      billingCompany: '',
+      billingAddress: '',
+      billingCountry: null as string | null,
+      billingVatNumber: '',
+    },
     // The server's own checks, their messages in the page's language.
     validate: (values) => {
       const participantErrors: Record<string, string> = {};
       for (const issue of participantSchema.safeParse(values).error?.issues ?? []) participantErrors[String(issue.path[0])] ??= schemaMessageIn(words, issue.message);
       const answerErrors = Object.entries(checkAnswers(asked, values.answers).errors).map(([field, text]) => [field, schemaMessageIn(words, text)]);
-      return { ...participantErrors, ...Object.fromEntries(answerErrors) };
+      const billingErrors = price === null ? [] : Object.entries(checkBilling(values).errors).map(([field, text]) => [field, schemaMessageIn(words, text)]);
+      return { ...participantErrors, ...Object.fromEntries(answerErrors), ...Object.fromEntries(billingErrors) };
     },
   });
 
   /** The fields in the order they appear: the participant's, then the questions'. */
-  const fieldOrder = () => [...PARTICIPANT_FIELDS, ...asked.map((question) => `answers.${question.id}`)];
+  const fieldOrder = () => [...PARTICIPANT_FIELDS, ...asked.map((question) => `answers.${question.id}`), ...(price === null ? [] : BILLING_FIELDS)];
 
   function focusFirstInvalid(errors: Record<string, unknown>) {
     const invalid = fieldOrder().filter((field) => typeof errors[field] === 'string');
@@ -138,11 +159,14 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           if (eventId !== null) sendStep('details-entered', eventId);
           setFailure(null);
           setAnnouncement('');
+          const { billingCompany, billingAddress, billingCountry, billingVatNumber, ...participant } = values;
           book.mutate(
             // Only the answers to the questions asked now (a changed event leaves others behind).
             {
               timeSlotId,
-              ...values,
+              ...participant,
+              // Billing details only for a paid session: a free one sends what it always did.
+              ...(price === null ? {} : { billingCompany, billingAddress, billingCountry, billingVatNumber }),
               answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])),
               // Where the visit began, so the booking is credited to it (none for an opted-out visitor).
               visit: currentVisit(),
@@ -160,6 +184,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
                   participantName: values.participantName.trim(),
                   participantEmail: values.participantEmail.trim().toLowerCase(),
                   visitorTimeZone,
+                  paid: price !== null,
                 });
               },
               onError: (error) => {
@@ -284,6 +309,11 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
             {...form.getInputProps('participantPhone')}
           />
           <QuestionFields questions={asked} inputProps={(field) => form.getInputProps(field)} />
+          {price !== null && (
+            <Suspense fallback={null}>
+              <BillingFields price={price} pricesIncludeTax={pricesIncludeTax} country={form.values.billingCountry ?? ''} inputProps={(field) => form.getInputProps(field)} />
+            </Suspense>
+          )}
 
           <Button type="submit" size="md" disabled={!ready || book.isPending}>
             {book.isPending ? t('booking.submitting') : t('booking.submit')}

@@ -44,6 +44,8 @@ export function BookingSuccess({
   const { t } = useTranslator();
   const dates = useDates();
   const waitlisted = result.status === 'waitlisted';
+  // A paid session's seat is held until it is paid (the e-mail says how and by when).
+  const awaitingPayment = !waitlisted && summary.paid === true;
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -76,13 +78,11 @@ export function BookingSuccess({
         </svg>
       </ThemeIcon>
       <Title order={1} ref={heading} tabIndex={-1}>
-        {waitlisted ? t('booking.success.waitlisted.title') : t('booking.success.title')}
+        {waitlisted ? t('booking.success.waitlisted.title') : awaitingPayment ? t('booking.success.awaiting.title') : t('booking.success.title')}
       </Title>
-      {waitlisted ? (
-        <Text maw={480}>{t('booking.success.waitlisted.text')}</Text>
-      ) : (
-        <Text maw={480}>{t('booking.success.text')}</Text>
-      )}
+      <Text maw={480}>
+        {waitlisted ? t('booking.success.waitlisted.text') : awaitingPayment ? t('booking.success.awaiting.text') : t('booking.success.text')}
+      </Text>
       <Paper withBorder radius="md" p="sm" w="100%" maw={480}>
         <Table aria-label={t('booking.success.table')} variant="vertical" layout="fixed">
           <Table.Tbody>

@@ -8,7 +8,7 @@ import '@client/features/layout/page-styles';
 import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
-import type { BookingStatus } from '@db/schema';
+import type { BookingViewStatus } from '@server/bookings/bookings.schemas';
 import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
@@ -19,8 +19,9 @@ import { browserTimeZone } from '@server/shared/visitor-time';
 type ManagedBooking = RouterOutputs['bookings']['manage'];
 
 /** The participant's words for a status (the back office says Pending, Waitlisted...). */
-const STATUS_WORDS: Record<BookingStatus, { label: MessageKey; color: string }> = {
+const STATUS_WORDS: Record<BookingViewStatus, { label: MessageKey; color: string }> = {
   pending: { label: 'manage.status.pending', color: 'yellow' },
+  'awaiting-payment': { label: 'manage.status.awaiting-payment', color: 'blue' },
   confirmed: { label: 'manage.status.confirmed', color: 'teal' },
   waitlisted: { label: 'manage.status.waitlisted', color: 'orange' },
   cancelled: { label: 'manage.status.cancelled', color: 'gray' },

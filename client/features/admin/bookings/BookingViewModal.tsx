@@ -4,7 +4,7 @@ import { Modal, Stack, Table, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
 import type { BookingItem } from './BookingFormModal';
-import { BOOKING_STATUS_LABELS } from '@server/bookings/bookings.schemas';
+import { BOOKING_STATUS_LABELS, bookingViewStatus } from '@server/bookings/bookings.schemas';
 import { useDates } from '@client/use-dates';
 
 interface BookingViewModalProps {
@@ -28,7 +28,7 @@ function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: st
     ['Name', booking.participantName],
     ['Email', booking.participantEmail],
     ['Phone', booking.participantPhone ?? 'Not given'],
-    ['Status', BOOKING_STATUS_LABELS[booking.status]],
+    ['Status', BOOKING_STATUS_LABELS[bookingViewStatus(booking)]],
     ['Event', booking.eventTitle],
     ['Session', booking.sessionTitle],
     ['Time', dates.range(booking.slotStartTime, booking.slotEndTime, timeZone)],

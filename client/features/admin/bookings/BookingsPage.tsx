@@ -157,10 +157,12 @@ export function BookingsPage({
           </>
         }
         summary={
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
+          // "Awaiting payment" has a card once a paid booking exists: a site without paid sessions looks as before.
+          <SimpleGrid cols={{ base: 2, md: (stats.data?.['awaiting-payment'] ?? 0) > 0 ? 5 : 4 }}>
             <StatCard label="Total" value={stats.data?.total ?? '–'} loading={stats.isPending} />
             <StatCard label="Confirmed" value={stats.data?.confirmed ?? '–'} loading={stats.isPending} />
             <StatCard label="Pending" value={stats.data?.pending ?? '–'} loading={stats.isPending} />
+            {(stats.data?.['awaiting-payment'] ?? 0) > 0 && <StatCard label="Awaiting payment" value={stats.data?.['awaiting-payment'] ?? 0} loading={false} />}
             <StatCard label="Waitlisted" value={stats.data?.waitlisted ?? '–'} loading={stats.isPending} />
           </SimpleGrid>
         }

@@ -6,7 +6,8 @@ import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
-import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
+import { bookingViewStatus, type BookingViewStatus } from '@server/bookings/bookings.schemas';
+import { BOOKING_VIEW_STATUS_OPTIONS, type BookingStatus } from './booking-status';
 import { useDates } from '@client/use-dates';
 
 interface BookingsTableProps {
@@ -89,12 +90,16 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
             <Text size="sm">{format(booking.bookingDate)}</Text>
           </Table.Td>
           <Table.Td>
-            <StatusBadgeMenu
-              value={booking.status}
-              options={BOOKING_STATUS_OPTIONS}
+            <StatusBadgeMenu<BookingViewStatus>
+              value={bookingViewStatus(booking)}
+              options={BOOKING_VIEW_STATUS_OPTIONS}
+              // An awaiting booking is pending already: the menu offers the other statuses.
+              shownOnly={booking.paymentStatus === 'awaiting' ? ['awaiting-payment', 'pending'] : ['awaiting-payment']}
               subject={`booking of ${booking.participantName}`}
               busy={busyId === booking.id}
-              onChange={(status) => onStatus(booking, status)}
+              onChange={(status) => {
+                if (status !== 'awaiting-payment') onStatus(booking, status);
+              }}
             />
             {booking.status === 'waitlisted' && booking.offerExpiresAt !== null && (
               <Text size="xs" c="dimmed" mt={4}>

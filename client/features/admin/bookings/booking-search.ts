@@ -2,11 +2,11 @@
 // filtered view can be shared and reloaded. The route validates them with this plain function
 // rather than zod: router.tsx is in the first bundle every visitor downloads, and these are a
 // few strings. Anything malformed is dropped, never an error page; the server validates again.
-import type { BookingStatus } from '@db/schema';
+import { BOOKING_VIEW_STATUSES, type BookingViewStatus } from '@server/bookings/bookings.schemas';
 
 export interface BookingSearch {
   search?: string | undefined;
-  status?: BookingStatus | undefined;
+  status?: BookingViewStatus | undefined;
   eventId?: string | undefined;
   sessionId?: string | undefined;
   /** One time slot's bookings (from the dashboard's next sessions and the calendar). */
@@ -18,7 +18,7 @@ export interface BookingSearch {
   page?: number | undefined;
 }
 
-const STATUSES: readonly string[] = ['pending', 'confirmed', 'waitlisted', 'cancelled'] satisfies BookingStatus[];
+const STATUSES: readonly string[] = BOOKING_VIEW_STATUSES;
 
 function text(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -33,7 +33,7 @@ function day(value: unknown): string | undefined {
 }
 
 export function validateBookingSearch(raw: Record<string, unknown>): BookingSearch {
-  const status = typeof raw.status === 'string' && STATUSES.includes(raw.status) ? (raw.status as BookingStatus) : undefined;
+  const status = typeof raw.status === 'string' && STATUSES.includes(raw.status) ? (raw.status as BookingViewStatus) : undefined;
   const pageNumber = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' ? Number(raw.page) : NaN;
   let from = day(raw.from);
   let to = day(raw.to);

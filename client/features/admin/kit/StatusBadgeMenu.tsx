@@ -15,10 +15,12 @@ interface StatusBadgeMenuProps<T extends string> {
   /** What the record is, for the button's accessible name, e.g. 'booking of Ama Owusu'. */
   subject: string;
   busy?: boolean;
+  /** Statuses shown on the badge but never offered in the menu (a status that only follows from events). */
+  shownOnly?: readonly T[];
   onChange?: (status: T) => void;
 }
 
-export function StatusBadgeMenu<T extends string>({ value, options, subject, busy = false, onChange }: StatusBadgeMenuProps<T>) {
+export function StatusBadgeMenu<T extends string>({ value, options, subject, busy = false, shownOnly = [], onChange }: StatusBadgeMenuProps<T>) {
   const current = options.find((option) => option.value === value);
   const badge = (withChevron: boolean) => (
     <Badge
@@ -43,7 +45,7 @@ export function StatusBadgeMenu<T extends string>({ value, options, subject, bus
       <Menu.Dropdown>
         <Menu.Label>Set status</Menu.Label>
         {options
-          .filter((option) => option.value !== value)
+          .filter((option) => option.value !== value && !shownOnly.includes(option.value))
           .map((option) => (
             <Menu.Item key={option.value} onClick={() => onChange(option.value)}>
               {option.label}

@@ -9,6 +9,7 @@ import {
   EMAIL_GIVE_UP_HOURS_RANGE,
   MAX_FILE_SIZE_RANGE,
   OUTBOX_RETENTION_DAYS_RANGE,
+  PAYMENT_DEADLINE_DAYS_RANGE,
   REMINDER_HOURS_RANGE,
   systemSettingsInput,
 } from '@server/settings/settings.schemas';
@@ -31,6 +32,7 @@ function formValues(system: System) {
     outboxRetentionDays: system.outboxRetentionDays as number | string,
     emailGiveUpHours: system.emailGiveUpHours as number | string,
     backupKeep: system.backupKeep as number | string,
+    paymentDeadlineDays: system.paymentDeadlineDays as number | string,
   };
 }
 
@@ -124,6 +126,7 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
           outboxRetentionDays: Number(values.outboxRetentionDays),
           emailGiveUpHours: Number(values.emailGiveUpHours),
           backupKeep: Number(values.backupKeep),
+          paymentDeadlineDays: Number(values.paymentDeadlineDays),
           meetingBaseUrl: values.meetingBaseUrl.trim() === '' ? null : values.meetingBaseUrl.trim(),
         }),
       )}
@@ -204,6 +207,16 @@ export function SystemTab({ system, backup }: { system: System; backup: BackupSt
           label="Prices include tax"
           description="Off: a session's price is entered and shown excluding tax, which is added on top (as firms usually quote to businesses). On: the price already includes its tax."
           {...form.getInputProps('pricesIncludeTax', { type: 'checkbox' })}
+        />
+        <NumberInput
+          label="Payment deadline (days)"
+          description={`A booking of a paid session holds its seat this many days for the bank transfer to arrive (never past the session's start), then is cancelled and the seat goes to the waitlist. ${PAYMENT_DEADLINE_DAYS_RANGE.min} to ${PAYMENT_DEADLINE_DAYS_RANGE.max}.`}
+          min={PAYMENT_DEADLINE_DAYS_RANGE.min}
+          max={PAYMENT_DEADLINE_DAYS_RANGE.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('paymentDeadlineDays')}
         />
       </FormSection>
       <FormSection

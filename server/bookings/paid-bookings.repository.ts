@@ -1,0 +1,57 @@
+// The paid part of bookings (migration 500): what a booking of a priced session was charged, its
+// billing details, payment method and reference, and the deadline by which its money must arrive.
+// An awaiting booking is status pending with payment status 'awaiting'.
+import type { DB } from '@db/database';
+import type { BookingRow } from '@db/schema';
+
+/** What a paid booking stores beside the booking itself. */
+export interface PaymentTermsRow {
+  paymentMethod: string;
+  paymentReference: string;
+  /** Null while the booking is on the waitlist: the clock starts when it gets a seat. */
+  paymentDueAt: string | null;
+  chargeNetMinor: number;
+  chargeTaxMinor: number;
+  chargeGrossMinor: number;
+  chargeCurrency: string;
+  chargeTaxRateBasisPoints: number;
+  billingCompany: string;
+  billingAddress: string;
+  billingCountry: string;
+  billingVatNumber: string | null;
+}
+
+/** Writes a new paid booking's terms (in the transaction that inserted it): it now awaits payment. */
+export async function setPaymentTermsRow(db: DB, id: string, terms: PaymentTermsRow): Promise<BookingRow> {
+  return db.updateTable('bookings').set({ ...terms, paymentStatus: 'awaiting' }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Starts the payment clock of an awaiting booking that has just got a seat. */
+export async function setPaymentDueRow(db: DB, id: string, dueAt: string): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set({ paymentDueAt: dueAt })
+    .where('id', '=', id)
+    .where('paymentStatus', '=', 'awaiting')
+    .where('paymentDueAt', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface UnpaidBooking {
+  id: string;
+  paymentDueAt: string | null;
+  createdAt: string;
+}
+
+/** Awaiting bookings holding a seat whose deadline is in [fromIso, untilIso], soonest first, at most 500. */
+export function listUnpaidDueBetween(db: DB, fromIso: string | null, untilIso: string): Promise<UnpaidBooking[]> {
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'paymentDueAt', 'createdAt'])
+    .where('paymentStatus', '=', 'awaiting')
+    .where('paymentDueAt', '<=', untilIso)
+    .where('status', '=', 'pending');
+  if (fromIso !== null) query = query.where('paymentDueAt', '>', fromIso);
+  return query.orderBy('paymentDueAt').orderBy('id').limit(500).execute();
+}
