@@ -144,3 +144,34 @@ export const affectedParticipantsInput = z
     message: keyed('api.bookings.affectedOne', 'Give exactly one of bookingId, timeSlotId, sessionId or eventId'),
     path: ['bookingId'],
   });
+
+/** A booking as the API answers it: what the REST face documents (server/http/rest-api.route.ts). */
+export const bookingOutput = z.object({
+  id: z.string(),
+  timeSlotId: z.string(),
+  eventId: z.string(),
+  sessionId: z.string(),
+  bookingDate: z.string(),
+  participantName: z.string(),
+  participantEmail: z.string(),
+  participantPhone: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  /** A waitlisted booking offered a freed seat holds it until then; null: no open offer. */
+  offerExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A booking of the staff list: with its attendance and the titles and times of its slot. */
+export const bookingListItemOutput = bookingOutput.extend({
+  attendance: z.enum(['attended', 'no-show']).nullable(),
+  eventTitle: z.string(),
+  sessionTitle: z.string(),
+  slotStartTime: z.string(),
+  slotEndTime: z.string(),
+});
+
+export const bookingStatsOutput = z.object({
+  total: z.number().int(),
+  ...Object.fromEntries(BOOKING_STATUSES.map((name) => [name, z.number().int()])) as Record<(typeof BOOKING_STATUSES)[number], z.ZodNumber>,
+});
