@@ -243,6 +243,22 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
     "curl -s -H 'Authorization: Bearer api_...' 'http://127.0.0.1:3000/api/trpc/bookings.list?input=%7B%7D'",
     '```',
     '',
+    '### REST',
+    '',
+    'Every procedure a scope opens is also a REST operation under `/api/v1` (each says "REST" below),',
+    'generated from the routers (trpc-to-openapi) and described by the OpenAPI 3.1 document at',
+    '[`/api/openapi.json`](/api/openapi.json), which API tools (Postman, Swagger UI, code generators) read.',
+    'Query parameters for reads (numbers as text), a JSON body for changes, the JSON of the answer',
+    'as it is (no tRPC envelope); errors are `{ message, code }` with the HTTP status of the code, and',
+    'bad input also lists its `issues`. The same token, scopes, rights, limits and audit apply; a REST',
+    'call without a token is refused with 401 (the REST face never reads a session cookie).',
+    '',
+    '```sh',
+    "curl -s -H 'Authorization: Bearer api_...' 'http://127.0.0.1:3000/api/v1/bookings?status=pending&pageSize=50'",
+    "curl -s -X PUT -H 'Authorization: Bearer api_...' -H 'Content-Type: application/json' \\",
+    "  -d '{\"status\":\"confirmed\"}' 'http://127.0.0.1:3000/api/v1/bookings/<id>/status'",
+    '```',
+    '',
     ...WEBHOOKS_SECTION,
   ];
   for (const [routerName, procedures] of byRouter) {
@@ -257,7 +273,9 @@ export function renderApiDoc(): { markdown: string; problems: string[] } {
         '',
         `${definition.type === 'query' ? 'Query' : 'Mutation'}, ${access === undefined ? 'unknown access' : ACCESS_TEXT[access]}.${
           description === undefined ? '' : ` ${description}`
-        }${definition.meta?.scope === undefined ? '' : ` Token scope: \`${definition.meta.scope}\`.`}`,
+        }${definition.meta?.scope === undefined ? '' : ` Token scope: \`${definition.meta.scope}\`.`}${
+          definition.meta?.openapi === undefined ? '' : ` REST: \`${definition.meta.openapi.method} /api/v1${definition.meta.openapi.path}\`.`
+        }`,
         '',
         '```ts',
         inputOf(definition),

@@ -31,6 +31,7 @@ import { loadServerEntry, type ServerEntry } from './pages/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
 import { trpcRoute } from './http/trpc-route';
+import { restApiRoutes } from './http/rest-api.route';
 import { uploadRoutes } from './uploads/uploads.route';
 import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
@@ -193,6 +194,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(uploadRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
   await app.register(exportRoutes(deps));
+  // /api/v1/...: the REST face of the scoped procedures, for API tokens; GET /api/openapi.json.
+  await app.register(restApiRoutes(deps));
   // GET /auth/sso/start and /auth/sso/callback: staff sign-in through the identity provider.
   await app.register(ssoRoutes(deps));
   // POST /api/beacon: page views and booking steps, summed in memory and written as daily sums.

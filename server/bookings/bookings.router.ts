@@ -2,13 +2,16 @@ import {
   adminCreateBookingInput,
   affectedParticipantsInput,
   bookingListInput,
+  bookingListItemOutput,
+  bookingOutput,
+  bookingStatsOutput,
   createBookingInput,
   manageBookingInput,
   setBookingStatusInput,
   setBookingStatusManyInput,
   updateBookingInput,
 } from './bookings.schemas';
-import { byIdInput } from '@server/shared/common.schemas';
+import { byIdInput, pageOutput } from '@server/shared/common.schemas';
 import {
   createPublicBooking,
   createStaffBooking,
@@ -54,27 +57,32 @@ export const bookingsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ scope: 'bookings:read', description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
+    .meta({ scope: 'bookings:read', openapi: { method: 'GET', path: '/bookings' }, description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
     .input(bookingListInput)
+    .output(pageOutput(bookingListItemOutput))
     .query(({ ctx, input }) => listStaffBookings(ctx, input)),
 
   stats: staffProcedure
-    .meta({ scope: 'bookings:read', description: "Counts of bookings by status for the Bookings screen's cards." })
+    .meta({ scope: 'bookings:read', openapi: { method: 'GET', path: '/bookings/stats' }, description: "Counts of bookings by status for the Bookings screen's cards." })
+    .output(bookingStatsOutput)
     .query(({ ctx }) => bookingStats(ctx)),
 
   adminCreate: staffProcedure
-    .meta({ scope: 'bookings:write', description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })
+    .meta({ scope: 'bookings:write', openapi: { method: 'POST', path: '/bookings' }, description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })
     .input(adminCreateBookingInput)
+    .output(bookingOutput)
     .mutation(({ ctx, input }) => createStaffBooking(ctx, input)),
 
   update: staffProcedure
-    .meta({ scope: 'bookings:write', description: "Replaces a booking's participant, slot and status; a move or a seat-taking status re-checks seats, and the participant is e-mailed when the slot or the status changes (audited)." })
+    .meta({ scope: 'bookings:write', openapi: { method: 'PUT', path: '/bookings/{id}' }, description: "Replaces a booking's participant, slot and status; a move or a seat-taking status re-checks seats, and the participant is e-mailed when the slot or the status changes (audited)." })
     .input(updateBookingInput)
+    .output(bookingOutput)
     .mutation(({ ctx, input }) => updateBooking(ctx, input)),
 
   setStatus: staffProcedure
-    .meta({ scope: 'bookings:write', description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
+    .meta({ scope: 'bookings:write', openapi: { method: 'PUT', path: '/bookings/{id}/status' }, description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
     .input(setBookingStatusInput)
+    .output(bookingOutput)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input)),
 
   /** One status for the bookings chosen, or for every one the filters match; each changed (or refused) as one change would be. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '@db/schema';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@db/schema';
 import { visitInput } from '@server/analytics/analytics.schemas';
 import { answersInput, COUNTRY_CODES } from '@server/registration-questions/registration-questions.schemas';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
@@ -212,3 +212,51 @@ export const affectedParticipantsInput = z
     message: keyed('api.bookings.affectedOne', 'Give exactly one of bookingId, timeSlotId, sessionId or eventId'),
     path: ['bookingId'],
   });
+
+/** A booking as the API answers it: what the REST face documents (server/http/rest-api.route.ts). */
+export const bookingOutput = z.object({
+  id: z.string(),
+  timeSlotId: z.string(),
+  eventId: z.string(),
+  sessionId: z.string(),
+  bookingDate: z.string(),
+  participantName: z.string(),
+  participantEmail: z.string(),
+  participantPhone: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  /** A waitlisted booking offered a freed seat holds it until then; null: no open offer. */
+  offerExpiresAt: z.string().nullable(),
+  /** A paid seat: 'awaiting' until the money arrives; null for a free booking. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  paymentMethod: z.string().nullable(),
+  /** The reference the bank transfer must carry (an RF creditor reference). */
+  paymentReference: z.string().nullable(),
+  /** An awaiting booking holds its seat until then. */
+  paymentDueAt: z.string().nullable(),
+  /** What was charged, frozen at booking time, in minor units (net + tax = gross). */
+  chargeNetMinor: z.number().int().nullable(),
+  chargeTaxMinor: z.number().int().nullable(),
+  chargeGrossMinor: z.number().int().nullable(),
+  chargeCurrency: z.string().nullable(),
+  chargeTaxRateBasisPoints: z.number().int().nullable(),
+  billingCompany: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  billingVatNumber: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A booking of the staff list: with its attendance and the titles and times of its slot. */
+export const bookingListItemOutput = bookingOutput.extend({
+  attendance: z.enum(['attended', 'no-show']).nullable(),
+  eventTitle: z.string(),
+  sessionTitle: z.string(),
+  slotStartTime: z.string(),
+  slotEndTime: z.string(),
+});
+
+export const bookingStatsOutput = z.object({
+  total: z.number().int(),
+  ...(Object.fromEntries(BOOKING_VIEW_STATUSES.map((name) => [name, z.number().int()])) as Record<BookingViewStatus, z.ZodNumber>),
+});

@@ -1,9 +1,11 @@
-import { byIdInput } from '@server/shared/common.schemas';
+import { byIdInput, pageOutput } from '@server/shared/common.schemas';
 import {
   availabilityInput,
   availabilityOfInput,
   bookConsultationInput,
   consultationListInput,
+  consultationCalendarOutput,
+  staffConsultationOutput,
   consultationTypeInput,
   freeTimesInput,
   manageConsultationInput,
@@ -107,13 +109,15 @@ export const consultationsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ scope: 'consultations:read', description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
+    .meta({ scope: 'consultations:read', openapi: { method: 'GET', path: '/consultations' }, description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
     .input(consultationListInput)
+    .output(pageOutput(staffConsultationOutput))
     .query(({ ctx, input }) => listStaffConsultations(ctx, input)),
 
   calendar: staffProcedure
-    .meta({ scope: 'consultations:read', description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
+    .meta({ scope: 'consultations:read', openapi: { method: 'GET', path: '/consultations/calendar' }, description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })
     .input(calendarInput)
+    .output(consultationCalendarOutput)
     .query(({ ctx, input }) => consultationCalendar(ctx, input)),
 
   cancel: staffProcedure

@@ -187,3 +187,41 @@ export const consultationListInput = listInputBase.extend({
   typeId: idInput.optional(),
   status: z.enum(CONSULTATION_STATUSES).optional(),
 });
+
+/** A consultation of the staff list as the API answers it (server/http/rest-api.route.ts documents it). */
+export const staffConsultationOutput = z.object({
+  id: z.string(),
+  typeId: z.string(),
+  typeTitle: z.string(),
+  consultantId: z.string(),
+  consultantName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  visitorName: z.string(),
+  visitorEmail: z.string(),
+  visitorPhone: z.string().nullable(),
+  visitorCompany: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(CONSULTATION_STATUSES),
+  createdAt: z.string(),
+  /** How its write to the consultant's own calendar went; null: none was asked. */
+  calendarWrite: z
+    .object({ state: z.enum(['pending', 'written', 'removed', 'failed']), attempts: z.number().int(), error: z.string().nullable() })
+    .nullable(),
+});
+
+/** The back-office calendar's consultations in a range (at most its cap; truncated when more). */
+export const consultationCalendarOutput = z.object({
+  consultations: z.array(
+    z.object({
+      id: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      typeTitle: z.string(),
+      consultantName: z.string(),
+      consultantId: z.string(),
+      visitorName: z.string(),
+    }),
+  ),
+  truncated: z.boolean(),
+});

@@ -1,6 +1,8 @@
-import { byIdInput } from '@server/shared/common.schemas';
+import { byIdInput, pageOutput } from '@server/shared/common.schemas';
 import {
   contactListInput,
+  contactOutput,
+  contactStatsOutput,
   createContactInput,
   setContactStatusInput,
   submitContactInput,
@@ -18,12 +20,14 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) => contacts.submitContact(ctx, input)),
 
   list: staffProcedure
-    .meta({ scope: 'contacts:read', description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
+    .meta({ scope: 'contacts:read', openapi: { method: 'GET', path: '/contacts' }, description: 'Contact messages, newest first, paged on the server, filtered by status and a search on name, e-mail and company.' })
     .input(contactListInput)
+    .output(pageOutput(contactOutput))
     .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
 
   stats: staffProcedure
-    .meta({ scope: 'contacts:read', description: "Counts of contact messages by status for the Contacts screen's cards." })
+    .meta({ scope: 'contacts:read', openapi: { method: 'GET', path: '/contacts/stats' }, description: "Counts of contact messages by status for the Contacts screen's cards." })
+    .output(contactStatsOutput)
     .query(({ ctx }) => contacts.contactStats(ctx)),
 
   recent: staffProcedure

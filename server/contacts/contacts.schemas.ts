@@ -41,3 +41,24 @@ export const setContactStatusInput = z.object({ id: idInput, status });
 export const contactListInput = listInputBase.extend({
   status: z.enum(['all', ...CONTACT_STATUSES]).default('all'),
 });
+
+/** A contact message as the API answers it: what the REST face documents (server/http/rest-api.route.ts). */
+export const contactOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  message: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const contactStatsOutput = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  closed: z.number().int(),
+});

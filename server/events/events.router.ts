@@ -1,8 +1,10 @@
-import { byIdInput } from '@server/shared/common.schemas';
+import { z } from 'zod';
+import { byIdInput, pageOutput } from '@server/shared/common.schemas';
 import {
   adminEventListInput,
   createEventInput,
   eventListInput,
+  eventOutput,
   reorderEventInput,
   setEventActiveInput,
   updateEventInput,
@@ -22,13 +24,15 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const eventsRouter = router({
   list: publicProcedure
-    .meta({ scope: 'events:read', description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
+    .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/events' }, description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
     .input(eventListInput)
+    .output(z.array(eventOutput))
     .query(({ ctx, input }) => listActiveEvents(ctx, input)),
 
   byId: publicProcedure
-    .meta({ scope: 'events:read', description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
+    .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/events/{id}' }, description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
     .input(byIdInput)
+    .output(eventOutput)
     .query(({ ctx, input }) => getEventForCaller(ctx, input)),
 
   page: publicProcedure
@@ -37,18 +41,21 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => getEventPage(ctx, input)),
 
   adminList: staffProcedure
-    .meta({ scope: 'events:read', description: 'Every event, active or not, paged on the server with a search and status filter.' })
+    .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/admin/events' }, description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
+    .output(pageOutput(eventOutput))
     .query(({ ctx, input }) => listEventsForAdmin(ctx, input)),
 
   create: adminProcedure
-    .meta({ scope: 'events:write', description: 'Creates an event (audited).' })
+    .meta({ scope: 'events:write', openapi: { method: 'POST', path: '/events' }, description: 'Creates an event (audited).' })
     .input(createEventInput)
+    .output(eventOutput)
     .mutation(({ ctx, input }) => createEvent(ctx, input)),
 
   update: adminProcedure
-    .meta({ scope: 'events:write', description: "Replaces an event's editable fields (audited)." })
+    .meta({ scope: 'events:write', openapi: { method: 'PUT', path: '/events/{id}' }, description: "Replaces an event's editable fields (audited)." })
     .input(updateEventInput)
+    .output(eventOutput)
     .mutation(({ ctx, input }) => updateEvent(ctx, input)),
 
   delete: adminProcedure
@@ -57,8 +64,9 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => deleteEvent(ctx, input)),
 
   setActive: adminProcedure
-    .meta({ scope: 'events:write', description: 'Shows or hides an event on the public site (audited).' })
+    .meta({ scope: 'events:write', openapi: { method: 'PUT', path: '/events/{id}/active' }, description: 'Shows or hides an event on the public site (audited).' })
     .input(setEventActiveInput)
+    .output(eventOutput)
     .mutation(({ ctx, input }) => setEventActive(ctx, input)),
 
   reorder: adminProcedure

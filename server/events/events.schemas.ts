@@ -68,3 +68,25 @@ export const adminEventListInput = listInputBase.extend({
 /** The public list of active events: at most `limit` (100 by default); absent input is the default. */
 export const eventListInput = z.object({ limit: z.number().int().min(1).max(100).default(100) }).default({ limit: 100 });
 
+
+/** An event as the API answers it: what the REST face documents (server/http/rest-api.route.ts). */
+export const eventOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  date: z.string().nullable(),
+  location: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  registrationLink: z.string().nullable(),
+  attendees: z.string().nullable(),
+  benefits: z.array(z.string()),
+  isActive: z.boolean(),
+  displayOrder: z.number().int(),
+  translations: z.partialRecord(
+    z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]),
+    z.object({ title: z.string().nullable(), description: z.string().nullable() }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -144,3 +144,8 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** A page of a list as the API answers it (the REST face documents it; server/http/rest-api.route.ts). */
+export function pageOutput<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}

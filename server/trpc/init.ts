@@ -2,6 +2,7 @@
 // curl shows and the back office says), the tRPC code, for bad input the field messages, and beside
 // them the catalog key and values of each message (`messageKey`, `messageValues`, `fieldMessageKeys`),
 // which a public page says in its own language; never a stack outside development.
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { DomainError, type DomainErrorKind, type FieldErrors, infrastructureFault, UnauthenticatedError, ForbiddenError } from '@server/core/errors';
@@ -75,7 +76,7 @@ function saidOf(error: TRPCError, shapeMessage: string, development: boolean): S
  * What each procedure says about itself, for docs/api.md (scripts/api-docs.ts): who may call it,
  * set once by the builder below it is made from, and a one-line description the procedure gives.
  */
-export interface ProcedureMeta {
+export interface ProcedureMeta extends OpenApiMeta {
   access?: 'public' | 'staff' | 'admin';
   description?: string;
   /** The API token scope that opens this procedure to a bearer token; none: tokens are refused. */
