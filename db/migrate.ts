@@ -42,6 +42,8 @@ import * as ssoLoginsPostgres from './migrations/2026-11-28_450_sso_logins.postg
 import * as analytics from './migrations/2026-11-28_470_analytics';
 import * as analyticsClustered from './migrations/2026-11-28_480_analytics_clustered';
 import * as analyticsClusteredPostgres from './migrations/2026-11-28_480_analytics_clustered.postgres';
+import * as invoices from './migrations/2026-11-28_520_invoices';
+import * as invoicesPostgres from './migrations/2026-11-28_520_invoices.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -80,6 +82,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_450_sso_logins': { sqlite: ssoLogins, postgres: ssoLoginsPostgres },
   '2026-11-28_470_analytics': analytics,
   '2026-11-28_480_analytics_clustered': { sqlite: analyticsClustered, postgres: analyticsClusteredPostgres },
+  '2026-11-28_520_invoices': { sqlite: invoices, postgres: invoicesPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
