@@ -66,7 +66,8 @@ export async function createInvoiceTables(db: Kysely<any>, types: ColumnTypes): 
     .execute();
   // A booking's documents (the back office, the manage link's check).
   await db.schema.createIndex('invoices_booking_idx').on('invoices').column('booking_id').execute();
-  await db.schema.createIndex('invoices_credited_idx').on('invoices').column('credited_invoice_id').execute();
+  // One credit note per invoice: two cancellations racing cannot both credit it.
+  await db.schema.createIndex('invoices_credited_idx').on('invoices').column('credited_invoice_id').unique().execute();
 
   await db.schema
     .createTable('invoice_lines')
