@@ -1,6 +1,7 @@
 // The Billing tab: admins only, audited; the IBAN is checked for its country, its length and its
 // mod-97 check digits, the BIC and the VAT number for their shape, each with a field message in
 // English and French; saved values come back normalised, and empty prefixes are the defaults.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18nOf } from '@server/shared/i18n/catalogs';
 import { messageOfText } from '@server/shared/i18n/schema-messages';
