@@ -110,6 +110,16 @@ describe('invoices', () => {
     expect(await env.db.selectFrom('invoices').select(['number', 'grossMinor']).execute()).toEqual([{ number: 'INV-2031-00001', grossMinor: 35_700 }]);
   });
 
+  it("keeps the invoice whole when its person is erased: it is an accounting record", async () => {
+    const { bookingId } = await bookingWithToken(env.db);
+    await env.db.updateTable('bookings').set({ participantEmail: 'ingrid@fjord.example' }).where('id', '=', bookingId).execute();
+    await issue(bookingId);
+    await callers.admin.privacy.erasePerson({ email: 'ingrid@fjord.example' });
+    expect(await env.db.selectFrom('bookings').select('participantEmail').where('id', '=', bookingId).executeTakeFirst()).not.toEqual({ participantEmail: 'ingrid@fjord.example' });
+    const row = await env.db.selectFrom('invoices').select(['number', 'buyer', 'grossMinor']).executeTakeFirstOrThrow();
+    expect([row.number, row.grossMinor, (JSON.parse(row.buyer) as { email: string; name: string }).email]).toEqual(['INV-2031-00001', 35_700, 'ingrid@fjord.example']);
+  });
+
   it('credits an invoice once, negating every amount and naming the invoice', async () => {
     const { bookingId } = await bookingWithToken(env.db);
     const invoice = await issue(bookingId);
