@@ -54,6 +54,16 @@ export const taxBreakdownSchema = z.array(
   z.object({ ratePercent: z.number(), netMinor: z.number().int(), taxMinor: z.number().int(), grossMinor: z.number().int() }),
 );
 
+/** One document as a visitor's manage page lists it: the download link carries their token. */
+export interface ManagedInvoice {
+  kind: InvoiceKind;
+  number: string;
+  issueDate: string;
+  currency: string;
+  grossMinor: number;
+  pdfPath: string;
+}
+
 /** One document as the back office lists it. */
 export interface InvoiceSummary {
   id: string;

@@ -24,6 +24,7 @@ import {
   type Buyer,
   buyerSchema,
   type InvoiceSummary,
+  type ManagedInvoice,
   invoicePdfPath,
   type IssueCreditNoteInput,
   issueCreditNoteInput,
@@ -194,6 +195,24 @@ function summaryOf(row: InvoiceRow): InvoiceSummary {
 /** The back office's Invoices block of a booking: its invoices and credit notes, with their download links. */
 export async function invoicesForBooking({ db }: Pick<ServiceContext, 'db'>, { bookingId }: { bookingId: string }): Promise<InvoiceSummary[]> {
   return (await listInvoicesOfBooking(db, bookingId)).map(summaryOf);
+}
+
+/**
+ * The documents of the booking whose manage link has `token`, for the visitor's manage page, each
+ * with the link that opens it with that token. An unknown token has none (the page itself says the
+ * link is not valid).
+ */
+export async function invoicesForManageLink({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<ManagedInvoice[]> {
+  const bookingId = await findBookingIdByManageTokenHash(db, hashManageToken(token));
+  if (bookingId === undefined) return [];
+  return (await listInvoicesOfBooking(db, bookingId)).map((row) => ({
+    kind: row.kind,
+    number: row.number,
+    issueDate: row.issueDate,
+    currency: row.currency,
+    grossMinor: row.grossMinor,
+    pdfPath: invoicePdfPath(row.number, token),
+  }));
 }
 
 const EMPTY_BUYER: Buyer = { company: null, name: '', email: '', addressLines: [], postcode: '', city: '', country: '', vatNumber: null };

@@ -158,6 +158,18 @@ describe('invoices', () => {
     await expectTRPCError(callers.user.invoices.forBooking({ bookingId: '' }), 'BAD_REQUEST');
   });
 
+  it("lists a visitor's own documents through their manage link, with links that carry the token", async () => {
+    const own = await bookingWithToken(env.db);
+    const stranger = await bookingWithToken(env.db);
+    await issue(own.bookingId);
+    await issue(stranger.bookingId);
+    expect(await callers.anonymous.invoices.forManageLink({ token: own.token })).toEqual([
+      { kind: 'invoice', number: 'INV-2031-00001', issueDate: '2031-03-10', currency: 'EUR', grossMinor: 35_700, pdfPath: `/api/invoices/INV-2031-00001.pdf?manage=${own.token}` },
+    ]);
+    expect(await callers.anonymous.invoices.forManageLink({ token: 'not-a-token' })).toEqual([]);
+    await expectTRPCError(callers.anonymous.invoices.forManageLink({ token: '' }), 'BAD_REQUEST');
+  });
+
   describe('GET /api/invoices/<number>.pdf', () => {
     let app: FastifyInstance;
 
