@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '@db/database';
 import { newManageToken } from '@server/email/manage-token';
 import { issueInvoice } from '@server/invoices/invoices.service';
-import { E2E_DATA_DIR } from './env';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './env';
 import { expect, test } from './fixtures';
 import { createBookableSlot, mutate, signInThroughUi } from './support';
 
@@ -77,15 +77,15 @@ for (const width of [1280, 375]) {
     const pdf = await page.request.get((await link.getAttribute('href')) ?? '');
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
-    // The visitor's manage page, in a browser without the staff session.
+    // The visitor's manage page, in a page of a context of its own: no staff session.
     const visitor = await page.context().browser()?.newPage({ viewport: { width, height: 900 } });
     if (visitor === undefined) throw new Error('no browser');
-    await visitor.goto(`/booking/manage/${token}`);
+    await visitor.goto(`${E2E_BASE_URL}/booking/manage/${token}`);
     const own = visitor.getByRole('link', { name: `Invoice ${number} (PDF)` });
     await expect(own).toBeVisible();
     await expectReadable(visitor, width, 'the manage page');
     await visitor.screenshot({ path: testInfo.outputPath(`manage-invoices-${width}.png`), fullPage: true });
-    const visitorPdf = await visitor.request.get((await own.getAttribute('href')) ?? '');
+    const visitorPdf = await visitor.request.get(`${E2E_BASE_URL}${(await own.getAttribute('href')) ?? ''}`);
     expect([visitorPdf.status(), visitorPdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await visitor.close();
   });
