@@ -72,7 +72,7 @@ function BillingForm({ settings }: { settings: BillingSettings }) {
           <TextInput label="Postcode" autoComplete="postal-code" {...form.getInputProps('postcode')} />
           <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
         </SimpleGrid>
-        <Select label="Country" data={countries} searchable clearable clearButtonProps={{ 'aria-label': 'Clear country' }} {...form.getInputProps('country')} onChange={(value) => form.setFieldValue('country', value ?? '')} />
+        <Select label="Country" data={countries} searchable {...form.getInputProps('country')} value={form.values.country === '' ? null : form.values.country} onChange={(value) => form.setFieldValue('country', value ?? '')} />
         <TextInput label="VAT Number" placeholder="DE123456789" {...form.getInputProps('vatNumber')} />
       </FormSection>
       <FormSection title="Bank Account" description="Buyers pay invoices by bank transfer to this account.">
