@@ -16,7 +16,7 @@ export function ManageInvoices({ token }: { token: string }) {
   return (
     <Stack gap="xs">
       <Title order={3}>{t('manage.invoices.title')}</Title>
-      <List spacing="xs" listStyleType="none">
+      <List spacing="xs" listStyleType="none" pl={0}>
         {invoices.data.map((invoice) => (
           <List.Item key={invoice.number}>
             <Anchor href={invoice.pdfPath} target="_blank" rel="noopener">
