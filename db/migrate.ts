@@ -44,6 +44,8 @@ import * as analyticsClustered from './migrations/2026-11-28_480_analytics_clust
 import * as analyticsClusteredPostgres from './migrations/2026-11-28_480_analytics_clustered.postgres';
 import * as paidBookings from './migrations/2026-11-28_500_paid_bookings';
 import * as paidBookingsPostgres from './migrations/2026-11-28_500_paid_bookings.postgres';
+import * as invoices from './migrations/2026-11-28_520_invoices';
+import * as invoicesPostgres from './migrations/2026-11-28_520_invoices.postgres';
 import * as webhooks from './migrations/2026-11-28_540_webhooks';
 import * as webhooksPostgres from './migrations/2026-11-28_540_webhooks.postgres';
 import { isPostgres } from './postgres';
@@ -85,6 +87,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_470_analytics': analytics,
   '2026-11-28_480_analytics_clustered': { sqlite: analyticsClustered, postgres: analyticsClusteredPostgres },
   '2026-11-28_500_paid_bookings': { sqlite: paidBookings, postgres: paidBookingsPostgres },
+  '2026-11-28_520_invoices': { sqlite: invoices, postgres: invoicesPostgres },
   '2026-11-28_540_webhooks': { sqlite: webhooks, postgres: webhooksPostgres },
 };
 

@@ -390,6 +390,9 @@ export interface Database {
   analyticsDaily: AnalyticsDailyTable;
   analyticsSalts: AnalyticsSaltsTable;
   analyticsVisitors: AnalyticsVisitorsTable;
+  invoiceCounters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
@@ -662,4 +665,63 @@ export interface AnalyticsSaltsTable {
 export interface AnalyticsVisitorsTable {
   day: string;
   hash: string;
+}
+
+export const INVOICE_KINDS = ['invoice', 'credit-note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** The last number given per kind of document and year (migration 520): taken in the issuing transaction. */
+export interface InvoiceCountersTable {
+  kind: InvoiceKind;
+  year: number;
+  lastNumber: number;
+}
+
+/**
+ * An issued invoice or credit note (migration 520): never updated nor deleted (triggers refuse it).
+ * It keeps its own copy of everything it prints; bookingId has no foreign key, so it outlives its booking.
+ */
+export interface InvoicesTable {
+  id: string;
+  kind: InvoiceKind;
+  /** 'INV-2026-00042'. */
+  number: string;
+  year: number;
+  sequence: number;
+  bookingId: string;
+  creditedInvoiceId: string | null;
+  creditedInvoiceNumber: string | null;
+  /** Why a credit note was issued. */
+  reason: string | null;
+  issuedAt: string;
+  /** YYYY-MM-DD in the site's time zone. */
+  issueDate: string;
+  dueDate: string | null;
+  paymentReference: string | null;
+  currency: string;
+  /** 1: the lines' unit prices include tax. */
+  amountsIncludeTax: number;
+  netMinor: number;
+  taxMinor: number;
+  grossMinor: number;
+  /** JSON: one entry per tax rate. */
+  taxBreakdown: string;
+  /** JSON: the buyer's billing details. */
+  buyer: string;
+  /** JSON: the issuer's billing settings at issue. */
+  issuer: string;
+  language: string;
+  createdAt: CreatedAt;
+}
+
+export interface InvoiceLinesTable {
+  invoiceId: string;
+  position: number;
+  description: string;
+  quantity: number;
+  /** Net, or including tax when the invoice's amountsIncludeTax; negative on a credit note. */
+  unitPriceMinor: number;
+  taxRateBasisPoints: number;
+  /** quantity * unitPriceMinor. */
+  amountMinor: number;
 }

@@ -13,6 +13,7 @@ import { registerBeacon } from './analytics/beacon.route';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.route';
 import { ssoRoutes } from './sso/sso.route';
 import { exportRoutes } from './exports/exports.route';
+import { invoiceRoutes } from './invoices/invoices.route';
 import { countRequests, healthRoutes } from './monitoring/health.route';
 import { imageVariantRoutes } from './uploads/image-variants.route';
 import { InFlightRequests, trackInFlight } from './http/in-flight';
@@ -196,6 +197,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(exportRoutes(deps));
   // /api/v1/...: the REST face of the scoped procedures, for API tokens; GET /api/openapi.json.
   await app.register(restApiRoutes(deps));
+  // GET /api/invoices/<number>.pdf: staff, or a visitor with the booking's manage token.
+  await app.register(invoiceRoutes(deps));
   // GET /auth/sso/start and /auth/sso/callback: staff sign-in through the identity provider.
   await app.register(ssoRoutes(deps));
   // POST /api/beacon: page views and booking steps, summed in memory and written as daily sums.

@@ -14,6 +14,7 @@ import { delegatesRouter } from './sessions/delegates.router';
 import { emailsRouter } from './email/emails.router';
 import { eventsRouter } from './events/events.router';
 import { homePageRouter } from './home-page/home-page.router';
+import { invoicesRouter } from './invoices/invoices.router';
 import { privacyRouter } from './privacy/privacy.router';
 import { registrationQuestionsRouter } from './registration-questions/registration-questions.router';
 import { sessionsRouter } from './sessions/sessions.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   checkIn: checkInRouter,
   privacy: privacyRouter,
   consultations: consultationsRouter,
+  invoices: invoicesRouter,
   calendars: calendarsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,

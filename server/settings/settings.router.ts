@@ -15,6 +15,8 @@ import * as email from './email-settings.service';
 import { sendWeeklyReportNow } from '@server/dashboard/weekly-report.service';
 import { updateSsoInput } from '@server/sso/sso.schemas';
 import { getSsoSettings, updateSso } from '@server/sso/sso-settings.service';
+import { billingSettingsInput } from '@server/invoices/billing-settings.schemas';
+import { getBillingSettings, updateBillingSettings } from '@server/invoices/billing-settings.service';
 import { adminProcedure, publicProcedure, router, staffProcedure } from '@server/trpc/init';
 
 export const settingsRouter = router({
@@ -70,6 +72,15 @@ export const settingsRouter = router({
     .meta({ description: "Saves single sign-on (OpenID Connect) for staff: the issuer (https; its discovery document must answer, else a field error on issuer), client id, client secret (stored encrypted; absent keeps the stored one), the button's label, the e-mail domains whose staff get an account with role user at their first sign-in, and passwordSignIn (false: only the owner, the first admin, may still sign in with a password). An empty issuer turns single sign-on off (audited)." })
     .input(updateSsoInput)
     .mutation(({ ctx, input }) => updateSso(ctx, input)),
+
+  billing: adminProcedure
+    .meta({ description: "The Billing tab: the firm's legal name (empty prints the site name), address, VAT number, bank account (holder, IBAN, BIC), the prefixes of invoice and credit note numbers (INV, CN) and the payment terms every invoice prints." })
+    .query(({ ctx }) => getBillingSettings(ctx)),
+
+  updateBilling: adminProcedure
+    .meta({ description: 'Saves the Billing tab. The IBAN is checked (country, length for the country, mod-97 check digits), the BIC and the VAT number for their shape, the prefixes are 1 to 10 capitals or digits and differ; an empty prefix is the default. Invoices already issued keep the details they were issued with (audited).' })
+    .input(billingSettingsInput)
+    .mutation(({ ctx, input }) => updateBillingSettings(ctx, input)),
 
   sendWeeklyReport: staffProcedure
     .meta({ description: "Send me this report now: queues this week's report for the caller's own address through the outbox." })

@@ -1,8 +1,8 @@
 // Manage my booking (/booking/manage/{token}): the page the link in a participant's e-mails opens.
-// It shows the booking in the site's timezone and lets the participant cancel it until the session
-// starts; the server frees the seat for the waitlist. The manage procedures are rate-limited like the
-// public forms, so the booking is fetched once and the cancellation's answer replaces it in the cache
-// instead of a refetch.
+// It shows the booking in the site's timezone and its invoices and credit notes (as PDFs), and lets
+// the participant cancel it until the session starts; the server frees the seat for the waitlist.
+// The manage procedures are rate-limited like the public forms, so the booking is fetched once and
+// the cancellation's answer replaces it in the cache instead of a refetch.
 import '@client/zod-config'; // before any schema of this chunk is created
 import '@client/features/layout/page-styles';
 import { Alert, Anchor, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import type { MessageKey } from '@server/shared/i18n/catalogs/en';
 import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
+import { ManageInvoices } from './ManageInvoices';
 import { OfferPanel } from './OfferPanel';
 import { browserTimeZone } from '@server/shared/visitor-time';
 
@@ -151,6 +152,7 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
           </Table.Tbody>
         </Table>
 
+        <ManageInvoices token={token} />
         {booking.offerExpiresAt !== null && booking.status === 'waitlisted' && (
           <OfferPanel token={token} offerExpiresAt={booking.offerExpiresAt} timezone={booking.timezone} />
         )}

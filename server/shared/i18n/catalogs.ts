@@ -32,12 +32,12 @@ export function compiledCatalog(language: Language): Messages {
  * Which messages a page carries: the home page and the event pages, which have scripts of their own
  * and link to the others, only theirs ('own'); a page of the app (booking, the manage links, the
  * consultation page, where the browser may move on to another) all the public ones ('app'). None
- * carries what only the server writes (e-mails, alerts, reports, page titles) or what no public page
+ * carries what only the server writes (e-mails, alerts, reports, page titles, invoices) or what no public page
  * shows (the API's messages to the back office, api.*, which it shows in the server's English).
  */
 export type PageScope = 'own' | 'app';
 
-const SERVER_ONLY = /^(?:email|alert|report|status|page|api)\./;
+const SERVER_ONLY = /^(?:email|alert|report|status|page|api|invoice)\./;
 const APP_ONLY = /^(?:booking|manage|consultation|time|message|common|notFound)\./;
 
 /** Whether a page of `scope` carries the message `key`. */

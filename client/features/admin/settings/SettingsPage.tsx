@@ -1,5 +1,5 @@
 // Settings: side tabs, each with its own form and Save Changes.
-// Everyone has Profile, Security and Notifications; System, Email, Email Log, Users and Integrations are for
+// Everyone has Profile, Security and Notifications; System, Site, Billing, Email, Email Log, Users and Integrations are for
 // admins only (the server refuses them to role user), so a role-user account does not see those tabs at all.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
@@ -8,6 +8,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { BillingTab } from './BillingTab';
 import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';
 import { IntegrationsTab } from './IntegrationsTab';
@@ -79,6 +80,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="system">System</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="site">Site</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="billing">Billing</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="email">Email</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="emailLog">Email Log</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="sso">Single Sign-On</Tabs.Tab>}
@@ -104,6 +106,12 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         {isAdmin && (
           <Tabs.Panel value="site" {...panelSpacing}>
             <SiteTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} identity={data.identity} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="billing" {...panelSpacing}>
+            {/* Fetched once the tab is opened. */}
+            {tab === 'billing' && <BillingTab />}
           </Tabs.Panel>
         )}
         {isAdmin && data.email !== null && (

@@ -2,7 +2,7 @@
 import { fieldErrorsOf } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 
-export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email' | 'sso';
+export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email' | 'sso' | 'billing';
 
 const TAB_LABELS: Record<SettingsTab, string> = {
   profile: 'Profile',
@@ -12,6 +12,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   site: 'Site',
   email: 'Email',
   sso: 'Single sign-on',
+  billing: 'Billing',
 };
 
 export function notifySaved(tab: SettingsTab): void {
