@@ -55,6 +55,20 @@ async function mails(to: string) {
 describe('booking a paid seat', () => {
   it('awaits payment, with the charge frozen, the billing details, a reference and a deadline 7 days on', async () => {
     const { slot } = await paidSlot();
+    await callers.admin.settings.updateBilling({
+      legalName: 'Northwind Expansion GmbH',
+      addressLines: ['Friedrichstraße 12'],
+      postcode: '10117',
+      city: 'Berlin',
+      country: 'DE',
+      vatNumber: '',
+      accountHolder: 'Northwind Expansion GmbH',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      invoicePrefix: 'INV',
+      creditNotePrefix: 'CN',
+      paymentTerms: '',
+    });
     const before = Date.now();
     // Anyone books (the public form): anonymous, staff and admins alike.
     for (const [caller, email] of [[callers.anonymous, 'a@example.com'], [callers.user, 'u@example.com'], [callers.admin, 'ad@example.com']] as const) {
@@ -87,7 +101,10 @@ describe('booking a paid seat', () => {
     expect(mail?.kind).toBe('booking-received');
     expect(mail?.subject).toBe('Our Firm: your seat for Fixture Session is held until payment');
     const reference = (booking.paymentReference ?? '').replace(/(.{4})(?=.)/g, '$1 ');
-    expect(mail?.textBody).toContain(`quoting the payment reference ${reference}, so that your payment is matched to this booking. The bank details are on the attached invoice.`);
+    expect(mail?.textBody).toContain(`quoting the payment reference ${reference}, so that your payment is matched to this booking. The account to pay into is below.`);
+    // The account to pay into, from Settings > Billing (the IBAN in groups of four).
+    expect(mail?.textBody).toContain('Pay by: ');
+    expect(mail?.textBody).toContain('Account holder: Northwind Expansion GmbH\nIBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\n');
     expect(mail?.textBody).toContain('€39.66 (€33.33 + €6.33 tax at 19%)');
     expect(mail?.textBody).toContain('Please pay €39.66 by bank transfer by ');
   });

@@ -11,6 +11,8 @@ import { toMailSettings } from './smtp';
 import { signatureLines } from '@server/settings/site-identity.service';
 import type { RenderedMessage } from '@server/shared/email-layout';
 import type { SiteVoice } from './messages';
+import { readBillingSettings } from '@server/invoices/billing-settings.repository';
+import { groupedIban } from '@server/invoices/billing-settings.schemas';
 
 export const SMTP_NOT_CONFIGURED_REASON = 'SMTP not configured';
 
@@ -25,7 +27,7 @@ export interface OutboxSite extends SiteVoice {
 }
 
 export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<OutboxSite> {
-  const { system, email, identity } = await getSystemAndEmailSettings(db);
+  const [{ system, email, identity }, billing] = await Promise.all([getSystemAndEmailSettings(db), readBillingSettings(db)]);
   // The firm organizes what the calendar files describe: its own address, else the sender's.
   const organizerEmail = identity.contactEmail ?? email.fromEmail;
   return {
@@ -35,6 +37,7 @@ export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<Outb
     signature: signatureLines({ ...identity, siteName: system.siteName, siteDescription: system.siteDescription }),
     timeZone: system.timezone,
     publicOrigin,
+    bankAccount: billing.iban === '' ? null : { holder: billing.accountHolder || billing.legalName || system.siteName, iban: groupedIban(billing.iban), bic: billing.bic },
     host: new URL(publicOrigin).hostname,
     organizer: organizerEmail === null ? null : { name: system.siteName, email: organizerEmail },
     blockedReason: toMailSettings(email) === null ? SMTP_NOT_CONFIGURED_REASON : null,

@@ -20,6 +20,8 @@ export interface SiteVoice {
   logoUrl: string | null;
   timeZone: string;
   publicOrigin: string;
+  /** The firm's bank account (Settings, Billing) that payment messages print; null until it is set. */
+  bankAccount?: { holder: string; iban: string; bic: string } | null;
 }
 
 export interface BookingFacts {

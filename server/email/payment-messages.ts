@@ -45,6 +45,13 @@ function paymentDetails(site: SiteVoice, due: DuePayment, { t, locale, dates }: 
     [t('email.payment.amount'), t('email.payment.amountValue', { gross: money(due.gross), net: money(due.net), tax: money(due.tax), rate: basisPointsToPercent(due.rateBasisPoints) })],
     [t('email.payment.reference'), formatPaymentReference(due.reference)],
     [t('email.payment.dueBy'), dates.dateTime(due.dueAt, site.timeZone)],
+    ...(site.bankAccount === undefined || site.bankAccount === null
+      ? []
+      : ([
+          [t('email.payment.accountHolder'), site.bankAccount.holder],
+          ['IBAN', site.bankAccount.iban],
+          ...(site.bankAccount.bic === '' ? [] : [['BIC', site.bankAccount.bic] as [string, string]]),
+        ] as [string, string][])),
   ];
 }
 
