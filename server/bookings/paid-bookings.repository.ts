@@ -55,3 +55,13 @@ export function listUnpaidDueBetween(db: DB, fromIso: string | null, untilIso: s
   if (fromIso !== null) query = query.where('paymentDueAt', '>', fromIso);
   return query.orderBy('paymentDueAt').orderBy('id').limit(500).execute();
 }
+
+/** The event's and the session's titles of a booking, for its invoice line. */
+export async function bookingTitlesRow(db: DB, sessionId: string): Promise<{ eventTitle: string; sessionTitle: string } | undefined> {
+  return db
+    .selectFrom('eventSessions')
+    .innerJoin('events', 'events.id', 'eventSessions.eventId')
+    .select(['events.title as eventTitle', 'eventSessions.title as sessionTitle'])
+    .where('eventSessions.id', '=', sessionId)
+    .executeTakeFirst();
+}

@@ -106,6 +106,11 @@ describe('booking a paid seat', () => {
     expect(mail?.textBody).toContain('Pay by: ');
     expect(mail?.textBody).toContain('Account holder: Northwind Expansion GmbH\nIBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\n');
     expect(mail?.textBody).toContain('€39.66 (€33.33 + €6.33 tax at 19%)');
+    // Its invoice: numbered in the year's sequence, the charge as frozen, the buyer's billing details.
+    const invoices = await callers.user.invoices.forBooking({ bookingId: booking.id });
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ kind: 'invoice', netMinor: 3333, taxMinor: 633, grossMinor: 3966, currency: 'EUR' });
+    expect(invoices[0]?.number).toMatch(/^INV-\d{4}-0000[1-3]$/);
     expect(mail?.textBody).toContain('Please pay €39.66 by bank transfer by ');
   });
 
@@ -177,6 +182,9 @@ describe('the payment deadline, by the scheduler', () => {
     const next = await callers.anonymous.bookings.create({ timeSlotId: slot.id, ...visitor('next@example.com'), ...BILLING });
     expect(next.status).toBe('waitlisted');
     expect((await row(next.id)).paymentDueAt).toBeNull();
+    // The seat holder owes the money and has its invoice; the waitlisted booking owes nothing yet.
+    expect((await callers.user.invoices.forBooking({ bookingId: holder.id })).map((invoice) => invoice.kind)).toEqual(['invoice']);
+    expect(await callers.user.invoices.forBooking({ bookingId: next.id })).toEqual([]);
     return { slot, holder, next, dueAt: Date.parse((await row(holder.id)).paymentDueAt ?? '') };
   }
 
@@ -214,6 +222,9 @@ describe('the payment deadline, by the scheduler', () => {
       const promoted = await row(next.id);
       expect(promoted).toMatchObject({ status: 'pending', paymentStatus: 'awaiting' });
       expect(promoted.paymentDueAt).toBe(new Date(dueAt + 1 + 7 * DAY).toISOString());
+      // Its invoice is issued as its payment clock starts, due the day its deadline falls on (UTC site).
+      const [invoice] = await callers.user.invoices.forBooking({ bookingId: next.id });
+      expect(invoice).toMatchObject({ kind: 'invoice', grossMinor: 3966, dueDate: new Date(dueAt + 1 + 7 * DAY).toISOString().slice(0, 10) });
       const holderMails = await mails('holder@example.com');
       // A minute before the deadline was within the reminder's two days.
       expect(holderMails.map((mail) => mail.kind)).toEqual(['booking-received', 'payment-reminder', 'payment-expired']);

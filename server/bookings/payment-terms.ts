@@ -12,7 +12,10 @@ import { DEFAULT_PAYMENT_METHOD, paymentMethod } from '@server/payments/payment-
 import { type BillingDetails, checkBilling } from './bookings.schemas';
 import type { BookingTransaction, PublicBookingInput } from './bookings.service';
 import type { SlotContext } from './bookings.repository';
-import { type PaymentTermsRow, setPaymentDueRow, setPaymentTermsRow } from './paid-bookings.repository';
+import { bookingTitlesRow, type PaymentTermsRow, setPaymentDueRow, setPaymentTermsRow } from './paid-bookings.repository';
+import { issueInvoice } from '@server/invoices/invoices.service';
+import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
+import { utcToZonedParts } from '@server/shared/time';
 
 const DAY_MS = 86_400_000;
 
@@ -74,8 +77,10 @@ export async function paymentTermsFor(
   };
 }
 
-export function savePaymentTerms(trx: BookingTransaction, booking: BookingRow, terms: PaymentTermsRow): Promise<BookingRow> {
-  return setPaymentTermsRow(trx, booking.id, terms);
+export async function savePaymentTerms(trx: BookingTransaction, booking: BookingRow, terms: PaymentTermsRow, now = new Date()): Promise<BookingRow> {
+  const saved = await setPaymentTermsRow(trx, booking.id, terms);
+  if (saved.paymentDueAt !== null) await invoiceHeldSeat(trx, saved, now);
+  return saved;
 }
 
 /**
@@ -85,5 +90,49 @@ export function savePaymentTerms(trx: BookingTransaction, booking: BookingRow, t
 export async function holdSeatUntilPaid(trx: BookingTransaction, booking: BookingRow, startTime: string, now = new Date()): Promise<BookingRow> {
   if (booking.paymentStatus !== 'awaiting' || booking.status !== 'pending' || booking.paymentDueAt !== null) return booking;
   const { paymentDeadlineDays } = await getSystemSettings(trx);
-  return (await setPaymentDueRow(trx, booking.id, paymentDeadline(now, paymentDeadlineDays, startTime))) ?? booking;
+  const held = await setPaymentDueRow(trx, booking.id, paymentDeadline(now, paymentDeadlineDays, startTime));
+  if (held === undefined) return booking;
+  await invoiceHeldSeat(trx, held, now);
+  return held;
+}
+
+/**
+ * A paid booking's invoice, issued once in the transaction that starts its payment clock: when it is
+ * made with a seat, or when a waitlisted one gets a seat (a waitlisted booking may never owe
+ * anything, so it has no invoice until then). The invoice keeps its own copy of the charge, in the
+ * way prices are entered (a gross unit price when they include tax, so the total is the charge).
+ */
+async function invoiceHeldSeat(trx: BookingTransaction, booking: BookingRow, now: Date): Promise<void> {
+  const { paymentDueAt, paymentReference, chargeNetMinor, chargeGrossMinor, chargeCurrency, chargeTaxRateBasisPoints: rate } = booking;
+  if (paymentDueAt === null || paymentReference === null || chargeCurrency === null || rate === null) return;
+  if (chargeNetMinor === null || chargeGrossMinor === null) return;
+  const { timezone, pricesIncludeTax } = await getSystemSettings(trx);
+  const titles = await bookingTitlesRow(trx, booking.sessionId);
+  await issueInvoice(trx, {
+    bookingId: booking.id,
+    issuedAt: now.toISOString(),
+    buyer: {
+      company: booking.billingCompany,
+      name: booking.participantName,
+      email: booking.participantEmail,
+      // The form takes the address as lines of text (street, postcode and city, ...): printed as given.
+      addressLines: (booking.billingAddress ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== ''),
+      postcode: '',
+      city: '',
+      country: booking.billingCountry ?? '',
+      vatNumber: booking.billingVatNumber,
+    },
+    lines: [
+      {
+        description: titles === undefined ? booking.sessionId : `${titles.eventTitle}: ${titles.sessionTitle}`,
+        quantity: 1,
+        taxRatePercent: basisPointsToPercent(rate),
+        ...(pricesIncludeTax ? { unitGrossMinor: chargeGrossMinor } : { unitNetMinor: chargeNetMinor }),
+      },
+    ],
+    currency: chargeCurrency,
+    paymentReference,
+    dueDate: utcToZonedParts(paymentDueAt, timezone).date,
+    language: isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE,
+  });
 }
