@@ -112,16 +112,7 @@ export function AuditLogPage() {
       tableLabel="Audit log"
       minWidth={900}
       striped
-      columns={
-        <>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Person</Table.Th>
-          <Table.Th>Action</Table.Th>
-          <Table.Th>Record</Table.Th>
-          <Table.Th>What changed</Table.Th>
-          <Table.Th>Address</Table.Th>
-        </>
-      }
+      columns={[{ label: 'Time' }, { label: 'Person' }, { label: 'Action' }, { label: 'Record' }, { label: 'What changed' }, { label: 'Address' }]}
       rows={(items) =>
         items.map((row) => (
           <Table.Tr key={row.id}>

@@ -4,6 +4,7 @@
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
+import type { ListColumn } from '@client/features/admin/kit/ListTable';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
@@ -26,27 +27,30 @@ interface BookingsTableProps {
   onToggle: (booking: BookingItem) => void;
 }
 
-/** The table's header cells; the first ticks or clears every row of the page. */
-export function BookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all' | 'some' | 'none'; onTogglePage: () => void }) {
-  return (
-    <>
-      <Table.Th w={40}>
+/** The table's columns; the first one's header ticks or clears every row of the page. */
+export function bookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all' | 'some' | 'none'; onTogglePage: () => void }): ListColumn[] {
+  return [
+    {
+      label: 'Select',
+      kind: 'select',
+      width: 40,
+      header: (
         <Checkbox
           aria-label="Select every booking on this page"
           checked={pageTicked === 'all'}
           indeterminate={pageTicked === 'some'}
           onChange={onTogglePage}
         />
-      </Table.Th>
-      <Table.Th>Participant</Table.Th>
-      <Table.Th>Session</Table.Th>
-      <Table.Th>Time Slot</Table.Th>
-      <Table.Th>Booking Date</Table.Th>
-      {/* Wide enough that the badge label is never cut. */}
-      <Table.Th miw={170}>Status</Table.Th>
-      <Table.Th>Actions</Table.Th>
-    </>
-  );
+      ),
+    },
+    { label: 'Participant' },
+    { label: 'Session' },
+    { label: 'Time Slot' },
+    { label: 'Booking Date' },
+    // Wide enough that the badge label is never cut.
+    { label: 'Status', minWidth: 170 },
+    { label: 'Actions', kind: 'actions' },
+  ];
 }
 
 /** The table's rows (the list page draws the table around them). */

@@ -163,17 +163,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         minWidth={720}
         striped
         compact
-        columns={
-          <>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last Error</Table.Th>
-            <Table.Th>Sent / Next Attempt</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
+        columns={[{ label: 'Recipient' }, { label: 'Subject' }, { label: 'Status' }, { label: 'Attempts' }, { label: 'Last Error' }, { label: 'Sent / Next Attempt' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
