@@ -1,10 +1,11 @@
 // The bookings table: a tick box per row (for the bulk actions), participant, session and its event,
 // slot, booking date, status (a quick status menu) and actions. Titles only, no ids, so rows stay
-// one or two lines and the table fits a 1,280 px screen with its actions; times are shown in the
+// one or two lines (long names and addresses cut with an ellipsis, whole on hover) and the table fits a 1,280 px screen with its actions; times are shown in the
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
 import type { ListColumn } from '@client/features/admin/kit/ListTable';
+import { CellText } from '@client/features/admin/kit/cells';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
@@ -65,10 +66,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <Text fw={500}>{booking.participantName}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {booking.participantEmail}
-              </Text>
+              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={220} />
+              <CellText text={booking.participantEmail} maxWidth={220} />
               {booking.participantPhone !== null && (
                 <Text size="sm" c="dimmed">
                   {booking.participantPhone}
@@ -78,12 +77,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <Text size="sm" fw={500}>
-                {booking.sessionTitle}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {booking.eventTitle}
-              </Text>
+              <CellText text={booking.sessionTitle} fw={500} maxWidth={220} />
+              <CellText text={booking.eventTitle} c="dimmed" maxWidth={220} />
             </Stack>
           </Table.Td>
           <Table.Td>

@@ -10,12 +10,15 @@ export const EMPTY_MARK = '–';
 /** One line of text at most `maxWidth` px wide on a wide screen (the card's width on a phone), never broken inside a word. */
 export function CellText({
   text,
+  title = text,
   maxWidth,
   size = 'sm',
   fw,
   c,
 }: {
   text: string;
+  /** The whole value, when `text` is a shortened form of it. */
+  title?: string;
   maxWidth?: number;
   size?: 'xs' | 'sm';
   fw?: number;
@@ -23,7 +26,7 @@ export function CellText({
 }) {
   const style = maxWidth === undefined ? undefined : ({ '--cell-max-width': `${maxWidth}px` } as CSSProperties);
   return (
-    <Text component="span" size={size} fw={fw} c={c} className={classes.truncate} style={style} title={text}>
+    <Text component="span" size={size} fw={fw} c={c} className={classes.truncate} style={style} title={title}>
       {text}
     </Text>
   );

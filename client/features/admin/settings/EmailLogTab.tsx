@@ -13,6 +13,7 @@ import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/email/emails.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { CellText, EmptyValue } from '@client/features/admin/kit/cells';
 import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { StatusFilter } from '@client/features/admin/kit/StatusFilter';
@@ -35,17 +36,6 @@ const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Status' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
 ];
-
-/** Text cut to one line at `width` px; the whole text on hover (and in the details dialog). */
-function OneLine({ text, width, full = text }: { text: string; width: number; full?: string }) {
-  return (
-    <Tooltip label={full} multiline maw={360} withinPortal openDelay={300}>
-      <Text size="sm" truncate="end" maw={width}>
-        {text}
-      </Text>
-    </Tooltip>
-  );
-}
 
 /** A row's action as an icon button: its name (for screen readers and the tooltip) says what and which message. */
 function RowAction({ label, color, loading, onClick, children }: { label: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
@@ -168,10 +158,10 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
           items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <OneLine text={row.toAddress} width={120} />
+                <CellText text={row.toAddress} maxWidth={120} />
               </Table.Td>
               <Table.Td>
-                <OneLine text={row.subject} width={130} />
+                <CellText text={row.subject} maxWidth={130} />
               </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
@@ -181,16 +171,10 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
               </Table.Td>
               <Table.Td>{row.attempts}</Table.Td>
               <Table.Td>
-                {row.lastError === null ? (
-                  <Text size="sm" c="dimmed">
-                    –
-                  </Text>
-                ) : (
-                  <OneLine text={row.lastError} width={100} />
-                )}
+                {row.lastError === null ? <EmptyValue label="No error" /> : <CellText text={row.lastError} maxWidth={100} />}
               </Table.Td>
               <Table.Td>
-                <OneLine text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} full={whenText(row)} width={155} />
+                <CellText text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} title={whenText(row)} maxWidth={155} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
