@@ -3,10 +3,11 @@
 // are cut with an ellipsis, shown whole on hover and in the message's details dialog.
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
-// once (after an outage longer than the give-up time); each message's attempts open in a dialog.
+// once (after an outage longer than the give-up time); each message opens in a dialog with its text
+// (as sent, readable) and its delivery attempts.
 // The sender works in the background, so the list can be refreshed by hand. A copy restored from a
 // backup says here that sending is paused, and resumes it (SendingPausedNotice).
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -178,7 +179,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
-                  <RowAction label={`View attempts for ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
+                  <RowAction label={`View ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
                     <IconListDetails size={18} stroke={1.6} aria-hidden="true" />
                   </RowAction>
                   {canRetry(row) && (
@@ -206,7 +207,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         page={list.page}
         onPage={list.setPage}
       />
-      <AttemptsModal message={viewing} onClose={() => setViewing(null)} format={format} />
+      <MessageModal message={viewing} onClose={() => setViewing(null)} format={format} />
       <ConfirmDialog
         opened={dismissing?.opened ?? false}
         onClose={closeDismiss}
@@ -224,7 +225,29 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
   );
 }
 
-function AttemptsModal({
+/** The message's text as sent, kept readable: its own lines and paragraphs, long words wrapped, scrolled inside the dialog. */
+function MessageBody({ id }: { id: string }) {
+  const body = trpc.emails.body.useQuery({ id });
+  if (body.isPending) return <Skeleton height={80} aria-label="Loading the message" />;
+  if (body.isError) {
+    return (
+      <Text c="red" role="alert">
+        {failureText('Failed to load the message', body.error)}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={320} type="auto">
+      <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} maw="65ch">
+          {body.data.textBody}
+        </Text>
+      </Paper>
+    </ScrollArea.Autosize>
+  );
+}
+
+function MessageModal({
   message,
   onClose,
   format,
@@ -283,7 +306,7 @@ function AttemptsModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={message !== null}
       onClose={onClose}
-      title="Delivery Attempts"
+      title="Message Details"
       size="lg"
       centered
     >
@@ -305,7 +328,18 @@ function AttemptsModal({
               </Text>
             )}
           </div>
-          {content}
+          <Stack gap={6}>
+            <Title order={3} size="h5">
+              Message
+            </Title>
+            <MessageBody id={message.id} />
+          </Stack>
+          <Stack gap={6}>
+            <Title order={3} size="h5">
+              Delivery attempts
+            </Title>
+            {content}
+          </Stack>
         </Stack>
       )}
     </Modal>
