@@ -1,6 +1,8 @@
 // The audit log's rows: one insert, and the admin list (newest first, filtered, paged on the server).
 import type { z } from 'zod';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '@db/database';
+import type { Database } from '@db/schema';
 import type { AuditLogRow } from '@db/schema';
 import { type Params, preparedQuery } from '@db/prepared';
 import { newId } from '@server/core/ids';
@@ -10,8 +12,12 @@ import { matchesAny } from '@db/text-search';
 
 export type AuditListFilter = z.output<typeof auditListInput>;
 
-/** An audit entry as the audit log shows it: the whole row. */
-export type AuditItem = AuditLogRow;
+/**
+ * An audit entry as the audit log shows it: the whole row, the actor's name (the snapshot, else the
+ * account's name now) and `targetName`, the name of the record it is about as that record is named
+ * now (null when the kind of record has no name, or the record is gone: its id stays).
+ */
+export type AuditItem = AuditLogRow & { targetName: string | null };
 
 export type NewAuditRow = Omit<AuditLogRow, 'id' | 'createdAt'> & { createdAt?: string };
 
@@ -62,13 +68,7 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   const [items, count] = await Promise.all([
-    db
-      .selectFrom('auditLog')
-      .where('auditLog.id', 'in', pageIds)
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
+    pageRowsWithNames(db, pageIds),
     // The total counts at most AUDIT_COUNT_CAP + 1 index entries: COUNT(*) over a million rows
     // costs far more than the page itself. Past the cap the answer says so (totalCapped).
     db
@@ -78,6 +78,68 @@ export async function listAudit(db: DB, filter: AuditListFilter): Promise<Page<A
   ]);
   const total = Math.min(Number(count.total), AUDIT_COUNT_CAP);
   return { items, total, totalCapped: Number(count.total) > AUDIT_COUNT_CAP };
+}
+
+/**
+ * The page's rows with the names of their actors and records, in one query: each kind of record is
+ * a left join on its primary key, taken only when the row is about that kind (at most a page of
+ * rows, so a few index look-ups each, never one query per row).
+ */
+function pageRowsWithNames(db: DB, pageIds: SelectQueryBuilder<Database, 'auditLog', { id: string }>): Promise<AuditItem[]> {
+  return db
+    .selectFrom('auditLog')
+    .leftJoin('users as actor', 'actor.id', 'auditLog.userId')
+    .leftJoin('users as targetUser', (join) =>
+      join.onRef('targetUser.id', '=', 'auditLog.entityId').on('auditLog.entity', 'in', ['user', 'account', 'availability']),
+    )
+    .leftJoin('events as targetEvent', (join) => join.onRef('targetEvent.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'event'))
+    .leftJoin('eventSessions as targetSession', (join) =>
+      join.onRef('targetSession.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'session'),
+    )
+    .leftJoin('timeSlots as targetSlot', (join) => join.onRef('targetSlot.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'time-slot'))
+    .leftJoin('eventSessions as slotSession', 'slotSession.id', 'targetSlot.sessionId')
+    .leftJoin('delegates as targetDelegate', (join) =>
+      join.onRef('targetDelegate.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'delegate'),
+    )
+    .leftJoin('bookings as targetBooking', (join) => join.onRef('targetBooking.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'booking'))
+    .leftJoin('contactForms as targetContact', (join) =>
+      join.onRef('targetContact.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'contact'),
+    )
+    .leftJoin('consultationTypes as targetType', (join) =>
+      join.onRef('targetType.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'consultation-type'),
+    )
+    .leftJoin('consultations as targetConsultation', (join) =>
+      join.onRef('targetConsultation.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'consultation'),
+    )
+    .leftJoin('calendarConnections as targetCalendar', (join) =>
+      join.onRef('targetCalendar.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'calendar-connection'),
+    )
+    .leftJoin('apiTokens as targetToken', (join) => join.onRef('targetToken.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'api-token'))
+    .leftJoin('emailOutbox as targetEmail', (join) => join.onRef('targetEmail.id', '=', 'auditLog.entityId').on('auditLog.entity', '=', 'email'))
+    .where('auditLog.id', 'in', pageIds)
+    .selectAll('auditLog')
+    .select((eb) => [
+      eb.fn.coalesce('auditLog.actorName', 'actor.name').as('actorName'),
+      // Kysely's coalesce takes at most five arguments: nested, it is still one COALESCE chain.
+      eb.fn
+        .coalesce(
+          'targetUser.name',
+          'targetEvent.title',
+          'targetSession.title',
+          'slotSession.title',
+          eb.fn.coalesce(
+            'targetDelegate.name',
+            'targetBooking.participantName',
+            'targetContact.name',
+            'targetType.title',
+            eb.fn.coalesce('targetConsultation.visitorName', 'targetCalendar.name', 'targetToken.name', 'targetEmail.subject'),
+          ),
+        )
+        .as('targetName'),
+    ])
+    .orderBy('auditLog.createdAt', 'desc')
+    .orderBy('auditLog.id', 'desc')
+    .execute();
 }
 
 /**

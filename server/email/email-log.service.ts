@@ -27,6 +27,16 @@ export async function messageAttempts({ db }: Pick<ServiceContext, 'db'>, { id }
 }
 
 /**
+ * What a message says, as its plain-text part (the HTML part says the same, styled): the e-mail
+ * log's detail shows it so an admin can read what a visitor was sent.
+ */
+export async function messageBody({ db }: Pick<ServiceContext, 'db'>, { id }: { id: string }): Promise<{ textBody: string }> {
+  const row = await findOutboxRow(db, id);
+  if (row === undefined) throw notFound();
+  return { textBody: row.textBody };
+}
+
+/**
  * Puts a pending or failed message back in line for the next pass; one out of attempts gets one
  * more. A sent message is never sent twice, and one being sent right now is left to its attempt.
  */

@@ -2,7 +2,7 @@
 // the pause a restore puts on sending.
 import { byIdInput } from '@server/shared/common.schemas';
 import { emailListInput } from './emails.schemas';
-import { dismissMessage, listOutbox, messageAttempts, retryAllFailed, retryMessage } from './email-log.service';
+import { dismissMessage, listOutbox, messageAttempts, messageBody, retryAllFailed, retryMessage } from './email-log.service';
 import { getSendingPause, resumeSending } from './sending-pause.service';
 import { adminProcedure, router } from '@server/trpc/init';
 
@@ -16,6 +16,11 @@ export const emailsRouter = router({
     .meta({ description: "Every attempt at one message, first first, each with the server's error (null for the attempt the server accepted)." })
     .input(byIdInput)
     .query(({ ctx, input }) => messageAttempts(ctx, input)),
+
+  body: adminProcedure
+    .meta({ description: "What one message says: { textBody }, its plain-text part as it was (or will be) sent; NOT_FOUND for an unknown message." })
+    .input(byIdInput)
+    .query(({ ctx, input }) => messageBody(ctx, input)),
 
   retry: adminProcedure
     .meta({ description: "Puts a message back in line for the sender's next pass; PRECONDITION_FAILED for a message already sent or being sent (audited)." })

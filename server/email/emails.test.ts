@@ -64,6 +64,7 @@ describe('emails router: role matrix', () => {
     const id = ids.failed ?? '';
     await expectAdminOnly(callers, (c) => c.emails.list({}));
     await expectAdminOnly(callers, (c) => c.emails.attempts({ id }));
+    await expectAdminOnly(callers, (c) => c.emails.body({ id }));
     await expectAdminOnly(callers, (c) => c.emails.retry({ id }));
     await expectAdminOnly(callers, (c) => c.emails.retryAllFailed());
     expect((await env.db.selectFrom('emailOutbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
@@ -138,6 +139,14 @@ describe('emails.attempts', () => {
     ]);
     expect(await callers.admin.emails.attempts({ id: ids.newest ?? '' })).toEqual([]);
     await expectTRPCError(callers.admin.emails.attempts({ id: 'missing' }), 'NOT_FOUND', 'Message not found.');
+  });
+});
+
+describe('emails.body', () => {
+  it("answers the message's plain text, NOT_FOUND for an unknown one and BAD_REQUEST without an id", async () => {
+    expect(await callers.admin.emails.body({ id: ids.failed ?? '' })).toEqual({ textBody: 'text' });
+    await expectTRPCError(callers.admin.emails.body({ id: 'missing' }), 'NOT_FOUND', 'Message not found.');
+    await expectTRPCError(callers.admin.emails.body({} as never), 'BAD_REQUEST');
   });
 });
 

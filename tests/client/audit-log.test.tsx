@@ -28,15 +28,18 @@ describe('Audit Log page', () => {
   it('lists changes newest first and filters by person and kind of record', async () => {
     renderWithProviders(<AuditLogPage />, { baseUrl: server.baseUrl, sessionToken: ada.token });
     expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
-    await screen.findByText('Accra Summit');
+    await screen.findByText('Efua, new');
     const rows = bodyRows();
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getByText('Bo Boss')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Contact')).toBeInTheDocument();
+    // The record is named (as it is named now), not shown by its id.
+    expect(within(rows[0] as HTMLElement).getByTitle('Efua')).toHaveTextContent('Efua');
     expect(within(rows[0] as HTMLElement).getByText('Efua, new')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('198.51.100.5')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Created')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getAllByText('Accra Summit')).toHaveLength(2);
     // The site's zone is named with each time.
     expect(within(rows[1] as HTMLElement).getByText(/E[SD]T/)).toBeInTheDocument();
 
@@ -44,7 +47,7 @@ describe('Audit Log page', () => {
     await user.click(screen.getByRole('combobox', { name: 'Kind of record' }));
     await user.click(await screen.findByRole('option', { name: 'Event' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(screen.getByText('Accra Summit')).toBeInTheDocument();
+    expect(within(bodyRows()[0] as HTMLElement).getByTitle('Accra Summit')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Person' }));
     await user.click(await screen.findByRole('option', { name: 'Bo Boss (bo@example.com)' }));

@@ -23,17 +23,19 @@ import { fill, renderWithProviders, testServerPerFile } from './render';
 const LONG_ERROR =
   '550 5.1.1 Mailbox unavailable: the recipient address was rejected by the receiving server after several tries';
 
+const BODY = 'Dear Ama,\n\nYour booking of the Accra Summit is confirmed.\nSee you there.';
+
 const server = testServerPerFile();
 let admin: TestAccount;
 let member: TestAccount;
 const ids: Record<string, string> = {};
 
-async function message(name: string, options: { kind?: EmailKind; subject: string; createdAt?: string }): Promise<string> {
+async function message(name: string, options: { kind?: EmailKind; subject: string; createdAt?: string; textBody?: string }): Promise<string> {
   const id = await insertOutboxMessage(server.env.db, {
     kind: options.kind ?? 'booking-confirmed',
     toAddress: `${name}@example.com`,
     subject: options.subject,
-    textBody: 'Hello',
+    textBody: options.textBody ?? 'Hello',
     htmlBody: '<p>Hello</p>',
     ics: null,
     icsMethod: null,
@@ -60,7 +62,7 @@ beforeEach(async () => {
   member = await createAccount(db, 'user', { name: 'Uma User', email: 'uma@example.com' });
 
   // Out of attempts: six refusals, the last one long.
-  const failed = await message('failed', { subject: 'Your booking is confirmed', createdAt: '2026-11-02T10:00:00.000Z' });
+  const failed = await message('failed', { subject: 'Your booking is confirmed', createdAt: '2026-11-02T10:00:00.000Z', textBody: BODY });
   for (let attempt = 1; attempt <= 6; attempt += 1) {
     await insertAttempt(db, failed, `2026-11-02T10:0${attempt}:00.000Z`, attempt === 6 ? LONG_ERROR : `421 Busy, try ${attempt}`);
   }
@@ -132,7 +134,7 @@ describe('Email Log', () => {
       '', // icon buttons, named below
     ]);
     const failedRow = rowOf(panel, 'failed@example.com');
-    for (const name of ['View attempts for', 'Retry', 'Dismiss']) {
+    for (const name of ['View', 'Retry', 'Dismiss']) {
       expect(within(failedRow).getByRole('button', { name: `${name} Your booking is confirmed to failed@example.com` })).toBeInTheDocument();
     }
     expect(cellsOf(panel, 'desk@example.com')).toEqual([
@@ -140,7 +142,8 @@ describe('Email Log', () => {
       'New contact message',
       'Sent',
       '1',
-      '–',
+      // The one empty marker: a dash seen, 'No error' heard.
+      '–No error',
       // Short on the row (one line); the year and the zone are in the tooltip.
       'Sent Nov 2, 5:05 AM',
       '',
@@ -188,8 +191,8 @@ describe('Email Log', () => {
   it('shows the attempts of a message, the accepted one as accepted', async () => {
     const { user, panel } = await openLog();
 
-    await user.click(within(panel).getByRole('button', { name: 'View attempts for Your booking is confirmed to failed@example.com' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Delivery Attempts' });
+    await user.click(within(panel).getByRole('button', { name: 'View Your booking is confirmed to failed@example.com' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Message Details' });
     const attempts = await within(dialog).findByRole('table', { name: 'Delivery attempts' });
     const results = within(attempts)
       .getAllByRole('row')
@@ -201,11 +204,15 @@ describe('Email Log', () => {
     // The details the one-line row leaves out: the whole subject and when the message was written.
     expect(within(dialog).getByText('Your booking is confirmed', { exact: false })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Created: Nov 2, 2026, 5:00 AM EST');
+    // The message itself, its lines kept.
+    const body = await within(dialog).findByText(/^Dear Ama,/);
+    expect(body.textContent).toBe(BODY);
+    expect(body).toHaveStyle({ whiteSpace: 'pre-wrap' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(panel).getByRole('button', { name: 'View attempts for New contact message to desk@example.com' }));
-    dialog = await screen.findByRole('dialog', { name: 'Delivery Attempts' });
+    await user.click(within(panel).getByRole('button', { name: 'View New contact message to desk@example.com' }));
+    dialog = await screen.findByRole('dialog', { name: 'Message Details' });
     expect(await within(dialog).findByText('Accepted by the server')).toBeInTheDocument();
 
     // Sent messages cannot be retried.

@@ -40,12 +40,7 @@ function AccountsList() {
       query={accounts}
       tableLabel="Accounts"
       minWidth={600}
-      columns={
-        <>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-        </>
-      }
+      columns={[{ label: 'Name' }, { label: 'Email' }]}
       rows={(items) =>
         items.map((row) => (
           <Table.Tr key={row.id}>

@@ -1,7 +1,8 @@
 // Audit Log (admins only): who changed what, when and from which address, newest first. Filters by
-// person, kind of record, a day range in the site's timezone and a search; pages on the server.
+// person, kind of record, a day range in the site's timezone and a search; pages on the server. Each
+// row names its record (as named now) and its actor, resolved by the server with the page.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Badge, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Select, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -13,6 +14,8 @@ import {
 } from '@server/audit/audit.schemas';
 import { zonedDateTimeToUtc } from '@server/shared/time';
 import { trpc } from '@client/trpc';
+import { CellText, EmptyValue } from '@client/features/admin/kit/cells';
+import { DateFilter } from '@client/features/admin/kit/DateFilter';
 import { failureText } from '@client/features/admin/kit/notify';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
@@ -98,13 +101,14 @@ export function AuditLogPage() {
             onChange={(value) => change(setEntity)(value as AuditEntity | null)}
             w={{ base: '100%', xs: 180 }}
           />
-          <TextInput label="From" type="date" value={fromDate} onChange={(event) => change(setFromDate)(event.currentTarget.value)} />
-          <TextInput
+          <DateFilter label="From" value={fromDate || undefined} maxDate={toDate || undefined} onChange={(day) => change(setFromDate)(day ?? '')} w={{ base: '47%', xs: 170 }} />
+          <DateFilter
             label="To"
-            type="date"
-            value={toDate}
-            onChange={(event) => change(setToDate)(event.currentTarget.value)}
+            value={toDate || undefined}
+            minDate={fromDate || undefined}
+            onChange={(day) => change(setToDate)(day ?? '')}
             error={validRange ? undefined : 'The end must be after the start'}
+            w={{ base: '47%', xs: 170 }}
           />
         </>
       }
@@ -112,27 +116,18 @@ export function AuditLogPage() {
       tableLabel="Audit log"
       minWidth={900}
       striped
-      columns={
-        <>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Person</Table.Th>
-          <Table.Th>Action</Table.Th>
-          <Table.Th>Record</Table.Th>
-          <Table.Th>What changed</Table.Th>
-          <Table.Th>Address</Table.Th>
-        </>
-      }
+      columns={[{ label: 'Time' }, { label: 'Person' }, { label: 'Action' }, { label: 'Record' }, { label: 'What changed' }, { label: 'Address' }]}
       rows={(items) =>
         items.map((row) => (
           <Table.Tr key={row.id}>
             <Table.Td>{format(row.createdAt)}</Table.Td>
             <Table.Td>
-              <Text size="sm">{row.actorName ?? row.actorEmail ?? 'Unknown'}</Text>
-              {row.actorName !== null && row.actorEmail !== null && (
-                <Text size="xs" c="dimmed">
-                  {row.actorEmail}
-                </Text>
+              {row.actorName === null && row.actorEmail === null ? (
+                <EmptyValue label="Unknown" />
+              ) : (
+                <CellText text={row.actorName ?? row.actorEmail ?? ''} maxWidth={180} />
               )}
+              {row.actorName !== null && row.actorEmail !== null && <CellText text={row.actorEmail} size="xs" c="dimmed" maxWidth={180} />}
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color={row.action === 'sign-in-failed' ? 'red' : 'navy'} miw="max-content">
@@ -141,10 +136,13 @@ export function AuditLogPage() {
             </Table.Td>
             <Table.Td>
               <Text size="sm">{entityLabel(row.entity)}</Text>
-              {row.entityId !== null && (
-                <Text size="xs" c="dimmed">
-                  {row.entityId}
-                </Text>
+              {/* The record's name as it is now; an upload is named by its file; a record deleted since has only its id left. */}
+              {row.targetName !== null ? (
+                <CellText text={row.targetName} size="xs" c="dimmed" maxWidth={200} />
+              ) : (
+                row.entityId !== null && (
+                  <CellText text={row.entity === 'upload' ? row.entityId : `Deleted (${row.entityId})`} size="xs" c="dimmed" maxWidth={200} />
+                )
               )}
             </Table.Td>
             <Table.Td>{row.summary}</Table.Td>

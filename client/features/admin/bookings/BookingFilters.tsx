@@ -5,6 +5,7 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { trpc } from '@client/trpc';
+import { DateFilter } from '@client/features/admin/kit/DateFilter';
 import { SearchIcon } from '@client/features/admin/kit/icons';
 import { BOOKING_FILTER_OPTIONS } from './booking-status';
 import type { BookingSearch } from './booking-search';
@@ -77,23 +78,21 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
         nothingFoundMessage="No sessions found"
         w={{ base: '100%', xs: 220 }}
       />
-      <TextInput
-        type="date"
+      <DateFilter
         label="From"
         description={timeZoneLabel}
-        value={filters.from ?? ''}
-        max={filters.to}
-        onChange={(event) => onChange({ from: event.currentTarget.value === '' ? undefined : event.currentTarget.value })}
-        w={{ base: '47%', xs: 160 }}
+        value={filters.from}
+        maxDate={filters.to}
+        onChange={(from) => onChange({ from })}
+        w={{ base: '47%', xs: 170 }}
       />
-      <TextInput
-        type="date"
+      <DateFilter
         label="To"
         description={timeZoneLabel}
-        value={filters.to ?? ''}
-        min={filters.from}
-        onChange={(event) => onChange({ to: event.currentTarget.value === '' ? undefined : event.currentTarget.value })}
-        w={{ base: '47%', xs: 160 }}
+        value={filters.to}
+        minDate={filters.from}
+        onChange={(to) => onChange({ to })}
+        w={{ base: '47%', xs: 170 }}
       />
       {filters.timeSlotId !== undefined && (
         <Text size="sm" c="dimmed" pb={8}>

@@ -23,7 +23,7 @@ import { BookingViewModal } from './BookingViewModal';
 import { BookingFilters } from './BookingFilters';
 import type { BookingSearch } from './booking-search';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
-import { BookingRows, BookingsColumns } from './BookingsTable';
+import { BookingRows, bookingsColumns } from './BookingsTable';
 import { BulkBar, type BulkResult, BulkResultNotice, type BulkSelection } from './BulkActions';
 
 const NOTHING_CHOSEN: BulkSelection = { kind: 'chosen', ids: new Set() };
@@ -185,7 +185,7 @@ export function BookingsPage({
         query={bookings}
         tableLabel="Bookings"
         minWidth={900}
-        columns={<BookingsColumns pageTicked={pageTicked} onTogglePage={togglePage} />}
+        columns={bookingsColumns({ pageTicked, onTogglePage: togglePage })}
         rows={(items) => (
           <BookingRows
             bookings={items}

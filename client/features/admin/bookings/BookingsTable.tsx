@@ -1,9 +1,11 @@
 // The bookings table: a tick box per row (for the bulk actions), participant, session and its event,
 // slot, booking date, status (a quick status menu) and actions. Titles only, no ids, so rows stay
-// one or two lines and the table fits a 1,280 px screen with its actions; times are shown in the
+// one or two lines (long names and addresses cut with an ellipsis, whole on hover) and the table fits a 1,280 px screen with its actions; times are shown in the
 // site's zone, which they name.
 import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
+import type { ListColumn } from '@client/features/admin/kit/ListTable';
+import { CellText } from '@client/features/admin/kit/cells';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { bookingViewStatus, type BookingViewStatus } from '@server/bookings/bookings.schemas';
@@ -27,27 +29,30 @@ interface BookingsTableProps {
   onToggle: (booking: BookingItem) => void;
 }
 
-/** The table's header cells; the first ticks or clears every row of the page. */
-export function BookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all' | 'some' | 'none'; onTogglePage: () => void }) {
-  return (
-    <>
-      <Table.Th w={40}>
+/** The table's columns; the first one's header ticks or clears every row of the page. */
+export function bookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all' | 'some' | 'none'; onTogglePage: () => void }): ListColumn[] {
+  return [
+    {
+      label: 'Select',
+      kind: 'select',
+      width: 40,
+      header: (
         <Checkbox
           aria-label="Select every booking on this page"
           checked={pageTicked === 'all'}
           indeterminate={pageTicked === 'some'}
           onChange={onTogglePage}
         />
-      </Table.Th>
-      <Table.Th>Participant</Table.Th>
-      <Table.Th>Session</Table.Th>
-      <Table.Th>Time Slot</Table.Th>
-      <Table.Th>Booking Date</Table.Th>
-      {/* Wide enough that the badge label is never cut. */}
-      <Table.Th miw={170}>Status</Table.Th>
-      <Table.Th>Actions</Table.Th>
-    </>
-  );
+      ),
+    },
+    { label: 'Participant' },
+    { label: 'Session' },
+    { label: 'Time Slot' },
+    { label: 'Booking Date' },
+    // Wide enough that the badge label is never cut.
+    { label: 'Status', minWidth: 170 },
+    { label: 'Actions', kind: 'actions' },
+  ];
 }
 
 /** The table's rows (the list page draws the table around them). */
@@ -62,10 +67,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <Text fw={500}>{booking.participantName}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {booking.participantEmail}
-              </Text>
+              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={220} />
+              <CellText text={booking.participantEmail} maxWidth={220} />
               {booking.participantPhone !== null && (
                 <Text size="sm" c="dimmed">
                   {booking.participantPhone}
@@ -75,12 +78,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <Text size="sm" fw={500}>
-                {booking.sessionTitle}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {booking.eventTitle}
-              </Text>
+              <CellText text={booking.sessionTitle} fw={500} maxWidth={220} />
+              <CellText text={booking.eventTitle} c="dimmed" maxWidth={220} />
             </Stack>
           </Table.Td>
           <Table.Td>

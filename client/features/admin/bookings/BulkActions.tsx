@@ -1,10 +1,12 @@
-// The bar above the bookings table once rows are chosen: how many, "Select all N matching", and one
+// The bar above the bookings table once rows are chosen (it stays in view below the header while the
+// table scrolls): how many, "Select all N matching", and one
 // action for all of them (Confirm, Cancel, Export). A confirm or cancel runs bookings.setStatusMany,
 // which changes each booking as one change would, and its result stays on screen: what changed,
 // what already had that status, and each booking refused with the reason.
 import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
 import type { RouterOutputs } from '@client/trpc';
 import { DownloadIcon } from '@client/features/admin/kit/icons';
+import classes from './BulkActions.module.css';
 
 export type BulkResult = RouterOutputs['bookings']['setStatusMany'];
 
@@ -30,7 +32,7 @@ export function BulkBar({ selection, total, busy, exportHref, onSelectAllMatchin
   const count = selection.kind === 'matching' ? total : selection.ids.size;
   if (count === 0) return null;
   return (
-    <Paper withBorder p="sm" role="region" aria-label="Selected bookings">
+    <Paper withBorder shadow="sm" p="sm" role="region" aria-label="Selected bookings" className={classes.bar}>
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
           <Text fw={500}>{selection.kind === 'matching' ? `All ${bookings(count)} matching the filters` : `${bookings(count)} selected`}</Text>

@@ -4,7 +4,8 @@ import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Selec
 import { useState } from 'react';
 import { CalendarWriteNote } from './CalendarWriteNote';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { CellText } from '@client/features/admin/kit/cells';
+import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
 import { TimePicker, type FreeTime } from '@client/features/consultation/TimePicker';
 import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
@@ -14,6 +15,15 @@ import { useDates } from '@client/use-dates';
 type Item = RouterOutputs['consultations']['list']['items'][number];
 const PAGE_SIZE = 20;
 const EXPORT_ROUTE = '/api/export/consultations.csv';
+
+const COLUMNS: readonly ListColumn[] = [
+  { label: 'When' },
+  { label: 'Type' },
+  { label: 'Consultant' },
+  { label: 'Visitor' },
+  { label: 'Status' },
+  { label: 'Actions', kind: 'actions' },
+];
 
 export function ConsultationList() {
   const { user, isAdmin } = useCurrentUser();
@@ -67,62 +77,50 @@ export function ConsultationList() {
         <ExportCsvButton route={EXPORT_ROUTE} filter={{ ...filter, consultantId: filter.consultantId ?? 'all' }} />
       </Group>
       {cancel.isError && <Alert color="red" title="The consultation could not be cancelled">{messageOf(cancel.error, 'Please try again.')}</Alert>}
-      <ScrollTable minWidth={760} label="Consultations list">
-        <Table striped aria-label="Consultations" aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Consultant</Table.Th>
-              <Table.Th>Visitor</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.items ?? []).map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{dates.dateTime(item.startsAt, timeZone)}</Table.Td>
-                <Table.Td>{item.typeTitle}</Table.Td>
-                <Table.Td>{item.consultantName}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{item.visitorName}</Text>
-                  <Text size="xs" c="dimmed">
-                    {item.visitorEmail}
-                    {item.visitorCompany === null ? '' : ` · ${item.visitorCompany}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={item.status === 'booked' ? 'teal' : 'gray'} tt="none">
-                    {item.status === 'booked' ? 'Booked' : 'Cancelled'}
-                  </Badge>
-                  <CalendarWriteNote write={item.calendarWrite} />
-                </Table.Td>
-                <Table.Td>
-                  {item.status === 'booked' && when === 'upcoming' && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="compact-sm" variant="default" onClick={() => setMoving(item)}>
-                        Move
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        color="red"
-                        loading={cancel.isPending && cancel.variables.id === item.id}
-                        onClick={() => {
-                          if (window.confirm(`Cancel ${item.visitorName}'s consultation? They will be told by e-mail.`)) cancel.mutate({ id: item.id });
-                        }}
-                      >
-                        Cancel
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <ListTable columns={COLUMNS} label="Consultations" minWidth={760} striped busy={list.isFetching}>
+        {(list.data?.items ?? []).map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>{dates.dateTime(item.startsAt, timeZone)}</Table.Td>
+            <Table.Td>{item.typeTitle}</Table.Td>
+            <Table.Td>{item.consultantName}</Table.Td>
+            <Table.Td>
+              <CellText text={item.visitorName} maxWidth={220} />
+              <CellText
+                text={`${item.visitorEmail}${item.visitorCompany === null ? '' : ` · ${item.visitorCompany}`}`}
+                size="xs"
+                c="dimmed"
+                maxWidth={220}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={item.status === 'booked' ? 'teal' : 'gray'} tt="none">
+                {item.status === 'booked' ? 'Booked' : 'Cancelled'}
+              </Badge>
+              <CalendarWriteNote write={item.calendarWrite} />
+            </Table.Td>
+            <Table.Td>
+              {item.status === 'booked' && when === 'upcoming' && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="compact-sm" variant="default" onClick={() => setMoving(item)}>
+                    Move
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    color="red"
+                    loading={cancel.isPending && cancel.variables.id === item.id}
+                    onClick={() => {
+                      if (window.confirm(`Cancel ${item.visitorName}'s consultation? They will be told by e-mail.`)) cancel.mutate({ id: item.id });
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {list.isSuccess && list.data.total === 0 && <Text c="dimmed">No consultations match.</Text>}
       {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
       {moving !== null && <MoveModal item={moving} onClose={() => setMoving(null)} />}

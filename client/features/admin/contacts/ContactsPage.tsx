@@ -17,7 +17,7 @@ import { useListState } from '@client/features/admin/kit/use-list-state';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { type Contact, ContactFormModal } from './ContactFormModal';
 import { ContactNotesModal } from './ContactNotesModal';
-import { ContactRows, ContactsColumns } from './ContactsTable';
+import { CONTACTS_COLUMNS, ContactRows } from './ContactsTable';
 import { CONTACT_FILTER_OPTIONS, CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
 
 const EXPORT_ROUTE = '/api/export/contacts.csv';
@@ -90,7 +90,7 @@ export function ContactsPage() {
         query={contacts}
         tableLabel="Contacts"
         minWidth={960}
-        columns={<ContactsColumns />}
+        columns={CONTACTS_COLUMNS}
         rows={(items) => (
           <ContactRows
             contacts={items}

@@ -2,6 +2,7 @@
 // in the notes dialog), status (a quick status menu), date in the site's zone, and actions.
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, NotesIcon } from '@client/features/admin/kit/icons';
+import type { ListColumn } from '@client/features/admin/kit/ListTable';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { Contact } from './ContactFormModal';
 import { CONTACT_STATUS_OPTIONS, type ContactStatus } from './contact-status';
@@ -17,20 +18,15 @@ interface ContactsTableProps {
   onStatus: (contact: Contact, status: ContactStatus) => void;
 }
 
-/** The table's header cells. */
-export function ContactsColumns() {
-  return (
-    <>
-      <Table.Th>Contact</Table.Th>
-      <Table.Th>Company</Table.Th>
-      <Table.Th>Message</Table.Th>
-      {/* Wide enough that the badge label is never cut. */}
-      <Table.Th miw={150}>Status</Table.Th>
-      <Table.Th>Date</Table.Th>
-      <Table.Th>Actions</Table.Th>
-    </>
-  );
-}
+/** The table's columns; Status is wide enough that the badge label is never cut. */
+export const CONTACTS_COLUMNS: readonly ListColumn[] = [
+  { label: 'Contact' },
+  { label: 'Company' },
+  { label: 'Message' },
+  { label: 'Status', minWidth: 150 },
+  { label: 'Date' },
+  { label: 'Actions', kind: 'actions' },
+];
 
 /** The table's rows (the list page draws the table around them). */
 export function ContactRows({ contacts, format, canDelete, busyId, onEdit, onNotes, onDelete, onStatus }: ContactsTableProps) {

@@ -41,15 +41,7 @@ export function DelegatesPage() {
         query={delegates}
         tableLabel="Delegates"
         minWidth={720}
-        columns={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Organization</Table.Th>
-            <Table.Th>Position</Table.Th>
-            {isAdmin && <Table.Th>Actions</Table.Th>}
-          </>
-        }
+        columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Organization' }, { label: 'Position' }, ...(isAdmin ? [{ label: 'Actions', kind: 'actions' as const }] : [])]}
         rows={(items) =>
           items.map((delegate) => (
             <Table.Tr key={delegate.id}>

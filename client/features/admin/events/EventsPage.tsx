@@ -16,7 +16,7 @@ import { DeleteEventModal } from './DeleteEventModal';
 import { EventFormModal } from './EventForm';
 import { QuestionsModal } from './QuestionsModal';
 import type { EventDto } from './event-form';
-import { EventRows, EventsColumns } from './EventsTable';
+import { EventRows, eventsColumns } from './EventsTable';
 import { PlusIcon } from '@client/features/admin/kit/icons';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -124,7 +124,7 @@ export function EventsPage() {
         query={events}
         tableLabel="Events"
         minWidth={820}
-        columns={<EventsColumns isAdmin={isAdmin} />}
+        columns={eventsColumns(isAdmin)}
         rows={(items) => (
           <EventRows
             events={items}

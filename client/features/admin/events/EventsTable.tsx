@@ -1,6 +1,7 @@
 // The events table: Event, Media, Status, Order, Created, Actions. Admins toggle
 // the status and move rows in place; users see the same table without any of those controls.
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
+import type { ListColumn } from '@client/features/admin/kit/ListTable';
 import type { EventDto } from './event-form';
 import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '@client/features/admin/kit/icons';
 import { useEventRowActions } from './use-event-row-actions';
@@ -40,18 +41,10 @@ function EventCell({ event }: { event: EventDto }) {
   );
 }
 
-/** The table's header cells. */
-export function EventsColumns({ isAdmin }: { isAdmin: boolean }) {
-  return (
-    <>
-      <Table.Th>Event</Table.Th>
-      <Table.Th>Media</Table.Th>
-      <Table.Th>Status</Table.Th>
-      <Table.Th>Order</Table.Th>
-      <Table.Th>Created</Table.Th>
-      {isAdmin && <Table.Th>Actions</Table.Th>}
-    </>
-  );
+/** The table's columns: users see no actions. */
+export function eventsColumns(isAdmin: boolean): ListColumn[] {
+  const columns: ListColumn[] = [{ label: 'Event' }, { label: 'Media' }, { label: 'Status' }, { label: 'Order' }, { label: 'Created' }];
+  return isAdmin ? [...columns, { label: 'Actions', kind: 'actions' }] : columns;
 }
 
 /** The table's rows (the list page draws the table around them). */

@@ -2,14 +2,15 @@
 // a summary (stat cards), the search box and the filters, a notice, the table, and its pages; with
 // one loading state, one empty state and one error state that offers to try again.
 //
-// Once the list has loaded the table element stays (its name stays for screen readers) even when no
-// row matches; its header and its minimum width only apply when it has rows, so the empty state sits
-// centred in the screen on a phone instead of inside a wide sideways scroller.
+// The table is drawn from a list of columns (ListTable): a table on a wide screen, a card per row on
+// a phone. Once the list has loaded the table element stays (its name stays for screen readers) even
+// when no row matches; its header and its minimum width only apply when it has rows, so the empty
+// state sits centred in the screen on a phone instead of inside a wide sideways scroller.
 import { Alert, Button, EmptyState, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { SearchIcon } from './icons';
 import { ListFooter } from './ListFooter';
-import { ScrollTable } from './ScrollTable';
+import { type ListColumn, ListTable } from './ListTable';
 
 /** The parts of a TanStack query of a paged list that the page shows. */
 export interface ListQuery<TItem> {
@@ -58,8 +59,9 @@ export interface ListPageProps<TItem> {
   striped?: boolean;
   /** Narrower cell padding, for a wide table in a narrow frame (a Settings tab). */
   compact?: boolean;
-  /** The header row's cells (Table.Th). */
-  columns: ReactNode;
+  /** The columns, in the order of each row's cells. */
+  columns: readonly ListColumn[];
+  /** One Table.Tr per item, with one Table.Td per column. */
   rows: (items: TItem[]) => ReactNode;
   loadingText: string;
   /** The error line, e.g. (error) => failureText('Failed to load sessions', error). */
@@ -125,7 +127,7 @@ export function ListPage<TItem>(props: ListPageProps<TItem>) {
       {toolbar}
       {notice}
       {query.isError && <ListError text={props.errorText(query.error)} onRetry={() => void query.refetch()} />}
-      {!(query.isError && query.data === undefined) && <ListTable {...props} />}
+      {!(query.isError && query.data === undefined) && <ListBody {...props} />}
       {footer}
       <ListFooter total={query.data?.total ?? 0} shownPage={shownPage} page={props.page} onPage={props.onPage} />
     </Stack>
@@ -153,7 +155,7 @@ function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
-function ListTable<TItem>({ query, tableLabel, minWidth, striped, compact, columns, rows, loadingText, empty }: ListPageProps<TItem>) {
+function ListBody<TItem>({ query, tableLabel, minWidth, striped, compact, columns, rows, loadingText, empty }: ListPageProps<TItem>) {
   const items = query.data?.items;
   const hasRows = items !== undefined && items.length > 0;
   if (items === undefined) {
@@ -182,18 +184,17 @@ function ListTable<TItem>({ query, tableLabel, minWidth, striped, compact, colum
     </Table.Tr>
   );
   return (
-    <ScrollTable minWidth={hasRows ? minWidth : 0} label={tableLabel}>
-      <Table
-        striped={hasRows && striped === true}
-        highlightOnHover={hasRows}
-        verticalSpacing="sm"
-        horizontalSpacing={compact === true ? 6 : 'xs'}
-        aria-label={tableLabel}
-        aria-busy={query.isFetching}
-      >
-        {hasRows && <Table.Thead>{<Table.Tr>{columns}</Table.Tr>}</Table.Thead>}
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <ListTable
+      columns={columns}
+      label={tableLabel}
+      minWidth={hasRows ? minWidth : 0}
+      withHeader={hasRows}
+      striped={hasRows && striped === true}
+      highlightOnHover={hasRows}
+      compact={compact}
+      busy={query.isFetching}
+    >
+      {body}
+    </ListTable>
   );
 }

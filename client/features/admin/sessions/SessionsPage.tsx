@@ -13,7 +13,7 @@ import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { useListState } from '@client/features/admin/kit/use-list-state';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { SessionDetailsModal } from './SessionDetailsModal';
-import { SessionRows, SessionsColumns, type SessionRow } from './SessionsTable';
+import { SESSIONS_COLUMNS, SessionRows, type SessionRow } from './SessionsTable';
 import { SessionWizard } from './SessionWizard';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -107,7 +107,7 @@ export function SessionsPage() {
         tableLabel="Sessions"
         minWidth={900}
         striped
-        columns={<SessionsColumns />}
+        columns={SESSIONS_COLUMNS}
         rows={(items) => (
           <SessionRows
             sessions={items}

@@ -2,23 +2,20 @@
 // details with time slots and delegates).
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { RouterOutputs } from '@client/trpc';
+import type { ListColumn } from '@client/features/admin/kit/ListTable';
 
 export type SessionRow = RouterOutputs['sessions']['list']['items'][number];
 
-/** The table's header cells. */
-export function SessionsColumns() {
-  return (
-    <>
-      <Table.Th>Session</Table.Th>
-      <Table.Th>Facilitator</Table.Th>
-      <Table.Th>Location</Table.Th>
-      <Table.Th>Capacity</Table.Th>
-      <Table.Th>Status</Table.Th>
-      <Table.Th>Created</Table.Th>
-      <Table.Th>Actions</Table.Th>
-    </>
-  );
-}
+/** The table's columns. */
+export const SESSIONS_COLUMNS: readonly ListColumn[] = [
+  { label: 'Session' },
+  { label: 'Facilitator' },
+  { label: 'Location' },
+  { label: 'Capacity' },
+  { label: 'Status' },
+  { label: 'Created' },
+  { label: 'Actions', kind: 'actions' },
+];
 
 /** The table's rows (the list page draws the table around them). */
 export function SessionRows({

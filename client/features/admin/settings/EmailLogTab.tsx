@@ -3,16 +3,18 @@
 // are cut with an ellipsis, shown whole on hover and in the message's details dialog.
 // A message that has not gone out can be put back in line (Retry); a failed one can be dismissed
 // (removed for good, after a confirmation); Retry All Failed puts every failed one back in line at
-// once (after an outage longer than the give-up time); each message's attempts open in a dialog.
+// once (after an outage longer than the give-up time); each message opens in a dialog with its text
+// (as sent, readable) and its delivery attempts.
 // The sender works in the background, so the list can be refreshed by hand. A copy restored from a
 // backup says here that sending is paused, and resumes it (SendingPausedNotice).
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { EmailStatus } from '@db/schema';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@server/email/emails.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
+import { CellText, EmptyValue } from '@client/features/admin/kit/cells';
 import { ConfirmDialog } from '@client/features/admin/kit/ConfirmDialog';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { StatusFilter } from '@client/features/admin/kit/StatusFilter';
@@ -35,17 +37,6 @@ const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Status' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: EMAIL_STATUS_LABELS[status] })),
 ];
-
-/** Text cut to one line at `width` px; the whole text on hover (and in the details dialog). */
-function OneLine({ text, width, full = text }: { text: string; width: number; full?: string }) {
-  return (
-    <Tooltip label={full} multiline maw={360} withinPortal openDelay={300}>
-      <Text size="sm" truncate="end" maw={width}>
-        {text}
-      </Text>
-    </Tooltip>
-  );
-}
 
 /** A row's action as an icon button: its name (for screen readers and the tooltip) says what and which message. */
 function RowAction({ label, color, loading, onClick, children }: { label: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
@@ -163,25 +154,15 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         minWidth={720}
         striped
         compact
-        columns={
-          <>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last Error</Table.Th>
-            <Table.Th>Sent / Next Attempt</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
+        columns={[{ label: 'Recipient' }, { label: 'Subject' }, { label: 'Status' }, { label: 'Attempts' }, { label: 'Last Error' }, { label: 'Sent / Next Attempt' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <OneLine text={row.toAddress} width={120} />
+                <CellText text={row.toAddress} maxWidth={120} />
               </Table.Td>
               <Table.Td>
-                <OneLine text={row.subject} width={130} />
+                <CellText text={row.subject} maxWidth={130} />
               </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
@@ -191,20 +172,14 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
               </Table.Td>
               <Table.Td>{row.attempts}</Table.Td>
               <Table.Td>
-                {row.lastError === null ? (
-                  <Text size="sm" c="dimmed">
-                    –
-                  </Text>
-                ) : (
-                  <OneLine text={row.lastError} width={100} />
-                )}
+                {row.lastError === null ? <EmptyValue label="No error" /> : <CellText text={row.lastError} maxWidth={100} />}
               </Table.Td>
               <Table.Td>
-                <OneLine text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} full={whenText(row)} width={155} />
+                <CellText text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} title={whenText(row)} maxWidth={155} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
-                  <RowAction label={`View attempts for ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
+                  <RowAction label={`View ${row.subject} to ${row.toAddress}`} onClick={() => setViewing(row)}>
                     <IconListDetails size={18} stroke={1.6} aria-hidden="true" />
                   </RowAction>
                   {canRetry(row) && (
@@ -232,7 +207,7 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         page={list.page}
         onPage={list.setPage}
       />
-      <AttemptsModal message={viewing} onClose={() => setViewing(null)} format={format} />
+      <MessageModal message={viewing} onClose={() => setViewing(null)} format={format} />
       <ConfirmDialog
         opened={dismissing?.opened ?? false}
         onClose={closeDismiss}
@@ -250,7 +225,29 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
   );
 }
 
-function AttemptsModal({
+/** The message's text as sent, kept readable: its own lines and paragraphs, long words wrapped, scrolled inside the dialog. */
+function MessageBody({ id }: { id: string }) {
+  const body = trpc.emails.body.useQuery({ id });
+  if (body.isPending) return <Skeleton height={80} aria-label="Loading the message" />;
+  if (body.isError) {
+    return (
+      <Text c="red" role="alert">
+        {failureText('Failed to load the message', body.error)}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={320} type="auto">
+      <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} maw="65ch">
+          {body.data.textBody}
+        </Text>
+      </Paper>
+    </ScrollArea.Autosize>
+  );
+}
+
+function MessageModal({
   message,
   onClose,
   format,
@@ -309,7 +306,7 @@ function AttemptsModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={message !== null}
       onClose={onClose}
-      title="Delivery Attempts"
+      title="Message Details"
       size="lg"
       centered
     >
@@ -331,7 +328,18 @@ function AttemptsModal({
               </Text>
             )}
           </div>
-          {content}
+          <Stack gap={6}>
+            <Title order={3} size="h5">
+              Message
+            </Title>
+            <MessageBody id={message.id} />
+          </Stack>
+          <Stack gap={6}>
+            <Title order={3} size="h5">
+              Delivery attempts
+            </Title>
+            {content}
+          </Stack>
         </Stack>
       )}
     </Modal>

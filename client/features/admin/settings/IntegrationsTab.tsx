@@ -46,16 +46,7 @@ export function IntegrationsTab() {
         minWidth={720}
         compact
         striped
-        columns={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Scopes</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Last Used</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
+        columns={[{ label: 'Name' }, { label: 'Scopes' }, { label: 'Status' }, { label: 'Expires' }, { label: 'Last Used' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>

@@ -56,15 +56,7 @@ export function UsersTab() {
         tableLabel="User accounts"
         minWidth={640}
         striped
-        columns={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Last Sign-In</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
+        columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Last Sign-In' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => {
             const isMe = row.id === me?.id;

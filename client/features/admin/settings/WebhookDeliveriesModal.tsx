@@ -54,16 +54,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointDto }) {
       minWidth={760}
       compact
       striped
-      columns={
-        <>
-          <Table.Th>Event</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Attempts</Table.Th>
-          <Table.Th>Last Answer</Table.Th>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Actions</Table.Th>
-        </>
-      }
+      columns={[{ label: 'Event' }, { label: 'Status' }, { label: 'Attempts' }, { label: 'Last Answer' }, { label: 'Time' }, { label: 'Actions', kind: 'actions' }]}
       rows={(items) =>
         items.map((row) => (
           <Table.Tr key={row.id}>

@@ -44,14 +44,7 @@ export function WebhooksSection() {
         minWidth={720}
         compact
         striped
-        columns={
-          <>
-            <Table.Th>Endpoint</Table.Th>
-            <Table.Th>Events</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
+        columns={[{ label: 'Endpoint' }, { label: 'Events' }, { label: 'Status' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
