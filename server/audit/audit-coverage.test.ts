@@ -393,6 +393,24 @@ const CASES: Record<string, Case> = {
     role: 'admin',
     prepare: async () => (c) => c.settings.updateEmail({ smtpHost: 'smtp.example.com', smtpPort: 587, fromEmail: 'site@example.com' }),
   },
+  'settings.updateBilling': {
+    role: 'admin',
+    prepare: async () => (c) =>
+      c.settings.updateBilling({
+        legalName: 'Northwind Expansion GmbH',
+        addressLines: ['Friedrichstraße 12'],
+        postcode: '10117',
+        city: 'Berlin',
+        country: 'DE',
+        vatNumber: '',
+        accountHolder: 'Northwind Expansion GmbH',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        invoicePrefix: 'INV',
+        creditNotePrefix: 'CN',
+        paymentTerms: '',
+      }),
+  },
   // Turning single sign-on off needs no provider; a save with one is in server/sso/sso.test.ts.
   'settings.updateSso': {
     role: 'admin',

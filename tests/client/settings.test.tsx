@@ -14,7 +14,7 @@ import { settingsPageTest } from './settings-page';
 const page = settingsPageTest();
 
 describe('the page', () => {
-  it('shows the title, the subtitle and all ten tabs for an admin', async () => {
+  it('shows the title, the subtitle and all eleven tabs for an admin', async () => {
     await page.renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Manage your admin account and system configuration')).toBeInTheDocument();
@@ -24,6 +24,7 @@ describe('the page', () => {
       'Notifications',
       'System',
       'Site',
+      'Billing',
       'Email',
       'Email Log',
       'Single Sign-On',

@@ -51,6 +51,7 @@ const ALSO_CHECKS: Record<string, string> = {
   'server/email/sender-erasure.test.ts': 'server/email/outbox.repository.ts',
   'server/identity/sign-in-networks.test.ts': 'server/core/rate-limits.ts',
   'server/sessions/session-prices.test.ts': 'server/sessions/sessions.repository.ts',
+  'server/audit/audit-names.test.ts': 'server/audit/audit.repository.ts',
 };
 
 function filesUnder(folder: string, keep: (file: string) => boolean): string[] {

@@ -329,13 +329,13 @@ function MessageModal({
             )}
           </div>
           <Stack gap={6}>
-            <Title order={3} size="h5">
+            <Title order={3}>
               Message
             </Title>
             <MessageBody id={message.id} />
           </Stack>
           <Stack gap={6}>
-            <Title order={3} size="h5">
+            <Title order={3}>
               Delivery attempts
             </Title>
             {content}
