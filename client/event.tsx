@@ -3,6 +3,7 @@
 // client/home.tsx for the home page). The server serves these pages with this script only when it
 // rendered them (client/event.html). One script for both keeps the pages' shared code in the chunks
 // the home page already loads.
+import './zod-jitless';
 import './features/layout/public-styles';
 // The theme's CSS variables, made in the build from client/theme.ts (scripts/vite/theme-variables.ts).
 import 'virtual:theme-variables.css';

@@ -2,6 +2,7 @@
 // with HomeRoot, the same tree, and needs no router. The server serves the home page with this
 // script only when it rendered the page (client/home.html); otherwise `/` is the app's page
 // (client/main.tsx), whose router shows the same home page.
+import './zod-jitless';
 import './features/layout/public-styles';
 // The theme's CSS variables, made in the build from client/theme.ts (scripts/vite/theme-variables.ts).
 import 'virtual:theme-variables.css';

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import './features/layout/public-styles';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';

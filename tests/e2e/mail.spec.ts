@@ -154,8 +154,8 @@ test('an admin sees the waiting message in the Email Log and retries it', async 
   await expect(row.getByRole('cell').nth(3)).toHaveText('0');
   await expect(row.getByRole('cell').nth(4)).toHaveText('SMTP not configured');
 
-  await row.getByRole('button', { name: /^View attempts for / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delivery Attempts' });
+  await row.getByRole('button', { name: /^View / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message Details' });
   await expect(dialog.getByText('No attempts yet.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
