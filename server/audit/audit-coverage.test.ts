@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '@server/router';
 import { callerFor, type Caller, createAccount, createTestEnv, TEST_PASSWORD, type TestAccount, type TestEnv } from '@tests/support/helpers';
-import { insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { BILLING_SETTINGS, insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { newId } from '@server/core/ids';
 import { pauseSending } from '@server/email/sending-pause.service';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
@@ -396,20 +396,7 @@ const CASES: Record<string, Case> = {
   'settings.updateBilling': {
     role: 'admin',
     prepare: async () => (c) =>
-      c.settings.updateBilling({
-        legalName: 'Northwind Expansion GmbH',
-        addressLines: ['Friedrichstraße 12'],
-        postcode: '10117',
-        city: 'Berlin',
-        country: 'DE',
-        vatNumber: '',
-        accountHolder: 'Northwind Expansion GmbH',
-        iban: 'DE89 3704 0044 0532 0130 00',
-        bic: 'COBADEFFXXX',
-        invoicePrefix: 'INV',
-        creditNotePrefix: 'CN',
-        paymentTerms: '',
-      }),
+      c.settings.updateBilling(BILLING_SETTINGS),
   },
   // Turning single sign-on off needs no provider; a save with one is in server/sso/sso.test.ts.
   'settings.updateSso': {

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScheduler } from '@server/scheduler/scheduler';
 import { isValidPaymentReference } from '@server/payments/payment-reference';
-import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
+import { BILLING_SETTINGS, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { createTestEnv, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 import { onPostgres, secondInstance } from '@tests/support/postgres-env';
 
@@ -55,20 +55,7 @@ async function mails(to: string) {
 describe('booking a paid seat', () => {
   it('awaits payment, with the charge frozen, the billing details, a reference and a deadline 7 days on', async () => {
     const { slot } = await paidSlot();
-    await callers.admin.settings.updateBilling({
-      legalName: 'Northwind Expansion GmbH',
-      addressLines: ['Friedrichstraße 12'],
-      postcode: '10117',
-      city: 'Berlin',
-      country: 'DE',
-      vatNumber: '',
-      accountHolder: 'Northwind Expansion GmbH',
-      iban: 'DE89 3704 0044 0532 0130 00',
-      bic: 'COBADEFFXXX',
-      invoicePrefix: 'INV',
-      creditNotePrefix: 'CN',
-      paymentTerms: '',
-    });
+    await callers.admin.settings.updateBilling(BILLING_SETTINGS);
     const before = Date.now();
     // Anyone books (the public form): anonymous, staff and admins alike.
     for (const [caller, email] of [[callers.anonymous, 'a@example.com'], [callers.user, 'u@example.com'], [callers.admin, 'ad@example.com']] as const) {

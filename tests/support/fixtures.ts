@@ -4,6 +4,7 @@ import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
 import { newCheckInCode } from '@server/check-in/check-in-code';
 import { newId } from '@server/core/ids';
+import type { BillingSettingsInput } from '@server/invoices/billing-settings.schemas';
 
 export async function insertEventRow(db: DB, overrides: { title?: string; isActive?: boolean; displayOrder?: number } = {}) {
   return db
@@ -94,3 +95,19 @@ export async function insertBookingRow(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A firm's complete Billing settings (Settings > Billing) with a valid German IBAN. */
+export const BILLING_SETTINGS: BillingSettingsInput = {
+  legalName: 'Northwind Expansion GmbH',
+  addressLines: ['Friedrichstraße 12'],
+  postcode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+  vatNumber: '',
+  accountHolder: 'Northwind Expansion GmbH',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  paymentTerms: '',
+};
