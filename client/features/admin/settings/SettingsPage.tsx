@@ -39,6 +39,10 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
   const phone = useMediaQuery('(max-width: 48em)') === true;
   const [ownTab, setOwnTab] = useState<TabValue>(givenTab ?? 'profile');
   const wanted = givenTab ?? ownTab;
+  // The form tabs mount the first time they are opened and then stay mounted, so an unsaved edit
+  // survives a look at another tab, while opening Settings renders one form instead of six.
+  const [opened, setOpened] = useState<ReadonlySet<TabValue>>(() => new Set([wanted]));
+  if (!opened.has(wanted)) setOpened(new Set([...opened, wanted]));
   const setTab = (next: TabValue) => {
     setOwnTab(next);
     onTabChange?.(next);
@@ -67,6 +71,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
     // An admin-only tab in the URL of a role-user account opens Profile instead.
     const tab: TabValue = !isAdmin && ADMIN_SETTINGS_TABS.includes(wanted) ? 'profile' : wanted;
     const panelSpacing = phone ? { pt: 'md' } : { pl: 'lg' };
+    const once = (value: TabValue) => opened.has(value) || tab === value;
     content = (
       <Tabs
         value={tab}
@@ -89,23 +94,23 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         </Tabs.List>
         <Tabs.Panel value="profile" {...panelSpacing}>
           {/* Keyed by the stored profile: an edit of yourself in the Users tab refreshes this form. */}
-          <ProfileTab key={`${data.profile.name}|${data.profile.email}|${data.profile.avatarUrl ?? ''}`} profile={data.profile} />
+          {once('profile') && <ProfileTab key={`${data.profile.name}|${data.profile.email}|${data.profile.avatarUrl ?? ''}`} profile={data.profile} />}
         </Tabs.Panel>
         <Tabs.Panel value="security" {...panelSpacing}>
-          <SecurityTab security={data.security} />
+          {once('security') && <SecurityTab security={data.security} />}
         </Tabs.Panel>
         <Tabs.Panel value="notifications" {...panelSpacing}>
-          <NotificationsTab notifications={data.notifications} />
+          {once('notifications') && <NotificationsTab notifications={data.notifications} />}
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="system" {...panelSpacing}>
             {/* Both this tab and Site edit the Site Name and Description: a save in one refreshes the other. */}
-            <SystemTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} system={data.system} backup={data.backup} />
+            {once('system') && <SystemTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} system={data.system} backup={data.backup} />}
           </Tabs.Panel>
         )}
         {isAdmin && (
           <Tabs.Panel value="site" {...panelSpacing}>
-            <SiteTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} identity={data.identity} />
+            {once('site') && <SiteTab key={`${data.system.siteName}|${data.system.siteDescription ?? ''}`} identity={data.identity} />}
           </Tabs.Panel>
         )}
         {isAdmin && (
@@ -116,7 +121,7 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
         )}
         {isAdmin && data.email !== null && (
           <Tabs.Panel value="email" {...panelSpacing}>
-            <EmailTab email={data.email} />
+            {once('email') && <EmailTab email={data.email} />}
           </Tabs.Panel>
         )}
         {isAdmin && (
