@@ -13,6 +13,7 @@ import { APP_VERSION } from '@server/core/version';
 import { appRouter } from '@server/router';
 import { makeCreateContext } from '@server/trpc/context';
 import type { ProcedureMeta } from '@server/trpc/init';
+import { procedureMetas } from '@server/trpc/procedure-metas';
 
 export const REST_BASE_PATH = '/api/v1';
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -30,9 +31,7 @@ export function openApiDocument(publicOrigin: string): OpenAPIObject {
     version: APP_VERSION,
     baseUrl: `${publicOrigin}${REST_BASE_PATH}`,
   });
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: ProcedureMeta } }> } })._def.procedures;
-  for (const procedure of Object.values(procedures)) {
-    const meta = procedure._def.meta;
+  for (const [, meta] of procedureMetas(appRouter)) {
     if (meta?.openapi === undefined) continue;
     const operation = document.paths?.[meta.openapi.path]?.[meta.openapi.method.toLowerCase() as 'get'];
     if (operation === undefined) continue;

@@ -16,6 +16,7 @@ import type { EventDto } from '@server/events/events.repository';
 import { appRouter } from '@server/router';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import type { ProcedureMeta } from '@server/trpc/init';
+import { procedureMetas } from '@server/trpc/procedure-metas';
 import { buildTestApp, createTestEnv, eventInput, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
 
@@ -55,9 +56,8 @@ async function rest(request: { method?: 'GET' | 'POST' | 'PUT'; url: string; tok
 }
 
 function proceduresWith(pick: (meta: ProcedureMeta) => boolean): string[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: ProcedureMeta } }> } })._def.procedures;
-  return Object.entries(procedures)
-    .filter(([, procedure]) => procedure._def.meta !== undefined && pick(procedure._def.meta))
+  return procedureMetas(appRouter)
+    .filter(([, meta]) => meta !== undefined && pick(meta))
     .map(([name]) => name)
     .sort();
 }
