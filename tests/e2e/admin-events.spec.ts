@@ -2,7 +2,7 @@
 // and benefits (then seen on the home page), status toggle and reorder that survive a reload, the
 // Delete Event modal, the dashboard's Create New Event quick action, and the read-only user view.
 import type { Page } from '@playwright/test';
-import { createAccountViaApi, mutate, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+import { createAccountViaApi, mutate, readDatabase, signInAsAdmin, signInThroughApi, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 
 /** A real 1x1 PNG: the server checks uploads by content. */
@@ -50,7 +50,7 @@ async function rowTitles(page: Page, titles: string[]): Promise<string[]> {
 
 test('an admin creates an event with an uploaded image and benefits, and it shows on the home page', async ({ page }) => {
   const title = `Accra Trade Summit ${Date.now()}`;
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/events');
   await page.getByRole('button', { name: 'Create Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Event' });
@@ -104,7 +104,7 @@ test('an admin toggles status and reorders events (both stored), then deletes on
   await createEventViaApi(request, first, 900_000);
   await createEventViaApi(request, second, 900_001);
 
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/events');
   const toggle = page.getByRole('switch', { name: `Active: ${first}` });
   await expect(toggle).toBeChecked();

@@ -3,7 +3,7 @@
 // and a role-user account sees only what it may do.
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccountViaApi, createBookableSlot, mutate, readDatabase, signInThroughUi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, readDatabase, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
 
 /** A suffix that keeps each test's records apart in the shared end-to-end database. */
@@ -53,7 +53,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   const contactName = `Kwesi Contact ${id}`;
   await submitContact(request, contactName, 'Kwesi Imports');
 
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/bookings');
   await search(page, 'Search bookings', participant, participant);
   const row = page.getByRole('row').filter({ hasText: participant });
@@ -101,7 +101,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
 test('an admin adds, edits and deletes a delegate, with the toasts', async ({ page }) => {
   const id = unique();
   const name = `Nana Delegate ${id}`;
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/delegates');
   await expect(page.getByRole('heading', { name: 'Delegates' })).toBeVisible();
 
@@ -149,7 +149,7 @@ test('Export CSV downloads the rows of the current filter', async ({ page, reque
   await mutate(request, 'bookings.setStatus', { id: confirmedId, status: 'confirmed' });
   await submitContact(request, `Ama Export ${id}`, `Export Co ${id}`);
 
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/bookings');
   await page.getByRole('textbox', { name: 'Search bookings' }).fill(`Export ${id}`);
   await expect(page.getByRole('row').filter({ hasText: id })).toHaveCount(2);
@@ -188,7 +188,7 @@ test('a role-user account sees no deletes and no delegate changes, but can chang
   await mutate(request, 'delegates.create', { name: `Fixed Delegate ${id}`, email: `fixed.${id}@example.com` });
   const credentials = await createAccountViaApi(request, 'user');
 
-  await signInThroughUi(page, credentials);
+  await signInThroughApi(page, credentials);
   await page.goto('/admin/bookings');
   await search(page, 'Search bookings', participant, participant);
   const row = page.getByRole('row').filter({ hasText: participant });

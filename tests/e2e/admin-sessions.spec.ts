@@ -3,7 +3,7 @@
 // toggle and delete persist; a role-user account only reads.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughApi } from './support';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Tuesday 20 May in a year ahead of the clock (tests/dates.ts).
@@ -81,7 +81,7 @@ test('an admin creates a session with a slot and a delegate, and it is bookable;
 
 async function createAndManage(page: Page, { eventId, eventTitle, title }: { eventId: string; eventTitle: string; title: string }) {
 
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/sessions');
   await page.getByRole('button', { name: 'Add Session' }).click();
   const wizard = page.getByRole('dialog', { name: 'Add Session' });
@@ -193,7 +193,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
 test('a role-user account sees the sessions and stats but no add, edit, delete or toggle', async ({ page, request }) => {
   const slot = await createBookableSlot(request, { title: `Read Only Day ${Date.now()}`, capacity: 8 });
   const credentials = await createAccountViaApi(request, 'user');
-  await signInThroughUi(page, credentials);
+  await signInThroughApi(page, credentials);
   await page.goto('/admin/sessions');
 
   await expect(sessionRow(page, slot.sessionTitle)).toContainText('Active');

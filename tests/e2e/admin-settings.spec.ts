@@ -2,7 +2,7 @@
 // the profile after a reload, the next sign-in, the avatar), and a role-user account sees only its
 // own three tabs.
 import { expect, test } from './fixtures';
-import { createAccountViaApi, readDatabase, signInThroughUi } from './support';
+import { createAccountViaApi, readDatabase, signInThroughApi, signInThroughUi } from './support';
 
 /** A real 2x2 PNG (red pixels), small enough for the 1 MB avatar limit. */
 const PNG_2X2 = Buffer.from(
@@ -12,7 +12,7 @@ const PNG_2X2 = Buffer.from(
 
 test('an admin renames the site in System and the public header shows the new name', async ({ page, request }) => {
   const admin = await createAccountViaApi(request, 'admin');
-  await signInThroughUi(page, admin);
+  await signInThroughApi(page, admin);
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'System' }).click();
   const siteName = page.getByRole('textbox', { name: 'Site Name' });
@@ -28,7 +28,7 @@ test('an admin renames the site in System and the public header shows the new na
 
 test('a profile name change persists after a reload', async ({ page, request }) => {
   const account = await createAccountViaApi(request, 'user');
-  await signInThroughUi(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/admin/settings');
   const name = page.getByRole('textbox', { name: 'Full Name' });
   await expect(name).not.toHaveValue('');
@@ -43,7 +43,7 @@ test('a profile name change persists after a reload', async ({ page, request }) 
 
 test('a password changed under Security is the one that signs in next time', async ({ page, request }) => {
   const account = await createAccountViaApi(request, 'user');
-  await signInThroughUi(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
   const panel = page.getByRole('tabpanel');
@@ -67,7 +67,7 @@ test('a password changed under Security is the one that signs in next time', asy
 
 test('an uploaded avatar is shown again after a reload', async ({ page, request }) => {
   const account = await createAccountViaApi(request, 'user');
-  await signInThroughUi(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/admin/settings');
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByText('JPG, GIF or PNG. 1MB max.')).toBeVisible();
@@ -98,7 +98,7 @@ test('an uploaded avatar is shown again after a reload', async ({ page, request 
 
 test('a role-user account sees no System, Email or Users tabs', async ({ page, request }) => {
   const account = await createAccountViaApi(request, 'user');
-  await signInThroughUi(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/admin/settings');
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Security', 'Notifications']);
   await expect(page.getByRole('textbox', { name: 'Role' })).toHaveValue('User');
@@ -106,7 +106,7 @@ test('a role-user account sees no System, Email or Users tabs', async ({ page, r
 
 test('an admin makes an API token in Integrations that a tool can use until it is revoked', async ({ page, request }) => {
   const admin = await createAccountViaApi(request, 'admin');
-  await signInThroughUi(page, admin);
+  await signInThroughApi(page, admin);
   await page.goto('/admin/settings?tab=integrations');
   await page.getByRole('button', { name: 'New Token' }).click();
   const dialog = page.getByRole('dialog', { name: 'New API Token' });

@@ -5,7 +5,7 @@
 // clean on each screen at both sizes. Screenshots go to the test's output folder for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { createBookableSlot, mutate, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+import { createBookableSlot, mutate, readDatabase, signInAsAdmin, signInThroughApi, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 
 interface Screen {
@@ -162,7 +162,7 @@ test.describe('back-office tables', () => {
       });
     }
     await page.setViewportSize({ width: 1280, height: 700 });
-    await signInThroughUi(page);
+    await signInThroughApi(page);
     await page.goto(`/admin/bookings?search=${stamp}`);
     const table = page.getByRole('table', { name: 'Bookings' });
     await expect(table.locator('tbody > tr')).toHaveCount(12);

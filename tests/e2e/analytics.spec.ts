@@ -1,7 +1,7 @@
 // A real browser walks an event's booking from a LinkedIn campaign link: the beacons it sends and the
 // booking it stores give exactly one visitor at each step of the funnel, credited to the campaign.
 import { expect, test } from './fixtures';
-import { createBookableSlot, mutate, query, signInAsAdmin, signInThroughUi } from './support';
+import { createBookableSlot, mutate, query, signInAsAdmin, signInThroughApi } from './support';
 
 // Headless Chromium says "HeadlessChrome", which the server rightly takes for a bot.
 test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
@@ -49,7 +49,7 @@ test('the booking funnel counts one walk exactly, and credits its campaign', asy
 for (const width of [375, 1280]) {
   test(`the Analytics screen at ${width} px: its figures, a chart shown as a table, no sideways scroll`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInThroughUi(page);
+    await signInThroughApi(page);
     await page.goto('/admin/analytics');
     await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
     await expect(page.getByLabel('Visitors')).toContainText('against the 30 days before');

@@ -2,12 +2,12 @@
 // and Delegates is among them; the Email Log fits 1,280 px with one line per message and every column
 // on screen; the video field's preview is allowed by the site's own Content-Security-Policy.
 import AxeBuilder from '@axe-core/playwright';
-import { createBookableSlot, mutate, readDatabase, signInThroughUi } from './support';
+import { createBookableSlot, mutate, readDatabase, signInThroughApi, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 
 test('the sidebar has an icon for every entry and lists Delegates', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/dashboard');
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const links = nav.getByRole('link');
@@ -31,7 +31,7 @@ test('the Email Log fits 1,280 px: one line per message, every column on screen'
   });
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'Email Log' }).click();
   const panel = page.getByRole('tabpanel');

@@ -1,6 +1,6 @@
 // The back office end to end, across screens: what an admin builds becomes bookable by a visitor,
 // and a role-user account can neither see nor call what only admins may do.
-import { createAccountViaApi, type Credentials, readDatabase, signInThroughUi } from './support';
+import { createAccountViaApi, type Credentials, readDatabase, signInThroughApi, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 import { futureYear, isoDay } from '@tests/dates';
 
@@ -89,7 +89,7 @@ test.describe('a role-user account', () => {
   });
 
   test('sees the back office without admin-only actions', async ({ page }) => {
-    await signInThroughUi(page, user);
+    await signInThroughApi(page, user);
     await page.goto('/admin/events');
     await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();

@@ -4,7 +4,7 @@
 // nothing with the bulk bar and its result on screen.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createBookableSlot, mutate, readDatabase, signInThroughUi } from './support';
+import { createBookableSlot, mutate, readDatabase, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -34,7 +34,7 @@ test('staff confirm several bookings in one action; the one that would overfill 
   const kwame = await staffBook('Kwame', 'waitlisted');
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/bookings');
   // The search applies after a pause in typing, and a new filter starts the ticks over: wait for the
   // list the search asked for (alone on a fresh site the unfiltered list already has these 4 rows).
@@ -76,7 +76,7 @@ test('staff confirm several bookings in one action; the one that would overfill 
 
 test('the booking modal chooses event, session and slot from pickers and names no id', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/bookings');
   await page.getByRole('button', { name: 'Add Booking' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Booking' });

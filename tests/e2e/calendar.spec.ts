@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import { futureYear, isoDay } from '@tests/dates';
-import { mutate, query, signInAsAdmin, signInThroughUi } from './support';
+import { mutate, query, signInAsAdmin, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -77,7 +77,7 @@ test('a week and a month of slots at 1,280 px: seats by fullness, moving, a slot
   const { timezone } = await query<{ timezone: string }>(request, 'settings.public');
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/dashboard');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Calendar' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
@@ -130,7 +130,7 @@ test('at 375 px the week is a list of days and the month lists its busy days; a 
   const { wednesdaySlot } = await createWeek(request, stamp);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto(`/admin/calendar?date=${nov(23)}`);
   await expect(page.getByRole('heading', { name: `November 23 – 29, ${YEAR}`, level: 2 })).toBeVisible();
   const ours = (name: string) => page.getByRole('group', { name }).getByRole('link').filter({ hasText: `Calendar Clinic ${stamp}` });

@@ -1,7 +1,7 @@
 // The check-in screen on a phone (375 px): choose session and slot, type the code of a confirmed
 // booking, see it checked in; axe clean and nothing wider than the screen.
 import AxeBuilder from '@axe-core/playwright';
-import { createBookableSlot, mutate, readDatabase, signInThroughUi } from './support';
+import { createBookableSlot, mutate, readDatabase, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
 
 test('checks in a booking by its code at 375 px, axe clean, no sideways scroll', async ({ page, request }) => {
@@ -16,7 +16,7 @@ test('checks in a booking by its code at 375 px, axe clean, no sideways scroll',
   const code = readDatabase((db) => (db.prepare('select check_in_code as code from bookings where id = ?').get(booking.id) as { code: string }).code);
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/check-in');
   await page.getByRole('combobox', { name: 'Session' }).click();
   await page.getByRole('option', { name: new RegExp(`Check-in Exchange ${stamp}`) }).first().click();
@@ -39,7 +39,7 @@ test('only the check-in page may use the camera; the sidebar opens it as a page 
   const cameraAllowed = () =>
     page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy.allowsFeature('camera'));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/dashboard');
   expect(await cameraAllowed()).toBe(false);
   // A document load, not a client-side move: the new page carries the check-in page's policy.

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, query, signInThroughUi } from './support';
+import { createAccountViaApi, createBookableSlot, query, signInThroughApi } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -115,7 +115,7 @@ test.describe('with JavaScript disabled', () => {
 
 test('signed-in staff see an event page rendered in the browser, under the app', async ({ page, request }) => {
   const slot = await createBookableSlot(request, { title: 'Wa Shea Butter Expo', capacity: 4 });
-  await signInThroughUi(page, await createAccountViaApi(request, 'user'));
+  await signInThroughApi(page, await createAccountViaApi(request, 'user'));
   await page.goto(`/events/${slot.eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Wa Shea Butter Expo' })).toBeVisible();
   await expect(page.getByText('4 seats left')).toBeVisible();

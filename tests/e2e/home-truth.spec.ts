@@ -4,7 +4,7 @@
 // edit of a testimonial on the Home Page screen shows on / at once.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, mutate, signInAsAdmin, signInThroughUi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, signInAsAdmin, signInThroughApi } from './support';
 
 const SYSTEM = { siteName: 'Kestrel & Finch', siteDescription: 'Consulting', timezone: 'UTC', maxFileSize: 10 };
 
@@ -64,7 +64,7 @@ for (const width of [375, 1280]) {
 
 test('an admin edits a testimonial on the Home Page screen and sees it on the home page', async ({ page, request }) => {
   const admin = await createAccountViaApi(request, 'admin');
-  await signInThroughUi(page, admin);
+  await signInThroughApi(page, admin);
   await page.goto('/admin/home-page');
   // A new install has none: the firm writes its own.
   await page.getByRole('button', { name: 'Add Testimonial' }).click();

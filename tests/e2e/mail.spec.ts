@@ -8,7 +8,7 @@ import { i18nOf } from '@server/shared/i18n/catalogs';
 import { localeOf } from '@server/shared/i18n/languages';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { type BookableSlot, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughUi } from './support';
+import { type BookableSlot, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughApi } from './support';
 
 interface OutboxRow {
   id: string;
@@ -141,7 +141,7 @@ test('an admin sees the waiting message in the Email Log and retries it', async 
   const [message] = outboxTo(email);
   if (message === undefined) throw new Error('no message was written');
 
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'Email Log' }).click();
   const panel = page.getByRole('tabpanel');

@@ -3,7 +3,7 @@
 // reached from the footer, each axe clean with nothing wider than the screen.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createBookableSlot, mutate, signInThroughUi } from './support';
+import { createBookableSlot, mutate, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
 
 const VIEWPORTS = [
@@ -26,7 +26,7 @@ for (const viewport of VIEWPORTS) {
     await mutate(request, 'bookings.adminCreate', { timeSlotId: slot.slotId, status: 'confirmed', participantName: 'Efua Privacy', participantEmail: email });
 
     await page.setViewportSize(viewport);
-    await signInThroughUi(page);
+    await signInThroughApi(page);
     await page.goto('/admin/privacy');
     await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
     await page.getByRole('button', { name: 'Find', exact: true }).click();

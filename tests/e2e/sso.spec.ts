@@ -4,7 +4,7 @@
 // through the provider. Single sign-on is turned off again after, for the other specs.
 import { expect, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
-import { createAccountViaApi, mutate, query, signInAsAdmin, signInThroughUi } from './support';
+import { createAccountViaApi, mutate, query, signInAsAdmin, signInThroughApi } from './support';
 import { startTestProvider, type TestProvider } from '@tests/support/oidc-provider';
 
 let provider: TestProvider;
@@ -19,7 +19,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('an admin sets up single sign-on and a colleague signs in with it', async ({ page, browser, request }) => {
-  await signInThroughUi(page);
+  await signInThroughApi(page);
   await page.goto('/admin/settings?tab=sso');
   await page.getByLabel('Issuer').fill(provider.issuer);
   await page.getByLabel('Client ID').fill(provider.clientId);

@@ -4,7 +4,7 @@
 // and passes axe at 375 and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, mutate, signInThroughUi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, signInThroughApi } from './support';
 import { startWebhookReceiver } from '@tests/support/webhook-receiver';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -16,7 +16,7 @@ test('an admin adds a webhook endpoint and a booking reaches it, signed; the log
   try {
     const slot = await createBookableSlot(request, { title: `Webhook Forum ${Date.now()}`, capacity: 10 });
     const admin = await createAccountViaApi(request, 'admin');
-    await signInThroughUi(page, admin);
+    await signInThroughApi(page, admin);
     await page.goto('/admin/settings?tab=integrations');
     await page.getByRole('button', { name: 'New Endpoint' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Webhook Endpoint' });
