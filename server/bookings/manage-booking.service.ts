@@ -10,13 +10,16 @@ import { hashManageToken } from '@server/email/manage-token';
 import { titlesIn } from '@server/email/messages';
 import type { Language } from '@server/shared/i18n/languages';
 import { NotFoundError, PreconditionError } from '@server/core/errors';
+import { type BankAccount, bankAccountOf } from '@server/invoices/billing-settings.schemas';
+import { readBillingSettings } from '@server/invoices/billing-settings.repository';
+import { formatPaymentReference } from '@server/payments/payment-reference';
 
 export interface ManagedBooking {
   id: string;
   /** As the participant sees it: a paid booking holding its seat unpaid is 'awaiting-payment'. */
   status: BookingViewStatus;
-  /** The date a paid booking must be paid by; null for a free or a paid one. */
-  paymentDueAt: string | null;
+  /** What a booking awaiting payment still owes and how to pay it; null for a free or a paid one. */
+  payment: PaymentDue | null;
   participantName: string;
   eventTitle: string;
   sessionTitle: string;
@@ -30,6 +33,23 @@ export interface ManagedBooking {
   offerExpiresAt: string | null;
 }
 
+/** The bank transfer a booking awaiting payment asks for, as its confirmation e-mail and invoice say. */
+export interface PaymentDue {
+  amountMinor: number;
+  currency: string;
+  /** Grouped by four, as people type it into their bank's form. */
+  reference: string;
+  dueAt: string;
+  /** The firm's account from Settings > Billing; null until an admin has entered one. */
+  bankAccount: BankAccount | null;
+}
+
+function paymentDueOf(booking: BookingDetails, bankAccount: BankAccount | null): PaymentDue | null {
+  const { paymentStatus, paymentReference, paymentDueAt, chargeGrossMinor, chargeCurrency } = booking;
+  if (paymentStatus !== 'awaiting' || paymentReference === null || paymentDueAt === null || chargeGrossMinor === null || chargeCurrency === null) return null;
+  return { amountMinor: chargeGrossMinor, currency: chargeCurrency, reference: formatPaymentReference(paymentReference), dueAt: paymentDueAt, bankAccount };
+}
+
 function linkInvalid(): NotFoundError {
   return new NotFoundError('message.manageLinkInvalid');
 }
@@ -40,12 +60,12 @@ function canCancel(booking: BookingDetails, now = Date.now()): boolean {
 }
 
 /** The booking as the page shows it: the firm's titles in the page's language, else English. */
-function toManagedBooking(booking: BookingDetails, timezone: string, language: Language): ManagedBooking {
+function toManagedBooking(booking: BookingDetails, timezone: string, language: Language, bankAccount: BankAccount | null): ManagedBooking {
   const titles = titlesIn(booking, language);
   return {
     id: booking.id,
     status: bookingViewStatus(booking),
-    paymentDueAt: booking.paymentStatus === 'awaiting' ? booking.paymentDueAt : null,
+    payment: paymentDueOf(booking, bankAccount),
     participantName: booking.participantName,
     eventTitle: titles.event,
     sessionTitle: titles.session,
@@ -58,6 +78,13 @@ function toManagedBooking(booking: BookingDetails, timezone: string, language: L
   };
 }
 
+/** The page's view of `booking`, with the firm's bank account when the booking still owes money. */
+async function managedView(deps: Pick<ServiceContext, 'db' | 'language'>, booking: BookingDetails): Promise<ManagedBooking> {
+  const { timezone, siteName } = await getSystemSettings(deps.db);
+  const bankAccount = booking.paymentStatus === 'awaiting' ? bankAccountOf(await readBillingSettings(deps.db), siteName) : null;
+  return toManagedBooking(booking, timezone, deps.language, bankAccount);
+}
+
 /** Whether a manage link's token is one a booking has now (its page answers 404 otherwise). */
 export async function bookingManageLinkExists({ db }: Pick<ServiceContext, 'db'>, { token }: { token: string }): Promise<boolean> {
   return (await findBookingDetailsByTokenHash(db, hashManageToken(token))) !== undefined;
@@ -66,8 +93,7 @@ export async function bookingManageLinkExists({ db }: Pick<ServiceContext, 'db'>
 export async function viewBookingByToken(deps: Pick<ServiceContext, 'db' | 'language'>, { token }: { token: string }): Promise<ManagedBooking> {
   const booking = await findBookingDetailsByTokenHash(deps.db, hashManageToken(token));
   if (booking === undefined) throw linkInvalid();
-  const { timezone } = await getSystemSettings(deps.db);
-  return toManagedBooking(booking, timezone, deps.language);
+  return managedView(deps, booking);
 }
 
 /** Cancels the booking of `token`; a booking already cancelled is returned as it is. */
@@ -84,6 +110,5 @@ export async function cancelBookingByToken(deps: ServiceContext, { token }: { to
   });
   const booking = await findBookingDetails(deps.db, outcome.booking.id);
   if (booking === undefined) throw linkInvalid();
-  const { timezone } = await getSystemSettings(deps.db);
-  return toManagedBooking(booking, timezone, deps.language);
+  return managedView(deps, booking);
 }

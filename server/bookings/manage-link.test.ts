@@ -89,7 +89,7 @@ describe('bookings.manage', () => {
     expect(await callers.anonymous.bookings.manage({ token })).toEqual({
       id: booking.id,
       status: 'pending',
-      paymentDueAt: null,
+      payment: null,
       participantName: 'Ama Mensah',
       eventTitle: 'West Africa Trade Mission',
       sessionTitle: 'Market Entry Clinic',

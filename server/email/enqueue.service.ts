@@ -12,7 +12,7 @@ import { signatureLines } from '@server/settings/site-identity.service';
 import type { RenderedMessage } from '@server/shared/email-layout';
 import type { SiteVoice } from './messages';
 import { readBillingSettings } from '@server/invoices/billing-settings.repository';
-import { groupedIban } from '@server/invoices/billing-settings.schemas';
+import { bankAccountOf } from '@server/invoices/billing-settings.schemas';
 
 export const SMTP_NOT_CONFIGURED_REASON = 'SMTP not configured';
 
@@ -37,7 +37,7 @@ export async function loadOutboxSite(db: DB, publicOrigin: string): Promise<Outb
     signature: signatureLines({ ...identity, siteName: system.siteName, siteDescription: system.siteDescription }),
     timeZone: system.timezone,
     publicOrigin,
-    bankAccount: billing.iban === '' ? null : { holder: billing.accountHolder || billing.legalName || system.siteName, iban: groupedIban(billing.iban), bic: billing.bic },
+    bankAccount: bankAccountOf(billing, system.siteName),
     host: new URL(publicOrigin).hostname,
     organizer: organizerEmail === null ? null : { name: system.siteName, email: organizerEmail },
     blockedReason: toMailSettings(email) === null ? SMTP_NOT_CONFIGURED_REASON : null,

@@ -9,6 +9,7 @@ import { notificationSettingsLink } from './staff-links';
 import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, firmText, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
 import { readTitleTranslations } from '@server/core/stored-json';
+import type { BankAccount } from '@server/invoices/billing-settings.schemas';
 
 export interface SiteVoice {
   siteName: string;
@@ -21,7 +22,7 @@ export interface SiteVoice {
   timeZone: string;
   publicOrigin: string;
   /** The firm's bank account (Settings, Billing) that payment messages print; null until it is set. */
-  bankAccount?: { holder: string; iban: string; bic: string } | null;
+  bankAccount?: BankAccount | null;
 }
 
 export interface BookingFacts {

@@ -130,3 +130,14 @@ export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
 export function groupedIban(compact: string): string {
   return compact.replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** The account a bank transfer goes to, as e-mails and the manage page show it; null until an IBAN is entered. */
+export interface BankAccount {
+  holder: string;
+  iban: string;
+  bic: string;
+}
+
+export function bankAccountOf(billing: BillingSettings, siteName: string): BankAccount | null {
+  return billing.iban === '' ? null : { holder: billing.accountHolder || billing.legalName || siteName, iban: groupedIban(billing.iban), bic: billing.bic };
+}

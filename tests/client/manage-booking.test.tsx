@@ -8,7 +8,9 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageBookingPage } from '@client/features/booking/ManageBookingPage';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
-import { insertEventRow, insertSessionRow } from '@tests/support/fixtures';
+import { saveBillingSettings } from '@server/invoices/billing-settings.repository';
+import { billingSettingsInput } from '@server/invoices/billing-settings.schemas';
+import { BILLING_SETTINGS, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
 import { callerFor } from '@tests/support/helpers';
 import { newId } from '@server/core/ids';
 import { renderWithProviders, testServerPerFile } from './render';
@@ -109,6 +111,44 @@ describe('ManageBookingPage', () => {
     expect(detail('Date and time')).toBe(`Mon, Jul 14, ${JULY_YEAR}, 2:00 PM – 4:00 PM your time (UTC) / 10:00 AM – 12:00 PM in New York (EDT)`);
     expect(detail('Status')).toBe('Pending confirmation');
     expect(screen.getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+  });
+
+  it('tells a booking awaiting payment what to pay, by when, with which reference and to which account', async () => {
+    await saveBillingSettings(server.env.db, billingSettingsInput.parse(BILLING_SETTINGS));
+    const paidSlot = await slot();
+    await server.env.db
+      .updateTable('eventSessions')
+      .set({ priceAmountMinor: 3333, priceCurrency: 'EUR', taxRateBasisPoints: 1900 })
+      .where('id', '=', paidSlot.sessionId)
+      .execute();
+    counter += 1;
+    const booking = await callerFor(server.env.deps, null).bookings.create({
+      timeSlotId: paidSlot.id,
+      participantName: 'Ama Mensah',
+      participantEmail: `manage-page-${counter}@example.com`,
+      billingCompany: 'Nordlicht GmbH',
+      billingAddress: 'Hafenstraße 1, Hamburg',
+      billingCountry: 'DE',
+    });
+    const stored = await server.env.db.selectFrom('bookings').select(['paymentReference', 'paymentDueAt']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    await renderManagePage(await newestToken(booking.id));
+
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(detail('Status')).toBe('Awaiting payment');
+    const payment = screen.getByRole('table', { name: 'Payment' });
+    const rows = within(payment).getAllByRole('row').map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+    const reference = (stored.paymentReference ?? '').replace(/(.{4})(?=.)/g, '$1 ');
+    expect(rows).toEqual([
+      ['Amount', '€39.66'],
+      // The deadline (seven days on) in the site's zone, New York, as the e-mail gives it.
+      ['Pay by', expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/)],
+      ['Payment reference', reference],
+      ['Account holder', 'Northwind Expansion GmbH'],
+      ['IBAN', 'DE89 3704 0044 0532 0130 00'],
+      ['BIC', 'COBADEFFXXX'],
+    ]);
+    expect(stored.paymentDueAt).not.toBeNull();
+    expect(screen.getByText(/^Please pay €39\.66 by bank transfer by .+, quoting the payment reference\./)).toBeInTheDocument();
   });
 
   it('says TBD for a session without a location and names winter time EST', async () => {

@@ -14,6 +14,7 @@ import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { ManageInvoices } from './ManageInvoices';
+import { ManagePayment } from './ManagePayment';
 import { OfferPanel } from './OfferPanel';
 import { browserTimeZone } from '@server/shared/visitor-time';
 
@@ -152,6 +153,7 @@ function BookingDetails({ token, booking }: { token: string; booking: ManagedBoo
           </Table.Tbody>
         </Table>
 
+        {booking.payment !== null && <ManagePayment payment={booking.payment} timezone={booking.timezone} />}
         <ManageInvoices token={token} />
         {booking.offerExpiresAt !== null && booking.status === 'waitlisted' && (
           <OfferPanel token={token} offerExpiresAt={booking.offerExpiresAt} timezone={booking.timezone} />

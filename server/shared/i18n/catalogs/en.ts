@@ -222,6 +222,8 @@ export const en = {
   'manage.noLocation': 'TBD',
   'manage.when': 'Date and time',
   'manage.status': 'Status',
+  'manage.payment.title': 'Payment',
+  'manage.payment.text': 'Please pay {amount} by bank transfer by {deadline}, quoting the payment reference. If it has not arrived by then, the booking is cancelled and the seat goes to the waitlist.',
   'manage.invoices.title': "Invoices",
   'manage.invoices.invoice': "Invoice {number} (PDF)",
   'manage.invoices.creditNote': "Credit note {number} (PDF)",

@@ -224,6 +224,8 @@ export const fr: Catalog = {
   'manage.noLocation': 'À préciser',
   'manage.when': 'Date et heure',
   'manage.status': 'Statut',
+  'manage.payment.title': 'Paiement',
+  'manage.payment.text': 'Merci de régler {amount} par virement avant le {deadline}, en indiquant la référence de paiement. Sans paiement à cette date, la réservation est annulée et la place revient à la liste d’attente.',
   'manage.invoices.title': "Factures",
   'manage.invoices.invoice': "Facture {number} (PDF)",
   'manage.invoices.creditNote': "Avoir {number} (PDF)",
