@@ -1,0 +1,38 @@
+// Payments: the inputs of the staff procedures (mark paid by hand, a booking's payments) and what
+// they answer. Zod only: the client's forms validate with the same schemas.
+import { z } from 'zod';
+import { idInput } from '@server/shared/common.schemas';
+import { keyed } from '@server/shared/i18n/schema-messages';
+import { isCalendarDate } from '@server/bookings/bookings.schemas';
+import { PAYMENT_SOURCES } from '@db/schema';
+
+/** The most one payment may be (minor units): a hundred million of the currency's units. */
+export const MAX_PAYMENT_MINOR = 10_000_000_000;
+
+const AMOUNT_INVALID = keyed('api.payments.amountInvalid', 'Enter the amount received, more than zero');
+const PAID_ON_INVALID = keyed('api.payments.paidOnInvalid', 'Enter the day the money arrived as YYYY-MM-DD');
+
+export const markPaidInput = z.object({
+  bookingId: idInput,
+  /** What arrived, in minor units (cents): it must be the booking's total (see markPaid). */
+  amountMinor: z.number({ error: AMOUNT_INVALID }).int(AMOUNT_INVALID).min(1, AMOUNT_INVALID).max(MAX_PAYMENT_MINOR, AMOUNT_INVALID),
+  /** The day the bank booked it, YYYY-MM-DD; not after today in the site's time zone. */
+  paidOn: z.string({ error: PAID_ON_INVALID }).trim().refine(isCalendarDate, PAID_ON_INVALID),
+});
+export type MarkPaidInput = z.output<typeof markPaidInput>;
+
+export const paymentsForBookingInput = z.object({ bookingId: idInput });
+
+/** One payment as staff see it in a booking. */
+export const paymentOutput = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  paidOn: z.string(),
+  method: z.string(),
+  source: z.enum(PAYMENT_SOURCES),
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentDto = z.output<typeof paymentOutput>;
