@@ -4,7 +4,7 @@
 import type { PaymentStatus } from '@db/schema';
 import { type RenderedMessage, renderMessage } from '@server/shared/email-layout';
 import { basisPointsToPercent, formatMoney } from '@server/shared/money';
-import { formatPaymentReference } from '@server/payments/payment-reference';
+import { formatPaymentReference } from '@server/payments/payments.schemas';
 import { siteLink } from './manage-token';
 import {
   type BookingFacts,

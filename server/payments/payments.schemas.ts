@@ -1,10 +1,10 @@
-// Payments: the inputs of the staff procedures (mark paid by hand, a booking's payments) and what
-// they answer. Zod only: the client's forms validate with the same schemas.
+// Payments: the inputs of the staff procedures (mark paid by hand, a booking's payments), what
+// they answer, and how references and statuses are shown. Zod only: the client imports it too.
 import { z } from 'zod';
 import { idInput } from '@server/shared/common.schemas';
 import { keyed } from '@server/shared/i18n/schema-messages';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
-import { PAYMENT_SOURCES } from '@db/schema';
+import { PAYMENT_SOURCES, type PaymentStatus } from '@db/schema';
 
 /** The most one payment may be (minor units): a hundred million of the currency's units. */
 export const MAX_PAYMENT_MINOR = 10_000_000_000;
@@ -36,3 +36,21 @@ export const paymentOutput = z.object({
   createdAt: z.string(),
 });
 export type PaymentDto = z.output<typeof paymentOutput>;
+
+/** The staff's word for where a paid booking's money stands. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  'refund-due': 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** As a person types it: spaces dropped and letters upper-cased ('rf71 2345 67890' -> 'RF71234567890'). */
+export function normalisePaymentReference(typed: string): string {
+  return typed.replace(/\s+/g, '').toUpperCase();
+}
+
+/** Grouped by four, as printed on an invoice and in an e-mail: 'RF71 2345 6789 0'. */
+export function formatPaymentReference(reference: string): string {
+  return normalisePaymentReference(reference).replace(/(.{4})(?=.)/g, '$1 ');
+}
