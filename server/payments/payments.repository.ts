@@ -28,3 +28,13 @@ export function listPaymentsOfBooking(db: DB, bookingId: string): Promise<Paymen
 export function setPaymentStatusRow(db: DB, bookingId: string, from: PaymentStatus, to: PaymentStatus): Promise<BookingRow | undefined> {
   return db.updateTable('bookings').set({ paymentStatus: to }).where('id', '=', bookingId).where('paymentStatus', '=', from).returningAll().executeTakeFirst();
 }
+
+/** Whether a statement line with this identity has already paid a booking. */
+export async function hasStatementLine(db: DB, key: string): Promise<boolean> {
+  return (await db.selectFrom('payments').select('id').where('statementLineKey', '=', key).executeTakeFirst()) !== undefined;
+}
+
+/** The booking whose payment reference is `reference` (normalised: 'RF' + digits, no spaces). */
+export async function findBookingIdByReference(db: DB, reference: string): Promise<string | undefined> {
+  return (await db.selectFrom('bookings').select('id').where('paymentReference', '=', reference).executeTakeFirst())?.id;
+}

@@ -54,3 +54,42 @@ export function normalisePaymentReference(typed: string): string {
 export function formatPaymentReference(reference: string): string {
   return normalisePaymentReference(reference).replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** Why a statement line paid nothing and waits for a person. */
+export const UNMATCHED_REASONS = ['unreadable', 'no-reference', 'invalid-reference', 'unknown-reference', 'amount-mismatch', 'already-paid', 'not-payable'] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
+export const UNMATCHED_REASON_LABELS: Record<UnmatchedReason, string> = {
+  unreadable: 'Its date or amount could not be read',
+  'no-reference': 'No payment reference in the text',
+  'invalid-reference': 'A reference whose check digits do not match (a typo?)',
+  'unknown-reference': 'No booking has this reference',
+  'amount-mismatch': "The amount is not the booking's total",
+  'already-paid': 'The booking is already paid',
+  'not-payable': 'The booking is not awaiting payment (cancelled or waitlisted)',
+};
+
+const statementLineOutput = z.object({
+  /** 1-based: the entry of the CAMT file, the row of the CSV after its header. */
+  position: z.number().int(),
+  bookedOn: z.string().nullable(),
+  amountMinor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** The valid reference found in its text, or the first one found. */
+  reference: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  text: z.string(),
+});
+
+/** What an upload did: how many lines, how many paid a booking, and the lines left for a person. */
+export const statementImportOutput = z.object({
+  format: z.enum(['camt053', 'csv']),
+  lines: z.number().int(),
+  paid: z.array(statementLineOutput),
+  /** Lines a previous upload already recorded: nothing is paid twice. */
+  alreadyImported: z.number().int(),
+  /** Money out (debits): not payments for bookings. */
+  outgoing: z.number().int(),
+  unmatched: z.array(statementLineOutput.extend({ reason: z.enum(UNMATCHED_REASONS) })),
+});
+export type StatementImportResult = z.output<typeof statementImportOutput>;
