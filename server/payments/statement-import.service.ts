@@ -57,10 +57,12 @@ function isDuplicateLine(error: unknown): boolean {
 async function settleLine(deps: Pick<ServiceContext, 'db' | 'config' | 'user' | 'ip'>, line: StatementLine, reference: string, bookedOn: string, amountMinor: number): Promise<LineOutcome> {
   const actor = actorOf(deps);
   const body = replaySafe(async (trx: BookingTransaction): Promise<LineOutcome> => {
-    if (await hasStatementLine(trx, line.key)) return { kind: 'already-imported' };
     const bookingId = await findBookingIdByReference(trx, reference);
     if (bookingId === undefined) return { kind: 'unmatched', reason: 'unknown-reference', bookingId: null };
     const booking = await findBookingForUpdate(trx, bookingId);
+    // Read once the booking is locked: an upload of the same statement racing this one has then
+    // committed its payment for this line (PostgreSQL), and this line is a repeat, not a refusal.
+    if (await hasStatementLine(trx, line.key)) return { kind: 'already-imported' };
     const currencyDiffers = line.currency !== null && booking?.chargeCurrency !== line.currency;
     const refusal = currencyDiffers ? 'amount-mismatch' : paymentRefusal(booking, amountMinor);
     if (refusal !== null || booking === undefined) return { kind: 'unmatched', reason: refusal === 'not-found' || refusal === null ? 'unknown-reference' : refusal, bookingId };

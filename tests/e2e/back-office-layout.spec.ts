@@ -11,7 +11,7 @@ test('the sidebar has an icon for every entry and lists Delegates', async ({ pag
   await page.goto('/admin/dashboard');
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveText(['Dashboard', 'Events', 'Sessions', 'Delegates', 'Bookings', 'Calendar', 'Check-in', 'Contacts', 'Consultations', 'Analytics', 'Settings', 'Home Page', 'Audit Log', 'Privacy']);
+  await expect(links).toHaveText(['Dashboard', 'Events', 'Sessions', 'Delegates', 'Bookings', 'Payments', 'Calendar', 'Check-in', 'Contacts', 'Consultations', 'Analytics', 'Settings', 'Home Page', 'Audit Log', 'Privacy']);
   const withIcons = await links.evaluateAll((anchors) => anchors.filter((anchor) => anchor.querySelector('svg') !== null).length);
   expect(withIcons).toBe(14);
   await nav.getByRole('link', { name: 'Delegates' }).click();
