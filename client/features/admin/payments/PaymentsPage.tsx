@@ -8,7 +8,6 @@ import { formatPaymentReference, type StatementImportResult, UNMATCHED_REASON_LA
 import { formatMoney } from '@server/shared/money';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
-import { notifySuccess } from '@client/features/admin/kit/notify';
 import { useDates } from '@client/use-dates';
 import { StatementUploadError, STATEMENT_MAX_MB, uploadStatement } from './statement-upload';
 
@@ -115,7 +114,6 @@ function StatementImport() {
     try {
       const answer = await uploadStatement(file);
       setResult(answer);
-      notifySuccess(`Statement imported: ${plural(answer.paid.length, 'booking', 'bookings')} paid.`);
       // Bookings just paid show their new status everywhere.
       await queryClient.invalidateQueries();
     } catch (caught) {
@@ -141,6 +139,7 @@ function StatementImport() {
             placeholder="Choose a .xml or .csv file"
             accept=".xml,.csv,.txt,text/xml,application/xml,text/csv"
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear statement file' }}
             value={file}
             onChange={(picked) => {
               setFile(picked);
