@@ -209,6 +209,11 @@ const adminAnalyticsRoute = createRoute({
   // Its own chunk with the chart library: no other screen downloads it.
   component: lazyRouteComponent(() => import('./features/admin/analytics/AnalyticsPage'), 'AnalyticsPage'),
 });
+const adminPaymentsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/payments',
+  component: lazyRouteComponent(() => import('./features/admin/payments/PaymentsPage'), 'PaymentsPage'),
+});
 const adminAuditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/audit',
@@ -231,6 +236,7 @@ const adminScreens = [
   adminSessionsRoute,
   adminDelegatesRoute,
   adminBookingsRoute,
+  adminPaymentsRoute,
   adminCalendarRoute,
   adminCheckInRoute,
   adminContactsRoute,

@@ -36,6 +36,7 @@ export const EMAIL_KINDS = [
   'waitlist-offer',
   'payment-reminder',
   'payment-expired',
+  'payment-receipt',
   'consultation-booked',
   'consultation-notice',
   'consultation-cancelled',
@@ -393,6 +394,7 @@ export interface Database {
   invoiceCounters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
+  payments: PaymentsTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
@@ -713,6 +715,26 @@ export interface InvoicesTable {
   language: string;
   createdAt: CreatedAt;
 }
+
+export const PAYMENT_SOURCES = ['manual', 'statement'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+/** A payment received for a paid booking (migration 600); bookingId has no foreign key, as an invoice's. */
+export interface PaymentsTable {
+  id: string;
+  bookingId: string;
+  amountMinor: number;
+  currency: string;
+  /** YYYY-MM-DD: the day the bank booked it. */
+  paidOn: string;
+  method: string;
+  source: PaymentSource;
+  /** The statement line that paid it (entry reference or hash), unique; null when recorded by hand. */
+  statementLineKey: string | null;
+  recordedBy: string | null;
+  createdAt: CreatedAt;
+}
+export type PaymentRow = Selectable<PaymentsTable>;
 
 export interface InvoiceLinesTable {
   invoiceId: string;

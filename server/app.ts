@@ -34,6 +34,7 @@ import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } fro
 import { trpcRoute } from './http/trpc-route';
 import { restApiRoutes } from './http/rest-api.route';
 import { uploadRoutes } from './uploads/uploads.route';
+import { statementRoutes } from './payments/statement.route';
 import { appRouter } from './router';
 import { makeCreateContext } from './trpc/context';
 import { makePrivateDir } from './core/private-files';
@@ -193,6 +194,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   makePrivateDir(deps.uploadsDir);
   // POST /api/uploads, with @fastify/multipart registered inside its own plugin scope.
   await app.register(uploadRoutes(deps));
+  // POST /api/payments/statement: a bank statement (CAMT.053 or CSV) matched against awaiting bookings.
+  await app.register(statementRoutes(deps));
   // GET /api/export/bookings.csv and /api/export/contacts.csv (staff only).
   await app.register(exportRoutes(deps));
   // /api/v1/...: the REST face of the scoped procedures, for API tokens; GET /api/openapi.json.

@@ -15,6 +15,7 @@ import { emailsRouter } from './email/emails.router';
 import { eventsRouter } from './events/events.router';
 import { homePageRouter } from './home-page/home-page.router';
 import { invoicesRouter } from './invoices/invoices.router';
+import { paymentsRouter } from './payments/payments.router';
 import { privacyRouter } from './privacy/privacy.router';
 import { registrationQuestionsRouter } from './registration-questions/registration-questions.router';
 import { sessionsRouter } from './sessions/sessions.router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   privacy: privacyRouter,
   consultations: consultationsRouter,
   invoices: invoicesRouter,
+  payments: paymentsRouter,
   calendars: calendarsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,

@@ -320,6 +320,16 @@ const CASES: Record<string, Case> = {
       return (c) => c.apiTokens.revoke({ id: apiToken.id });
     },
   },
+  'payments.markPaid': {
+    role: 'user',
+    prepare: async (env) => {
+      const { event, slot } = await insertBookableSlot(env.db);
+      const booking = await insertBookingRow(env.db, slot, event.id);
+      const charge = { chargeNetMinor: 10_000, chargeTaxMinor: 1_900, chargeGrossMinor: 11_900, chargeCurrency: 'EUR', chargeTaxRateBasisPoints: 1_900 };
+      await env.db.updateTable('bookings').set({ ...charge, paymentStatus: 'awaiting', paymentMethod: 'bank_transfer', paymentReference: 'RF18539007547034' }).where('id', '=', booking.id).execute();
+      return (c) => c.payments.markPaid({ bookingId: booking.id, amountMinor: 11_900, paidOn: '2026-01-05' });
+    },
+  },
   'webhooks.create': {
     role: 'admin',
     prepare: async () => (c) => c.webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['booking.created'] }),

@@ -21,7 +21,7 @@ import {
   waitlistOfferMessage,
   waitlistPromotedMessage,
 } from '@server/email/messages';
-import { awaitingPaymentMessage, duePaymentOf, paymentExpiredMessage } from '@server/email/payment-messages';
+import { awaitingPaymentMessage, duePaymentOf, paymentExpiredMessage, paymentReceiptMessage, type ReceivedPayment } from '@server/email/payment-messages';
 
 export type ParticipantMessageKind = 'booking-received' | 'booking-confirmed' | 'booking-cancelled' | 'waitlist-promoted' | 'waitlist-offer';
 
@@ -97,11 +97,21 @@ function calendarFile(site: OutboxSite, booking: BookingDetails, kind: Participa
   return bookingCalendarFile(site, booking, calendarStatus(kind), sequence);
 }
 
+/** What else a participant message must know: the booking was cancelled unpaid, or its payment has just arrived. */
+interface MessageOccasion {
+  unpaid?: boolean;
+  receipt?: ReceivedPayment;
+}
+
 /**
- * The wording of a participant message. A paid booking holding its seat says how to pay, and one
- * cancelled at its unpaid deadline says why (sent as 'payment-expired').
+ * The wording of a participant message. A paid booking holding its seat says how to pay, one
+ * cancelled at its unpaid deadline says why (sent as 'payment-expired'), and the confirmation of a
+ * payment received is its receipt (sent as 'payment-receipt').
  */
-function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null, unpaid: boolean) {
+function participantContent(site: OutboxSite, booking: BookingDetails, kind: ParticipantMessageKind, link: ManageLinkFacts | null, { unpaid = false, receipt }: MessageOccasion) {
+  if (kind === 'booking-confirmed' && receipt !== undefined) {
+    return { rendered: paymentReceiptMessage(site, booking, receipt, link, booking.checkInCode), sentKind: 'payment-receipt' as const };
+  }
   const due = kind === 'booking-received' || kind === 'waitlist-promoted' ? duePaymentOf(booking) : null;
   if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind };
   if (kind === 'booking-cancelled' && unpaid && booking.paymentDueAt !== null) {
@@ -133,11 +143,13 @@ async function enqueueParticipantMessage(
   kind: ParticipantMessageKind,
   newBookingToken: string | null,
   known?: BookingDetails,
-  unpaid = false,
+  occasion: MessageOccasion = {},
 ): Promise<BookingDetails | undefined> {
   const booking = known ?? (await findBookingDetails(db, bookingId));
-  // Nothing to tell anyone about a slot that is over (staff tidying up old bookings).
-  if (booking === undefined || Date.parse(booking.endTime) <= Date.now()) return booking;
+  // Nothing to tell anyone about a slot that is over (staff tidying up old bookings), except a
+  // receipt: money that arrives after the workshop is still acknowledged.
+  if (booking === undefined) return booking;
+  if (occasion.receipt === undefined && Date.parse(booking.endTime) <= Date.now()) return booking;
   const carriesLink = kind !== 'booking-cancelled';
   let token = newBookingToken;
   let sequence = booking.icsSequence;
@@ -149,7 +161,7 @@ async function enqueueParticipantMessage(
   const link: ManageLinkFacts | null =
     carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
-  const { rendered, sentKind } = participantContent(site, booking, kind, link, unpaid);
+  const { rendered, sentKind } = participantContent(site, booking, kind, link, occasion);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
@@ -190,7 +202,7 @@ export async function enqueueBookingMessages(
   const site = await loadOutboxSite(db, publicOrigin);
   const kind = outcome.removed ? null : participantMessageFor(outcome.previousStatus, outcome.booking.status);
   const details =
-    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details, options.unpaid === true);
+    kind === null ? outcome.details : await enqueueParticipantMessage(db, site, outcome.booking.id, kind, outcome.manageToken, outcome.details, { unpaid: options.unpaid === true });
   if (outcome.promoted !== undefined) {
     // Promoted at once (pending), or offered the seat for some hours (still waitlisted).
     const promotedKind = outcome.promoted.status === 'waitlisted' ? 'waitlist-offer' : 'waitlist-promoted';
@@ -201,4 +213,13 @@ export async function enqueueBookingMessages(
   }
   // Every booking change passes here, in its transaction: the webhooks' outbox is written with it.
   await enqueueBookingWebhooks(db, outcome);
+}
+
+/**
+ * The receipt of a payment that has just confirmed `bookingId` (it is also its confirmation: check-in
+ * code, calendar entry CONFIRMED, a fresh manage link), in the booking's language.
+ */
+export async function enqueuePaymentReceipt(db: DB, publicOrigin: string, bookingId: string, receipt: ReceivedPayment): Promise<void> {
+  const site = await loadOutboxSite(db, publicOrigin);
+  await enqueueParticipantMessage(db, site, bookingId, 'booking-confirmed', null, undefined, { receipt });
 }

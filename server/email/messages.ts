@@ -102,7 +102,7 @@ export function slotDetailsOf(site: SiteVoice, booking: BookingFacts): [string, 
   ];
 }
 
-function manageLinkParts(link: ManageLinkFacts | null, { t }: Words): Pick<MessageContent, 'link' | 'notes'> {
+export function manageLinkParts(link: ManageLinkFacts | null, { t }: Words): Pick<MessageContent, 'link' | 'notes'> {
   if (link === null) return { link: null, notes: [] };
   return {
     link: { label: t('email.manageLink'), url: link.url },

@@ -1,12 +1,23 @@
 // The messages of a paid booking: how to pay (the payment method's instructions, with the amount,
-// the deadline and the reference), the reminder before the deadline, and the cancellation when the
-// money did not arrive. In the booking's language, times in the site's zone.
+// the deadline and the reference), the reminder before the deadline, the cancellation when the
+// money did not arrive, and the receipt when it did. In the booking's language, times in the site's zone.
 import type { PaymentStatus } from '@db/schema';
 import { type RenderedMessage, renderMessage } from '@server/shared/email-layout';
 import { basisPointsToPercent, formatMoney } from '@server/shared/money';
-import { formatPaymentReference } from '@server/payments/payment-reference';
+import { formatPaymentReference } from '@server/payments/payments.schemas';
 import { siteLink } from './manage-token';
-import { type BookingFacts, type ManageLinkFacts, signedBy, slotDetailsOf, titlesIn, type SiteVoice, type Words, wordsIn } from './messages';
+import {
+  type BookingFacts,
+  CHECK_IN_QR_CID,
+  type ManageLinkFacts,
+  manageLinkParts,
+  signedBy,
+  slotDetailsOf,
+  titlesIn,
+  type SiteVoice,
+  type Words,
+  wordsIn,
+} from './messages';
 
 /** What a paid booking's messages show of its payment (the booking's frozen charge). */
 export interface PaymentFacts {
@@ -127,6 +138,49 @@ export function paymentExpiredMessage(site: SiteVoice, booking: BookingFacts, du
     details: slotDetailsOf(site, booking),
     link: null,
     notes: [],
+    language: words.language,
+  });
+}
+
+/** What a receipt says was received: the amount, its currency and the day the bank booked it. */
+export interface ReceivedPayment {
+  amountMinor: number;
+  currency: string;
+  /** YYYY-MM-DD. */
+  paidOn: string;
+  reference: string | null;
+}
+
+/**
+ * The money arrived: the receipt, which is also the booking's confirmation (its seat is confirmed,
+ * with the check-in code and the calendar entry), so the participant gets one e-mail, not two.
+ */
+export function paymentReceiptMessage(site: SiteVoice, booking: BookingFacts, payment: ReceivedPayment, link: ManageLinkFacts | null, checkInCode: string | null): RenderedMessage {
+  const words = wordsIn(booking.language);
+  const { t, locale, dates } = words;
+  const names = { siteName: site.siteName, session: titlesIn(booking, words.language).session };
+  const amount = formatMoney(payment.amountMinor, payment.currency, locale);
+  // A calendar day, not an instant: formatted at noon UTC so no time zone moves it to another day.
+  const paidOn = dates.date(`${payment.paidOn}T12:00:00Z`, 'UTC');
+  const paragraphs = [t('email.receipt.text', { ...names, amount, paidOn }), t('email.confirmed.text', names)];
+  const details: [string, string][] = [
+    ...slotDetailsOf(site, booking),
+    [t('email.receipt.amount'), amount],
+    [t('email.receipt.paidOn'), paidOn],
+    ...(payment.reference === null ? [] : [[t('email.payment.reference'), formatPaymentReference(payment.reference)] as [string, string]]),
+  ];
+  if (checkInCode !== null) {
+    paragraphs.push(t('email.checkIn.text', { code: checkInCode }));
+    details.push([t('email.checkIn.label'), checkInCode]);
+  }
+  return renderMessage({
+    subject: t('email.receipt.subject', names),
+    ...signedBy(site),
+    greeting: t('email.greeting', { name: booking.participantName }),
+    paragraphs,
+    details,
+    ...(checkInCode === null ? {} : { image: { cid: CHECK_IN_QR_CID, alt: t('email.checkIn.alt', { code: checkInCode }) } }),
+    ...manageLinkParts(link, words),
     language: words.language,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditorReference, formatPaymentReference, isValidPaymentReference, newPaymentReference } from './payment-reference';
+import { creditorReference, isValidPaymentReference, newPaymentReference } from './payment-reference';
+import { formatPaymentReference } from './payments.schemas';
 
 const TYPED = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 

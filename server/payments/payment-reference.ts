@@ -4,6 +4,7 @@
 // single wrong digit and every swap of two neighbours, and a letter typed anywhere but in 'RF'
 // breaks the shape, so a typo never reads as another booking's reference. Pure.
 import { randomInt } from 'node:crypto';
+import { normalisePaymentReference } from './payments.schemas';
 
 const BODY_DIGITS = 9;
 const SHAPE = /^RF(\d{2})(\d{1,21})$/;
@@ -32,20 +33,10 @@ export function newPaymentReference(): string {
   return creditorReference(body);
 }
 
-/** As a person types it: spaces dropped and letters upper-cased ('rf71 2345 67890' -> 'RF71234567890'). */
-export function normalisePaymentReference(typed: string): string {
-  return typed.replace(/\s+/g, '').toUpperCase();
-}
-
 /** Whether `typed` is a well-formed creditor reference whose check digits agree. */
 export function isValidPaymentReference(typed: string): boolean {
   const reference = normalisePaymentReference(typed);
   const match = SHAPE.exec(reference);
   if (match === null) return false;
   return mod97(asDigits(`${reference.slice(4)}${reference.slice(0, 4)}`)) === 1;
-}
-
-/** Grouped by four, as printed on an invoice and in an e-mail: 'RF71 2345 6789 0'. */
-export function formatPaymentReference(reference: string): string {
-  return normalisePaymentReference(reference).replace(/(.{4})(?=.)/g, '$1 ');
 }

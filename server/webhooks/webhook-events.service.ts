@@ -111,3 +111,28 @@ export async function enqueueContactWebhook(trx: DB, contact: ContactRow): Promi
     createdAt: contact.createdAt,
   });
 }
+
+/** A payment received for a paid booking (marked by hand or matched on a bank statement): amounts in minor units. */
+export async function enqueuePaymentWebhook(
+  trx: DB,
+  payment: { id: string; bookingId: string; amountMinor: number; currency: string; paidOn: string; method: string; source: string },
+  paymentReference: string | null,
+  now?: Date,
+): Promise<void> {
+  await enqueueWebhookEvent(
+    trx,
+    'payment.received',
+    `booking:${payment.bookingId}`,
+    {
+      id: payment.id,
+      bookingId: payment.bookingId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      paidOn: payment.paidOn,
+      method: payment.method,
+      source: payment.source,
+      paymentReference,
+    },
+    now,
+  );
+}

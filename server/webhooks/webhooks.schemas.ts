@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'consultation.rescheduled',
   'consultation.cancelled',
   'contact.received',
+  'payment.received',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -195,6 +195,7 @@ for (const width of [375, 1280]) {
         ['/admin/events', 'Events'],
         ['/admin/sessions', 'Sessions'],
         ['/admin/bookings', 'Bookings'],
+        ['/admin/payments', 'Payments'],
         ['/admin/calendar', 'Calendar'],
         ['/admin/contacts', 'Contact Management'],
         ['/admin/consultations', 'Consultations'],

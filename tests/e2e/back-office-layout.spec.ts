@@ -11,9 +11,9 @@ test('the sidebar has an icon for every entry and lists Delegates', async ({ pag
   await page.goto('/admin/dashboard');
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveText(['Dashboard', 'Events', 'Sessions', 'Delegates', 'Bookings', 'Calendar', 'Check-in', 'Contacts', 'Consultations', 'Analytics', 'Settings', 'Home Page', 'Audit Log', 'Privacy']);
+  await expect(links).toHaveText(['Dashboard', 'Events', 'Sessions', 'Delegates', 'Bookings', 'Payments', 'Calendar', 'Check-in', 'Contacts', 'Consultations', 'Analytics', 'Settings', 'Home Page', 'Audit Log', 'Privacy']);
   const withIcons = await links.evaluateAll((anchors) => anchors.filter((anchor) => anchor.querySelector('svg') !== null).length);
-  expect(withIcons).toBe(14);
+  expect(withIcons).toBe(15);
   await nav.getByRole('link', { name: 'Delegates' }).click();
   await expect(page).toHaveURL(/\/admin\/delegates$/);
   await expect(page.getByRole('heading', { name: 'Delegates', level: 1 })).toBeVisible();

@@ -9,6 +9,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconCalendar,
+  IconCash,
   IconCalendarEvent,
   IconChartLine,
   IconHistory,
@@ -37,6 +38,7 @@ export const ADMIN_NAV = [
   { to: '/admin/sessions', label: 'Sessions', icon: IconPresentation },
   { to: '/admin/delegates', label: 'Delegates', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconTicket },
+  { to: '/admin/payments', label: 'Payments', icon: IconCash },
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar },
   // A page of its own (a full load): only its document may use the camera (server/http/security-headers.ts).
   { to: '/admin/check-in', label: 'Check-in', icon: IconQrcode, ownPage: true },

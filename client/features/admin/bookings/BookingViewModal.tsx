@@ -1,5 +1,6 @@
 // A booking's detail: the participant, what was booked, and the answers to the event's registration
-// questions, each under the question as it was asked, and its invoices and credit notes.
+// questions, each under the question as it was asked, its payment and payments received, and its
+// invoices and credit notes.
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { failureText } from '@client/features/admin/kit/notify';
@@ -7,6 +8,7 @@ import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_LABELS, bookingViewStatus } from '@server/bookings/bookings.schemas';
 import { useDates } from '@client/use-dates';
 import { BookingInvoices } from './BookingInvoices';
+import { BookingPayments } from './BookingPayments';
 
 interface BookingViewModalProps {
   booking: BookingItem | null;
@@ -50,6 +52,7 @@ function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: st
       {answers.isPending && <Text size="sm">Loading answers...</Text>}
       {answers.isError && <Text c="red" size="sm">{failureText('Failed to load the answers', answers.error)}</Text>}
       {answers.data?.length === 0 && <Text size="sm" c="dimmed">No answers to registration questions.</Text>}
+      <BookingPayments booking={booking} timeZone={timeZone} />
       <BookingInvoices bookingId={booking.id} />
     </Stack>
   );

@@ -18,6 +18,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'consultation.rescheduled': 'Consultation moved',
   'consultation.cancelled': 'Consultation cancelled',
   'contact.received': 'Contact message received',
+  'payment.received': 'Payment received',
 };
 
 /** `editing` null: a new endpoint. */
