@@ -12,7 +12,7 @@ import type { Language } from '@server/shared/i18n/languages';
 import { NotFoundError, PreconditionError } from '@server/core/errors';
 import { type BankAccount, bankAccountOf } from '@server/invoices/billing-settings.schemas';
 import { readBillingSettings } from '@server/invoices/billing-settings.repository';
-import { formatPaymentReference } from '@server/payments/payment-reference';
+import { formatPaymentReference } from '@server/payments/payments.schemas';
 
 export interface ManagedBooking {
   id: string;

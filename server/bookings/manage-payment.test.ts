@@ -3,7 +3,7 @@
 // no payment block, and a firm without a bank account in Settings > Billing shows no account.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashManageToken } from '@server/email/manage-token';
-import { formatPaymentReference } from '@server/payments/payment-reference';
+import { formatPaymentReference } from '@server/payments/payments.schemas';
 import { BILLING_SETTINGS, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { createTestEnv, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 
