@@ -37,7 +37,7 @@ export const HOME_SECTIONS = [
   { id: 'home-testimonials', title: 'Testimonials' },
   { id: 'home-founder', title: 'Founder' },
   { id: 'home-priorities', title: 'Priorities' },
-  { id: 'home-preview', title: 'Preview' },
+  { id: 'home-preview', title: 'How it looks' },
 ] as const satisfies readonly PageSection[];
 
 export function sectionId(title: (typeof HOME_SECTIONS)[number]['title']): string {

@@ -2,7 +2,7 @@
 // to) first, then each translated language. Every editor with translations shows its texts this way,
 // so English and French are never interleaved field by field. A language whose texts are missing
 // says so on its tab, so an admin sees what is left to translate without opening it.
-import { Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TranslatedLanguage } from '@server/shared/i18n/translations.schemas';
 import { type Language, LANGUAGE_CODES, LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
@@ -33,6 +33,8 @@ export function LanguageTabs({
       <Tabs.Tab
         key={code}
         value={code}
+        // The mark beside the name is a coloured dot; a screen reader hears what it means instead.
+        aria-label={`${LANGUAGES[code].english}${marked?.note ?? ''}`}
         rightSection={
           marked === null ? undefined : (
             <Text span c={marked.colour} fw={700} aria-hidden="true">
@@ -42,7 +44,6 @@ export function LanguageTabs({
         }
       >
         {LANGUAGES[code].english}
-        {marked !== null && <VisuallyHidden>{marked.note}</VisuallyHidden>}
       </Tabs.Tab>
     );
   };
