@@ -81,7 +81,7 @@ function HomePageForm({ saved }: { saved: SavedHomeContent }) {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           {/* Beside the form from a wide screen on, it stays in view while the form scrolls. */}
           <Box style={{ position: 'sticky', top: 72 }}>
-            <FormSection id={sectionId('How it looks')} title="How it looks" description="The first slide as typed, in the site's colours. Nothing is saved until Save Changes.">
+            <FormSection id={sectionId('How it looks')} title="How it looks">
               {identity === undefined ? <Text c="dimmed">Loading…</Text> : <SitePreview values={siteFormValuesOf(identity)} hero={firstSlide} />}
             </FormSection>
           </Box>
