@@ -25,12 +25,16 @@ describe('the French texts of an event', () => {
     await person.click(await screen.findByRole('button', { name: 'Edit Lagos Forum' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
 
+    // English first; the French texts are behind their tab, which says some are missing.
+    expect(within(dialog).queryByRole('textbox', { name: 'French title' })).not.toBeInTheDocument();
+    await person.click(within(dialog).getByRole('tab', { name: 'French (texts missing)' }));
     const title = within(dialog).getByRole('textbox', { name: 'French title' });
     expect(title).toHaveValue('Forum de Lagos');
     expect(within(dialog).getAllByText('Missing: the French pages show the English one.')).toHaveLength(1);
 
     await person.type(within(dialog).getByRole('textbox', { name: 'French description' }), 'Deux jours de rencontres.');
     expect(within(dialog).queryByText('Missing: the French pages show the English one.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'French' })).toHaveAttribute('aria-selected', 'true');
     await person.click(within(dialog).getByRole('button', { name: 'Update Event' }));
     // The form's own end (its toast, the dialog closing) before the test's, so nothing outlives it.
     expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();

@@ -45,6 +45,7 @@ describe('the French texts of a consultation type', () => {
     });
     await person.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Discovery call' });
+    await person.click(within(dialog).getByRole('tab', { name: 'French (texts missing)' }));
     expect(within(dialog).getByRole('textbox', { name: 'French title' })).toHaveValue('Appel découverte');
     expect(within(dialog).getAllByText(MISSING)).toHaveLength(1);
 
@@ -70,7 +71,8 @@ describe('the French texts of registration questions', () => {
     await renderRoute(EventsPage, { baseUrl: server.baseUrl, sessionToken: admin.token });
     await person.click(await screen.findByRole('button', { name: 'Registration questions of Lagos Forum' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registration questions: Lagos Forum' });
-    expect(await within(dialog).findByRole('textbox', { name: 'French question' })).toHaveValue('Secteur');
+    await person.click(await within(dialog).findByRole('tab', { name: 'French (texts missing)' }));
+    expect(within(dialog).getByRole('textbox', { name: 'French question' })).toHaveValue('Secteur');
     const choices = within(dialog).getByRole('textbox', { name: 'French choices, one per line in the same order' });
     expect(choices).toHaveValue('Agriculture');
     // The help text has none, and one English choice has no French line.
@@ -118,6 +120,7 @@ describe('the French texts of the home page', () => {
     const person = userEvent.setup();
     renderWithProviders(<HomePageEditor />, { baseUrl: server.baseUrl, sessionToken: admin.token });
     const slide = await screen.findByRole('group', { name: 'Slide 1' });
+    await person.click(within(slide).getByRole('tab', { name: 'French (texts missing)' }));
     const title = within(slide).getByRole('textbox', { name: 'French title' });
     expect(within(slide).getAllByText(MISSING)).toHaveLength(2);
     await fill(person, title, 'Expansion internationale');

@@ -141,8 +141,13 @@ test.describe('back office', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
     await page.getByRole('tab', { name: 'My hours' }).click();
-    await expect(page.getByRole('textbox', { name: 'Monday' })).toHaveValue('06:00-20:00');
-    await page.getByRole('textbox', { name: 'Monday' }).fill('08:00-12:00, 13:00-18:00');
+    const monday = page.getByRole('group', { name: 'Monday' });
+    await expect(monday.getByLabel('Monday range 1 start')).toHaveValue('06:00');
+    await expect(monday.getByLabel('Monday range 1 end')).toHaveValue('20:00');
+    await monday.getByLabel('Monday range 1 end').fill('12:00');
+    await monday.getByRole('button', { name: 'Add a range on Monday' }).click();
+    await monday.getByLabel('Monday range 2 start').fill('13:00');
+    await monday.getByLabel('Monday range 2 end').fill('18:00');
     await page.getByRole('button', { name: 'Save hours' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Hours saved.' })).toBeVisible();
 

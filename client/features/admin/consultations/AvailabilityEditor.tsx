@@ -2,11 +2,12 @@
 // or other hours). Admins may pick a colleague and edit theirs.
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { clockRangeOf, type ClockRange, minuteRangeOf, timeRangeProblems } from '@server/shared/time-ranges';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
+import { WEEKDAYS, WeeklyHours } from './WeeklyHours';
 
 type Availability = RouterOutputs['consultations']['availability']['get'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const ZONES: string[] = (() => {
   try {
     return Intl.supportedValuesOf('timeZone');
@@ -64,7 +65,10 @@ export function AvailabilityEditor() {
 function HoursForm({ availability }: { availability: Availability }) {
   const utils = trpc.useUtils();
   const [timeZone, setTimeZone] = useState(availability.timeZone);
-  const [days, setDays] = useState(() => WEEKDAYS.map((_, weekday) => rangesText(availability.weekly.filter((range) => range.weekday === weekday))));
+  // The stored ranges (minutes) as the time inputs hold them; turned back into minutes on save, so
+  // the API is the same as when hours were typed.
+  const [days, setDays] = useState<ClockRange[][]>(() => WEEKDAYS.map((_, weekday) => availability.weekly.filter((range) => range.weekday === weekday).map(clockRangeOf)));
+  const [dayErrors, setDayErrors] = useState<(string | null)[][]>([]);
   const [overrides, setOverrides] = useState(() => availability.overrides.map((override) => ({ date: override.date, off: override.ranges.length === 0, text: rangesText(override.ranges) })));
   const [problem, setProblem] = useState<string | null>(null);
   const save = trpc.consultations.availability.set.useMutation({ onSuccess: (saved) => utils.consultations.availability.get.setData({ userId: saved.userId }, saved) });
@@ -72,12 +76,13 @@ function HoursForm({ availability }: { availability: Availability }) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setProblem(null);
-    const weekly = [];
-    for (const [weekday, text] of days.entries()) {
-      const ranges = parseRanges(text);
-      if (ranges === null) return setProblem(`${WEEKDAYS[weekday]}: write hours as 09:00-12:00, 13:00-17:00`);
-      weekly.push(...ranges.map((range) => ({ weekday, ...range })));
-    }
+    const problems = days.map((ranges) => timeRangeProblems(ranges));
+    setDayErrors(problems);
+    if (problems.some((day) => day.some((problem) => problem !== null))) return setProblem('Some hours need a look: see the messages under them.');
+    const weekly = days.flatMap((ranges, weekday) => ranges.flatMap((range) => {
+      const minutes = minuteRangeOf(range);
+      return minutes === null ? [] : [{ weekday, ...minutes }];
+    }));
     const dated = [];
     for (const override of overrides) {
       const ranges = override.off ? [] : parseRanges(override.text);
@@ -96,11 +101,9 @@ function HoursForm({ availability }: { availability: Availability }) {
           Weekly hours
         </Title>
         <Text size="sm" c="dimmed">
-          In {timeZone}, for example 09:00-12:00, 13:00-17:00. Leave a day empty when you take no consultations.
+          In {timeZone}. A day without ranges takes no consultations; an end at 00:00 is midnight.
         </Text>
-        {WEEKDAYS.map((name, weekday) => (
-          <TextInput key={name} label={name} value={days[weekday]} onChange={(event) => { const value = event.currentTarget.value; setDays((current) => current.map((text, index) => (index === weekday ? value : text))); }} />
-        ))}
+        <WeeklyHours days={days} onChange={setDays} errors={dayErrors} />
         <Title order={2}>
           Dates with other hours
         </Title>

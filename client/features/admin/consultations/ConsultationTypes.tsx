@@ -121,9 +121,14 @@ function TypeForm({ type, onClose }: { type: TypeRow | null; onClose: () => void
     <Modal opened onClose={onClose} title={type === null ? 'Add a consultation type' : `Edit ${type.title}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" required value={values.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} />
-          <Textarea label="Description" autosize minRows={2} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} error={errors.description} />
           <TranslatedTextFields
+            label="Consultation type texts"
+            english={
+              <>
+                <TextInput label="Title" required value={values.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} />
+                <Textarea label="Description" autosize minRows={2} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} error={errors.description} />
+              </>
+            }
             fields={TRANSLATED_FIELDS}
             values={values.translations}
             onChange={(code, key, value) => set('translations', { ...values.translations, [code]: { ...values.translations[code], [key]: value } })}

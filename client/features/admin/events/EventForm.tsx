@@ -1,12 +1,12 @@
 // 'Create Event' / 'Edit Event'. The form is mounted afresh each time the modal opens, so it always
 // starts from the event's stored values or from blank.
-import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrorsOf, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
 import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
+import { type TranslatedField, TranslatedTextFields } from '@client/features/admin/kit/TranslatedTextFields';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { BenefitsField } from './BenefitsField';
 import {
@@ -18,6 +18,11 @@ import {
   validateEventForm,
 } from './event-form';
 import { useInvalidateEvents } from './use-invalidate-events';
+
+const TRANSLATED_EVENT_FIELDS: readonly TranslatedField<'title' | 'description'>[] = [
+  { key: 'title', label: 'title' },
+  { key: 'description', label: 'description', multiline: true },
+];
 
 interface EventFormModalProps {
   opened: boolean;
@@ -68,32 +73,22 @@ function EventForm({ event, onDone }: { event: EventDto | null; onDone: () => vo
         else update.mutate({ ...input, id: event.id });
       })}
     >
-      <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
-      <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-      {TRANSLATED_LANGUAGES.map((code) => {
-        // The editor says which texts have no translation: those pages show the English one.
-        const missing = (field: 'title' | 'description') =>
-          form.values.translations[code][field].trim() === '' ? `Missing: the ${LANGUAGES[code].english} pages show the English one.` : undefined;
-        return (
-          <SimpleGrid key={code} cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={`${LANGUAGES[code].english} title`}
-              lang={code}
-              description={missing('title')}
-              {...form.getInputProps(`translations.${code}.title`)}
-            />
-            <Textarea
-              label={`${LANGUAGES[code].english} description`}
-              lang={code}
-              autosize
-              minRows={1}
-              maxRows={8}
-              description={missing('description')}
-              {...form.getInputProps(`translations.${code}.description`)}
-            />
-          </SimpleGrid>
-        );
-      })}
+      <TranslatedTextFields
+        label="Event texts"
+        english={
+          <>
+            <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
+            <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+          </>
+        }
+        fields={TRANSLATED_EVENT_FIELDS}
+        values={form.values.translations}
+        onChange={(code, key, value) => form.setFieldValue(`translations.${code}.${key}`, value)}
+        errorOf={(code, key) => {
+          const error = form.errors[`translations.${code}.${key}`];
+          return typeof error === 'string' ? error : undefined;
+        }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="Date"

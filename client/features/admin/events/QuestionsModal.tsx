@@ -181,29 +181,32 @@ function QuestionsEditor({ eventId, initial, onClose }: { eventId: string; initi
         return (
           <Card key={draft.key} withBorder padding="sm" component="fieldset" aria-label={`Question ${index + 1}`}>
             <Stack gap="xs">
-              <Group gap="xs" align="flex-end" wrap="wrap">
-                <Select
-                  label="Kind"
-                  data={KIND_OPTIONS}
-                  value={draft.kind}
-                  onChange={(value) => value !== null && update(index, { kind: value as QuestionKind })}
-                  allowDeselect={false}
-                  w={170}
-                />
-                <TextInput label="Question" withAsterisk value={draft.label} onChange={(e) => update(index, { label: e.currentTarget.value })} error={field('label')} style={{ flex: 1, minWidth: 200 }} />
-              </Group>
-              <TextInput label="Help text" value={draft.helpText} onChange={(e) => update(index, { helpText: e.currentTarget.value })} error={field('helpText')} />
-              {hasChoices(draft.kind) && (
-                <Textarea
-                  label="Choices, one per line"
-                  autosize
-                  minRows={3}
-                  value={draft.choices}
-                  onChange={(e) => update(index, { choices: e.currentTarget.value })}
-                  error={field('choices')}
-                />
-              )}
+              <Select
+                label="Kind"
+                data={KIND_OPTIONS}
+                value={draft.kind}
+                onChange={(value) => value !== null && update(index, { kind: value as QuestionKind })}
+                allowDeselect={false}
+                w={170}
+              />
               <TranslatedTextFields
+                label={`Question ${index + 1} texts`}
+                english={
+                  <>
+                    <TextInput label="Question" withAsterisk value={draft.label} onChange={(e) => update(index, { label: e.currentTarget.value })} error={field('label')} />
+                    <TextInput label="Help text" value={draft.helpText} onChange={(e) => update(index, { helpText: e.currentTarget.value })} error={field('helpText')} />
+                    {hasChoices(draft.kind) && (
+                      <Textarea
+                        label="Choices, one per line"
+                        autosize
+                        minRows={3}
+                        value={draft.choices}
+                        onChange={(e) => update(index, { choices: e.currentTarget.value })}
+                        error={field('choices')}
+                      />
+                    )}
+                  </>
+                }
                 fields={translatedFields(draft)}
                 values={draft.translations}
                 onChange={(code, key, value) => update(index, { translations: { ...draft.translations, [code]: { ...draft.translations[code], [key]: value } } })}

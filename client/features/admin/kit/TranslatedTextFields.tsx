@@ -1,6 +1,8 @@
-// The firm's texts in the other languages (French), beside the English ones in an editor: one input
-// per text and language, each saying when it is missing (those pages and e-mails show the English).
+// The firm's texts in the other languages (French), in tabs beside the English ones (LanguageTabs): one
+// input per text and language, each saying when it is missing (those pages and e-mails show the English).
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LanguageTabs } from './LanguageTabs';
 import type { TranslatedLanguage } from '@server/shared/i18n/translations.schemas';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 
@@ -46,30 +48,39 @@ function isBlank(value: string): boolean {
 }
 
 interface TranslatedTextFieldsProps<Key extends string> {
+  /** What the texts are ('Session texts'): names the language tabs. */
+  label: string;
+  /** The English inputs of the same texts: the first tab. */
+  english: ReactNode;
   fields: readonly TranslatedField<Key>[];
   values: TranslatedFormTexts<Key>;
   onChange: (code: TranslatedLanguage, key: Key, value: string) => void;
   errorOf?: (code: TranslatedLanguage, key: Key) => string | undefined;
 }
 
-export function TranslatedTextFields<Key extends string>({ fields, values, onChange, errorOf }: TranslatedTextFieldsProps<Key>) {
+export function TranslatedTextFields<Key extends string>({ label, english, fields, values, onChange, errorOf }: TranslatedTextFieldsProps<Key>) {
+  const isMissing = (code: TranslatedLanguage, field: TranslatedField<Key>) => (field.missing ?? isBlank)(values[code][field.key]);
   return (
-    <>
-      {TRANSLATED_LANGUAGES.map((code) => (
-        <SimpleGrid key={code} cols={{ base: 1, sm: fields.length > 1 ? 2 : 1 }}>
+    <LanguageTabs
+      label={label}
+      english={english}
+      missing={(code) => fields.some((field) => isMissing(code, field))}
+      invalid={(code) => code !== 'en' && fields.some((field) => errorOf?.(code, field.key) !== undefined)}
+      translated={(code) => (
+        <SimpleGrid cols={{ base: 1, sm: fields.length > 1 ? 2 : 1 }}>
           {fields.map((field) => {
             const common = {
               label: `${LANGUAGES[code].english} ${field.label}`,
               lang: code,
               value: values[code][field.key],
-              description: (field.missing ?? isBlank)(values[code][field.key]) ? missingText(code) : undefined,
+              description: isMissing(code, field) ? missingText(code) : undefined,
               error: errorOf?.(code, field.key),
               onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(code, field.key, event.currentTarget.value),
             };
             return field.multiline === true ? <Textarea key={field.key} autosize minRows={1} maxRows={8} {...common} /> : <TextInput key={field.key} {...common} />;
           })}
         </SimpleGrid>
-      ))}
-    </>
+      )}
+    />
   );
 }

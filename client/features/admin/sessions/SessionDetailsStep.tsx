@@ -43,9 +43,14 @@ export function SessionDetailsStep({
         value={form.values.eventId === '' ? null : form.values.eventId}
         onChange={(value) => form.setFieldValue('eventId', value ?? '')}
       />
-      <TextInput label="Title" withAsterisk maxLength={LIMITS.title} {...form.getInputProps('title')} />
-      <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
       <TranslatedTextFields
+        label="Session texts"
+        english={
+          <>
+            <TextInput label="Title" withAsterisk maxLength={LIMITS.title} {...form.getInputProps('title')} />
+            <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
+          </>
+        }
         fields={TRANSLATED_SESSION_FIELDS}
         values={form.values.translations}
         onChange={(code, key, value) => form.setFieldValue(`translations.${code}.${key}`, value)}

@@ -1,0 +1,78 @@
+// My hours' weekly ranges against a real API server: each day's ranges in time pickers, a message
+// under a range that ends before it starts or overlaps another (nothing saved then), a day copied to
+// every weekday, and the API given minutes as before.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AvailabilityEditor } from '@client/features/admin/consultations/AvailabilityEditor';
+import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
+import { fill, renderWithProviders, testServerPerFile } from './render';
+
+const server = testServerPerFile();
+let staff: TestAccount;
+
+beforeEach(async () => {
+  staff = await createAccount(server.env.db, 'user');
+  await callerFor(server.env.deps, staff).consultations.availability.set({
+    userId: staff.user.id,
+    timeZone: 'UTC',
+    weekly: [{ weekday: 1, startMinute: 9 * 60, endMinute: 12 * 60 }],
+    overrides: [],
+  });
+});
+
+async function weeklyOf() {
+  return (await callerFor(server.env.deps, staff).consultations.availability.get({ userId: staff.user.id })).weekly;
+}
+
+describe('weekly hours', () => {
+  it('shows each day’s ranges in time pickers and says under a range what is wrong, saving nothing', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<AvailabilityEditor />, { baseUrl: server.baseUrl, sessionToken: staff.token });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    expect(within(monday).getByLabelText('Monday range 1 start')).toHaveValue('09:00');
+    expect(within(monday).getByLabelText('Monday range 1 end')).toHaveValue('12:00');
+    expect(within(screen.getByRole('group', { name: 'Tuesday' })).getByText('No consultations')).toBeInTheDocument();
+
+    await person.click(within(monday).getByRole('button', { name: 'Add a range on Monday' }));
+    await fill(person, within(monday).getByLabelText('Monday range 2 start'), '11:00');
+    await fill(person, within(monday).getByLabelText('Monday range 2 end'), '14:00');
+    await person.click(within(monday).getByRole('button', { name: 'Add a range on Monday' }));
+    await fill(person, within(monday).getByLabelText('Monday range 3 start'), '17:00');
+    await fill(person, within(monday).getByLabelText('Monday range 3 end'), '16:00');
+    await person.click(screen.getByRole('button', { name: 'Save hours' }));
+
+    expect(await within(monday).findByRole('alert', { name: 'Monday range 2: This range overlaps another one of the same day' })).toHaveTextContent(
+      'This range overlaps another one of the same day',
+    );
+    expect(within(monday).getByRole('alert', { name: 'Monday range 3: The end must be after the start' })).toHaveTextContent('The end must be after the start');
+    expect(within(monday).getAllByRole('alert')).toHaveLength(2);
+    expect(screen.getByText('Some hours need a look: see the messages under them.')).toBeInTheDocument();
+    expect(await weeklyOf()).toEqual([{ weekday: 1, startMinute: 540, endMinute: 720 }]);
+  });
+
+  it('copies a day to every weekday, removes a range, and saves minutes as the API always took them', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<AvailabilityEditor />, { baseUrl: server.baseUrl, sessionToken: staff.token });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    await person.click(within(monday).getByRole('button', { name: 'Add a range on Monday' }));
+    await fill(person, within(monday).getByLabelText('Monday range 2 start'), '13:00');
+    await fill(person, within(monday).getByLabelText('Monday range 2 end'), '17:30');
+    await person.click(within(monday).getByRole('button', { name: "Copy Monday's hours to every weekday" }));
+    const friday = screen.getByRole('group', { name: 'Friday' });
+    expect(within(friday).getByLabelText('Friday range 2 end')).toHaveValue('17:30');
+    expect(within(screen.getByRole('group', { name: 'Saturday' })).getByText('No consultations')).toBeInTheDocument();
+    await person.click(within(friday).getByRole('button', { name: 'Remove Friday range 2' }));
+
+    await person.click(screen.getByRole('button', { name: 'Save hours' }));
+    expect(await screen.findByText('Hours saved.')).toBeInTheDocument();
+    const morning = { startMinute: 540, endMinute: 720 };
+    const afternoon = { startMinute: 780, endMinute: 1050 };
+    await waitFor(async () =>
+      expect(await weeklyOf()).toEqual([
+        ...[1, 2, 3, 4].flatMap((weekday) => [{ weekday, ...morning }, { weekday, ...afternoon }]),
+        { weekday: 5, ...morning },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+// My hours' weekly ranges in a real browser at 1,280 and 375 px: time pickers per day, a message
+// under a range that ends before it starts, a day copied to the weekdays and saved as minutes, no
+// sideways scroll, axe clean.
+import AxeBuilder from '@axe-core/playwright';
+import { readDatabase, signInThroughUi } from './support';
+import { expect, test } from './fixtures';
+
+for (const width of [1280, 375]) {
+  test(`weekly hours with time pickers at ${width} px`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInThroughUi(page);
+    await page.goto('/admin/consultations');
+    await page.getByRole('tab', { name: 'My hours' }).click();
+    const monday = page.getByRole('group', { name: 'Monday' });
+    await expect(monday).toBeVisible();
+    // Monday alone, then a second range that ends before it starts.
+    for (let count = await monday.getByRole('button', { name: /^Remove Monday range/ }).count(); count > 0; count -= 1) {
+      await monday.getByRole('button', { name: 'Remove Monday range 1' }).click();
+    }
+    await monday.getByRole('button', { name: 'Add a range on Monday' }).click();
+    await monday.getByLabel('Monday range 1 start').fill('09:00');
+    await monday.getByLabel('Monday range 1 end').fill('12:00');
+    await monday.getByRole('button', { name: 'Add a range on Monday' }).click();
+    await monday.getByLabel('Monday range 2 start').fill('15:00');
+    await monday.getByLabel('Monday range 2 end').fill('14:00');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(monday.getByRole('alert')).toHaveText('The end must be after the start');
+    await monday.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`weekly-hours-${width}.png`) });
+
+    await monday.getByLabel('Monday range 2 start').fill('13:00');
+    await monday.getByLabel('Monday range 2 end').fill('17:00');
+    await monday.getByRole('button', { name: "Copy Monday's hours to every weekday" }).click();
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hours saved.' })).toBeVisible();
+    const friday = readDatabase((db) =>
+      db
+        .prepare(
+          "SELECT a.start_minute AS startMinute, a.end_minute AS endMinute FROM availability_weekly a JOIN users u ON u.id = a.user_id WHERE u.email = 'admin@e2e.example.com' AND a.weekday = 5 ORDER BY a.start_minute",
+        )
+        .all(),
+    );
+    expect(friday).toEqual([
+      { startMinute: 540, endMinute: 720 },
+      { startMinute: 780, endMinute: 1020 },
+    ]);
+    const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
