@@ -48,6 +48,8 @@ import * as invoices from './migrations/2026-11-28_520_invoices';
 import * as invoicesPostgres from './migrations/2026-11-28_520_invoices.postgres';
 import * as webhooks from './migrations/2026-11-28_540_webhooks';
 import * as webhooksPostgres from './migrations/2026-11-28_540_webhooks.postgres';
+import * as vouchers from './migrations/2026-11-28_620_vouchers';
+import * as vouchersPostgres from './migrations/2026-11-28_620_vouchers.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -89,6 +91,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_500_paid_bookings': { sqlite: paidBookings, postgres: paidBookingsPostgres },
   '2026-11-28_520_invoices': { sqlite: invoices, postgres: invoicesPostgres },
   '2026-11-28_540_webhooks': { sqlite: webhooks, postgres: webhooksPostgres },
+  '2026-11-28_620_vouchers': { sqlite: vouchers, postgres: vouchersPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
