@@ -17,7 +17,7 @@ const PERCENT_RANGE = keyed('api.vouchers.percentRange', 'Enter a percentage bet
 const AMOUNT_RANGE = keyed('api.vouchers.amountRange', 'Enter an amount above zero');
 const DAY_INVALID = keyed('message.dateInvalid', 'Please enter a date as YYYY-MM-DD');
 const USES_RANGE = keyed('api.vouchers.usesRange', 'Enter a whole number of uses, at least 1');
-const EVENTS_REQUIRED = keyed('api.vouchers.eventsRequired', 'Choose at least one event');
+const EVENTS_REQUIRED = keyed('api.vouchers.eventsRequired', 'Choose at least one event for this voucher');
 const UNTIL_BEFORE_FROM = keyed('api.vouchers.untilBeforeFrom', 'The last day must be on or after the first day');
 
 /** The key a code is stored and looked up by: case does not matter. */

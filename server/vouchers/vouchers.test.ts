@@ -1,6 +1,7 @@
 // Vouchers: admins manage them (audited); the public form checks a code and the booking uses it in
 // its transaction, its charge and invoice showing the discount; a 100% voucher makes a free,
 // confirmed booking without an invoice. Role matrix and bad input for every procedure.
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_SETTINGS, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
@@ -81,7 +82,7 @@ describe('managing vouchers', () => {
     await expectFieldErrors(callers.admin.vouchers.create({ ...TEN_PERCENT, validFrom: '2026-05-02', validUntil: '2026-05-01' }), {
       validUntil: 'The last day must be on or after the first day',
     });
-    await expectFieldErrors(callers.admin.vouchers.create({ ...TEN_PERCENT, appliesTo: 'events', eventIds: [] }), { eventIds: 'Choose at least one event' });
+    await expectFieldErrors(callers.admin.vouchers.create({ ...TEN_PERCENT, appliesTo: 'events', eventIds: [] }), { eventIds: 'Choose at least one event for this voucher' });
     await expectFieldErrors(callers.admin.vouchers.create({ ...TEN_PERCENT, appliesTo: 'events', eventIds: ['no-such-event'] }), {
       eventIds: 'One of the chosen events no longer exists',
     });

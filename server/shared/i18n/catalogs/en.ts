@@ -851,7 +851,7 @@ export const en = {
   'api.vouchers.percentRange': "Enter a percentage between 0.01 and 100",
   'api.vouchers.amountRange': "Enter an amount above zero",
   'api.vouchers.usesRange': "Enter a whole number of uses, at least 1",
-  'api.vouchers.eventsRequired': "Choose at least one event",
+  'api.vouchers.eventsRequired': "Choose at least one event for this voucher",
   'api.vouchers.untilBeforeFrom': "The last day must be on or after the first day",
   'api.vouchers.eventUnknown': "One of the chosen events no longer exists",
   'api.vouchers.codeTaken': "Another voucher already has this code",

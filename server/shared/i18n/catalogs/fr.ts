@@ -855,7 +855,7 @@ export const fr: Catalog = {
   'api.vouchers.percentRange': "Saisissez un pourcentage entre 0,01 et 100",
   'api.vouchers.amountRange': "Saisissez un montant supérieur à zéro",
   'api.vouchers.usesRange': "Saisissez un nombre entier d'utilisations, au moins 1",
-  'api.vouchers.eventsRequired': "Choisissez au moins un événement",
+  'api.vouchers.eventsRequired': "Choisissez au moins un événement pour ce bon",
   'api.vouchers.untilBeforeFrom': "Le dernier jour doit être le premier jour ou après",
   'api.vouchers.eventUnknown': "L'un des événements choisis n'existe plus",
   'api.vouchers.codeTaken': "Un autre bon de réduction a déjà ce code",
