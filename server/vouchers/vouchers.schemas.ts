@@ -60,7 +60,7 @@ function checkAcross(input: VoucherFields, context: z.RefinementCtx): void {
   if (input.kind === 'percent' && (input.percent ?? null) === null) context.addIssue({ code: 'custom', path: ['percent'], message: PERCENT_RANGE });
   if (input.kind === 'amount' && (input.amountMinor ?? null) === null) context.addIssue({ code: 'custom', path: ['amountMinor'], message: AMOUNT_RANGE });
   if (input.appliesTo === 'events' && input.eventIds.length === 0) context.addIssue({ code: 'custom', path: ['eventIds'], message: EVENTS_REQUIRED });
-  if (input.validFrom != null && input.validUntil != null && input.validUntil < input.validFrom) {
+  if (input.validFrom !== null && input.validFrom !== undefined && input.validUntil !== null && input.validUntil !== undefined && input.validUntil < input.validFrom) {
     context.addIssue({ code: 'custom', path: ['validUntil'], message: UNTIL_BEFORE_FROM });
   }
 }
