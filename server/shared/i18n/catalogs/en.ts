@@ -868,6 +868,7 @@ export const en = {
   'booking.voucher.apply': "Apply",
   'booking.voucher.remove': "Remove voucher",
   'booking.voucher.applied': "Voucher {code} applied",
+  'booking.total.price': "Before voucher",
   'booking.total.discount': "Voucher {code}",
   'invoice.voucherLine': "Voucher {code}",
 } as const;

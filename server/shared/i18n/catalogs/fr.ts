@@ -872,6 +872,7 @@ export const fr: Catalog = {
   'booking.voucher.apply': "Appliquer",
   'booking.voucher.remove': "Retirer le bon de réduction",
   'booking.voucher.applied': "Bon de réduction {code} appliqué",
+  'booking.total.price': "Avant réduction",
   'booking.total.discount': "Bon de réduction {code}",
   'invoice.voucherLine': "Bon de réduction {code}",
 };
