@@ -239,6 +239,8 @@ export interface EmailOutboxTable {
   priority: Generated<number>;
   /** A booking's check-in code the message shows: the sender attaches it as an inline QR image. */
   checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The invoice the message carries as a PDF (migration 621), rendered by the sender when it sends. */
+  invoiceId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRemindersTable {
