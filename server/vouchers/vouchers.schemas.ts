@@ -73,8 +73,6 @@ export const voucherListInput = z.object({
   pageSize: z.number().int().min(1).max(100).default(20),
 });
 
-export type CreateVoucherInput = z.input<typeof createVoucherInput>;
-
 /** The visitor asks what a code takes off a seat of this slot, before booking. */
 export const checkVoucherInput = z.object({
   timeSlotId: z.string().trim().min(1).max(64),
