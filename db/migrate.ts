@@ -50,6 +50,9 @@ import * as webhooks from './migrations/2026-11-28_540_webhooks';
 import * as webhooksPostgres from './migrations/2026-11-28_540_webhooks.postgres';
 import * as payments from './migrations/2026-11-28_600_payments';
 import * as paymentsPostgres from './migrations/2026-11-28_600_payments.postgres';
+import * as vouchers from './migrations/2026-11-28_620_vouchers';
+import * as vouchersPostgres from './migrations/2026-11-28_620_vouchers.postgres';
+import * as outboxInvoice from './migrations/2026-11-28_621_outbox_invoice';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -92,6 +95,8 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_520_invoices': { sqlite: invoices, postgres: invoicesPostgres },
   '2026-11-28_540_webhooks': { sqlite: webhooks, postgres: webhooksPostgres },
   '2026-11-28_600_payments': { sqlite: payments, postgres: paymentsPostgres },
+  '2026-11-28_620_vouchers': { sqlite: vouchers, postgres: vouchersPostgres },
+  '2026-11-28_621_outbox_invoice': outboxInvoice,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -196,6 +196,10 @@ export interface BookingsTable {
   /** ISO 3166-1 alpha-2. */
   billingCountry: NullableColumn<string>;
   billingVatNumber: NullableColumn<string>;
+  /** The voucher a paid booking used (migration 620), its code as typed then, and what it took off (minor units). */
+  voucherId: NullableColumn<string>;
+  voucherCode: NullableColumn<string>;
+  chargeDiscountMinor: NullableColumn<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -236,6 +240,8 @@ export interface EmailOutboxTable {
   priority: Generated<number>;
   /** A booking's check-in code the message shows: the sender attaches it as an inline QR image. */
   checkInCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The invoice the message carries as a PDF (migration 621), rendered by the sender when it sends. */
+  invoiceId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRemindersTable {
@@ -395,6 +401,8 @@ export interface Database {
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
   payments: PaymentsTable;
+  vouchers: VouchersTable;
+  voucherEvents: VoucherEventsTable;
 }
 
 export const CONSULTATION_LOCATION_KINDS = ['video', 'phone', 'address'] as const;
@@ -747,3 +755,38 @@ export interface InvoiceLinesTable {
   /** quantity * unitPriceMinor. */
   amountMinor: number;
 }
+
+export const VOUCHER_KINDS = ['percent', 'amount'] as const;
+export type VoucherKind = (typeof VOUCHER_KINDS)[number];
+
+/** A discount code (migration 620): a percentage or an amount off a paid seat. */
+export interface VouchersTable {
+  id: string;
+  /** As the admin typed it. */
+  code: string;
+  /** The code upper-cased: unique, and what a visitor's code is looked up by. */
+  codeKey: string;
+  kind: VoucherKind;
+  /** Percent vouchers: hundredths of a percent (10% is 1000). */
+  percentBasisPoints: NullableColumn<number>;
+  /** Amount vouchers: minor units of `currency`. */
+  amountMinor: NullableColumn<number>;
+  currency: NullableColumn<string>;
+  /** Days (YYYY-MM-DD) in the site's time zone, both included; null: open on that side. */
+  validFrom: NullableColumn<string>;
+  validUntil: NullableColumn<string>;
+  /** Null: any number of uses. */
+  maxUses: NullableColumn<number>;
+  usedCount: Generated<number>;
+  appliesTo: 'all' | 'events';
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The events a voucher with `appliesTo` 'events' is valid for. */
+export interface VoucherEventsTable {
+  voucherId: string;
+  eventId: string;
+}
+
+export type VoucherRow = Selectable<VouchersTable>;

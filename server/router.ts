@@ -1,6 +1,7 @@
 // The whole API. The client imports only `type AppRouter` from here.
 import { apiTokensRouter } from './api-tokens/api-tokens.router';
 import { webhooksRouter } from './webhooks/webhooks.router';
+import { vouchersRouter } from './vouchers/vouchers.router';
 import { auditRouter } from './audit/audit.router';
 import { authRouter } from './identity/auth.router';
 import { bookingsRouter } from './bookings/bookings.router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   calendars: calendarsRouter,
   apiTokens: apiTokensRouter,
+  vouchers: vouchersRouter,
   webhooks: webhooksRouter,
 });
 

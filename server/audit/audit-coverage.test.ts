@@ -330,6 +330,24 @@ const CASES: Record<string, Case> = {
       return (c) => c.payments.markPaid({ bookingId: booking.id, amountMinor: 11_900, paidOn: '2026-01-05' });
     },
   },
+  'vouchers.create': {
+    role: 'admin',
+    prepare: async () => (c) => c.vouchers.create({ code: 'AUDIT10', kind: 'percent', percent: 10 }),
+  },
+  'vouchers.update': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const voucher = await callerFor(env.deps, account).vouchers.create({ code: 'AUDIT10', kind: 'percent', percent: 10 });
+      return (c) => c.vouchers.update({ id: voucher.id, code: 'AUDIT20', kind: 'percent', percent: 20 });
+    },
+  },
+  'vouchers.delete': {
+    role: 'admin',
+    prepare: async (env, account) => {
+      const voucher = await callerFor(env.deps, account).vouchers.create({ code: 'AUDIT10', kind: 'percent', percent: 10 });
+      return (c) => c.vouchers.delete({ id: voucher.id });
+    },
+  },
   'webhooks.create': {
     role: 'admin',
     prepare: async () => (c) => c.webhooks.create({ url: 'https://93.184.215.14/hooks', events: ['booking.created'] }),

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'calendar-connection',
   'api-token',
   'webhook-endpoint',
+  'voucher',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   availability: 'Availability',
   'api-token': 'API token',
   'webhook-endpoint': 'Webhook endpoint',
+  voucher: 'Voucher',
 };
 
 /**

@@ -7,6 +7,7 @@ import { advanceBookingRevision, type BookingDetails, findBookingDetails } from 
 import { listBookingAnswers } from '@server/registration-questions/registration-questions.repository';
 import { findNotifiedAdmins } from '@server/identity/users.repository';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from '@server/email/enqueue.service';
+import { invoiceIdOfBooking } from '@server/invoices/invoices.repository';
 import { buildIcs, type IcsEventStatus } from '@server/shared/ics';
 import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
@@ -113,7 +114,7 @@ function participantContent(site: OutboxSite, booking: BookingDetails, kind: Par
     return { rendered: paymentReceiptMessage(site, booking, receipt, link, booking.checkInCode), sentKind: 'payment-receipt' as const };
   }
   const due = kind === 'booking-received' || kind === 'waitlist-promoted' ? duePaymentOf(booking) : null;
-  if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind };
+  if (due !== null) return { rendered: awaitingPaymentMessage(site, booking, due, link), sentKind: kind, due };
   if (kind === 'booking-cancelled' && unpaid && booking.paymentDueAt !== null) {
     return { rendered: paymentExpiredMessage(site, booking, booking.paymentDueAt), sentKind: 'payment-expired' as const };
   }
@@ -161,7 +162,7 @@ async function enqueueParticipantMessage(
   const link: ManageLinkFacts | null =
     carriesLink && token !== null ? { url: manageLink(site.publicOrigin, token, booking.language), replacesEarlier: newBookingToken === null } : null;
 
-  const { rendered, sentKind } = participantContent(site, booking, kind, link, occasion);
+  const { rendered, sentKind, due } = participantContent(site, booking, kind, link, occasion);
   // A place on the waitlist is not a seat: no calendar entry until the booking moves up.
   const onWaitlist = booking.status === 'waitlisted';
   await enqueueMessage(db, site, {
@@ -171,6 +172,8 @@ async function enqueueParticipantMessage(
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
     bookingId: booking.id,
     checkInCode: kind === 'booking-confirmed' ? booking.checkInCode : null,
+    // How to pay comes with the invoice, issued in this same transaction, attached as its PDF.
+    invoiceId: due === undefined || due === null ? null : await invoiceIdOfBooking(db, booking.id),
   });
   return booking;
 }

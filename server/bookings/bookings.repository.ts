@@ -122,6 +122,9 @@ export function toBookingDto(row: BookingRow): BookingDto {
     billingAddress: row.billingAddress,
     billingCountry: row.billingCountry,
     billingVatNumber: row.billingVatNumber,
+    voucherId: row.voucherId,
+    voucherCode: row.voucherCode,
+    chargeDiscountMinor: row.chargeDiscountMinor,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

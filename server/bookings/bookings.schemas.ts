@@ -30,6 +30,14 @@ export const BOOKING_STATUS_LABELS = {
   cancelled: 'Cancelled',
 } as const satisfies Record<BookingViewStatus, string>;
 
+/** A paid session's voucher code (server/vouchers): absent or blank is none. */
+const voucherCode = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? null : value));
+
 const participant = {
   participantName: requiredLine(keyed('message.participantNameRequired', 'Participant name is required'), LIMITS.name),
   participantEmail: requiredEmail(),
@@ -97,7 +105,7 @@ export function checkBilling(values: BillingFields): { details: BillingDetails |
  * questions (by question id); the server derives event and session. A paid session's form adds the
  * billing details.
  */
-export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput, ...billing });
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput, ...billing, voucherCode });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */
@@ -243,6 +251,10 @@ export const bookingOutput = z.object({
   billingAddress: z.string().nullable(),
   billingCountry: z.string().nullable(),
   billingVatNumber: z.string().nullable(),
+  /** The voucher a paid booking used, its code and what it took off (minor units). */
+  voucherId: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  chargeDiscountMinor: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -47,7 +47,8 @@ import { insertBookingAnswers, listEventQuestions } from '@server/registration-q
 import { type CheckedAnswer, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { NO_VISIT, type VisitAttribution } from '@server/analytics/analytics.schemas';
 import { visitAttribution } from '@server/analytics/visit-source';
-import { holdSeatUntilPaid, isPaidSlot, paymentTermsFor, requireBilling, savePaymentTerms } from './payment-terms';
+import { holdSeatUntilPaid, isPaidSlot, paymentTermsFor, requireBilling, saveFreeVoucherUse, savePaymentTerms } from './payment-terms';
+import { redeemVoucher } from '@server/vouchers/vouchers.service';
 
 export type { BookingOutcome };
 
@@ -243,8 +244,14 @@ export async function placePublicBooking(
   // A paid session asks for billing details; a free one's flow is exactly as it was.
   const billing = isPaidSlot(slot) ? requireBilling(input) : null;
   await refuseDuplicate(trx, slot.id, input.participantEmail);
-  const status: BookingStatus = (await hasFreeSeat(trx, slot)) ? 'pending' : 'waitlisted';
-  const terms = billing === null ? null : await paymentTermsFor(trx, slot, billing, status === 'pending', new Date());
+  const now = new Date();
+  // The voucher's use is taken here, in the booking's transaction: a refusal below gives it back.
+  const voucher = input.voucherCode === null ? null : await redeemVoucher(trx, input.voucherCode, slot, now);
+  const hasSeat = await hasFreeSeat(trx, slot);
+  const terms = billing === null ? null : await paymentTermsFor(trx, slot, billing, hasSeat, now, voucher);
+  // Nothing left to pay (a 100% voucher): a free booking, confirmed at once, with no invoice.
+  const owesNothing = terms !== null && terms.chargeGrossMinor === 0;
+  const status: BookingStatus = !hasSeat ? 'waitlisted' : owesNothing ? 'confirmed' : 'pending';
   const manage = newManageToken();
   const inserted = await insertBooking(
     trx,
@@ -261,7 +268,7 @@ export async function placePublicBooking(
     language,
     visit,
   );
-  const booking = terms === null ? inserted : await savePaymentTerms(trx, inserted, terms);
+  const booking = await (terms === null ? inserted : owesNothing ? saveFreeVoucherUse(trx, inserted, terms) : savePaymentTerms(trx, inserted, terms));
   await insertBookingAnswers(trx, booking.id, answers);
   return created(booking, manage.token, slot);
 }

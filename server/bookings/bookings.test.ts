@@ -34,6 +34,9 @@ const FREE_BOOKING_PAYMENT = {
   billingAddress: null,
   billingCountry: null,
   billingVatNumber: null,
+  voucherId: null,
+  voucherCode: null,
+  chargeDiscountMinor: null,
 };
 
 let env: TestEnv;

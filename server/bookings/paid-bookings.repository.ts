@@ -19,11 +19,20 @@ export interface PaymentTermsRow {
   billingAddress: string;
   billingCountry: string;
   billingVatNumber: string | null;
+  /** The voucher it used (migration 620), its code and what it took off the line; null: none. */
+  voucherId: string | null;
+  voucherCode: string | null;
+  chargeDiscountMinor: number | null;
 }
 
 /** Writes a new paid booking's terms (in the transaction that inserted it): it now awaits payment. */
 export async function setPaymentTermsRow(db: DB, id: string, terms: PaymentTermsRow): Promise<BookingRow> {
   return db.updateTable('bookings').set({ ...terms, paymentStatus: 'awaiting' }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A booking a voucher made free keeps which voucher it used and what it took off; it owes nothing. */
+export async function setFreeVoucherRow(db: DB, id: string, voucher: { voucherId: string; voucherCode: string; chargeDiscountMinor: number }): Promise<BookingRow> {
+  return db.updateTable('bookings').set(voucher).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Starts the payment clock of an awaiting booking that has just got a seat. */

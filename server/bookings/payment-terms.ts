@@ -6,13 +6,16 @@
 import type { BookingRow } from '@db/schema';
 import { InvalidInputError } from '@server/core/errors';
 import { messageOfKeyed } from '@server/shared/i18n/schema-messages';
-import { basisPointsToPercent, priceBreakdown } from '@server/shared/money';
+import { basisPointsToPercent } from '@server/shared/money';
+import { i18nOf } from '@server/shared/i18n/catalogs';
+import { discountedBreakdown } from '@server/vouchers/vouchers.schemas';
+import type { RedeemedVoucher } from '@server/vouchers/vouchers.service';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import { DEFAULT_PAYMENT_METHOD, paymentMethod } from '@server/payments/payment-methods';
 import { type BillingDetails, checkBilling } from './bookings.schemas';
 import type { BookingTransaction, PublicBookingInput } from './bookings.service';
 import type { SlotContext } from './bookings.repository';
-import { bookingTitlesRow, type PaymentTermsRow, setPaymentDueRow, setPaymentTermsRow } from './paid-bookings.repository';
+import { bookingTitlesRow, type PaymentTermsRow, setFreeVoucherRow, setPaymentDueRow, setPaymentTermsRow } from './paid-bookings.repository';
 import { issueInvoice } from '@server/invoices/invoices.service';
 import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
 import { utcToZonedParts } from '@server/shared/time';
@@ -45,9 +48,19 @@ export function requireBilling(input: PublicBookingInput): BillingDetails {
   throw new InvalidInputError('message.billingRefused', { fields });
 }
 
+/** What a seat of a paid `slot` is charged with `voucher` (or none) off, at the settings' rounding. */
+export async function chargeFor(trx: BookingTransaction, slot: SlotContext, voucher: RedeemedVoucher | null) {
+  const price = priceOf(slot);
+  if (price === null) return null;
+  const { pricesIncludeTax } = await getSystemSettings(trx);
+  const taxRatePercent = basisPointsToPercent(price.taxRateBasisPoints);
+  return { price, ...discountedBreakdown({ amountMinor: price.amountMinor, taxRatePercent }, 1, pricesIncludeTax, voucher?.discount ?? null) };
+}
+
 /**
- * The terms of a new paid booking of `slot`: the charge, computed once here, the method's reference
- * and, when it holds a seat, its deadline. Null for a free session.
+ * The terms of a new paid booking of `slot`: the charge, computed once here (with the voucher's
+ * discount, if any), the method's reference and, when it holds a seat, its deadline. Null for a
+ * free session.
  */
 export async function paymentTermsFor(
   trx: BookingTransaction,
@@ -55,11 +68,12 @@ export async function paymentTermsFor(
   billing: BillingDetails,
   holdsSeat: boolean,
   now: Date,
+  voucher: RedeemedVoucher | null = null,
 ): Promise<PaymentTermsRow | null> {
-  const price = priceOf(slot);
-  if (price === null) return null;
+  const charge = await chargeFor(trx, slot, voucher);
+  if (charge === null) return null;
+  const { price } = charge;
   const settings = await getSystemSettings(trx);
-  const charge = priceBreakdown({ amountMinor: price.amountMinor, taxRatePercent: basisPointsToPercent(price.taxRateBasisPoints) }, 1, settings.pricesIncludeTax);
   const method = paymentMethod(DEFAULT_PAYMENT_METHOD);
   return {
     paymentMethod: method.id,
@@ -74,6 +88,9 @@ export async function paymentTermsFor(
     billingAddress: billing.address,
     billingCountry: billing.country,
     billingVatNumber: billing.vatNumber,
+    voucherId: voucher?.voucherId ?? null,
+    voucherCode: voucher?.code ?? null,
+    chargeDiscountMinor: voucher === null ? null : charge.discountMinor,
   };
 }
 
@@ -81,6 +98,15 @@ export async function savePaymentTerms(trx: BookingTransaction, booking: Booking
   const saved = await setPaymentTermsRow(trx, booking.id, terms);
   if (saved.paymentDueAt !== null) await invoiceHeldSeat(trx, saved, now);
   return saved;
+}
+
+/**
+ * A booking a voucher made free: it records the voucher and its discount, and nothing else of a
+ * paid booking (no payment status, reference, deadline or invoice).
+ */
+export async function saveFreeVoucherUse(trx: BookingTransaction, booking: BookingRow, terms: PaymentTermsRow): Promise<BookingRow> {
+  if (terms.voucherId === null || terms.voucherCode === null) return booking;
+  return setFreeVoucherRow(trx, booking.id, { voucherId: terms.voucherId, voucherCode: terms.voucherCode, chargeDiscountMinor: terms.chargeDiscountMinor ?? 0 });
 }
 
 /**
@@ -108,6 +134,17 @@ async function invoiceHeldSeat(trx: BookingTransaction, booking: BookingRow, now
   if (chargeNetMinor === null || chargeGrossMinor === null) return;
   const { timezone, pricesIncludeTax } = await getSystemSettings(trx);
   const titles = await bookingTitlesRow(trx, booking.sessionId);
+  const language = isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE;
+  const taxRatePercent = basisPointsToPercent(rate);
+  // The seat at its full price, then the voucher's discount as a negative line at the same rate: the
+  // invoice's tax, computed once on their sum, is the booking's charge to the cent.
+  const discountMinor = booking.chargeDiscountMinor ?? 0;
+  const charged = pricesIncludeTax ? chargeGrossMinor : chargeNetMinor;
+  const unit = (amountMinor: number) => (pricesIncludeTax ? { unitGrossMinor: amountMinor } : { unitNetMinor: amountMinor });
+  const discountLines =
+    discountMinor > 0
+      ? [{ description: i18nOf(language)._('invoice.voucherLine', { code: booking.voucherCode ?? '' }), quantity: 1, taxRatePercent, ...unit(-discountMinor) }]
+      : [];
   await issueInvoice(trx, {
     bookingId: booking.id,
     issuedAt: now.toISOString(),
@@ -126,13 +163,14 @@ async function invoiceHeldSeat(trx: BookingTransaction, booking: BookingRow, now
       {
         description: titles === undefined ? booking.sessionId : `${titles.eventTitle}: ${titles.sessionTitle}`,
         quantity: 1,
-        taxRatePercent: basisPointsToPercent(rate),
-        ...(pricesIncludeTax ? { unitGrossMinor: chargeGrossMinor } : { unitNetMinor: chargeNetMinor }),
+        taxRatePercent,
+        ...unit(charged + discountMinor),
       },
+      ...discountLines,
     ],
     currency: chargeCurrency,
     paymentReference,
     dueDate: utcToZonedParts(paymentDueAt, timezone).date,
-    language: isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE,
+    language,
   });
 }

@@ -52,6 +52,8 @@ export interface MessageToEnqueue {
   bookingId: string | null;
   /** A booking's check-in code the message shows (cid:check-in-qr in its HTML). */
   checkInCode?: string | null;
+  /** An invoice the message carries as a PDF (the sender renders it when it sends). */
+  invoiceId?: string | null;
 }
 
 /** Sending order: what a participant or staff member waits for, then alerts, then reminders, then reports. */
@@ -97,6 +99,7 @@ export async function enqueueMessage(db: DB, site: OutboxSite, message: MessageT
     icsMethod: message.ics?.method ?? null,
     bookingId: message.bookingId,
     checkInCode: message.checkInCode ?? null,
+    invoiceId: message.invoiceId ?? null,
     lastError: site.blockedReason,
     nextAttemptAt: now.toISOString(),
   });

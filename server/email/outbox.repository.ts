@@ -26,6 +26,8 @@ export interface NewOutboxMessage {
   priority?: number;
   /** The check-in code the message shows, attached by the sender as an inline QR image. */
   checkInCode?: string | null;
+  /** The invoice the sender attaches as a PDF, rendered at send time. */
+  invoiceId?: string | null;
 }
 
 /** A message as the e-mail log shows it: the outbox row without its bodies and attachment. */
@@ -71,12 +73,13 @@ const insertOutboxQuery = preparedQuery((db, row: Params<Required<NewOutboxMessa
     lastError: row.lastError,
     nextAttemptAt: row.nextAttemptAt,
     checkInCode: row.checkInCode,
+    invoiceId: row.invoiceId,
   }),
 );
 
 export async function insertOutboxMessage(db: DB, message: NewOutboxMessage): Promise<string> {
   const id = newId();
-  await insertOutboxQuery.all(db, { ...message, id, priority: message.priority ?? 0, checkInCode: message.checkInCode ?? null });
+  await insertOutboxQuery.all(db, { ...message, id, priority: message.priority ?? 0, checkInCode: message.checkInCode ?? null, invoiceId: message.invoiceId ?? null });
   return id;
 }
 

@@ -22,6 +22,7 @@
 // An erasure (server/privacy/) owns the messages it deletes, claimed ones too: right before a
 // message goes to the SMTP server the sender checks it is still there, and skips it if not; a
 // message whose transfer was already under way when it was erased leaves no result behind.
+import path from 'node:path';
 import type { ServiceDeps } from '@server/core/deps';
 import {
   claimDueMessages,
@@ -35,6 +36,7 @@ import {
   resetInterruptedSends,
 } from './outbox.repository';
 import { getEmailSettings, getSystemSettings } from '@server/settings/settings.repository';
+import { invoicePdfById } from '@server/invoices/invoices.service';
 import type { DB } from '@db/database';
 import { listenToInstances } from '@db/pg-notify';
 import { isPostgres } from '@db/postgres';
@@ -118,7 +120,17 @@ function isServerTrouble(error: unknown): boolean {
   return SERVER_TROUBLE.has(code);
 }
 
-async function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): Promise<OutgoingMail> {
+/**
+ * The invoice a message carries, rendered now from the stored invoice (which never changes, so the
+ * PDF is the one issued): what the outbox keeps is its id, not its bytes.
+ */
+async function invoiceAttachment(deps: Pick<ServiceDeps, 'db' | 'config'>, invoiceId: string): Promise<MailAttachment> {
+  // The logo it prints lives in the uploads folder, where server/core/deps.ts puts it.
+  const { number, pdf } = await invoicePdfById({ db: deps.db, uploadsDir: path.resolve(deps.config.dataDir, 'uploads') }, { id: invoiceId });
+  return { filename: `${number}.pdf`, content: pdf, contentType: 'application/pdf' };
+}
+
+async function outgoingMail(row: EmailOutboxRow, messageIdDomain: string, deps: Pick<ServiceDeps, 'db' | 'config'>): Promise<OutgoingMail> {
   const method = row.icsMethod ?? 'REQUEST';
   const attachments: MailAttachment[] = [];
   if (row.ics !== null) attachments.push({ filename: 'invite.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${method}` });
@@ -127,6 +139,7 @@ async function outgoingMail(row: EmailOutboxRow, messageIdDomain: string): Promi
     const png = await QRCode.toBuffer(row.checkInCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
     attachments.push({ filename: 'check-in.png', content: png, contentType: 'image/png', cid: CHECK_IN_QR_CID });
   }
+  if (row.invoiceId !== null) attachments.push(await invoiceAttachment(deps, row.invoiceId));
   return {
     to: row.toAddress,
     subject: row.subject,
@@ -210,7 +223,7 @@ export function startEmailSender(deps: ServiceDeps, options: EmailSenderOptions 
   async function deliver(row: EmailOutboxRow, pool: PooledMailer): Promise<string | null | typeof SKIPPED> {
     if (!(await isStillClaimed(db, row.id))) return SKIPPED;
     try {
-      await pool.send(await outgoingMail(row, messageIdDomain));
+      await pool.send(await outgoingMail(row, messageIdDomain, deps));
       return null;
     } catch (error) {
       if (isServerTrouble(error)) serverTrouble = true;

@@ -64,6 +64,12 @@ export function listInvoicesOfBooking(db: DB, bookingId: string): Promise<Invoic
   return db.selectFrom('invoices').selectAll().where('bookingId', '=', bookingId).orderBy('issuedAt').orderBy('kind').orderBy('sequence').execute();
 }
 
+/** The invoice (not a credit note) of a booking, if it has one. */
+export async function invoiceIdOfBooking(db: DB, bookingId: string): Promise<string | null> {
+  const row = await db.selectFrom('invoices').select('id').where('bookingId', '=', bookingId).where('kind', '=', 'invoice').executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** The id of the booking whose manage token has this SHA-256, if one has it now. */
 export async function findBookingIdByManageTokenHash(db: DB, hash: string): Promise<string | undefined> {
   const row = await db.selectFrom('bookings').select('id').where('manageTokenHash', '=', hash).executeTakeFirst();

@@ -87,15 +87,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * One line as the booking flow gives it: a net unit price, or one including tax (exactly one of the
- * two; all lines of an invoice alike). A programming error, not a visitor's: no message of its own.
+ * two; all lines of an invoice alike). A discount (a voucher) is a line with a negative unit price.
+ * A programming error, not a visitor's: no message of its own.
  */
 const invoiceLineInput = z
   .object({
     description: z.string().trim().min(1).max(500),
     quantity: z.number().int().min(1),
     taxRatePercent: z.number().min(0).max(100),
-    unitNetMinor: z.number().int().min(0).optional(),
-    unitGrossMinor: z.number().int().min(0).optional(),
+    unitNetMinor: z.number().int().optional(),
+    unitGrossMinor: z.number().int().optional(),
   })
   .refine((line) => (line.unitNetMinor === undefined) !== (line.unitGrossMinor === undefined));
 

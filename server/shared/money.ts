@@ -48,6 +48,11 @@ function divideRounded(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
+/** `percent` (at most two decimals) of an amount, rounded half up once: 10% of 1999 is 200. */
+export function percentOf(amountMinor: number, percent: number): number {
+  return divideRounded(amountMinor * percentToBasisPoints(percent), WHOLE);
+}
+
 /**
  * What `seats` seats cost at `amountMinor` each. Prices entered excluding tax: the net is the line's
  * amount and the tax is rounded once on it. Including tax: the gross is the line's amount and the

@@ -113,6 +113,8 @@ export async function clearSmtpSettings(db: DB) {
 export interface MimeEntity {
   headers: Record<string, string>;
   body: string;
+  /** A base64 part's bytes as sent (a PDF, an image): `body` reads them as text. Empty otherwise. */
+  bytes: Buffer;
   children: MimeEntity[];
 }
 
@@ -180,16 +182,17 @@ function parseEntity(raw: string): MimeEntity {
       .slice(1)
       .filter((section) => !section.startsWith('--'))
       .map((section) => parseEntity(section.replace(/^\r\n/, '').replace(/\r\n$/, '')));
-    return { headers, body: '', children };
+    return { headers, body: '', bytes: Buffer.alloc(0), children };
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const bytes = encoding === 'base64' ? Buffer.from(rawBody.replace(/\s+/g, ''), 'base64') : Buffer.alloc(0);
   const body =
     encoding === 'base64'
-      ? Buffer.from(rawBody.replace(/\s+/g, ''), 'base64').toString('utf8')
+      ? bytes.toString('utf8')
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(rawBody)
         : rawBody;
-  return { headers, body, children: [] };
+  return { headers, body, bytes, children: [] };
 }
 
 function leavesOf(entity: MimeEntity): MimeEntity[] {

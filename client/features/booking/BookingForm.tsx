@@ -5,6 +5,7 @@
 import { Alert, Button, Divider, Input, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { VoucherCheck } from '@server/vouchers/vouchers.schemas';
 import { checkBilling, createBookingInput } from '@server/bookings/bookings.schemas';
 import { type AskedQuestion, checkAnswers } from '@server/registration-questions/registration-questions.schemas';
 import { firmText } from '@server/shared/i18n/languages';
@@ -28,7 +29,7 @@ const BillingFields = lazy(() => import('./BillingFields'));
 /** The participant's fields in the order they appear. */
 const PARTICIPANT_FIELDS = ['participantName', 'participantEmail', 'participantPhone'] as const;
 /** A paid session's billing fields, after the participant's and the questions'. */
-const BILLING_FIELDS = ['billingCompany', 'billingAddress', 'billingCountry', 'billingVatNumber'] as const;
+const BILLING_FIELDS = ['voucherCode', 'billingCompany', 'billingAddress', 'billingCountry', 'billingVatNumber'] as const;
 
 export type BookingResult = RouterOutputs['bookings']['create'];
 type Slot = RouterOutputs['timeSlots']['listBySession'][number];
@@ -71,6 +72,8 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [timeSlotId, setTimeSlotId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The voucher the server accepted, for the slot it was checked against (another slot needs a new check).
+  const [voucher, setVoucher] = useState<(VoucherCheck & { timeSlotId: string }) | null>(null);
   // The field messages of a refused submit, read out by screen readers (the region is always there,
   // so each change is announced).
   const [announcement, setAnnouncement] = useState('');
@@ -99,6 +102,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
       billingAddress: '',
       billingCountry: null as string | null,
       billingVatNumber: '',
+      voucherCode: '',
     },
     // The server's own checks, their messages in the page's language.
     validate: (values) => {
@@ -159,14 +163,14 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           if (eventId !== null) sendStep('details-entered', eventId);
           setFailure(null);
           setAnnouncement('');
-          const { billingCompany, billingAddress, billingCountry, billingVatNumber, ...participant } = values;
+          const { billingCompany, billingAddress, billingCountry, billingVatNumber, voucherCode, ...participant } = values;
           book.mutate(
             // Only the answers to the questions asked now (a changed event leaves others behind).
             {
               timeSlotId,
               ...participant,
               // Billing details only for a paid session: a free one sends what it always did.
-              ...(price === null ? {} : { billingCompany, billingAddress, billingCountry, billingVatNumber }),
+              ...(price === null ? {} : { billingCompany, billingAddress, billingCountry, billingVatNumber, voucherCode: voucher?.code ?? voucherCode }),
               answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])),
               // Where the visit began, so the booking is credited to it (none for an opted-out visitor).
               visit: currentVisit(),
@@ -311,7 +315,17 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           <QuestionFields questions={asked} inputProps={(field) => form.getInputProps(field)} />
           {price !== null && (
             <Suspense fallback={null}>
-              <BillingFields price={price} pricesIncludeTax={pricesIncludeTax} country={form.values.billingCountry ?? ''} inputProps={(field) => form.getInputProps(field)} />
+              <BillingFields
+                price={price}
+                pricesIncludeTax={pricesIncludeTax}
+                country={form.values.billingCountry ?? ''}
+                inputProps={(field) => form.getInputProps(field)}
+                timeSlotId={timeSlotId}
+                voucherCode={form.values.voucherCode}
+                voucher={voucher?.timeSlotId === timeSlotId ? voucher : null}
+                onVoucher={(check) => setVoucher(check === null || timeSlotId === null ? null : { ...check, timeSlotId })}
+                setVoucherError={(message) => form.setFieldError('voucherCode', message)}
+              />
             </Suspense>
           )}
 

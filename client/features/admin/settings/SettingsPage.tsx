@@ -2,13 +2,14 @@
 // Everyone has Profile, Security and Notifications; System, Site, Billing, Email, Email Log, Users and Integrations are for
 // admins only (the server refuses them to role user), so a role-user account does not see those tabs at all.
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Alert, Button, Center, Loader, Tabs } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { BillingTab } from './BillingTab';
+import { VouchersSection } from './VouchersSection';
 import { EmailLogTab } from './EmailLogTab';
 import { EmailTab } from './EmailTab';
 import { IntegrationsTab } from './IntegrationsTab';
@@ -114,9 +115,14 @@ export function SettingsPage({ tab: givenTab, onTabChange }: { tab?: SettingsTab
           </Tabs.Panel>
         )}
         {isAdmin && (
-          <Tabs.Panel value="billing" {...panelSpacing}>
-            {/* Fetched once the tab is opened. */}
-            {tab === 'billing' && <BillingTab />}
+          <Tabs.Panel value="billing" {...panelSpacing} miw={0}>
+            {/* Fetched once the tab is opened; the vouchers' table scrolls inside its frame (miw 0). */}
+            {tab === 'billing' && (
+              <Stack gap="xl">
+                <BillingTab />
+                <VouchersSection currency={data.system.currency} />
+              </Stack>
+            )}
           </Tabs.Panel>
         )}
         {isAdmin && data.email !== null && (
