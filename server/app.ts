@@ -28,6 +28,7 @@ import { seoRoutes } from './pages/seo.route';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
+import { allowedEmbedOrigins } from './embed/embed-settings.service';
 import { loadServerEntry, type ServerEntry } from './pages/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
@@ -153,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyCookie);
 
   // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
-  registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, deps.config, () => allowedEmbedOrigins(deps));
 
   app.addHook('onRequest', refuseTokenInAddress);
   app.addHook('onRequest', async (req, reply) => {

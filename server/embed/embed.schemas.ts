@@ -1,0 +1,65 @@
+// The partner widget's settings: the partner sites (origins) allowed to frame the widget pages.
+// Shared with the browser (the Integrations tab's form).
+import { z } from 'zod';
+import { keyed } from '@server/shared/i18n/schema-messages';
+
+/** Also shown by the form before it sends, naming the entry. */
+export const ORIGIN_INVALID = keyed('api.embed.originInvalid', 'Enter a site such as https://partner.example (https://, no path)');
+const TOO_MANY_ORIGINS = keyed('api.embed.tooManyOrigins', 'At most 50 partner sites');
+
+/** The paths of the widget: the script partners paste, and the pages it frames. */
+export const EMBED_PATHS = { script: '/embed.js', prefix: '/embed/', booking: '/embed/booking/', consultation: '/embed/consultation' } as const;
+
+/** Plain http only on this machine (a partner page tried beside the site); everywhere else https. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export const MAX_ALLOWED_ORIGINS = 50;
+
+/**
+ * A partner site as the browser names it in frame-ancestors and in Origin: scheme, host and port
+ * only, lower case, default port dropped ('https://Partner.example:443/' is 'https://partner.example').
+ * Null for anything else: a path, a query, credentials, a wildcard, plain http off this machine.
+ */
+export function normalisedOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const plainPath = url.pathname === '/' || url.pathname === '';
+  if (!plainPath || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
+  if (url.hostname.includes('*')) return null;
+  if (url.protocol === 'https:') return url.origin;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
+  return null;
+}
+
+const allowedOrigin = z
+  .string({ error: ORIGIN_INVALID })
+  .max(300, ORIGIN_INVALID)
+  .transform((value, ctx) => {
+    const origin = normalisedOrigin(value);
+    if (origin === null) {
+      ctx.addIssue({ code: 'custom', message: ORIGIN_INVALID });
+      return z.NEVER;
+    }
+    return origin;
+  });
+
+/** The Integrations tab's Partner sites: none by default, so no page of this site can be framed. */
+export const updateEmbedInput = z.object({
+  allowedOrigins: z
+    .array(allowedOrigin, { error: ORIGIN_INVALID })
+    .max(MAX_ALLOWED_ORIGINS, TOO_MANY_ORIGINS)
+    // The same site typed twice (or once with a trailing slash) is kept once.
+    .transform((origins) => [...new Set(origins)]),
+});
+export type UpdateEmbedInput = z.input<typeof updateEmbedInput>;
+export type ParsedEmbedInput = z.output<typeof updateEmbedInput>;
+
+/** What the tab shows: the allowed sites and the snippet's script address. */
+export interface EmbedSettingsView {
+  allowedOrigins: string[];
+  scriptUrl: string;
+}

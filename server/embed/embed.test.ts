@@ -1,0 +1,47 @@
+// The partner widget's settings: who may read and change the allowed partner sites, how a site is
+// normalised and refused, the audit row. (The headers they give the widget pages are tested in
+// server/http/security-headers.test.ts.)
+// @module-tag postgres
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
+
+let env: TestEnv;
+let callers: RoleCallers;
+
+beforeEach(async () => {
+  env = await createTestEnv({ env: { PUBLIC_ORIGIN: 'https://firm.example' } });
+  callers = await roleCallers(env);
+});
+afterEach(() => env.close());
+
+describe('settings.embed and settings.updateEmbed', () => {
+  it('are for admins only', async () => {
+    await expectAdminOnly(callers, (caller) => caller.settings.embed());
+    await expectAdminOnly(callers, (caller) => caller.settings.updateEmbed({ allowedOrigins: ['https://partner.example'] }));
+    expect(await callers.admin.settings.embed()).toEqual({ allowedOrigins: [], scriptUrl: 'https://firm.example/embed.js' });
+  });
+
+  it('keeps each site once, as scheme, host and port, and audits what changed', async () => {
+    const saved = await callers.admin.settings.updateEmbed({
+      allowedOrigins: ['https://Chamber.example/', ' https://chamber.example ', 'https://trade.example:8443', 'https://trade.example:443', 'http://localhost:5173'],
+    });
+    expect(saved.allowedOrigins).toEqual(['https://chamber.example', 'https://trade.example:8443', 'https://trade.example', 'http://localhost:5173']);
+    expect((await callers.admin.settings.embed()).allowedOrigins).toEqual(saved.allowedOrigins);
+    await callers.admin.settings.updateEmbed({ allowedOrigins: ['https://chamber.example', 'https://agency.example'] });
+    const audit = await env.db.selectFrom('auditLog').select(['summary', 'entityId']).where('entityId', '=', 'embed').orderBy('id', 'asc').execute();
+    expect(audit.map((row) => row.summary)).toEqual([
+      'partner sites: allowed https://chamber.example, allowed https://trade.example:8443, allowed https://trade.example, allowed http://localhost:5173',
+      'partner sites: allowed https://agency.example, removed https://trade.example:8443, removed https://trade.example, removed http://localhost:5173',
+    ]);
+  });
+
+  it('refuses what is not a site, with a message under the field', async () => {
+    const invalid = 'Enter a site such as https://partner.example (https://, no path)';
+    for (const origin of ['partner.example', 'http://partner.example', 'https://partner.example/booking', 'https://*.partner.example', 'https://user:pw@partner.example', 'https://partner.example/?a=1', 'javascript:alert(1)', "'self'"]) {
+      await expectFieldErrors(callers.admin.settings.updateEmbed({ allowedOrigins: ['https://fine.example', origin] }), { 'allowedOrigins.1': invalid });
+    }
+    const tooMany = Array.from({ length: 51 }, (_, index) => `https://partner${index}.example`);
+    await expectFieldErrors(callers.admin.settings.updateEmbed({ allowedOrigins: tooMany }), { allowedOrigins: 'At most 50 partner sites' });
+    expect((await callers.admin.settings.embed()).allowedOrigins).toEqual([]);
+  });
+});
