@@ -2,6 +2,7 @@
 // Shared with the browser (the Integrations tab's form).
 import { z } from 'zod';
 import { keyed } from '@server/shared/i18n/schema-messages';
+import { normalisedOrigin } from '@server/shared/embed-widget';
 
 /** Also shown by the form before it sends, naming the entry. */
 export const ORIGIN_INVALID = keyed('api.embed.originInvalid', 'Enter a site such as https://partner.example (https://, no path)');
@@ -10,30 +11,7 @@ const TOO_MANY_ORIGINS = keyed('api.embed.tooManyOrigins', 'At most 50 partner s
 /** The paths of the widget: the script partners paste, and the pages it frames. */
 export const EMBED_PATHS = { script: '/embed.js', prefix: '/embed/', booking: '/embed/booking/', consultation: '/embed/consultation' } as const;
 
-/** Plain http only on this machine (a partner page tried beside the site); everywhere else https. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 export const MAX_ALLOWED_ORIGINS = 50;
-
-/**
- * A partner site as the browser names it in frame-ancestors and in Origin: scheme, host and port
- * only, lower case, default port dropped ('https://Partner.example:443/' is 'https://partner.example').
- * Null for anything else: a path, a query, credentials, a wildcard, plain http off this machine.
- */
-export function normalisedOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
-  const plainPath = url.pathname === '/' || url.pathname === '';
-  if (!plainPath || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
-  if (url.hostname.includes('*')) return null;
-  if (url.protocol === 'https:') return url.origin;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
-  return null;
-}
 
 const allowedOrigin = z
   .string({ error: ORIGIN_INVALID })

@@ -22,6 +22,7 @@ import { SESSION_COOKIE } from '@server/identity/session.service';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '@server/core/config';
 import { EMBED_PATHS } from '@server/embed/embed.schemas';
+import { languageOfPath } from '@server/shared/i18n/languages';
 
 /** Every powerful feature off, the camera included. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()';
@@ -41,7 +42,7 @@ function permissionsPolicyOf(url: string): string {
 /** A page of the partner widget, which the allowed partner sites may frame. */
 export function isEmbedPage(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
-  return pathname.startsWith(EMBED_PATHS.prefix);
+  return languageOfPath(pathname).path.startsWith(EMBED_PATHS.prefix);
 }
 
 function isEmbedScript(url: string): boolean {

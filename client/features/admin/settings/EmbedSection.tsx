@@ -4,7 +4,8 @@
 // widget anywhere else (the widget pages' frame-ancestors).
 import { Alert, Button, Code, CopyButton, Group, Loader, Stack, TagsInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type EmbedSettingsView, normalisedOrigin, ORIGIN_INVALID } from '@server/embed/embed.schemas';
+import { type EmbedSettingsView, ORIGIN_INVALID } from '@server/embed/embed.schemas';
+import { normalisedOrigin } from '@server/shared/embed-widget';
 import { messageOf, trpc } from '@client/trpc';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
