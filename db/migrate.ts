@@ -48,6 +48,7 @@ import * as invoices from './migrations/2026-11-28_520_invoices';
 import * as invoicesPostgres from './migrations/2026-11-28_520_invoices.postgres';
 import * as webhooks from './migrations/2026-11-28_540_webhooks';
 import * as webhooksPostgres from './migrations/2026-11-28_540_webhooks.postgres';
+import * as partnerAttribution from './migrations/2026-11-28_640_partner_attribution';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_500_paid_bookings': { sqlite: paidBookings, postgres: paidBookingsPostgres },
   '2026-11-28_520_invoices': { sqlite: invoices, postgres: invoicesPostgres },
   '2026-11-28_540_webhooks': { sqlite: webhooks, postgres: webhooksPostgres },
+  '2026-11-28_640_partner_attribution': partnerAttribution,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

@@ -122,6 +122,7 @@ export function toBookingDto(row: BookingRow): BookingDto {
     billingAddress: row.billingAddress,
     billingCountry: row.billingCountry,
     billingVatNumber: row.billingVatNumber,
+    partner: row.partner,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -295,6 +296,7 @@ type NewBookingRow = Omit<BookingValues, 'bookingDate'> &
   manageTokenHash: string | null;
   language: string;
   checkInCode: string;
+  partner: string | null;
 };
 
 /** Every new booking, public or staff. */
@@ -318,6 +320,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       visitUtmSource: row.visitUtmSource,
       visitUtmMedium: row.visitUtmMedium,
       visitUtmCampaign: row.visitUtmCampaign,
+      partner: row.partner,
     })
     .returningAll(),
 );
@@ -326,6 +329,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
  * `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token).
  * `language`: the language the booking was made in, which its messages use.
  * `visit`: where the visit that made it began (public bookings), for the analytics' "booked".
+ * `partner`: the allowed partner site whose widget it was made in, if any.
  */
 export async function insertBooking(
   db: DB,
@@ -333,9 +337,19 @@ export async function insertBooking(
   manageTokenHash: string | null = null,
   language: Language = DEFAULT_LANGUAGE,
   visit: VisitAttribution = NO_VISIT,
+  partner: string | null = null,
 ): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, ...visit, bookingDate, manageTokenHash, language, checkInCode: newCheckInCode() });
+  const row = await insertBookingQuery.first(db, {
+    id: newId(),
+    ...rest,
+    ...visit,
+    partner,
+    bookingDate,
+    manageTokenHash,
+    language,
+    checkInCode: newCheckInCode(),
+  });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }
@@ -455,6 +469,8 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
   if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);
   if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
+  // bookings_partner_idx (partner, created_at): the page's order comes from the index too.
+  if (filter.partner !== undefined) filtered = filtered.where('bookings.partner', '=', filter.partner);
   if (filter.slotStartFrom !== undefined || filter.slotStartBefore !== undefined) {
     // The slots in range come from time_slots' start_time index; bookings then match by slot id.
     let slots = db.selectFrom('timeSlots').select('timeSlots.id');

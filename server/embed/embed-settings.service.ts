@@ -3,6 +3,7 @@
 import { actorOf, recordAudit } from '@server/audit/audit.service';
 import type { ServiceContext } from '@server/core/service-context';
 import { readEmbedSettings, saveEmbedSettings } from './embed.repository';
+import { normalisedOrigin } from '@server/shared/embed-widget';
 import { EMBED_PATHS, type EmbedSettingsView, type ParsedEmbedInput } from './embed.schemas';
 
 function viewOf(allowedOrigins: string[], config: Pick<ServiceContext['config'], 'publicOrigin'>): EmbedSettingsView {
@@ -16,6 +17,18 @@ export async function getEmbedSettings(ctx: Pick<ServiceContext, 'db' | 'config'
 /** The partner sites allowed to frame the widget pages, as frame-ancestors lists them; none by default. */
 export async function allowedEmbedOrigins(ctx: Pick<ServiceContext, 'db'>): Promise<string[]> {
   return (await readEmbedSettings(ctx.db)).allowedOrigins;
+}
+
+/**
+ * The partner site a public form was sent from, as stored with the booking: the widget page's
+ * claim, kept only when it names an allowed partner site (else null: made on this site, or on a
+ * site no longer allowed).
+ */
+export async function partnerOf(ctx: Pick<ServiceContext, 'db'>, claimed: string | undefined): Promise<string | null> {
+  if (claimed === undefined) return null;
+  const origin = normalisedOrigin(claimed);
+  if (origin === null) return null;
+  return (await allowedEmbedOrigins(ctx)).includes(origin) ? origin : null;
 }
 
 export async function updateEmbed(ctx: ServiceContext, input: ParsedEmbedInput): Promise<EmbedSettingsView> {

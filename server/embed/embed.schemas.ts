@@ -36,6 +36,13 @@ export const updateEmbedInput = z.object({
 export type UpdateEmbedInput = z.input<typeof updateEmbedInput>;
 export type ParsedEmbedInput = z.output<typeof updateEmbedInput>;
 
+/**
+ * The partner site a public booking form says it is framed by (the widget page's ?partner=). Never a
+ * reason to refuse a booking: anything malformed reads as none, and the service keeps it only when
+ * it is an allowed partner site.
+ */
+export const partnerInput = z.string().max(300).optional().catch(undefined);
+
 /** What the tab shows: the allowed sites and the snippet's script address. */
 export interface EmbedSettingsView {
   allowedOrigins: string[];

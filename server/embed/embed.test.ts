@@ -1,15 +1,17 @@
 // The partner widget's settings: who may read and change the allowed partner sites, how a site is
-// normalised and refused, the audit row. (The headers they give the widget pages are tested in
-// server/http/security-headers.test.ts.)
+// normalised and refused, the audit row; and partner attribution: a booking made in an allowed
+// partner's widget remembers the partner (listed, filtered, exported, in the webhook payload).
+// (The headers the settings give the widget pages are tested in server/http/security-headers.test.ts.)
 // @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
+import { insertBookableSlot } from '@tests/support/fixtures';
 
 let env: TestEnv;
 let callers: RoleCallers;
 
 beforeEach(async () => {
-  env = await createTestEnv({ env: { PUBLIC_ORIGIN: 'https://firm.example' } });
+  env = await createTestEnv({ env: { PUBLIC_ORIGIN: 'https://firm.example', WEBHOOK_ALLOW_PRIVATE_NETWORK: 'true' } });
   callers = await roleCallers(env);
 });
 afterEach(() => env.close());
@@ -43,5 +45,42 @@ describe('settings.embed and settings.updateEmbed', () => {
     const tooMany = Array.from({ length: 51 }, (_, index) => `https://partner${index}.example`);
     await expectFieldErrors(callers.admin.settings.updateEmbed({ allowedOrigins: tooMany }), { allowedOrigins: 'At most 50 partner sites' });
     expect((await callers.admin.settings.embed()).allowedOrigins).toEqual([]);
+  });
+});
+
+describe('partner attribution', () => {
+  async function book(slotId: string, email: string, partner?: string) {
+    return callers.anonymous.bookings.create({ timeSlotId: slotId, participantName: 'Ama Mensah', participantEmail: email, ...(partner === undefined ? {} : { partner }) });
+  }
+
+  it('keeps the partner of a booking made in an allowed widget, and none otherwise', async () => {
+    await callers.admin.settings.updateEmbed({ allowedOrigins: ['https://chamber.example'] });
+    const { slot } = await insertBookableSlot(env.db);
+    const framed = await book(slot.id, 'framed@example.com', 'https://Chamber.example/');
+    const notAllowed = await book(slot.id, 'other@example.com', 'https://other.example');
+    const malformed = await book(slot.id, 'odd@example.com', 'javascript:alert(1)');
+    const direct = await book(slot.id, 'direct@example.com');
+    const stored = await env.db.selectFrom('bookings').select(['id', 'partner']).execute();
+    const partnerOf = (id: string) => stored.find((row) => row.id === id)?.partner;
+    expect([framed, notAllowed, malformed, direct].map((booking) => partnerOf(booking.id))).toEqual(['https://chamber.example', null, null, null]);
+
+    const listed = await callers.user.bookings.list({ partner: 'https://chamber.example' });
+    expect(listed.items.map((item) => [item.participantEmail, item.partner])).toEqual([['framed@example.com', 'https://chamber.example']]);
+    expect((await callers.user.bookings.list({})).total).toBe(4);
+  });
+
+  it('names the partner in the webhook payloads', async () => {
+    await callers.admin.settings.updateEmbed({ allowedOrigins: ['https://chamber.example'] });
+    await callers.admin.webhooks.create({ url: 'https://127.0.0.1:9/hooks', events: ['booking.created', 'booking.status_changed'] });
+    const { slot } = await insertBookableSlot(env.db);
+    const framed = await book(slot.id, 'framed@example.com', 'https://chamber.example');
+    await book(slot.id, 'direct@example.com');
+    await callers.admin.bookings.setStatus({ id: framed.id, status: 'confirmed' });
+    const deliveries = await env.db.selectFrom('webhookDeliveries').select(['eventType', 'payload']).orderBy('id').execute();
+    expect(deliveries.map((delivery) => [delivery.eventType, (JSON.parse(delivery.payload) as { data: { partner: unknown } }).data.partner])).toEqual([
+      ['booking.created', 'https://chamber.example'],
+      ['booking.created', null],
+      ['booking.status_changed', 'https://chamber.example'],
+    ]);
   });
 });

@@ -40,6 +40,8 @@ function bookingData(booking: BookingRow, previousStatus: BookingStatus | null):
     status: booking.status,
     previousStatus,
     bookingDate: booking.bookingDate,
+    /** The partner site whose booking widget it was made in; null: made on this site. */
+    partner: booking.partner,
   };
 }
 

@@ -6,7 +6,8 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { languageOfPath, pathInLanguage } from '@server/shared/i18n/languages';
-import { HEIGHT_MESSAGE, normalisedOrigin, PARTNER_PARAM } from '@server/shared/embed-widget';
+import { HEIGHT_MESSAGE } from '@server/shared/embed-widget';
+import { widgetPartner } from './widget-partner';
 import { MaintenanceNotice } from '@client/features/layout/MaintenanceNotice';
 import { usePublicSettings } from '@client/features/layout/PublicLayout';
 import { hrefOf, SiteNavigationProvider, type SiteLinkProps } from '@client/features/layout/site-links';
@@ -18,19 +19,13 @@ function NewTabLink({ to, hash, ...anchor }: SiteLinkProps) {
   return <a href={hrefOf(pathInLanguage(to, language), hash)} target="_blank" rel="noopener" {...anchor} />;
 }
 
-/** The partner page's origin as /embed.js gave it: the only window the height is told to. */
-function partnerOrigin(): string | null {
-  if (typeof window === 'undefined' || window.parent === window) return null;
-  const given = new URLSearchParams(window.location.search).get(PARTNER_PARAM);
-  return given === null ? null : normalisedOrigin(given);
-}
-
 /** Posts the content's height to the framing page whenever it changes (ResizeObserver). */
 function useReportHeight(content: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const element = content.current;
-    const target = partnerOrigin();
-    if (element === null || target === null) return;
+    // The partner page's origin as /embed.js gave it: the only window the height is told to.
+    const target = widgetPartner();
+    if (element === null || target === undefined) return;
     let last = 0;
     const report = () => {
       const height = Math.ceil(element.getBoundingClientRect().height);
