@@ -67,6 +67,9 @@ describe('partner attribution', () => {
     const listed = await callers.user.bookings.list({ partner: 'https://chamber.example' });
     expect(listed.items.map((item) => [item.participantEmail, item.partner])).toEqual([['framed@example.com', 'https://chamber.example']]);
     expect((await callers.user.bookings.list({})).total).toBe(4);
+    // The Bookings screen's partner filter offers the partners bookings came from; staff only.
+    expect(await callers.user.bookings.partners()).toEqual(['https://chamber.example']);
+    await expect(callers.anonymous.bookings.partners()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('names the partner in the webhook payloads', async () => {

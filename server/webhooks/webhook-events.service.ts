@@ -81,6 +81,8 @@ function consultationData(consultation: ConsultationRow): Record<string, unknown
     status: consultation.status,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
+    /** The partner site whose booking widget it was booked in; null: booked on this site. */
+    partner: consultation.partner,
   };
 }
 
