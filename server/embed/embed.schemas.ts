@@ -33,7 +33,6 @@ export const updateEmbedInput = z.object({
     // The same site typed twice (or once with a trailing slash) is kept once.
     .transform((origins) => [...new Set(origins)]),
 });
-export type UpdateEmbedInput = z.input<typeof updateEmbedInput>;
 export type ParsedEmbedInput = z.output<typeof updateEmbedInput>;
 
 /**

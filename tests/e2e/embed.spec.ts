@@ -79,9 +79,15 @@ test('a booking completes inside the widget on an allowed partner site, which th
     await widget.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(widget.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
     const booked = readDatabase(
-      (db) => db.prepare('select status, participant_email from bookings where time_slot_id = ?').all(slot.slotId) as { status: string; participant_email: string }[],
+      (db) =>
+        db.prepare('select status, participant_email, partner from bookings where time_slot_id = ?').all(slot.slotId) as {
+          status: string;
+          participant_email: string;
+          partner: string | null;
+        }[],
     );
-    expect(booked).toEqual([{ status: 'pending', participant_email: 'adjoa.partner@example.com' }]);
+    // Credited to the partner whose page it was made in.
+    expect(booked).toEqual([{ status: 'pending', participant_email: 'adjoa.partner@example.com', partner: partner.origin }]);
     // The frame followed its content to the confirmation.
     await expect.poll(async () => { const h = await frameHeights(page); return h.frame === h.content && h.frame !== before; }).toBe(true);
     await expect(page.locator('#after')).toBeVisible();
