@@ -32,6 +32,8 @@ export type PublicQuery =
   | { path: 'privacy.page' };
 
 const BOOKING_FOR_EVENT = /^\/booking\/([^/]+)$/;
+/** The partner widget's form for one event: the booking form's data, without the site's footer. */
+const EMBED_BOOKING = /^\/embed\/booking\/([^/]+)$/;
 
 /**
  * The queries of a server-rendered page, or null for a page the browser renders (back office,
@@ -61,6 +63,11 @@ export function publicQueriesOf(address: string): PublicQuery[] | null {
       { path: 'events.list', input: undefined },
       { path: 'sessions.listByEvent', input: { eventId } },
     ];
+  }
+  const embedded = EMBED_BOOKING.exec(pathname)?.[1];
+  if (embedded !== undefined) {
+    const eventId = decodeURIComponent(embedded);
+    return [{ path: 'settings.public' }, { path: 'events.list', input: undefined }, { path: 'sessions.listByEvent', input: { eventId } }];
   }
   return null;
 }

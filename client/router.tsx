@@ -13,6 +13,7 @@ import {
 import { safeAdminPath } from './features/admin/safe-admin-path';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
+import { EmbedLayout } from './features/embed/EmbedLayout';
 import { HomePage } from './features/home/HomePage';
 import { PrivacyRoutePage } from './features/privacy/PrivacyRoutePage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -93,6 +94,25 @@ const manageConsultationRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/consultations/manage/$token',
   component: lazyRouteComponent(() => import('./features/consultation/ManageConsultationPage'), 'ManageConsultationPage'),
+});
+
+/** The partner widget (client/features/embed/): the booking flows without the site's header and footer. */
+const embedLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'embed',
+  component: EmbedLayout,
+});
+
+const embedBookingRoute = createRoute({
+  getParentRoute: () => embedLayoutRoute,
+  path: '/embed/booking/$eventId',
+  component: BookingPage,
+});
+
+const embedConsultationRoute = createRoute({
+  getParentRoute: () => embedLayoutRoute,
+  path: '/embed/consultation',
+  component: lazyRouteComponent(() => import('./features/consultation/ConsultationPage'), 'ConsultationPage'),
 });
 
 /** Search params are read by hand: zod would add its weight to the first bundle for two strings. */
@@ -271,6 +291,7 @@ const routeTree = rootRoute.addChildren([
     manageConsultationRoute,
     notFoundRoute,
   ]),
+  embedLayoutRoute.addChildren([embedBookingRoute, embedConsultationRoute]),
   adminLoginRoute,
   adminSetupRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminScreens]),

@@ -53,6 +53,7 @@ import * as paymentsPostgres from './migrations/2026-11-28_600_payments.postgres
 import * as vouchers from './migrations/2026-11-28_620_vouchers';
 import * as vouchersPostgres from './migrations/2026-11-28_620_vouchers.postgres';
 import * as outboxInvoice from './migrations/2026-11-28_621_outbox_invoice';
+import * as partnerAttribution from './migrations/2026-11-28_640_partner_attribution';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -97,6 +98,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_600_payments': { sqlite: payments, postgres: paymentsPostgres },
   '2026-11-28_620_vouchers': { sqlite: vouchers, postgres: vouchersPostgres },
   '2026-11-28_621_outbox_invoice': outboxInvoice,
+  '2026-11-28_640_partner_attribution': partnerAttribution,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

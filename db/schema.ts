@@ -177,6 +177,8 @@ export interface BookingsTable {
   visitUtmSource: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmMedium: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The partner site whose widget made it (migration 640), an allowed origin; null elsewhere. */
+  partner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Paid bookings (migration 500): null for a free one; 'awaiting' until the money arrives. */
   paymentStatus: NullableColumn<PaymentStatus>;
   /** How it is paid (server/payments/payment-methods.ts); null for a free booking. */
@@ -492,6 +494,8 @@ export interface ConsultationsTable {
   visitUtmSource: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmMedium: ColumnType<string | null, string | null | undefined, string | null>;
   visitUtmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The partner site whose widget booked it (migration 640), like a booking's. */
+  partner: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -28,6 +28,8 @@ import { seoRoutes } from './pages/seo.route';
 import { registerPublicReadCache } from './http/public-read-cache';
 import { shareCacheInvalidation } from './http/shared-invalidation';
 import { registerSecurityHeaders } from './http/security-headers';
+import { allowedEmbedOrigins } from './embed/embed-settings.service';
+import { embedRoutes } from './embed/embed.route';
 import { loadServerEntry, type ServerEntry } from './pages/ssr';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { enforceBatchLimit, enforceTrpcBody, MAX_BATCH_SIZE, trpcErrorBody } from './http/trpc-limits';
@@ -154,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyCookie);
 
   // Helmet's headers, Permissions-Policy and Cache-Control: no-store (server/http/security-headers.ts).
-  registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, deps.config, () => allowedEmbedOrigins(deps));
 
   app.addHook('onRequest', refuseTokenInAddress);
   app.addHook('onRequest', async (req, reply) => {
@@ -206,6 +208,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(ssoRoutes(deps));
   // POST /api/beacon: page views and booking steps, summed in memory and written as daily sums.
   registerBeacon(app, deps, { now: options.analyticsClock });
+  // GET /embed.js: the partner booking widget's script.
+  await app.register(embedRoutes());
   // GET /events.ics: the public calendar feed of upcoming session times.
   await app.register(calendarFeedRoutes(deps));
   // GET /uploads/w/<width>/<name>.webp: smaller WebP copies of uploaded pictures, for srcset.

@@ -125,6 +125,7 @@ export function toBookingDto(row: BookingRow): BookingDto {
     voucherId: row.voucherId,
     voucherCode: row.voucherCode,
     chargeDiscountMinor: row.chargeDiscountMinor,
+    partner: row.partner,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -298,6 +299,7 @@ type NewBookingRow = Omit<BookingValues, 'bookingDate'> &
   manageTokenHash: string | null;
   language: string;
   checkInCode: string;
+  partner: string | null;
 };
 
 /** Every new booking, public or staff. */
@@ -321,6 +323,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
       visitUtmSource: row.visitUtmSource,
       visitUtmMedium: row.visitUtmMedium,
       visitUtmCampaign: row.visitUtmCampaign,
+      partner: row.partner,
     })
     .returningAll(),
 );
@@ -329,6 +332,7 @@ const insertBookingQuery = preparedQuery((db, row: Params<NewBookingRow>) =>
  * `manageTokenHash`: SHA-256 hex of the new booking's manage token (see services/email/manage-token).
  * `language`: the language the booking was made in, which its messages use.
  * `visit`: where the visit that made it began (public bookings), for the analytics' "booked".
+ * `partner`: the allowed partner site whose widget it was made in, if any.
  */
 export async function insertBooking(
   db: DB,
@@ -336,9 +340,19 @@ export async function insertBooking(
   manageTokenHash: string | null = null,
   language: Language = DEFAULT_LANGUAGE,
   visit: VisitAttribution = NO_VISIT,
+  partner: string | null = null,
 ): Promise<BookingRow> {
   const { bookingDate = new Date().toISOString(), ...rest } = values;
-  const row = await insertBookingQuery.first(db, { id: newId(), ...rest, ...visit, bookingDate, manageTokenHash, language, checkInCode: newCheckInCode() });
+  const row = await insertBookingQuery.first(db, {
+    id: newId(),
+    ...rest,
+    ...visit,
+    partner,
+    bookingDate,
+    manageTokenHash,
+    language,
+    checkInCode: newCheckInCode(),
+  });
   if (row === undefined) throw new Error('The new booking was not returned');
   return row;
 }
@@ -458,6 +472,8 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   if (filter.eventId !== undefined) filtered = filtered.where('bookings.eventId', '=', filter.eventId);
   if (filter.sessionId !== undefined) filtered = filtered.where('bookings.sessionId', '=', filter.sessionId);
   if (filter.timeSlotId !== undefined) filtered = filtered.where('bookings.timeSlotId', '=', filter.timeSlotId);
+  // bookings_partner_idx (partner, created_at): the page's order comes from the index too.
+  if (filter.partner !== undefined) filtered = filtered.where('bookings.partner', '=', filter.partner);
   if (filter.slotStartFrom !== undefined || filter.slotStartBefore !== undefined) {
     // The slots in range come from time_slots' start_time index; bookings then match by slot id.
     let slots = db.selectFrom('timeSlots').select('timeSlots.id');
@@ -527,6 +543,12 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
     slotEndTime: row.slotEndTime,
   }));
   return { items, total: Number(count.total) };
+}
+
+/** The partner sites bookings were made in (bookings_partner_idx), for the Bookings screen's filter. */
+export async function listBookingPartners(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom('bookings').select('partner').distinct().where('partner', 'is not', null).orderBy('partner').limit(200).execute();
+  return rows.flatMap((row) => (row.partner === null ? [] : [row.partner]));
 }
 
 export async function bookingStats(db: DB): Promise<BookingStats> {

@@ -21,7 +21,7 @@ import {
 } from './bookings.service';
 import { setBookingStatusMany } from './bulk-bookings.service';
 import { cancelBookingByToken, viewBookingByToken } from './manage-booking.service';
-import { bookingStats, listStaffBookings } from './booking-list.service';
+import { bookingPartners, bookingStats, listStaffBookings } from './booking-list.service';
 import { declineOffer, takeOffer } from './waitlist-offers.service';
 import { adminProcedure, router, staffProcedure } from '@server/trpc/init';
 import { publicFormProcedure } from '@server/trpc/public-forms';
@@ -57,7 +57,7 @@ export const bookingsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ scope: 'bookings:read', openapi: { method: 'GET', path: '/bookings' }, description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot and a from/to day range in the site's timezone." })
+    .meta({ scope: 'bookings:read', openapi: { method: 'GET', path: '/bookings' }, description: "Bookings, paged on the server, filtered by search (participant, event and session titles), status, event, session, slot, partner site (the booking widget's origin) and a from/to day range in the site's timezone." })
     .input(bookingListInput)
     .output(pageOutput(bookingListItemOutput))
     .query(({ ctx, input }) => listStaffBookings(ctx, input)),
@@ -66,6 +66,10 @@ export const bookingsRouter = router({
     .meta({ scope: 'bookings:read', openapi: { method: 'GET', path: '/bookings/stats' }, description: "Counts of bookings by status for the Bookings screen's cards." })
     .output(bookingStatsOutput)
     .query(({ ctx }) => bookingStats(ctx)),
+
+  partners: staffProcedure
+    .meta({ description: "The partner sites (origins) whose booking widget bookings were made in, for the Bookings screen's partner filter." })
+    .query(({ ctx }) => bookingPartners(ctx)),
 
   adminCreate: staffProcedure
     .meta({ scope: 'bookings:write', openapi: { method: 'POST', path: '/bookings' }, description: "Staff add a booking to a slot: the seat check applies (CONFLICT 'This time slot is full.' for pending or confirmed on a full slot), the participant is e-mailed unless it is created cancelled (audited)." })

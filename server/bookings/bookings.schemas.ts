@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@db/schema';
 import { visitInput } from '@server/analytics/analytics.schemas';
+import { partnerInput } from '@server/embed/embed.schemas';
 import { answersInput, COUNTRY_CODES } from '@server/registration-questions/registration-questions.schemas';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
 import { type KeyedText, keyed } from '@server/shared/i18n/schema-messages';
@@ -105,7 +106,7 @@ export function checkBilling(values: BillingFields): { details: BillingDetails |
  * questions (by question id); the server derives event and session. A paid session's form adds the
  * billing details.
  */
-export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput, ...billing, voucherCode });
+export const createBookingInput = z.object({ timeSlotId, ...participant, answers: answersInput, visit: visitInput, partner: partnerInput, ...billing, voucherCode });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
 /** Staff booking modal. */
@@ -164,6 +165,13 @@ export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: tr
   eventId: idInput.optional(),
   sessionId: idInput.optional(),
   timeSlotId: idInput.optional(),
+  /** Only the bookings made in this partner site's widget (its origin, https://partner.example). */
+  partner: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   from: listDate,
   to: listDate,
 });
@@ -255,6 +263,8 @@ export const bookingOutput = z.object({
   voucherId: z.string().nullable(),
   voucherCode: z.string().nullable(),
   chargeDiscountMinor: z.number().int().nullable(),
+  /** The partner site whose booking widget it was made in (https://partner.example); null: made here. */
+  partner: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@
 // transaction whose body composes two steps, each a function of `trx`: the change (place*, change*,
 // remove*), which returns what it did as a BookingOutcome, and the messages that outcome sends
 // (services/email/booking-messages), so a booking and its e-mails are stored together or not at all.
+import { partnerOf } from '@server/embed/embed-settings.service';
 import { DEFAULT_LANGUAGE, type Language } from '@server/shared/i18n/languages';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -234,6 +235,7 @@ export async function placePublicBooking(
   input: PublicBookingInput,
   language: Language = DEFAULT_LANGUAGE,
   visit: VisitAttribution = NO_VISIT,
+  partner: string | null = null,
 ): Promise<BookingOutcome> {
   const slot = await findSlotContext(trx, input.timeSlotId);
   if (slot === undefined || !isBookableNow(slot)) {
@@ -267,6 +269,7 @@ export async function placePublicBooking(
     manage.hash,
     language,
     visit,
+    partner,
   );
   const booking = await (terms === null ? inserted : owesNothing ? saveFreeVoucherUse(trx, inserted, terms) : savePaymentTerms(trx, inserted, terms));
   await insertBookingAnswers(trx, booking.id, answers);
@@ -391,8 +394,9 @@ function describeBookingChange(action: BookingAudit['action'], outcome: BookingO
 export async function createPublicBooking(deps: ServiceContext, input: PublicBookingInput): Promise<{ id: string; status: BookingStatus }> {
   const { language } = deps;
   const visit = visitAttribution(input.visit, new URL(deps.config.publicOrigin).host);
+  const partner = await partnerOf(deps, input.partner);
   const place = async (trx: BookingTransaction) => {
-    const outcome = await placePublicBooking(trx, input, language, visit);
+    const outcome = await placePublicBooking(trx, input, language, visit, partner);
     // The slot's first waitlisted booking: it has just become full, and admins are alerted.
     if (outcome.booking.status === 'waitlisted') await alertIfWaitlistStarted(trx, deps.config.publicOrigin, outcome.booking.timeSlotId);
     return outcome;

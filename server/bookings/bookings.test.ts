@@ -413,6 +413,7 @@ describe('staff bookings', () => {
     });
     expect(booking).toEqual({
       ...FREE_BOOKING_PAYMENT,
+      partner: null,
       id: expect.any(String),
       timeSlotId: past.id,
       eventId: event.id,
@@ -625,6 +626,7 @@ describe('bookings.list and bookings.stats', () => {
     const first = all.items[0];
     expect(first).toEqual({
       ...FREE_BOOKING_PAYMENT,
+      partner: null,
       id: bravo.id,
       timeSlotId: b.slot.id,
       eventId: b.event.id,

@@ -2,6 +2,7 @@
 // consultant assigned inside one transaction that re-checks the time under a per-consultant lock),
 // and cancel or move through the manage link or by staff. Every change writes its messages in the
 // same transaction.
+import { partnerOf } from '@server/embed/embed-settings.service';
 import { enqueueConsultationWebhook } from '@server/webhooks/webhook-events.service';
 import type { z } from 'zod';
 import type { DB } from '@db/database';
@@ -249,6 +250,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
   const { language } = deps;
   const startsAt = Date.parse(input.startsAt);
   const calendars = await calendarsAround(deps, input.typeId, startsAt, now);
+  const partner = await partnerOf(deps, input.partner);
   return inConsultationTransaction(deps.db, async (trx) => {
     const type = await activeType(trx, input.typeId);
     const staff = await staffOfType(trx, type.id);
@@ -274,6 +276,7 @@ export async function bookConsultation(deps: ServiceContext, input: z.output<typ
       manageTokenHash: manage.hash,
       language,
       ...visitAttribution(input.visit, new URL(deps.config.publicOrigin).host),
+      partner,
     });
     const facts = { consultation, type, consultant, consultantZone: await consultantZone(trx, consultant), manageToken: manage.token };
     const calendar = await enqueueConsultationMessages(trx, deps.config.publicOrigin, facts, 'booked');

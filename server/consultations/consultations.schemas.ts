@@ -2,6 +2,7 @@
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
 import { visitInput } from '@server/analytics/analytics.schemas';
+import { partnerInput } from '@server/embed/embed.schemas';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS } from '@db/schema';
 import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, timestamp, TITLE_REQUIRED } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
@@ -171,6 +172,7 @@ export const bookConsultationInput = z.object({
   visitorCompany: optionalLine(LIMITS.name),
   message: optionalText(LIMITS.longText),
   visit: visitInput,
+  partner: partnerInput,
 });
 
 const TOKEN_REQUIRED = keyed('message.tokenRequired', 'Token is required');

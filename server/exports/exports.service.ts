@@ -120,6 +120,8 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     // A waitlisted booking offered a freed seat until then (empty: none).
     'Offered Until (UTC)',
     'Attendance',
+    // The partner site whose booking widget it was made in (empty: made on this site).
+    'Partner',
   ],
   list: (deps, filter, page) => listStaffBookings(deps, { ...filter, page, pageSize: EXPORT_PAGE_SIZE }),
   extraColumns: answerColumns,
@@ -140,6 +142,7 @@ const bookingsExport: ExportSpec<z.output<typeof bookingExportFilter>, BookingLi
     utc(booking.createdAt),
     booking.status === 'waitlisted' ? utc(booking.offerExpiresAt) : '',
     booking.attendance === 'attended' ? 'Attended' : booking.attendance === 'no-show' ? 'No-show' : '',
+    booking.partner ?? '',
   ],
 };
 

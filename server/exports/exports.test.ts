@@ -186,6 +186,7 @@ describe('bookings.csv', () => {
       'Created At (UTC)',
       'Offered Until (UTC)',
       'Attendance',
+      'Partner',
     ]);
     expect(records(res.body)).toEqual([
       {
@@ -205,6 +206,7 @@ describe('bookings.csv', () => {
         'Created At (UTC)': '2026-03-01T09:30:00.000Z',
         'Offered Until (UTC)': '',
         Attendance: '',
+        Partner: '',
       },
     ]);
     expect(slot.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

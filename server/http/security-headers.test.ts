@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { SESSION_COOKIE } from '@server/identity/session.service';
-import { createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';
+import { callerFor, createAccount, createTestEnv, SAME_ORIGIN, type TestAccount, type TestEnv } from '@tests/support/helpers';
 
 // A real 1x1 picture: uploads are decoded whole before they are kept.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -137,6 +137,43 @@ describe('security headers on http', () => {
     expectSecurityHeaders(file);
     // Uploads are public and their names never change: they stay cacheable.
     expect(file.headers['cache-control']).toBe('public, max-age=604800, immutable');
+  });
+});
+
+describe('the partner widget pages', () => {
+  beforeEach(() => startApp());
+
+  it('may be framed by no site by default, and by the allowed partner sites once an admin lists them', async () => {
+    const widgetPages = ['/embed/booking/some-event', '/embed/consultation', '/embed/consultation?lang=fr'];
+    for (const url of widgetPages) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toBe(EXPECTED_CSP);
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+    }
+    const admin = await createAccount(env.db, 'admin');
+    await callerFor(env.deps, admin).settings.updateEmbed({ allowedOrigins: ['https://chamber.example', 'http://127.0.0.1:4400'] });
+    // The next request follows the change: no restart, no cache of the list.
+    for (const url of widgetPages) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toBe(
+        EXPECTED_CSP.replace("frame-ancestors 'none'", 'frame-ancestors https://chamber.example http://127.0.0.1:4400'),
+      );
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+      expect(page.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // Every other page, API answer and file still refuses every frame.
+    for (const url of ['/', '/embed', '/embedded/booking/x', '/booking/some-event', '/consultation', '/api/trpc/settings.public', '/assets/app.js']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expectSecurityHeaders(answer);
+    }
+  });
+
+  it('give the widget script to other sites (Cross-Origin-Resource-Policy) and to it alone', async () => {
+    const script = await app.inject({ method: 'GET', url: '/embed.js' });
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(script.headers['content-security-policy']).toBe(EXPECTED_CSP);
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });
 

@@ -7,7 +7,7 @@ import { bookingManageLinkExists } from '@server/bookings/manage-booking.service
 import { consultationManageLinkExists } from '@server/consultations/consultation-booking.service';
 import { CONSULTATION_MANAGE_PATH, MANAGE_PATH } from '@server/email/manage-token';
 
-const EVENT_PAGE = /^\/(?:events|booking)\/([^/]+)$/;
+const EVENT_PAGE = /^\/(?:events|booking|embed\/booking)\/([^/]+)$/;
 
 function decoded(segment: string): string {
   try {

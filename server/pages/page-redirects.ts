@@ -13,6 +13,7 @@ import {
   pathInLanguage,
 } from '@server/shared/i18n/languages';
 import { isSitePage } from '@server/shared/site-pages';
+import { EMBED_PATHS } from '@server/embed/embed.schemas';
 
 /** The page's path without query or fragment, and '/' for the home page. */
 export function pagePath(url: string): string {
@@ -50,6 +51,8 @@ export function languageRedirect(req: FastifyRequest, reply: FastifyReply, pathn
 
 function languageTarget(req: FastifyRequest, reply: FastifyReply, pathname: string, secure: boolean): string | null {
   const { path, prefixed } = languageOfPath(pathname);
+  // The widget's language is the partner page's, put in its address by /embed.js: never moved.
+  if (path.startsWith(EMBED_PATHS.prefix)) return null;
   const query = new URLSearchParams(req.url.slice(pathname.length).replace(/^\?/, '').replace(/#.*$/, ''));
   const search = () => (query.size === 0 ? '' : `?${query.toString()}`);
   const chosen = query.get(LANGUAGE_PARAM);

@@ -13,6 +13,8 @@ import * as settings from './settings.service';
 import * as account from './account-settings.service';
 import * as email from './email-settings.service';
 import { sendWeeklyReportNow } from '@server/dashboard/weekly-report.service';
+import { updateEmbedInput } from '@server/embed/embed.schemas';
+import { getEmbedSettings, updateEmbed } from '@server/embed/embed-settings.service';
 import { updateSsoInput } from '@server/sso/sso.schemas';
 import { getSsoSettings, updateSso } from '@server/sso/sso-settings.service';
 import { billingSettingsInput } from '@server/invoices/billing-settings.schemas';
@@ -72,6 +74,15 @@ export const settingsRouter = router({
     .meta({ description: "Saves single sign-on (OpenID Connect) for staff: the issuer (https; its discovery document must answer, else a field error on issuer), client id, client secret (stored encrypted; absent keeps the stored one), the button's label, the e-mail domains whose staff get an account with role user at their first sign-in, and passwordSignIn (false: only the owner, the first admin, may still sign in with a password). An empty issuer turns single sign-on off (audited)." })
     .input(updateSsoInput)
     .mutation(({ ctx, input }) => updateSso(ctx, input)),
+
+  embed: adminProcedure
+    .meta({ description: "The Integrations tab's Partner sites: the sites allowed to frame the booking widget (origins such as https://partner.example) and the address of the script partners paste." })
+    .query(({ ctx }) => getEmbedSettings(ctx)),
+
+  updateEmbed: adminProcedure
+    .meta({ description: "Saves the partner sites allowed to frame the booking widget (/embed/booking/<eventId>, /embed/consultation): https origins (http only for localhost), normalised to scheme, host and port and kept once each, at most 50; none by default, and an empty list lets no site frame it. Every widget page's Content-Security-Policy frame-ancestors lists them (audited)." })
+    .input(updateEmbedInput)
+    .mutation(({ ctx, input }) => updateEmbed(ctx, input)),
 
   billing: adminProcedure
     .meta({ description: "The Billing tab: the firm's legal name (empty prints the site name), address, VAT number, bank account (holder, IBAN, BIC), the prefixes of invoice and credit note numbers (INV, CN) and the payment terms every invoice prints." })

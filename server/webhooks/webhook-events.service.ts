@@ -40,6 +40,8 @@ function bookingData(booking: BookingRow, previousStatus: BookingStatus | null):
     status: booking.status,
     previousStatus,
     bookingDate: booking.bookingDate,
+    /** The partner site whose booking widget it was made in; null: made on this site. */
+    partner: booking.partner,
   };
 }
 
@@ -79,6 +81,8 @@ function consultationData(consultation: ConsultationRow): Record<string, unknown
     status: consultation.status,
     startsAt: consultation.startsAt,
     endsAt: consultation.endsAt,
+    /** The partner site whose booking widget it was booked in; null: booked on this site. */
+    partner: consultation.partner,
   };
 }
 

@@ -188,9 +188,10 @@ describe('webhooks', () => {
       bookingDate: expect.any(String),
       language: 'en',
       participant: { name: 'Ama Mensah', email: 'first@example.com', phone: '+233 20 000 0000' },
+      partner: null,
     });
     // A change of status carries ids only: no personal data.
-    expect(Object.keys(ofFirst[1]?.data ?? {}).sort()).toEqual(['bookingDate', 'eventId', 'id', 'previousStatus', 'sessionId', 'status', 'timeSlotId']);
+    expect(Object.keys(ofFirst[1]?.data ?? {}).sort()).toEqual(['bookingDate', 'eventId', 'id', 'partner', 'previousStatus', 'sessionId', 'status', 'timeSlotId']);
 
     const log = await callers.admin.webhooks.deliveries({ endpointId: endpoint.id });
     expect(log.total).toBe(5);

@@ -78,4 +78,24 @@ describe('Integrations', () => {
     expect(within(revokedRow).queryByRole('button', { name: 'Revoke CRM sync' })).toBeNull();
     expect(await statsWith(token)).toBe(401);
   });
+
+  it('saves the partner sites allowed to show the widget, and names the one that is not a site', async () => {
+    const user = await openIntegrations();
+    const section = await screen.findByRole('region', { name: 'Partner Sites' });
+    expect(within(section).getByText(/^<script src="http:\/\/[^"]+\/embed\.js" data-event="EVENT-ID" async><\/script>$/)).toBeInTheDocument();
+    const sites = within(section).getByRole('combobox', { name: 'Allowed Sites' });
+    await user.type(sites, 'https://Chamber.example/{enter}partner.example{enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await within(section).findByText('partner.example: Enter a site such as https://partner.example (https://, no path)')).toBeInTheDocument();
+    // Refused before sending: nothing stored.
+    expect(await server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'embed').executeTakeFirst()).toBeUndefined();
+
+    // Backspace in the empty field takes the last site off.
+    await user.type(sites, '{backspace}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Partner sites settings saved')).toBeInTheDocument();
+    const stored = await server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'embed').executeTakeFirst();
+    expect(JSON.parse(stored?.value ?? '{}')).toEqual({ allowedOrigins: ['https://chamber.example'] });
+    expect(within(section).getByText('https://chamber.example')).toBeInTheDocument();
+  });
 });

@@ -21,6 +21,7 @@ const TAG = /(\/\/|\*)\s*@module-tag\s+postgres\b/;
 
 /** Modules that build SQL or open a transaction but have no test of their own name: the test that runs their SQL. */
 const COVERED_BY: Record<string, string> = {
+  'server/embed/embed-settings.service.ts': 'server/embed/embed.test.ts',
   'server/analytics/analytics-collector.repository.ts': 'server/analytics/beacon-collector.test.ts',
   'server/bookings/booking-reminders.repository.ts': 'server/bookings/reminders.test.ts',
   'server/bookings/booking-reminders.service.ts': 'server/bookings/reminders.test.ts',

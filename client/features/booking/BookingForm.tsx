@@ -14,6 +14,7 @@ import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { schemaMessageIn } from '@server/shared/i18n/schema-messages';
 import { currentVisit, sendStep } from '@client/features/analytics/beacon';
+import { widgetPartner } from '@client/features/embed/widget-partner';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { seatsText } from '@client/features/event/seats';
 import { BookingDetails } from './BookingDetails';
@@ -174,6 +175,8 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
               answers: Object.fromEntries(asked.map((question) => [question.id, values.answers[question.id] ?? ''])),
               // Where the visit began, so the booking is credited to it (none for an opted-out visitor).
               visit: currentVisit(),
+              // Made inside a partner's page (the booking widget): credited to that partner.
+              partner: widgetPartner(),
             },
             {
               onSuccess: (result) => {

@@ -5,6 +5,7 @@ import '@client/zod-config'; // before any schema of this chunk is created
 import '@client/features/layout/page-styles';
 import { Alert, Button, Container, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { widgetPartner } from '@client/features/embed/widget-partner';
 import { currentVisit, sendStep } from '@client/features/analytics/beacon';
 import { bookConsultationInput } from '@server/consultations/consultations.schemas';
 import { firmText } from '@server/shared/i18n/languages';
@@ -81,6 +82,8 @@ export function ConsultationPage() {
       ...fields,
       // Where the visit began, so the consultation is credited to it (none for an opted-out visitor).
       visit: currentVisit(),
+      // Booked inside a partner's page (the booking widget): credited to that partner.
+      partner: widgetPartner(),
     };
     const parsed = bookConsultationInput.safeParse(input);
     if (!parsed.success) {

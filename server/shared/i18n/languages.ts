@@ -46,8 +46,12 @@ export function languageOfPath(pathname: string): { language: Language; path: st
 
 const EVENT_PAGE = /^\/events\/[^/]+$/;
 
-/** The booking pages: the choice, an event's form, a booking's and a consultation's manage link. */
-const BOOKING_PAGE = /^\/(?:booking|booking\/[^/]+|booking\/manage\/[^/]+|consultation|consultations\/manage\/[^/]+)$/;
+/**
+ * The booking pages: the choice, an event's form, a booking's and a consultation's manage link, and
+ * the partner widget's two pages (an event's form, consultations) framed in partners' sites.
+ */
+const BOOKING_PAGE =
+  /^\/(?:booking|booking\/[^/]+|booking\/manage\/[^/]+|consultation|consultations\/manage\/[^/]+|embed\/booking\/[^/]+|embed\/consultation)$/;
 
 /**
  * Whether a page of the site exists in every language: the home page, the event pages and the

@@ -1,5 +1,5 @@
 // The bookings screen's filters: search (participants, event and session titles), status, event,
-// session and a date range of slot days in the site's timezone. The values live in the URL (see
+// session, partner site (shown once a booking came through a partner's widget) and a date range of slot days in the site's timezone. The values live in the URL (see
 // booking-search.ts); the search text is debounced before it reaches the URL and the server.
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -33,6 +33,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
 
   const events = trpc.events.adminList.useQuery({ pageSize: MENU_SIZE });
   const sessions = trpc.sessions.list.useQuery({ pageSize: MENU_SIZE, eventId: filters.eventId });
+  const partners = trpc.bookings.partners.useQuery();
   const anyFilter = Object.entries(filters).some(([key, value]) => key !== 'page' && value !== undefined);
 
   return (
@@ -78,6 +79,17 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
         nothingFoundMessage="No sessions found"
         w={{ base: '100%', xs: 220 }}
       />
+      {(partners.data?.length ?? 0) > 0 && (
+        <Select
+          aria-label="Filter by partner"
+          placeholder="All partners"
+          data={(partners.data ?? []).map((partner) => ({ value: partner, label: partner.replace(/^https?:\/\//, '') }))}
+          value={filters.partner ?? null}
+          onChange={(value) => onChange({ partner: value ?? undefined })}
+          clearable
+          w={{ base: '100%', xs: 220 }}
+        />
+      )}
       <DateFilter
         label="From"
         description={timeZoneLabel}
@@ -104,7 +116,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
           variant="subtle"
           onClick={() => {
             setSearchText('');
-            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, from: undefined, to: undefined });
+            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, partner: undefined, from: undefined, to: undefined });
           }}
         >
           Clear filters

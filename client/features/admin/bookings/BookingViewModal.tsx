@@ -35,6 +35,8 @@ function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: st
     ['Event', booking.eventTitle],
     ['Session', booking.sessionTitle],
     ['Time', dates.range(booking.slotStartTime, booking.slotEndTime, timeZone)],
+    // Made in a partner's page through the booking widget.
+    ...(booking.partner === null ? [] : [['Partner', booking.partner] satisfies [string, string]]),
     ...(answers.data ?? []).map((answer): [string, string] => [answer.label, answer.value]),
   ];
   return (

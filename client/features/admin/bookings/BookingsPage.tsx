@@ -71,6 +71,7 @@ export function BookingsPage({
     eventId: filters.eventId,
     sessionId: filters.sessionId,
     timeSlotId: filters.timeSlotId,
+    partner: filters.partner,
     from: filters.from,
     to: filters.to,
   };

@@ -74,6 +74,11 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
                   {booking.participantPhone}
                 </Text>
               )}
+              {booking.partner !== null && (
+                <Text size="sm" c="dimmed">
+                  via {booking.partner.replace(/^https?:\/\//, '')}
+                </Text>
+              )}
             </Stack>
           </Table.Td>
           <Table.Td>

@@ -11,6 +11,8 @@ export interface BookingSearch {
   sessionId?: string | undefined;
   /** One time slot's bookings (from the dashboard's next sessions and the calendar). */
   timeSlotId?: string | undefined;
+  /** The partner site whose booking widget they were made in (its origin). */
+  partner?: string | undefined;
   /** A day in the site's timezone, YYYY-MM-DD; the slot starts on or after it. */
   from?: string | undefined;
   /** A day in the site's timezone, YYYY-MM-DD, included. */
@@ -45,6 +47,7 @@ export function validateBookingSearch(raw: Record<string, unknown>): BookingSear
     eventId: text(raw.eventId, 64),
     sessionId: text(raw.sessionId, 64),
     timeSlotId: text(raw.timeSlotId, 64),
+    partner: text(raw.partner, 300),
     from,
     to,
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : undefined,

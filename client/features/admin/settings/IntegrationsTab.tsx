@@ -1,6 +1,7 @@
 // Integrations (admins only): the API tokens other tools (a CRM) call the API with, each with its
 // scopes, expiry and last use (revoking one refuses its next request at once); below them the
-// webhook endpoints those tools are told of changes at (WebhooksSection).
+// webhook endpoints those tools are told of changes at (WebhooksSection), and the partner sites
+// allowed to show the booking widget (EmbedSection).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiTokenDto } from '@server/api-tokens/api-tokens.service';
@@ -10,6 +11,7 @@ import { ListPage } from '@client/features/admin/kit/ListPage';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { ApiTokenFormModal } from './ApiTokenFormModal';
+import { EmbedSection } from './EmbedSection';
 import { WebhooksSection } from './WebhooksSection';
 
 const STATE_BADGES: Record<ApiTokenDto['state'], { label: string; color: string }> = {
@@ -100,6 +102,7 @@ export function IntegrationsTab() {
         </Text>
       </ConfirmDialog>
       <WebhooksSection />
+      <EmbedSection />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
 import { fieldErrorsOf } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 
-export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email' | 'sso' | 'billing';
+export type SettingsTab = 'profile' | 'security' | 'notifications' | 'system' | 'site' | 'email' | 'sso' | 'billing' | 'embed';
 
 const TAB_LABELS: Record<SettingsTab, string> = {
   profile: 'Profile',
@@ -13,6 +13,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   email: 'Email',
   sso: 'Single sign-on',
   billing: 'Billing',
+  embed: 'Partner sites',
 };
 
 export function notifySaved(tab: SettingsTab): void {

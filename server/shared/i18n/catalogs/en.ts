@@ -470,6 +470,8 @@ export const en = {
   'api.calendars.serverRequired': 'Server address is required',
   'api.calendars.usernameRequired': 'User name is required',
   'api.calendars.passwordRequired': 'App password is required',
+  'api.embed.originInvalid': 'Enter a site such as https://partner.example (https://, no path)',
+  'api.embed.tooManyOrigins': 'At most 50 partner sites',
   'api.webhooks.urlRequired': 'Endpoint URL is required',
   'api.webhooks.urlInvalid': 'Please enter a web address such as https://crm.example.com/hooks',
   'api.webhooks.eventsRequired': 'Choose at least one event',

@@ -469,6 +469,8 @@ export const fr: Catalog = {
   'api.calendars.serverRequired': "L'adresse du serveur est obligatoire",
   'api.calendars.usernameRequired': "Le nom d'utilisateur est obligatoire",
   'api.calendars.passwordRequired': "Le mot de passe d'application est obligatoire",
+  'api.embed.originInvalid': 'Saisissez un site comme https://partenaire.example (https://, sans chemin)',
+  'api.embed.tooManyOrigins': 'Au plus 50 sites partenaires',
   'api.webhooks.urlRequired': "L'URL du point de réception est obligatoire",
   'api.webhooks.urlInvalid': 'Saisissez une adresse web comme https://crm.example.com/hooks',
   'api.webhooks.eventsRequired': 'Choisissez au moins un événement',
