@@ -149,6 +149,7 @@ describe('the partner widget pages', () => {
       const page = await app.inject({ method: 'GET', url });
       expect(page.headers['content-security-policy'], url).toBe(EXPECTED_CSP);
       expect(page.headers['x-frame-options'], url).toBeUndefined();
+      expect(page.headers['x-robots-tag'], url).toBe('noindex');
     }
     const admin = await createAccount(env.db, 'admin');
     await callerFor(env.deps, admin).settings.updateEmbed({ allowedOrigins: ['https://chamber.example', 'http://127.0.0.1:4400'] });
@@ -165,6 +166,7 @@ describe('the partner widget pages', () => {
     for (const url of ['/', '/embed', '/embedded/booking/x', '/booking/some-event', '/consultation', '/api/trpc/settings.public', '/assets/app.js']) {
       const answer = await app.inject({ method: 'GET', url });
       expectSecurityHeaders(answer);
+      expect(answer.headers['x-robots-tag'], url).toBeUndefined();
     }
   });
 

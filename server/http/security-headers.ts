@@ -122,6 +122,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, em
       apply(req.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     // Only a widget page waits for the database; every other answer stays synchronous here.
     if (!isEmbedPage(req.url)) return finish(isEmbedScript(req.url) ? applyScriptHelmet : applyHelmet);
+    // A widget page is a copy of the site's own booking page inside a partner's: search engines
+    // index the original (in the sitemap), never the copy.
+    reply.header('X-Robots-Tag', 'noindex');
     embedAncestors().then(
       (origins) => {
         ancestorsOf.set(req.raw, origins.length === 0 ? "'none'" : origins.join(' '));
