@@ -100,6 +100,8 @@ describe.runIf(onPostgres())('PostgreSQL native types', () => {
       for (const column of names) expect(find(table, column)?.type, `${table}.${column}`).toBe('boolean');
     }
     expect(find('availability_overrides', 'date')?.type).toBe('date');
+    expect(find('vouchers', 'valid_from')?.type).toBe('date');
+    expect(find('vouchers', 'valid_until')?.type).toBe('date');
     // Display text, not a time: stays text.
     expect(find('events', 'date')?.type).toBe('text');
     // No time column is left as text: any column named like one is in the list above.

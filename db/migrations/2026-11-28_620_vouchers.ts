@@ -4,10 +4,10 @@
 // max_uses`), in the booking's own transaction: racing bookings never use a voucher past its limit.
 // A booking keeps what it was given (the voucher, its code as typed at the time and the discount in
 // minor units) beside its frozen charge. Both dialects share this builder; the PostgreSQL form
-// (name.postgres.ts) passes its native time type. Frozen.
+// (name.postgres.ts) passes its native time and day types. Frozen.
 import { type Kysely, sql } from 'kysely';
 
-export async function createVoucherTables(db: Kysely<any>, types: { time: 'text' | 'timestamptz(3)'; now: ReturnType<typeof sql> }): Promise<void> {
+export async function createVoucherTables(db: Kysely<any>, types: { time: 'text' | 'timestamptz(3)'; day: 'text' | 'date'; now: ReturnType<typeof sql> }): Promise<void> {
   await db.schema
     .createTable('vouchers')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -21,8 +21,8 @@ export async function createVoucherTables(db: Kysely<any>, types: { time: 'text'
     .addColumn('amount_minor', 'integer', (c) => c.check(sql`amount_minor > 0`))
     .addColumn('currency', 'text', (c) => c.check(sql`length(currency) = 3`))
     // Days (YYYY-MM-DD) in the site's time zone, both included; null: no limit on that side.
-    .addColumn('valid_from', 'text')
-    .addColumn('valid_until', 'text')
+    .addColumn('valid_from', types.day)
+    .addColumn('valid_until', types.day)
     .addColumn('max_uses', 'integer', (c) => c.check(sql`max_uses > 0`))
     .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`used_count >= 0`))
     // 'all': every paid session; 'events': only those of voucher_events.
@@ -51,7 +51,7 @@ export async function createVoucherTables(db: Kysely<any>, types: { time: 'text'
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await createVoucherTables(db, { time: 'text', now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` });
+  await createVoucherTables(db, { time: 'text', day: 'text', now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

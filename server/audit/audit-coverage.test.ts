@@ -426,6 +426,10 @@ const CASES: Record<string, Case> = {
     prepare: async () => (c) =>
       c.settings.updateBilling(BILLING_SETTINGS),
   },
+  'settings.updateEmbed': {
+    role: 'admin',
+    prepare: async () => (c) => c.settings.updateEmbed({ allowedOrigins: ['https://chamber.example'] }),
+  },
   // Turning single sign-on off needs no provider; a save with one is in server/sso/sso.test.ts.
   'settings.updateSso': {
     role: 'admin',

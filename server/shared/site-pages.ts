@@ -16,6 +16,7 @@ export const ADMIN_SCREENS = [
   'contacts',
   'consultations',
   'analytics',
+  'payments',
   'settings',
   'audit',
   'privacy',

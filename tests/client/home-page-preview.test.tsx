@@ -18,7 +18,9 @@ describe('Home Page editor preview', () => {
   it('shows the first slide as it is typed inside the site frame, and links to the live site', async () => {
     const user = userEvent.setup();
     renderWithProviders(<HomePageEditor />, { baseUrl: server.baseUrl, sessionToken: admin.token });
-    const preview = await screen.findByLabelText('Preview');
+    // Within its section, so a failure prints the section (loading, or why not) rather than the whole form.
+    const section = await screen.findByRole('region', { name: 'How it looks' });
+    const preview = await within(section).findByLabelText('Preview');
     const hero = within(preview).getByTestId('preview-hero');
     const [titleField] = await screen.findAllByLabelText(/^Title/);
     if (titleField === undefined) throw new Error('no slide title field');

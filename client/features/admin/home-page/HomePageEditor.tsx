@@ -6,7 +6,7 @@
 // something is unsaved, and a preview of the first slide in the site's header, buttons and footer
 // beside the form on a wide screen (below it on a narrower one).
 import '@client/zod-config'; // before any schema of this chunk is created
-import { Box, Grid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Grid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { homeContentInput, type HomeContent } from '@server/home-page/home-page.schemas';
@@ -32,7 +32,8 @@ function HomePageForm({ saved }: { saved: SavedHomeContent }) {
     validate: schemaResolver(homeContentInput, { sync: true }),
     onValuesChange: (next) => setCurrent(next),
   });
-  const identity = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 }).data?.identity;
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const identity = settings.data?.identity;
   const showValues = (values: HomePageFormValues) => {
     form.setValues(values);
     form.resetDirty(values);
@@ -82,7 +83,19 @@ function HomePageForm({ saved }: { saved: SavedHomeContent }) {
           {/* Beside the form from a wide screen on, it stays in view while the form scrolls. */}
           <Box style={{ position: 'sticky', top: 72 }}>
             <FormSection id={sectionId('How it looks')} title="How it looks">
-              {identity === undefined ? <Text c="dimmed">Loading…</Text> : <SitePreview values={siteFormValuesOf(identity)} hero={firstSlide} />}
+              {identity !== undefined ? (
+                <SitePreview values={siteFormValuesOf(identity)} hero={firstSlide} />
+              ) : settings.isError ? (
+                // The preview needs the site's identity; the form works without it.
+                <Text c="red" size="sm">
+                  {failureText('The preview could not be loaded', settings.error)}{' '}
+                  <Anchor component="button" type="button" size="sm" onClick={() => void settings.refetch()}>
+                    Try again
+                  </Anchor>
+                </Text>
+              ) : (
+                <Text c="dimmed">Loading…</Text>
+              )}
             </FormSection>
           </Box>
         </Grid.Col>
