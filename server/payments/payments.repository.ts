@@ -1,19 +1,9 @@
 // Payments' rows: the payments a booking received, and a booking's payment status as it changes.
 import type { DB } from '@db/database';
-import type { BookingRow, PaymentRow, PaymentSource, PaymentStatus } from '@db/schema';
+import type { BookingRow, PaymentRow, PaymentStatus } from '@db/schema';
 
-export interface NewPayment {
-  id: string;
-  bookingId: string;
-  amountMinor: number;
-  currency: string;
-  paidOn: string;
-  method: string;
-  source: PaymentSource;
-  statementLineKey: string | null;
-  recordedBy: string | null;
-  createdAt: string;
-}
+/** A payment as it is inserted: every column, the time it was recorded included. */
+export type NewPayment = PaymentRow;
 
 export async function insertPayment(db: DB, payment: NewPayment): Promise<PaymentRow> {
   return db.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
