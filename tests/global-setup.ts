@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@db/database';
 import { migrateToLatest } from '@db/migrate';
-import { createPostgresRunDatabase, testPostgresUrl } from './support/postgres-env';
+import { createPostgresRunDatabase, dumpMigratedSchema, type SchemaScript, testPostgresUrl } from './support/postgres-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +15,8 @@ declare module 'vitest' {
     templateDatabase: string;
     /** With TEST_DATABASE_URL (or DATABASE_URL) set to a postgres:// URL: the run's database, a schema per test. */
     postgresDatabase: string | undefined;
+    /** The migrated template schema as SQL each test's schema is made from (undefined: each test migrates its own). */
+    postgresSchemaScript: SchemaScript | undefined;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const postgresUrl = testPostgresUrl();
   const postgres = postgresUrl === undefined ? undefined : await createPostgresRunDatabase(postgresUrl);
   project.provide('postgresDatabase', postgres?.url);
+  project.provide('postgresSchemaScript', postgres === undefined ? undefined : await dumpMigratedSchema(postgres.url));
   return async () => {
     fs.rmSync(templateDir, { recursive: true, force: true });
     await postgres?.drop();
