@@ -23,6 +23,7 @@ import { cssVariablesResolver, theme } from '@client/theme';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { createTrpcClient, trpc } from '@client/trpc';
 import { buildTestApp, createTestEnv, type TestEnv } from '@tests/support/helpers';
+import { watchQueryClient } from './query-diagnostics';
 
 /** A closed port: calls fail fast, for tests of failure states. */
 export const UNREACHABLE = 'http://127.0.0.1:9';
@@ -37,6 +38,7 @@ export interface RenderOptions {
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  watchQueryClient(queryClient);
   const headers = {
     ...options.headers,
     ...(options.sessionToken === undefined ? {} : { cookie: `${SESSION_COOKIE}=${options.sessionToken}` }),

@@ -7,11 +7,18 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createTranslator, setDefaultTranslator } from '@client/i18n';
 import { compiledCatalog } from '@server/shared/i18n/catalogs';
+import { describeQueries, forgetQueryClients } from './query-diagnostics';
 
 // Components rendered without a page around them speak English, the site's default language.
 setDefaultTranslator(createTranslator({ language: 'en', messages: compiledCatalog('en') }));
 
-afterEach(() => {
+afterEach((context) => {
+  // Before cleanup unmounts the screens: a failed test says what its queries were doing.
+  if (context.task.result?.state === 'fail') {
+    const queries = describeQueries();
+    if (queries !== '') console.error(`Queries and mutations of "${context.task.name}" when it failed:\n${queries}`);
+  }
+  forgetQueryClients();
   cleanup();
   // Toasts live in a module-level store: without this, a toast of one test (role="alert") is still
   // there in the next test of the file, whatever order the tests run in.
