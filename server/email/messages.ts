@@ -154,19 +154,36 @@ export function bookingReceivedMessage(site: SiteVoice, booking: BookingFacts, l
 /** The Content-ID of the check-in QR image a confirmation carries (the sender attaches it). */
 export const CHECK_IN_QR_CID = 'check-in-qr';
 
-/** `checkInCode`: shown in text and as a QR code for the door; null for a booking without one. */
-export function bookingConfirmedMessage(site: SiteVoice, booking: BookingFacts, link: ManageLinkFacts | null, checkInCode: string | null = null): RenderedMessage {
+/** What a confirmation carries besides the seat (a receipt's subject, opening line and rows). */
+export interface ConfirmationExtras {
+  subject: string;
+  opening: string;
+  details: [string, string][];
+}
+
+/**
+ * `checkInCode`: shown in text and as a QR code for the door; null for a booking without one.
+ * `extras`: a confirmation that is also something else (the payment receipt) says so first.
+ */
+export function bookingConfirmedMessage(
+  site: SiteVoice,
+  booking: BookingFacts,
+  link: ManageLinkFacts | null,
+  checkInCode: string | null = null,
+  extras?: (words: Words, names: { siteName: string; session: string }) => ConfirmationExtras,
+): RenderedMessage {
   const words = wordsIn(booking.language);
   const { t } = words;
   const names = { siteName: site.siteName, session: titlesIn(booking, words.language).session };
-  const paragraphs = [t('email.confirmed.text', names)];
-  const details = slotDetailsOf(site, booking);
+  const extra = extras?.(words, names);
+  const paragraphs = [...(extra === undefined ? [] : [extra.opening]), t('email.confirmed.text', names)];
+  const details = [...slotDetailsOf(site, booking), ...(extra?.details ?? [])];
   if (checkInCode !== null) {
     paragraphs.push(t('email.checkIn.text', { code: checkInCode }));
     details.push([t('email.checkIn.label'), checkInCode]);
   }
   return renderMessage({
-    subject: t('email.confirmed.subject', names),
+    subject: extra?.subject ?? t('email.confirmed.subject', names),
     ...signedBy(site),
     greeting: t('email.greeting', { name: booking.participantName }),
     paragraphs,

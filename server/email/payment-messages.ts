@@ -8,9 +8,8 @@ import { formatPaymentReference } from '@server/payments/payments.schemas';
 import { siteLink } from './manage-token';
 import {
   type BookingFacts,
-  CHECK_IN_QR_CID,
+  bookingConfirmedMessage,
   type ManageLinkFacts,
-  manageLinkParts,
   signedBy,
   slotDetailsOf,
   titlesIn,
@@ -156,31 +155,18 @@ export interface ReceivedPayment {
  * with the check-in code and the calendar entry), so the participant gets one e-mail, not two.
  */
 export function paymentReceiptMessage(site: SiteVoice, booking: BookingFacts, payment: ReceivedPayment, link: ManageLinkFacts | null, checkInCode: string | null): RenderedMessage {
-  const words = wordsIn(booking.language);
-  const { t, locale, dates } = words;
-  const names = { siteName: site.siteName, session: titlesIn(booking, words.language).session };
-  const amount = formatMoney(payment.amountMinor, payment.currency, locale);
-  // A calendar day, not an instant: formatted at noon UTC so no time zone moves it to another day.
-  const paidOn = dates.date(`${payment.paidOn}T12:00:00Z`, 'UTC');
-  const paragraphs = [t('email.receipt.text', { ...names, amount, paidOn }), t('email.confirmed.text', names)];
-  const details: [string, string][] = [
-    ...slotDetailsOf(site, booking),
-    [t('email.receipt.amount'), amount],
-    [t('email.receipt.paidOn'), paidOn],
-    ...(payment.reference === null ? [] : [[t('email.payment.reference'), formatPaymentReference(payment.reference)] as [string, string]]),
-  ];
-  if (checkInCode !== null) {
-    paragraphs.push(t('email.checkIn.text', { code: checkInCode }));
-    details.push([t('email.checkIn.label'), checkInCode]);
-  }
-  return renderMessage({
-    subject: t('email.receipt.subject', names),
-    ...signedBy(site),
-    greeting: t('email.greeting', { name: booking.participantName }),
-    paragraphs,
-    details,
-    ...(checkInCode === null ? {} : { image: { cid: CHECK_IN_QR_CID, alt: t('email.checkIn.alt', { code: checkInCode }) } }),
-    ...manageLinkParts(link, words),
-    language: words.language,
+  return bookingConfirmedMessage(site, booking, link, checkInCode, ({ t, locale, dates }, names) => {
+    const amount = formatMoney(payment.amountMinor, payment.currency, locale);
+    // A calendar day, not an instant: formatted at noon UTC so no time zone moves it to another day.
+    const paidOn = dates.date(`${payment.paidOn}T12:00:00Z`, 'UTC');
+    return {
+      subject: t('email.receipt.subject', names),
+      opening: t('email.receipt.text', { ...names, amount, paidOn }),
+      details: [
+        [t('email.receipt.amount'), amount],
+        [t('email.receipt.paidOn'), paidOn],
+        ...(payment.reference === null ? [] : [[t('email.payment.reference'), formatPaymentReference(payment.reference)] as [string, string]]),
+      ],
+    };
   });
 }
