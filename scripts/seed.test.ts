@@ -1,24 +1,44 @@
-// Runs the real seed script against a temporary data folder, as a developer would.
+// The seed against a temporary data folder: the command itself once, as a developer runs it
+// (a Node process compiling TypeScript through tsx, 3-5 s on a busy 2-core machine); the other runs
+// call the same code in this process on a copy of the migrated template database, which is what the
+// command does after opening the folder.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '@db/database';
+import { runSeed } from './seed/run-seed';
 
 const run = promisify(execFile);
 // Each test seeds its own data folder, so none depends on what another left.
 let dataDir: string;
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
+  fs.copyFileSync(inject('templateDatabase'), path.join(dataDir, 'app.db'));
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function seed(...args: string[]) {
+/** `npm run seed -- ...args` as a developer runs it: what it printed. */
+async function seedCommand(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
   });
+}
+
+/** The seed's own code on the data folder's database, with the command's arguments: what it said. */
+async function seed(...args: string[]): Promise<{ stdout: string }> {
+  const file = path.join(dataDir, 'app.db');
+  const { db } = openDatabase(file);
+  const lines: string[] = [];
+  try {
+    await runSeed(db, { reset: args.includes('--reset'), resetPasswords: args.includes('--reset-passwords'), where: file }, (line) => lines.push(line));
+  } finally {
+    await db.destroy();
+  }
+  return { stdout: lines.map((line) => `${line}\n`).join('') };
 }
 
 function counts() {
@@ -79,12 +99,10 @@ function passwordHashes() {
   }
 }
 
-// Each test runs the real script two or three times, each a fresh Node process compiling
-// TypeScript through tsx (3-5 s apiece on a busy 2-core machine): the server project's 20 s is
-// too tight for three of them.
-describe('npm run seed', { timeout: 60_000 }, () => {
-  it('fills every screen, prints the demo accounts, and does not duplicate on a second run', async () => {
-    const first = await seed();
+describe('npm run seed', () => {
+  // The command twice, each a fresh Node process: the server project's 20 s is too tight.
+  it('fills every screen, prints the demo accounts, and does not duplicate on a second run', { timeout: 60_000 }, async () => {
+    const first = await seedCommand();
     expect(first.stdout).toMatch(/admin {2}demo\.admin@example\.com {2}password: \S{8,}\n/);
     expect(first.stdout).toMatch(/user {3}demo\.user@example\.com {2}password: \S{8,}\n/);
     expect(first.stdout.match(/password: /g)).toHaveLength(2);
@@ -102,7 +120,7 @@ describe('npm run seed', { timeout: 60_000 }, () => {
     for (const event of dates) expect(event.date, event.title).toBe(event.firstSlotDay);
 
     const hashes = passwordHashes();
-    const second = await seed();
+    const second = await seedCommand();
     expect(counts()).toEqual(afterFirst);
     // Existing accounts keep their passwords, and the output says so instead of printing one.
     expect(passwordHashes()).toEqual(hashes);
