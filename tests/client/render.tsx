@@ -32,17 +32,20 @@ export interface RenderOptions {
   baseUrl?: string;
   /** A session token (e.g. createAccount(env.db, 'admin').token) sent as the session cookie. */
   sessionToken?: string;
-  /** More headers for every API call (a French page's x-site-language, say). */
+  /**
+   * More headers for every API call (a French page's x-site-language, say). Read at each call: a
+   * test may change the object (a cookie set in another tab) and the next call carries it.
+   */
   headers?: Record<string, string>;
+  /** A query client the test primed with what the app's shell would already hold (default: an empty one). */
+  queryClient?: QueryClient;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   watchQueryClient(queryClient);
-  const headers = {
-    ...options.headers,
-    ...(options.sessionToken === undefined ? {} : { cookie: `${SESSION_COOKIE}=${options.sessionToken}` }),
-  };
+  const headers = options.headers ?? {};
+  if (options.sessionToken !== undefined) headers.cookie = `${SESSION_COOKIE}=${options.sessionToken}`;
   const client = createTrpcClient(options.baseUrl ?? UNREACHABLE, headers);
   const rendered = render(
     <trpc.Provider client={client} queryClient={queryClient}>
