@@ -890,6 +890,7 @@ export const en = {
   'booking.total.price': "Before voucher",
   'booking.total.discount': "Voucher {code}",
   'invoice.voucherLine': "Voucher {code}",
+  'invoice.creditNoteReason.cancelled': "Booking cancelled",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -894,4 +894,5 @@ export const fr: Catalog = {
   'booking.total.price': "Avant réduction",
   'booking.total.discount': "Bon de réduction {code}",
   'invoice.voucherLine': "Bon de réduction {code}",
+  'invoice.creditNoteReason.cancelled': "Réservation annulée",
 };
