@@ -36,6 +36,7 @@ import {
 } from './bookings.repository';
 import { forgetReminders } from './booking-reminders.repository';
 import { creditCancelledBooking } from './cancellation-credit.service';
+import { refuseDeletingInvoiced } from './invoiced-bookings.service';
 import type { adminCreateBookingInput, createBookingInput } from './bookings.schemas';
 import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './booking-messages';
 import { newManageToken } from '@server/email/manage-token';
@@ -444,6 +445,7 @@ export async function setBookingStatus(deps: ServiceContext, { id, status }: { i
 
 export async function deleteBooking(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
   const remove = async (trx: BookingTransaction) => {
+    await refuseDeletingInvoiced(trx, { bookingId: id });
     // Told before the row goes: the message needs the booking's details.
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { bookingId: id });
     return removeBooking(trx, id);

@@ -70,6 +70,18 @@ export async function invoiceIdOfBooking(db: DB, bookingId: string): Promise<str
   return row?.id ?? null;
 }
 
+/** Whether any booking whose `column` is `value` has an invoice or credit note (a delete must keep them). */
+export async function hasInvoicedBooking(db: DB, column: 'id' | 'timeSlotId' | 'sessionId' | 'eventId', value: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .innerJoin('bookings', 'bookings.id', 'invoices.bookingId')
+    .select('invoices.id')
+    .where(`bookings.${column}`, '=', value)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A booking's invoices that no credit note cancels yet (a cancellation credits each, once). */
 export function listUncreditedInvoiceIds(db: DB, bookingId: string): Promise<{ id: string }[]> {
   return db

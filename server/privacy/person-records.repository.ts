@@ -152,6 +152,9 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
           .where('id', '=', id)
           .execute();
       }
+      // A paid booking's billing address goes too. Its invoices and credit notes are kept as issued
+      // (with the buyer's details printed on them): the law requires a firm to keep them for years.
+      await db.updateTable('bookings').set({ billingCompany: ERASED, billingAddress: ERASED, billingVatNumber: null }).where('id', 'in', ids).where('billingAddress', 'is not', null).execute();
       return ids.length;
     },
   },

@@ -423,6 +423,8 @@ export const en = {
   'api.audit.kindRequired': 'Please choose a kind of record',
   'api.audit.endAfterStart': 'The end must be after the start',
   'api.bookings.notFound': 'Booking not found.',
+  'api.bookings.invoicedNotDeleted': "This booking has an invoice, which the firm's accounts must keep: it cannot be deleted. Cancel it instead (its invoice is credited).",
+  'api.bookings.invoicedScopeNotDeleted': "Bookings here have invoices, which the firm's accounts must keep: this cannot be deleted. Cancel those bookings and deactivate it instead.",
   'api.bookings.dateRequired': 'Booking date is required',
   'api.analytics.rangeTooLong': 'Choose a range of at most three years',
   'api.bookings.rangeReversed': 'The end date must be on or after the start date',

@@ -422,6 +422,8 @@ export const fr: Catalog = {
   'api.audit.kindRequired': "Veuillez choisir un type d'enregistrement",
   'api.audit.endAfterStart': 'La fin doit être postérieure au début',
   'api.bookings.notFound': 'Réservation introuvable.',
+  'api.bookings.invoicedNotDeleted': "Cette réservation a une facture, que la comptabilité doit conserver : elle ne peut pas être supprimée. Annulez-la plutôt (sa facture est annulée par un avoir).",
+  'api.bookings.invoicedScopeNotDeleted': "Des réservations ont ici des factures, que la comptabilité doit conserver : la suppression est impossible. Annulez ces réservations et désactivez plutôt l'élément.",
   'api.bookings.dateRequired': 'La date de réservation est obligatoire',
   'api.analytics.rangeTooLong': 'Choisissez une période de trois ans au plus',
   'api.bookings.rangeReversed': 'La date de fin doit être identique ou postérieure à la date de début',
