@@ -77,3 +77,26 @@ describe('erasing the participant of an invoiced booking', () => {
     expect(await env.db.selectFrom('invoices').selectAll().where('bookingId', '=', booking.id).orderBy('kind', 'desc').execute()).toEqual(before);
   });
 });
+
+describe("the privacy export of an invoiced booking's participant", () => {
+  it('lists the invoice and credit note with their numbers, dates, amounts, lines, buyer and PDF path', async () => {
+    const booking = await bookingOf(true);
+    await callers.admin.bookings.setStatus({ id: booking.id, status: 'cancelled' });
+    const { records } = await callers.admin.privacy.findPerson({ email: 'ada@example.com' });
+    const year = new Date().getFullYear();
+    const documents = (records.invoices ?? []) as Record<string, unknown>[];
+    expect(documents.map((document) => [document.kind, document.number, document.creditedInvoiceNumber, document.netMinor, document.taxMinor, document.grossMinor, document.pdfPath])).toEqual([
+      ['invoice', `INV-${year}-00001`, null, 3333, 633, 3966, `/api/invoices/INV-${year}-00001.pdf`],
+      ['credit-note', `CN-${year}-00001`, `INV-${year}-00001`, -3333, -633, -3966, `/api/invoices/CN-${year}-00001.pdf`],
+    ]);
+    expect(documents[0]).toMatchObject({
+      currency: 'EUR',
+      issueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      buyer: { company: 'Nordlicht GmbH', name: 'Ada Buyer', email: 'ada@example.com', country: 'DE', vatNumber: 'DE123456789' },
+      lines: [{ position: 1, description: 'Fixture Event: Fixture Session', quantity: 1, unitPriceMinor: 3333, taxRateBasisPoints: 1900, amountMinor: 3333 }],
+    });
+    // Erasure keeps them: the next export of the (now erased) address finds nothing, the rows remain.
+    expect((await callers.admin.privacy.erasePerson({ email: 'ada@example.com' })).invoices).toBe(0);
+    expect(await env.db.selectFrom('invoices').select('number').where('bookingId', '=', booking.id).execute()).toHaveLength(2);
+  });
+});
