@@ -36,6 +36,7 @@ const WEBHOOKS_SECTION = [
   '| `consultation.cancelled` | `id`, `typeId`, `consultantId`, `status`, `startsAt`, `endsAt` |',
   '| `contact.received` | `id`, `name`, `email`, `company`, `message`, `createdAt` |',
   '| `payment.received` | `id` (the payment\'s), `bookingId`, `amountMinor` (cents), `currency`, `paidOn` (YYYY-MM-DD), `method` (`bank_transfer`), `source` (`manual` or `statement`), `paymentReference` (no personal data) |',
+  '| `payment.refunded` | `id` (the refund\'s payment row), `bookingId`, `amountMinor` (negative, cents), `currency`, `refundedOn` (YYYY-MM-DD), `method` (`bank_transfer`), `paymentReference` (no personal data) |',
   '',
   'A receiver checks each request with the `standardwebhooks` package (or any Standard Webhooks',
   'library) on the raw body, before parsing it:',

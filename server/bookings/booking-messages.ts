@@ -7,7 +7,7 @@ import { advanceBookingRevision, type BookingDetails, findBookingDetails } from 
 import { listBookingAnswers } from '@server/registration-questions/registration-questions.repository';
 import { findNotifiedAdmins } from '@server/identity/users.repository';
 import { enqueueMessage, loadOutboxSite, type OutboxSite } from '@server/email/enqueue.service';
-import { invoiceIdOfBooking } from '@server/invoices/invoices.repository';
+import { invoiceIdOfBooking, latestCreditNoteIdOfBooking } from '@server/invoices/invoices.repository';
 import { buildIcs, type IcsEventStatus } from '@server/shared/ics';
 import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
@@ -172,8 +172,9 @@ async function enqueueParticipantMessage(
     ics: onWaitlist ? null : calendarFile(site, booking, kind, sequence),
     bookingId: booking.id,
     checkInCode: kind === 'booking-confirmed' ? booking.checkInCode : null,
-    // How to pay comes with the invoice, issued in this same transaction, attached as its PDF.
-    invoiceId: due === undefined || due === null ? null : await invoiceIdOfBooking(db, booking.id),
+    // How to pay comes with the invoice, issued in this same transaction, attached as its PDF; a
+    // cancellation comes with the credit note it issued (none for a free booking).
+    invoiceId: kind === 'booking-cancelled' ? await latestCreditNoteIdOfBooking(db, booking.id) : due === undefined || due === null ? null : await invoiceIdOfBooking(db, booking.id),
   });
   return booking;
 }

@@ -99,7 +99,7 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => setBookingStatusMany(ctx, input)),
 
   delete: adminProcedure
-    .meta({ description: 'Deletes a booking for good; its participant is told if the booking was live and its slot not over, and a freed seat promotes the waitlist (audited).' })
+    .meta({ description: 'Deletes a booking for good; its participant is told if the booking was live and its slot not over, and a freed seat promotes the waitlist (audited). CONFLICT for a booking with an invoice (kept for the accounts: cancel it instead).' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteBooking(ctx, input)),
 

@@ -35,6 +35,8 @@ import {
   updateBookingRow,
 } from './bookings.repository';
 import { forgetReminders } from './booking-reminders.repository';
+import { creditCancelledBooking } from './cancellation-credit.service';
+import { refuseDeletingInvoiced } from './invoiced-bookings.service';
 import type { adminCreateBookingInput, createBookingInput } from './bookings.schemas';
 import { type BookingOutcome, enqueueBookingMessages, participantMessageFor } from './booking-messages';
 import { newManageToken } from '@server/email/manage-token';
@@ -292,7 +294,8 @@ async function applyChange(trx: BookingTransaction, current: BookingRow, next: S
   await checkStaffPlacement(trx, slot, next.participantEmail, next.status, current);
   const changed = await updateBookingRow(trx, current.id, valuesFor(slot, next));
   if (changed === undefined) throw bookingNotFound();
-  const updated = await holdSeatUntilPaid(trx, changed, slot.startTime);
+  // A cancelled booking's invoice is credited here, the one place every status change passes.
+  const updated = await creditCancelledBooking(trx, await holdSeatUntilPaid(trx, changed, slot.startTime));
   const keepsSeatHere = holdsSeat(updated.status) && updated.timeSlotId === current.timeSlotId;
   // An open offer held a seat too: when it ends (taken elsewhere, cancelled), the seat passes on.
   const heldSeat = holdsSeat(current.status) || hasOpenOffer(current);
@@ -442,6 +445,7 @@ export async function setBookingStatus(deps: ServiceContext, { id, status }: { i
 
 export async function deleteBooking(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
   const remove = async (trx: BookingTransaction) => {
+    await refuseDeletingInvoiced(trx, { bookingId: id });
     // Told before the row goes: the message needs the booking's details.
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { bookingId: id });
     return removeBooking(trx, id);

@@ -17,7 +17,7 @@ export const LIVE_STATUSES: BookingStatus[] = ['pending', 'confirmed', 'waitlist
 
 export type AffectedScope = { bookingId: string } | { timeSlotId: string } | { sessionId: string } | { eventId: string };
 
-function scopeColumn(scope: AffectedScope): ['id' | 'timeSlotId' | 'sessionId' | 'eventId', string] {
+export function scopeColumn(scope: AffectedScope): ['id' | 'timeSlotId' | 'sessionId' | 'eventId', string] {
   if ('bookingId' in scope) return ['id', scope.bookingId];
   if ('timeSlotId' in scope) return ['timeSlotId', scope.timeSlotId];
   if ('sessionId' in scope) return ['sessionId', scope.sessionId];

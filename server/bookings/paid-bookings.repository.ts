@@ -47,6 +47,11 @@ export async function setPaymentDueRow(db: DB, id: string, dueAt: string): Promi
     .executeTakeFirst();
 }
 
+/** A paid booking just cancelled: the money it paid is now owed back. Undefined when it was not paid. */
+export function setRefundDueRow(db: DB, id: string): Promise<BookingRow | undefined> {
+  return db.updateTable('bookings').set({ paymentStatus: 'refund-due' }).where('id', '=', id).where('paymentStatus', '=', 'paid').returningAll().executeTakeFirst();
+}
+
 export interface UnpaidBooking {
   id: string;
   paymentDueAt: string | null;

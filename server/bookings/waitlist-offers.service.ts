@@ -4,6 +4,7 @@
 // locked, and seats are counted, in the taking transaction); declining, or letting the offer run
 // out, cancels the booking and offers the seat to the next in line. Expiry runs in the scheduler
 // by its clock, once per offer however many schedulers run (a conditional update claims it).
+import { creditCancelledBooking } from './cancellation-credit.service';
 import { replaySafe } from '@db/group-commit';
 import type { BookingRow } from '@db/schema';
 import type { ServiceDeps } from '@server/core/deps';
@@ -73,8 +74,10 @@ export async function takeOffer(deps: ServiceContext, { token }: { token: string
 async function endOffer(deps: ServiceDeps, bookingId: string, offerExpiresAt: string, now: Date, mustHaveExpired: boolean): Promise<boolean> {
   const body = replaySafe(async (trx) => {
     const nowIso = now.toISOString();
-    const cancelled = await cancelOfferedBooking(trx, bookingId, offerExpiresAt, nowIso, mustHaveExpired ? nowIso : null);
-    if (cancelled === undefined) return false;
+    const claimed = await cancelOfferedBooking(trx, bookingId, offerExpiresAt, nowIso, mustHaveExpired ? nowIso : null);
+    if (claimed === undefined) return false;
+    // Waitlisted, it has no invoice unless staff moved an invoiced booking back onto the waitlist.
+    const cancelled = await creditCancelledBooking(trx, claimed, now);
     const promoted = await promoteFromWaitlist(trx, cancelled.timeSlotId, cancelled.id, now);
     await enqueueBookingMessages(trx, deps.config.publicOrigin, { booking: cancelled, previousStatus: 'waitlisted', manageToken: null, promoted, removed: false }, { notifyAdmins: false });
     return true;

@@ -59,7 +59,7 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => updateEvent(ctx, input)),
 
   delete: adminProcedure
-    .meta({ description: 'Deletes an event with its sessions, slots and bookings; participants of live bookings in slots not over are told (audited).' })
+    .meta({ description: 'Deletes an event with its sessions, slots and bookings; participants of live bookings in slots not over are told (audited). CONFLICT when a booking of it has an invoice.' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteEvent(ctx, input)),
 

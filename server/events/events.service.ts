@@ -5,6 +5,7 @@ import { NotFoundError } from '@server/core/errors';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
 import { plainRead, type ServiceContext } from '@server/core/service-context';
 import { enqueueRemovalNotices } from '@server/bookings/change-notices';
+import { refuseDeletingInvoiced } from '@server/bookings/invoiced-bookings.service';
 import { changePublicData } from '@server/core/public-changes';
 
 function notFound(): NotFoundError {
@@ -51,6 +52,7 @@ export function deleteEvent(ctx: ServiceContext, input: { id: string }): Promise
   return changePublicData(ctx, ['events', 'sessions', 'slots'], async (trx) => {
     const before = await events.findEvent(trx, id);
     if (before === undefined) throw notFound();
+    await refuseDeletingInvoiced(trx, { eventId: id });
     await enqueueRemovalNotices(trx, ctx.config.publicOrigin, { eventId: id });
     if (!(await events.deleteEvent(trx, id))) throw notFound();
     await recordAudit(trx, actorOf(ctx), { action: 'delete', entity: 'event', entityId: id, summary: before.title });

@@ -70,6 +70,43 @@ export async function invoiceIdOfBooking(db: DB, bookingId: string): Promise<str
   return row?.id ?? null;
 }
 
+/** Whether any booking whose `column` is `value` has an invoice or credit note (a delete must keep them). */
+export async function hasInvoicedBooking(db: DB, column: 'id' | 'timeSlotId' | 'sessionId' | 'eventId', value: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .innerJoin('bookings', 'bookings.id', 'invoices.bookingId')
+    .select('invoices.id')
+    .where(`bookings.${column}`, '=', value)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A booking's invoices that no credit note cancels yet (a cancellation credits each, once). */
+export function listUncreditedInvoiceIds(db: DB, bookingId: string): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('invoices as invoice')
+    .select('invoice.id')
+    .where('invoice.bookingId', '=', bookingId)
+    .where('invoice.kind', '=', 'invoice')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as credit').select('credit.id').whereRef('credit.creditedInvoiceId', '=', 'invoice.id'))))
+    .orderBy('invoice.sequence')
+    .execute();
+}
+
+/** A booking's newest credit note, if it has one (the cancellation e-mail carries it). */
+export async function latestCreditNoteIdOfBooking(db: DB, bookingId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('bookingId', '=', bookingId)
+    .where('kind', '=', 'credit-note')
+    .orderBy('issuedAt', 'desc')
+    .orderBy('sequence', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** The id of the booking whose manage token has this SHA-256, if one has it now. */
 export async function findBookingIdByManageTokenHash(db: DB, hash: string): Promise<string | undefined> {
   const row = await db.selectFrom('bookings').select('id').where('manageTokenHash', '=', hash).executeTakeFirst();

@@ -1,8 +1,9 @@
 // Payments: staff (any signed-in account) see a booking's payments and record one by hand. Thin:
 // the rules are in payments.service.ts.
 import { router, staffProcedure } from '@server/trpc/init';
-import { markPaidInput, paymentOutput, paymentsForBookingInput } from './payments.schemas';
+import { markPaidInput, markRefundedInput, paymentOutput, paymentsForBookingInput, refundInput, refundOutput } from './payments.schemas';
 import { markPaid, paymentsForBooking } from './payments.service';
+import { markRefunded, refundBooking } from './refunds.service';
 
 export const paymentsRouter = router({
   markPaid: staffProcedure
@@ -19,4 +20,22 @@ export const paymentsRouter = router({
     .input(paymentsForBookingInput)
     .output(paymentOutput.array())
     .query(({ ctx, input }) => paymentsForBooking(ctx, input)),
+
+  refund: staffProcedure
+    .meta({
+      description:
+        "Gives a paid booking's money back: the booking is cancelled as any cancellation (its seat goes to the waitlist, the participant is e-mailed with the credit note attached), its invoice is credited by a credit note and its payment status becomes refund-due (audited). Answers the credit note's number. CONFLICT when its refund is already due or done, PRECONDITION_FAILED for a booking that is not paid (an unpaid one is simply cancelled), NOT_FOUND for an unknown booking.",
+    })
+    .input(refundInput)
+    .output(refundOutput)
+    .mutation(({ ctx, input }) => refundBooking(ctx, input)),
+
+  markRefunded: staffProcedure
+    .meta({
+      description:
+        "Records that a refund-due booking's money went back to the buyer on refundedOn (YYYY-MM-DD, not after today in the site's time zone, else BAD_REQUEST on refundedOn): a payment of the negative total (method bank_transfer, source manual), payment status refunded, a payment.refunded webhook event (audited). CONFLICT unless the booking's refund is due.",
+    })
+    .input(markRefundedInput)
+    .output(paymentOutput)
+    .mutation(({ ctx, input }) => markRefunded(ctx, input)),
 });

@@ -21,6 +21,21 @@ export const markPaidInput = z.object({
 });
 export type MarkPaidInput = z.output<typeof markPaidInput>;
 
+const REFUNDED_ON_INVALID = keyed('api.payments.refundedOnInvalid', 'Enter the day the money went back as YYYY-MM-DD');
+
+/** payments.refund: the paid booking to cancel and give its money back. */
+export const refundInput = z.object({ bookingId: idInput });
+export type RefundInput = z.output<typeof refundInput>;
+
+export const refundOutput = z.object({ bookingId: z.string(), creditNoteNumber: z.string().nullable() });
+
+/** payments.markRefunded: the booking whose refund went out, and the day it did (not after today). */
+export const markRefundedInput = z.object({
+  bookingId: idInput,
+  refundedOn: z.string({ error: REFUNDED_ON_INVALID }).trim().refine(isCalendarDate, REFUNDED_ON_INVALID),
+});
+export type MarkRefundedInput = z.output<typeof markRefundedInput>;
+
 export const paymentsForBookingInput = z.object({ bookingId: idInput });
 
 /** One payment as staff see it in a booking. */

@@ -7,6 +7,7 @@
 // are read first (findPersonRecords); the messages about a booking and the audit rows about any of
 // those records are found through them, so a notice or an audit row that names the person without
 // their address ("Paula Private, confirmed") is theirs too.
+import { invoicePdfPath } from '@server/invoices/invoices.schemas';
 import type { ExpressionBuilder } from 'kysely';
 import { likeIgnoringCase } from '@db/dialect';
 import type { DB } from '@db/database';
@@ -61,6 +62,15 @@ interface PersonSource {
 }
 
 const idsOf = (records: readonly FormerPerson[]) => records.map((record) => record.id);
+
+/** A stored JSON column as its value (the export is JSON), or its text if it does not parse. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** Messages to the person, about their bookings, or whose text holds their address (staff notices). */
 async function outboxMessagesOf(db: DB, person: PersonRecords) {
@@ -152,6 +162,9 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
           .where('id', '=', id)
           .execute();
       }
+      // A paid booking's billing address goes too. Its invoices and credit notes are kept as issued
+      // (with the buyer's details printed on them): the law requires a firm to keep them for years.
+      await db.updateTable('bookings').set({ billingCompany: ERASED, billingAddress: ERASED, billingVatNumber: null }).where('id', 'in', ids).where('billingAddress', 'is not', null).execute();
       return ids.length;
     },
   },
@@ -162,6 +175,35 @@ export const PERSON_SOURCES: readonly PersonSource[] = [
         ? Promise.resolve([])
         : db.selectFrom('bookingAnswers').select(['bookingId', 'label', 'value']).where('bookingId', 'in', idsOf(bookings)).execute(),
     // Erased with their bookings, above.
+    erase: () => Promise.resolve(0),
+  },
+  {
+    // The invoices and credit notes of the person's bookings, as issued: each document's data
+    // (numbers, dates, the buyer and issuer printed, lines and totals in minor units), enough to
+    // print it again, and the path staff download its PDF from. Never erased: a firm must keep its
+    // invoices for years (the law's retention outweighs erasure), so the erasure counts 0 here.
+    kind: 'invoices',
+    async find(db, { bookings }) {
+      if (bookings.length === 0) return [];
+      const documents = await db.selectFrom('invoices').selectAll().where('bookingId', 'in', idsOf(bookings)).orderBy('issuedAt').orderBy('kind').orderBy('sequence').execute();
+      if (documents.length === 0) return [];
+      const lines = await db
+        .selectFrom('invoiceLines')
+        .select(['invoiceId', 'position', 'description', 'quantity', 'unitPriceMinor', 'taxRateBasisPoints', 'amountMinor'])
+        .where('invoiceId', 'in', documents.map((document) => document.id))
+        .orderBy('invoiceId')
+        .orderBy('position')
+        .execute();
+      return documents.map(({ createdAt: _created, buyer, issuer, taxBreakdown, amountsIncludeTax, ...document }) => ({
+        ...document,
+        amountsIncludeTax: amountsIncludeTax === 1,
+        buyer: parsedOrText(buyer),
+        issuer: parsedOrText(issuer),
+        taxBreakdown: parsedOrText(taxBreakdown),
+        lines: lines.filter((line) => line.invoiceId === document.id).map(({ invoiceId: _id, ...line }) => line),
+        pdfPath: invoicePdfPath(document.number),
+      }));
+    },
     erase: () => Promise.resolve(0),
   },
   {

@@ -69,6 +69,7 @@ describe('privacy: find a person', () => {
     expect(counts).toEqual({
       bookings: 1,
       bookingAnswers: 1,
+      invoices: 0,
       consultations: 1,
       contactMessages: 1,
       delegates: 0,
@@ -102,7 +103,7 @@ describe('privacy: find a person', () => {
     ]);
     const audit = await env.db.selectFrom('auditLog').select(['action', 'entity', 'summary']).where('entity', '=', 'person').execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, consultations 1, contactMessages 1, delegates 0, outboxMessages \d+, webhookDeliveries 0, auditMentions 1, signInCounters [01]$/);
+    expect(audit[0]?.summary).toMatch(/^erased a person's records: bookings 1, bookingAnswers 0, invoices 0, consultations 1, contactMessages 1, delegates 0, outboxMessages \d+, webhookDeliveries 0, auditMentions 1, signInCounters [01]$/);
     expect((await callers.admin.privacy.findPerson({ email: EMAIL })).records.bookings).toEqual([]);
   });
 });

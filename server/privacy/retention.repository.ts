@@ -61,6 +61,8 @@ export async function anonymiseBookings(db: DB, ids: readonly string[], nowIso: 
       }))
       .where('id', 'in', part)
       .execute();
+    // A paid booking's billing address goes too; its invoices keep their own copy (legal retention).
+    await db.updateTable('bookings').set({ billingCompany: ANONYMISED, billingAddress: ANONYMISED, billingVatNumber: null }).where('id', 'in', part).where('billingAddress', 'is not', null).execute();
   }
 }
 

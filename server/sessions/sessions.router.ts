@@ -40,7 +40,7 @@ export const sessionsRouter = router({
     .mutation(({ ctx, input }) => updateSession(ctx, input)),
 
   delete: adminProcedure
-    .meta({ description: 'Deletes a session with its slots, delegates and bookings; participants of live bookings in slots not over are told (audited).' })
+    .meta({ description: 'Deletes a session with its slots, delegates and bookings; participants of live bookings in slots not over are told (audited). CONFLICT when a booking of it has an invoice.' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteSession(ctx, input)),
 

@@ -11,6 +11,7 @@ import { plainRead, plainReadNoInput, type ServiceContext } from '@server/core/s
 import type { ServiceDeps } from '@server/core/deps';
 import { changePublicData } from '@server/core/public-changes';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
+import { refuseDeletingInvoiced } from '@server/bookings/invoiced-bookings.service';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from '@server/bookings/change-notices';
 import * as delegates from './delegates.repository';
 import * as sessions from './sessions.repository';
@@ -201,6 +202,7 @@ export function deleteSession(deps: ServiceContext, { id }: { id: string }): Pro
   const actor = actorOf(deps);
   return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
     const existing = await requireSession(trx, id);
+    await refuseDeletingInvoiced(trx, { sessionId: id });
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
     if (!(await sessions.deleteSession(trx, id))) throw new NotFoundError('api.sessions.notFound');
     await recordAudit(trx, actor, { action: 'delete', entity: 'session', entityId: id, summary: existing.title });

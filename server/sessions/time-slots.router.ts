@@ -30,7 +30,7 @@ export const timeSlotsRouter = router({
     .mutation(({ ctx, input }) => updateTimeSlot(ctx, input)),
 
   delete: adminProcedure
-    .meta({ description: 'Deletes a slot with its bookings; participants of live bookings are told if the slot is not over (audited).' })
+    .meta({ description: 'Deletes a slot with its bookings; participants of live bookings are told if the slot is not over (audited). CONFLICT when a booking of it has an invoice.' })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteTimeSlot(ctx, input)),
 });

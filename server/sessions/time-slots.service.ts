@@ -7,6 +7,7 @@ import type { ServiceContext } from '@server/core/service-context';
 import type { ServiceDeps } from '@server/core/deps';
 import { changePublicData } from '@server/core/public-changes';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
+import { refuseDeletingInvoiced } from '@server/bookings/invoiced-bookings.service';
 import { affectedBookingIds, enqueueRemovalNotices, enqueueTimeChangeNotices } from '@server/bookings/change-notices';
 import * as timeSlots from './time-slots.repository';
 import type { createTimeSlotInput, updateTimeSlotInput } from './sessions.schemas';
@@ -20,6 +21,7 @@ type UpdateTimeSlot = z.output<typeof updateTimeSlotInput>;
  * in a slot not over yet that the booking is cancelled, in the caller's transaction.
  */
 export async function removeTimeSlots(deps: ServiceDeps, db: DB, slotIds: string[]): Promise<void> {
+  for (const timeSlotId of slotIds) await refuseDeletingInvoiced(db, { timeSlotId });
   for (const timeSlotId of slotIds) await enqueueRemovalNotices(db, deps.config.publicOrigin, { timeSlotId });
   await timeSlots.deleteTimeSlots(db, slotIds);
 }

@@ -140,3 +140,14 @@ export async function enqueuePaymentWebhook(
     now,
   );
 }
+
+/** Money sent back to a buyer (payments.markRefunded): the refund as a payment of a negative amount. */
+export async function enqueueRefundWebhook(
+  trx: DB,
+  refund: { id: string; bookingId: string; amountMinor: number; currency: string; paidOn: string; method: string },
+  paymentReference: string | null,
+  now?: Date,
+): Promise<void> {
+  const { id, bookingId, amountMinor, currency, paidOn, method } = refund;
+  await enqueueWebhookEvent(trx, 'payment.refunded', `booking:${bookingId}`, { id, bookingId, amountMinor, currency, refundedOn: paidOn, method, paymentReference }, now);
+}

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENTS = [
   'consultation.cancelled',
   'contact.received',
   'payment.received',
+  'payment.refunded',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,7 +1,9 @@
 // A paid booking's detail in the back office against a real API server: what it owes and where its
 // money stands, "Mark Paid" refusing a partial amount under the field (the server's message), then
 // recording the full total, after which the payment is listed and the booking is paid. A free
-// booking shows no Payment block.
+// booking shows no Payment block. A paid booking is refunded after a confirmation that says a credit
+// note will be issued (listed with the invoice), then marked refunded: the refund is listed as a
+// negative payment.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -62,6 +64,45 @@ describe('a booking’s payment in its detail', () => {
     expect(screen.queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
     const stored = await server.env.db.selectFrom('bookings').select(['status', 'paymentStatus']).where('id', '=', booking.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'confirmed', paymentStatus: 'paid' });
+  });
+
+  it('refunds a paid booking after a confirmation, lists the credit note, then marks it refunded', async () => {
+    const db = server.env.db;
+    const { slot, session } = await insertBookableSlot(db);
+    await db.updateTable('eventSessions').set({ priceAmountMinor: 10_000, priceCurrency: 'EUR', taxRateBasisPoints: 1_900 }).where('id', '=', session.id).execute();
+    const billing = { billingCompany: 'Fjord Trading AS', billingAddress: 'Karl Johans gate 22\n0159 Oslo', billingCountry: 'NO', billingVatNumber: null };
+    const { id } = await callerFor(server.env.deps, null).bookings.create({ timeSlotId: slot.id, participantName: 'Ingrid Berg', participantEmail: 'ingrid@example.com', participantPhone: null, answers: {}, ...billing });
+    const staffCaller = callerFor(server.env.deps, staff);
+    await staffCaller.payments.markPaid({ bookingId: id, amountMinor: 11_900, paidOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
+    const booking = (await staffCaller.bookings.list({})).items.find((entry) => entry.id === id);
+    if (booking === undefined) throw new Error('the booking is not listed');
+    const interaction = userEvent.setup();
+    renderWithProviders(<BookingViewModal booking={booking} timeZone="Europe/Berlin" onClose={() => undefined} />, { baseUrl: server.baseUrl, sessionToken: staff.token });
+    const payment = await screen.findByRole('table', { name: 'Payment' });
+    expect(within(payment).getByRole('row', { name: 'Payment Paid' })).toBeInTheDocument();
+
+    await interaction.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Booking' });
+    expect(
+      within(dialog).getByText('The booking will be cancelled and its seat freed. A credit note cancelling its invoice will be issued and e-mailed to the participant, and €119.00 will be due back to the buyer.'),
+    ).toBeInTheDocument();
+    await interaction.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(payment).findByRole('row', { name: 'Payment Refund due' })).toBeInTheDocument();
+    const invoices = await screen.findByRole('table', { name: 'Invoices' });
+    const year = new Date().getFullYear();
+    expect(await within(invoices).findByRole('link', { name: `Credit note CN-${year}-00001` })).toBeInTheDocument();
+    expect(within(invoices).getByText(`Cancels INV-${year}-00001`)).toBeInTheDocument();
+    expect(within(invoices).getByText('-€119.00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+
+    await interaction.click(screen.getByRole('button', { name: 'Mark Refunded' }));
+    const form = screen.getByRole('form', { name: 'Mark refunded' });
+    await interaction.click(within(form).getByRole('button', { name: 'Record Refund' }));
+    expect(await within(payment).findByRole('row', { name: 'Payment Refunded' })).toBeInTheDocument();
+    const received = await screen.findByRole('table', { name: 'Payments received' });
+    expect(await within(received).findByText('Refund marked by hand')).toBeInTheDocument();
+    expect(within(received).getByText('-€119.00')).toBeInTheDocument();
+    expect(await db.selectFrom('bookings').select(['status', 'paymentStatus']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled', paymentStatus: 'refunded' });
   });
 
   it('shows no Payment block for a free booking', async () => {

@@ -1,7 +1,8 @@
 // The Payment block of a paid booking's detail: what it owes (total, reference, deadline), where its
 // money stands, the payments received, and "Mark paid" for staff who see the transfer in the bank
 // account. Only the booking's full total is recorded (the server refuses anything else and says why
-// under the amount). A free booking shows no block.
+// under the amount). A paid booking can be refunded and a refund marked done (BookingRefund.tsx); a
+// refund is listed as a payment of the negative amount. A free booking shows no block.
 import { Button, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -12,20 +13,25 @@ import { useDates } from '@client/use-dates';
 import { todayIn } from '@client/features/admin/calendar/calendar-days';
 import { formatPaymentReference, PAYMENT_STATUS_LABELS } from '@server/payments/payments.schemas';
 import { currencyDigits, formatMoney, majorToMinor, minorToMajor } from '@server/shared/money';
+import type { PaymentStatus } from '@db/schema';
 import type { BookingItem } from './BookingFormModal';
+import { RefundActions } from './BookingRefund';
 
 const SOURCE_LABELS = { manual: 'Marked paid by hand', statement: 'Bank statement' } as const;
+const REFUND_LABEL = 'Refund marked by hand';
 
 export function BookingPayments({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
   const dates = useDates();
   const payments = trpc.payments.forBooking.useQuery({ bookingId: booking.id }, { enabled: booking.paymentStatus !== null });
   const [marking, setMarking] = useState(false);
+  // What a refund action here just answered, ahead of the list this booking came from.
+  const [changed, setChanged] = useState<PaymentStatus | null>(null);
   const { paymentStatus, chargeGrossMinor: gross, chargeCurrency: currency } = booking;
   if (paymentStatus === null || gross === null || currency === null) return null;
   const money = (minor: number) => formatMoney(minor, currency, 'en-US');
   const received = payments.data ?? [];
   // The list this booking came from may be older than the payment just recorded here.
-  const status = paymentStatus === 'awaiting' && received.length > 0 ? 'paid' : paymentStatus;
+  const status = changed ?? (paymentStatus === 'awaiting' && received.length > 0 ? 'paid' : paymentStatus);
   const payable = status === 'awaiting' && (booking.status === 'pending' || booking.status === 'confirmed');
   const rows: [string, string][] = [
     ['Payment', PAYMENT_STATUS_LABELS[status]],
@@ -63,7 +69,7 @@ export function BookingPayments({ booking, timeZone }: { booking: BookingItem; t
               <Table.Tr key={payment.id}>
                 <Table.Td>{dates.shortDate(`${payment.paidOn}T12:00:00Z`, 'UTC')}</Table.Td>
                 <Table.Td>
-                  {SOURCE_LABELS[payment.source]}
+                  {payment.amountMinor < 0 ? REFUND_LABEL : SOURCE_LABELS[payment.source]}
                   {payment.recordedBy !== null && (
                     <Text size="xs" c="dimmed">
                       by {payment.recordedBy}
@@ -83,6 +89,7 @@ export function BookingPayments({ booking, timeZone }: { booking: BookingItem; t
           </Button>
         </Group>
       )}
+      <RefundActions bookingId={booking.id} status={status} amount={money(gross)} timeZone={timeZone} onChanged={setChanged} />
       {payable && marking && <MarkPaidForm booking={booking} gross={gross} currency={currency} timeZone={timeZone} onDone={() => setMarking(false)} />}
     </Stack>
   );

@@ -4,12 +4,15 @@ import { messageOf } from '@client/trpc';
 
 export const TOAST_MS = 3000;
 
+// Mantine's close button is an icon with no name of its own: screen readers (and axe) need one.
+const CLOSE_BUTTON = { 'aria-label': 'Close notification' };
+
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: TOAST_MS, withCloseButton: true });
+  notifications.show({ color: 'teal', message, autoClose: TOAST_MS, withCloseButton: true, closeButtonProps: CLOSE_BUTTON });
 }
 
 export function notifyError(message: string): void {
-  notifications.show({ color: 'red', message, autoClose: TOAST_MS, withCloseButton: true });
+  notifications.show({ color: 'red', message, autoClose: TOAST_MS, withCloseButton: true, closeButtonProps: CLOSE_BUTTON });
 }
 
 /** "{action failed}: {server's reason}", e.g. 'Failed to save delegate: Email is required'. */

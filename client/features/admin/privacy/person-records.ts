@@ -12,6 +12,7 @@ interface KindWords {
 const KINDS: Record<string, KindWords> = {
   bookings: { title: 'Bookings', one: 'booking', many: 'bookings' },
   bookingAnswers: { title: 'Booking answers', one: 'booking answer', many: 'booking answers' },
+  invoices: { title: 'Invoices and credit notes (kept)', one: 'invoice or credit note', many: 'invoices and credit notes' },
   consultations: { title: 'Consultations', one: 'consultation', many: 'consultations' },
   contactMessages: { title: 'Contact messages', one: 'contact message', many: 'contact messages' },
   outboxMessages: { title: 'Outbox messages', one: 'outbox message', many: 'outbox messages' },
@@ -60,6 +61,8 @@ export function describeRecord(kind: string, record: unknown, timeZone: string, 
       return `${field(record, 'participantName')}, ${field(record, 'status')}, booked ${when('createdAt')}`;
     case 'bookingAnswers':
       return `${field(record, 'label')}: ${field(record, 'value')}`;
+    case 'invoices':
+      return `${field(record, 'kind') === 'credit-note' ? 'Credit note' : 'Invoice'} ${field(record, 'number')}, ${field(record, 'issueDate')}`;
     case 'consultations':
       return `${field(record, 'visitorName')}, ${field(record, 'status')}, ${when('startsAt')}`;
     case 'contactMessages':

@@ -19,6 +19,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'consultation.cancelled': 'Consultation cancelled',
   'contact.received': 'Contact message received',
   'payment.received': 'Payment received',
+  'payment.refunded': 'Refund sent',
 };
 
 /** `editing` null: a new endpoint. */

@@ -423,6 +423,8 @@ export const en = {
   'api.audit.kindRequired': 'Please choose a kind of record',
   'api.audit.endAfterStart': 'The end must be after the start',
   'api.bookings.notFound': 'Booking not found.',
+  'api.bookings.invoicedNotDeleted': "This booking has an invoice, which the firm's accounts must keep: it cannot be deleted. Cancel it instead (its invoice is credited).",
+  'api.bookings.invoicedScopeNotDeleted': "Bookings here have invoices, which the firm's accounts must keep: this cannot be deleted. Cancel those bookings and deactivate it instead.",
   'api.bookings.dateRequired': 'Booking date is required',
   'api.analytics.rangeTooLong': 'Choose a range of at most three years',
   'api.bookings.rangeReversed': 'The end date must be on or after the start date',
@@ -827,6 +829,12 @@ export const en = {
   'message.payments.amountMismatch': "The amount must be the booking's total, {total}. A partial or different amount is not recorded: settle the difference with the payer first.",
   'message.payments.paidOnFuture': "The payment date cannot be after today ({today}).",
   'message.payments.markPaidRefused': "The payment was not recorded: check the fields marked.",
+  'api.payments.refundedOnInvalid': "Enter the day the money went back as YYYY-MM-DD",
+  'message.payments.alreadyRefunded': "This booking's refund is already under way or done.",
+  'message.payments.notRefundable': "Only a paid booking can be refunded. To drop an unpaid booking, cancel it: its invoice is credited.",
+  'message.payments.notRefundDue': "Only a booking whose refund is due can be marked refunded.",
+  'message.payments.refundedOnFuture': "The refund date cannot be after today ({today}).",
+  'message.payments.markRefundedRefused': "The refund was not recorded: check the fields marked.",
   'api.billing.country': "Please choose a country",
   'api.billing.ibanCountry': "An IBAN starts with a country code and two check digits, such as DE89…",
   'api.billing.ibanLength': "This IBAN has the wrong length for its country",
@@ -890,6 +898,7 @@ export const en = {
   'booking.total.price': "Before voucher",
   'booking.total.discount': "Voucher {code}",
   'invoice.voucherLine': "Voucher {code}",
+  'invoice.creditNoteReason.cancelled': "Booking cancelled",
 } as const;
 
 export type MessageKey = keyof typeof en;
