@@ -54,6 +54,8 @@ import * as vouchers from './migrations/2026-11-28_620_vouchers';
 import * as vouchersPostgres from './migrations/2026-11-28_620_vouchers.postgres';
 import * as outboxInvoice from './migrations/2026-11-28_621_outbox_invoice';
 import * as partnerAttribution from './migrations/2026-11-28_640_partner_attribution';
+import * as paymentsList from './migrations/2026-11-29_120_payments_list';
+import * as paymentsListPostgres from './migrations/2026-11-29_120_payments_list.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -99,6 +101,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_620_vouchers': { sqlite: vouchers, postgres: vouchersPostgres },
   '2026-11-28_621_outbox_invoice': outboxInvoice,
   '2026-11-28_640_partner_attribution': partnerAttribution,
+  '2026-11-29_120_payments_list': { sqlite: paymentsList, postgres: paymentsListPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {
