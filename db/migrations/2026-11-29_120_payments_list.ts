@@ -2,8 +2,9 @@
 // newest first, filtered by payment status, by the invoice's date, and searched by the buyer's
 // company as well as the participant's name and e-mail (bookings_search already) and the reference
 // and invoice number (unique indexes already).
-// - bookings_payment_list_idx: the paid bookings only (a partial index: free bookings, most of the
-//   table, are not in it), by status then newest first, so a status's page is read in order.
+// - bookings_paid_created_idx and bookings_payment_list_idx: the paid bookings only (partial indexes:
+//   free bookings, most of the table, are not in them), newest first, and by status then newest
+//   first, so a page of every status or of one is read in order.
 // - invoices_issue_date_idx: the invoices of a date range, with their booking (covering).
 // - bookings_billing_search: the buyer's company in a trigram full-text index like bookings_search
 //   (external content, triggers, secure-delete as the other personal indexes). PostgreSQL gets a
@@ -11,6 +12,12 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function createPaymentListIndexes(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createIndex('bookings_paid_created_idx')
+    .on('bookings')
+    .columns(['created_at', 'id'])
+    .where(sql.ref('payment_status'), 'is not', null)
+    .execute();
   await db.schema
     .createIndex('bookings_payment_list_idx')
     .on('bookings')
@@ -23,6 +30,7 @@ export async function createPaymentListIndexes(db: Kysely<any>): Promise<void> {
 export async function dropPaymentListIndexes(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('invoices_issue_date_idx').execute();
   await db.schema.dropIndex('bookings_payment_list_idx').execute();
+  await db.schema.dropIndex('bookings_paid_created_idx').execute();
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 // The Payments screen's rows: the paid bookings (payment_status not null) with their session, event,
 // invoice, credit note and latest payment. Every filter reads an index (migration
-// 2026-11-29_120_payments_list): the status bookings_payment_list_idx, 'awaiting'/'overdue' the
-// deadline's bookings_payment_due_idx, the invoice dates invoices_issue_date_idx, the search the
+// 2026-11-29_120_payments_list): every status bookings_paid_created_idx, one status
+// bookings_payment_list_idx, the invoice dates invoices_issue_date_idx, the search the
 // full-text indexes of names and companies and the unique reference and invoice number. The page's
 // ids are read first, then only those rows are joined (one query, no query per row).
 import type { Expression, SqlBool } from 'kysely';
@@ -9,7 +9,8 @@ import type { DB } from '@db/database';
 import { BILLING_TEXT, BOOKINGS_TEXT, findIndexedText } from '@db/text-search';
 import type { BookingRow } from '@db/schema';
 import type { Page } from '@server/shared/common.schemas';
-import type { PaymentListFilter, PaymentListItem, PaymentRowStatus } from './payments-list.schemas';
+import type { PaymentListFilter, PaymentListItem } from './payments-list.schemas';
+import type { PaymentRowStatus } from './payment-list-statuses.schemas';
 import { normalisePaymentReference } from './payments.schemas';
 
 export interface PaymentListQuery extends PaymentListFilter {

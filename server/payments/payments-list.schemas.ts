@@ -4,31 +4,7 @@ import { z } from 'zod';
 import { listInputBase, pageOutput } from '@server/shared/common.schemas';
 import { keyed } from '@server/shared/i18n/schema-messages';
 import { INVALID_LIST_DATE, isCalendarDate, LIST_RANGE_REVERSED } from '@server/bookings/bookings.schemas';
-
-/**
- * Where a paid booking's money stands, as the list filters it: 'overdue' is awaiting payment past its
- * deadline (the scheduler cancels it at its next run); 'awaiting' is still within it.
- */
-export const PAYMENT_LIST_STATUSES = ['awaiting', 'overdue', 'paid', 'refund-due', 'refunded'] as const;
-export type PaymentListStatus = (typeof PAYMENT_LIST_STATUSES)[number];
-
-/**
- * A row's status: one of the filter's, or, for a booking that was awaiting payment and no longer
- * holds a seat, 'cancelled' (expired unpaid or cancelled before paying) or 'waitlisted' (it owes
- * nothing until a seat is offered).
- */
-export const PAYMENT_ROW_STATUSES = [...PAYMENT_LIST_STATUSES, 'cancelled', 'waitlisted'] as const;
-export type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
-
-export const PAYMENT_ROW_STATUS_LABELS: Record<PaymentRowStatus, string> = {
-  awaiting: 'Awaiting payment',
-  overdue: 'Overdue',
-  paid: 'Paid',
-  'refund-due': 'Refund due',
-  refunded: 'Refunded',
-  cancelled: 'Cancelled unpaid',
-  waitlisted: 'Waitlisted',
-};
+import { PAYMENT_LIST_STATUSES, PAYMENT_ROW_STATUSES } from './payment-list-statuses.schemas';
 
 /** A calendar day (YYYY-MM-DD, the form of a date input) matched against the invoice's date; blank is none. */
 const invoiceDay = z
