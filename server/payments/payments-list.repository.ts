@@ -20,6 +20,25 @@ export interface PaymentListQuery extends PaymentListFilter {
   now: string;
 }
 
+/** An invoice or credit note of the accountant's export, with its booking's state (null once the booking is deleted). */
+export interface PaymentDocument {
+  id: string;
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  issueDate: string;
+  dueDate: string | null;
+  paymentReference: string | null;
+  currency: string;
+  netMinor: number;
+  taxMinor: number;
+  grossMinor: number;
+  /** The buyer as printed (JSON, the invoice's own copy). */
+  buyer: string;
+  booking: Pick<BookingRow, 'status' | 'paymentStatus' | 'paymentDueAt'> | null;
+  /** The day the booking's latest payment arrived. */
+  paidOn: string | null;
+}
+
 /** Bookings that hold a seat: the only ones whose awaited money is owed. */
 const HOLDING_SEAT = ['pending', 'confirmed'] as const;
 
@@ -146,4 +165,58 @@ export async function listPaidBookings(db: DB, query: PaymentListQuery): Promise
     status: paymentRowStatus(row, query.now),
   }));
   return { items, total: Number(count.total) };
+}
+
+/**
+ * The invoices and credit notes of the accountant's export, in the order they were issued: each
+ * document whose own date is in from/to (a credit note in March for a February invoice is March's),
+ * of the bookings the status and search match. With neither, every document, those of deleted
+ * bookings too (an invoice outlives its booking).
+ */
+export async function listPaymentDocuments(db: DB, query: PaymentListQuery): Promise<PaymentDocument[]> {
+  let documents = db
+    .selectFrom('invoices')
+    .leftJoin('bookings', 'bookings.id', 'invoices.bookingId')
+    .where('invoices.kind', 'in', ['invoice', 'credit-note']);
+  if (query.from !== undefined) documents = documents.where('invoices.issueDate', '>=', query.from);
+  if (query.to !== undefined) documents = documents.where('invoices.issueDate', '<=', query.to);
+  if (query.status !== 'all' || query.search !== undefined) {
+    const bookings = await filteredPaidBookings(db, { ...query, from: undefined, to: undefined });
+    documents = documents.where('invoices.bookingId', 'in', bookings.select('bookings.id'));
+  }
+  const rows = await documents
+    .select((eb) => [
+      'invoices.id',
+      'invoices.kind',
+      'invoices.number',
+      'invoices.issueDate',
+      'invoices.dueDate',
+      'invoices.paymentReference',
+      'invoices.currency',
+      'invoices.netMinor',
+      'invoices.taxMinor',
+      'invoices.grossMinor',
+      'invoices.buyer',
+      'bookings.status',
+      'bookings.paymentStatus',
+      'bookings.paymentDueAt',
+      eb
+        .selectFrom('payments')
+        .select('payments.paidOn')
+        .whereRef('payments.bookingId', '=', 'invoices.bookingId')
+        .orderBy('payments.createdAt', 'desc')
+        .limit(1)
+        .as('paidOn'),
+    ])
+    .orderBy('invoices.issueDate')
+    .orderBy('invoices.issuedAt')
+    .orderBy('invoices.kind', 'desc')
+    .orderBy('invoices.sequence')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return rows.map(({ status, paymentStatus, paymentDueAt, ...row }) => ({
+    ...row,
+    booking: status === null ? null : { status, paymentStatus, paymentDueAt },
+  }));
 }

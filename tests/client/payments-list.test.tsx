@@ -97,6 +97,7 @@ describe('Payments list', () => {
     // The days are written out by the date pickers.
     expect(screen.getByRole('button', { name: 'Invoiced from' })).toHaveTextContent(`12 Mar ${YEAR}`);
     expect(screen.getByRole('button', { name: 'Invoiced to' })).toHaveTextContent(`12 Mar ${YEAR}`);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/exports/payments.csv?status=paid&from=${MARCH_12}&to=${MARCH_12}`);
   });
 
   it('changing a filter rewrites the URL; a reference typed with spaces finds its booking; Clear filters empties it', async () => {

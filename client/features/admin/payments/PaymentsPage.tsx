@@ -1,12 +1,13 @@
 // Payments (staff): the paid bookings and where their money stands (awaiting, overdue, paid, refund
 // due, refunded), filtered by status, invoice dates and a search, kept in the URL so a filtered view
-// can be shared and reloaded; the accountant's CSV of the same filter; and above them the upload of
+// can be shared and reloaded; the accountant's CSV of the same filters (Export CSV); and above them the upload of
 // the bank's statement that pays awaiting bookings.
 import '@client/zod-config'; // before any schema of this chunk is created
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '@client/trpc';
+import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
 import { ListPage } from '@client/features/admin/kit/ListPage';
 import { failureText } from '@client/features/admin/kit/notify';
 import { useKeepPageInRange } from '@client/features/admin/kit/use-keep-page-in-range';
@@ -18,6 +19,9 @@ import { PAYMENT_COLUMNS, PaymentRows } from './PaymentsTable';
 import { StatementImport } from './StatementImport';
 
 const paymentsRoute = getRouteApi('/admin/payments');
+
+/** The accountant's CSV (invoices and credit notes) of the filters shown. */
+const EXPORT_ROUTE = '/api/exports/payments.csv';
 
 /** The screen at /admin/payments: its filters are the URL's search params. */
 export function PaymentsRoutePage() {
@@ -48,6 +52,7 @@ export function PaymentsPage({ filters: givenFilters, onFiltersChange }: { filte
     <ListPage
       title="Payments"
       subtitle="Paid bookings and the bank transfers received for them."
+      actions={<ExportCsvButton route={EXPORT_ROUTE} filter={filter} />}
       summary={<StatementImport />}
       filters={<PaymentFilters filters={filters} onChange={updateFilters} />}
       query={payments}
