@@ -1,4 +1,4 @@
-// The Payments screen's list (issue 36, back office): the paid bookings (payment_status not null),
+// The Payments screen's list and the dashboard's revenue (issue 36, back office). The list: the paid bookings (payment_status not null),
 // newest first, filtered by payment status, by the invoice's date, and searched by the buyer's
 // company as well as the participant's name and e-mail (bookings_search already) and the reference
 // and invoice number (unique indexes already).
@@ -6,6 +6,8 @@
 //   free bookings, most of the table, are not in them), newest first, and by status then newest
 //   first, so a page of every status or of one is read in order.
 // - invoices_issue_date_idx: the invoices of a date range, with their booking (covering).
+// - payments_paid_on_idx: the dashboard's revenue, the payments of a range of days summed from the
+//   index alone (covering: day, currency, amount).
 // - bookings_billing_search: the buyer's company in a trigram full-text index like bookings_search
 //   (external content, triggers, secure-delete as the other personal indexes). PostgreSQL gets a
 //   pg_trgm index instead (the .postgres.ts sibling). Frozen.
@@ -25,9 +27,11 @@ export async function createPaymentListIndexes(db: Kysely<any>): Promise<void> {
     .where(sql.ref('payment_status'), 'is not', null)
     .execute();
   await db.schema.createIndex('invoices_issue_date_idx').on('invoices').columns(['kind', 'issue_date', 'booking_id']).execute();
+  await db.schema.createIndex('payments_paid_on_idx').on('payments').columns(['paid_on', 'currency', 'amount_minor']).execute();
 }
 
 export async function dropPaymentListIndexes(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('payments_paid_on_idx').execute();
   await db.schema.dropIndex('invoices_issue_date_idx').execute();
   await db.schema.dropIndex('bookings_payment_list_idx').execute();
   await db.schema.dropIndex('bookings_paid_created_idx').execute();

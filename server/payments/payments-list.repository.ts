@@ -35,7 +35,7 @@ export interface PaymentDocument {
   /** The buyer as printed (JSON, the invoice's own copy). */
   buyer: string;
   booking: Pick<BookingRow, 'status' | 'paymentStatus' | 'paymentDueAt'> | null;
-  /** The day the booking's latest payment arrived. */
+  /** The day the booking's latest payment (money in) arrived. */
   paidOn: string | null;
 }
 
@@ -130,11 +130,13 @@ export async function listPaidBookings(db: DB, query: PaymentListQuery): Promise
         'invoice.number as invoiceNumber',
         'invoice.issueDate as invoiceDate',
         'creditNote.number as creditNoteNumber',
-        // The latest payment's day, through payments_booking_idx (booking_id, created_at).
+        // The latest payment's day, through payments_booking_idx (booking_id, created_at); money in
+        // only (a refund sent back is recorded as a payment of a negative amount).
         eb
           .selectFrom('payments')
           .select('payments.paidOn')
           .whereRef('payments.bookingId', '=', 'bookings.id')
+          .where('payments.amountMinor', '>', 0)
           .orderBy('payments.createdAt', 'desc')
           .limit(1)
           .as('paidOn'),
@@ -204,6 +206,7 @@ export async function listPaymentDocuments(db: DB, query: PaymentListQuery): Pro
         .selectFrom('payments')
         .select('payments.paidOn')
         .whereRef('payments.bookingId', '=', 'invoices.bookingId')
+        .where('payments.amountMinor', '>', 0)
         .orderBy('payments.createdAt', 'desc')
         .limit(1)
         .as('paidOn'),
