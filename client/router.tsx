@@ -18,6 +18,7 @@ import { HomePage } from './features/home/HomePage';
 import { PrivacyRoutePage } from './features/privacy/PrivacyRoutePage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { validateBookingSearch } from './features/admin/bookings/booking-search';
+import { validatePaymentSearch } from './features/admin/payments/payment-search';
 import { validateCalendarSearch } from './features/admin/calendar/calendar-search';
 import { validateSettingsSearch } from './features/admin/settings/settings-tabs';
 import type { QueryUtils } from './trpc';
@@ -232,7 +233,9 @@ const adminAnalyticsRoute = createRoute({
 const adminPaymentsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/payments',
-  component: lazyRouteComponent(() => import('./features/admin/payments/PaymentsPage'), 'PaymentsPage'),
+  // Filters live in the URL so a filtered view can be shared and reloaded.
+  validateSearch: validatePaymentSearch,
+  component: lazyRouteComponent(() => import('./features/admin/payments/PaymentsPage'), 'PaymentsRoutePage'),
 });
 const adminAuditRoute = createRoute({
   getParentRoute: () => adminRoute,

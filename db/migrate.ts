@@ -56,6 +56,8 @@ import * as outboxInvoice from './migrations/2026-11-28_621_outbox_invoice';
 import * as partnerAttribution from './migrations/2026-11-28_640_partner_attribution';
 import * as refundPayments from './migrations/2026-11-29_100_refund_payments';
 import * as refundPaymentsPostgres from './migrations/2026-11-29_100_refund_payments.postgres';
+import * as paymentsList from './migrations/2026-11-29_120_payments_list';
+import * as paymentsListPostgres from './migrations/2026-11-29_120_payments_list.postgres';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -102,6 +104,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_621_outbox_invoice': outboxInvoice,
   '2026-11-28_640_partner_attribution': partnerAttribution,
   '2026-11-29_100_refund_payments': { sqlite: refundPayments, postgres: refundPaymentsPostgres },
+  '2026-11-29_120_payments_list': { sqlite: paymentsList, postgres: paymentsListPostgres },
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

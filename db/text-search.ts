@@ -157,6 +157,13 @@ export const BOOKINGS_TEXT: TextIndex = {
   columns: ['bookings.participantName', 'bookings.participantEmail', 'bookings.participantPhone'],
 };
 
+/** The buyer's company of a paid booking, which the Payments screen's search matches (2026-11-29_120). */
+export const BILLING_TEXT: TextIndex = {
+  table: 'bookings',
+  index: 'bookings_billing_search',
+  columns: ['bookings.billingCompany'],
+};
+
 export const CONTACTS_TEXT: TextIndex = {
   table: 'contactForms',
   index: 'contact_forms_search',

@@ -1,5 +1,6 @@
 import { dashboardStats, dashboardWeek, recentAttendance } from './dashboard.service';
 import { setupChecklist } from '@server/settings/setup-checklist.service';
+import { dashboardRevenue } from './revenue.service';
 import { adminProcedure, router, staffProcedure } from '@server/trpc/init';
 
 export const dashboardRouter = router({
@@ -17,6 +18,13 @@ export const dashboardRouter = router({
   attendance: staffProcedure
     .meta({ description: 'Attendance of the 10 sessions with slots most recently started (in the last 30 days): bookings checked in of those holding a seat.' })
     .query(({ ctx }) => recentAttendance(ctx)),
+
+  revenue: staffProcedure
+    .meta({
+      description:
+        "Revenue this week (Monday to Sunday) and this month, days in the site's time zone: the payments received, gross, minus the refunds marked sent back, by the day the bank booked each, in the site's currency (amountMinor, minor units). shown is false on a site with no priced session and no payment.",
+    })
+    .query(({ ctx }) => dashboardRevenue(ctx)),
 
   /** The "Set up your site" checklist: logo, contact details, home content, a first event, SMTP. */
   setupChecklist: adminProcedure

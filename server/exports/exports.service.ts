@@ -24,12 +24,13 @@ export const EXPORT_PAGE_SIZE = 500;
 export type ExportKind = 'bookings' | 'contacts' | 'consultations';
 
 /** A staff member's export: signed in, any role (like the list procedures the exports mirror). */
-type ExportContext = ServiceContext & { user: NonNullable<ServiceContext['user']> };
+export type ExportContext = ServiceContext & { user: NonNullable<ServiceContext['user']> };
 
 // ---- CSV (RFC 4180) ----
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
 /**
  * One field: a leading apostrophe defuses a formula; then fields with a comma, quote or line
@@ -37,7 +38,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvField(value: string | null | undefined): string {
   let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  // A plain negative amount ('-39.66', a credit note) stays a number for the spreadsheet.
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -54,7 +56,8 @@ function utc(iso: string | null): string {
 
 // ---- what each export writes ----
 
-interface ExportSpec<TFilter, TItem extends { id: string }> {
+/** What an export writes: its filter, header, rows read a page at a time, and how each is written. */
+export interface ExportSpec<TFilter, TItem extends { id: string }> {
   name: string;
   /** The kind of record in the audit log. */
   entity: AuditEntity;
@@ -238,11 +241,11 @@ function describeFilter(filter: unknown): string {
 export function openCsvExport(ctx: ExportContext, input: { kind: ExportKind; query: unknown }): Promise<OpenedExport> {
   switch (input.kind) {
     case 'bookings':
-      return open(ctx, bookingsExport, input.query);
+      return openExport(ctx, bookingsExport, input.query);
     case 'contacts':
-      return open(ctx, contactsExport, input.query);
+      return openExport(ctx, contactsExport, input.query);
     case 'consultations':
-      return open(ctx, consultationsExport, input.query);
+      return openExport(ctx, consultationsExport, input.query);
   }
 }
 
@@ -251,7 +254,8 @@ interface OpenedExport {
   lines: AsyncGenerator<string>;
 }
 
-async function open<TFilter, TItem extends { id: string }>(ctx: ExportContext, spec: ExportSpec<TFilter, TItem>, query: unknown): Promise<OpenedExport> {
+/** Starts the export `spec` describes (the three lists' above, or another domain's: the payments'). */
+export async function openExport<TFilter, TItem extends { id: string }>(ctx: ExportContext, spec: ExportSpec<TFilter, TItem>, query: unknown): Promise<OpenedExport> {
   const filter = spec.filter.safeParse(query);
   if (!filter.success) {
     // The filter's own message when its schema says one (a reversed date range), else a plain refusal.

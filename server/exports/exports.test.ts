@@ -328,6 +328,10 @@ describe('contacts.csv', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
     expect(csvField('=1+1')).toBe("'=1+1");
+    // A plain negative amount (a credit note's) stays a number; anything more is defused.
+    expect(csvField('-39.66')).toBe('-39.66');
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('-39.66e2')).toBe("'-39.66e2");
     expect(csvField('=1,1')).toBe(`"'=1,1"`);
     expect(csvField('a=b')).toBe('a=b');
   });

@@ -4,6 +4,8 @@ import { router, staffProcedure } from '@server/trpc/init';
 import { markPaidInput, markRefundedInput, paymentOutput, paymentsForBookingInput, refundInput, refundOutput } from './payments.schemas';
 import { markPaid, paymentsForBooking } from './payments.service';
 import { markRefunded, refundBooking } from './refunds.service';
+import { paymentListInput, paymentListOutput } from './payments-list.schemas';
+import { listPayments } from './payments-list.service';
 
 export const paymentsRouter = router({
   markPaid: staffProcedure
@@ -38,4 +40,13 @@ export const paymentsRouter = router({
     .input(markRefundedInput)
     .output(paymentOutput)
     .mutation(({ ctx, input }) => markRefunded(ctx, input)),
+
+  list: staffProcedure
+    .meta({
+      description:
+        "The paid bookings, newest first, a page at a time: participant, buyer's company, session and event, invoice number and date, credit note, net/tax/gross in minor units with the currency, payment reference, deadline, the day the latest payment arrived, and status ('awaiting', 'overdue' = awaiting past its deadline, 'paid', 'refund-due', 'refunded'; 'cancelled' or 'waitlisted' for one awaiting payment that holds no seat). Filters: status, from/to on the invoice's date (YYYY-MM-DD, both included), search on name, e-mail, company, reference (spaces and case ignored) or invoice number.",
+    })
+    .input(paymentListInput)
+    .output(paymentListOutput)
+    .query(({ ctx, input }) => listPayments(ctx, input)),
 });

@@ -1,7 +1,8 @@
 // Payments in a real browser at 1,280 and 375 px: a paid booking marked paid by hand from its detail
 // (the receipt's payment listed), then a bank statement (CSV) uploaded on the Payments screen that
-// pays a second booking and lists a line with a wrong amount for a person; axe clean, nothing
-// scrolling sideways, a screenshot of each kept for a person to look at.
+// pays a second booking and lists a line with a wrong amount for a person; the list of paid bookings
+// filtered through the address, its CSV and its link to the booking; the dashboard's revenue; axe
+// clean, nothing scrolling sideways, a screenshot of each kept for a person to look at.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -77,5 +78,36 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Import Statement' }).click();
     await expect(page.getByText('1 line already imported', { exact: true })).toBeVisible();
     await expect(page.getByText('0 bookings paid', { exact: true })).toBeVisible();
+
+    // The list of paid bookings: the one paid by the statement, found by its reference typed with
+    // spaces in lower case, filtered to Paid through the address as a shared link would.
+    const typed = reference.toLowerCase();
+    await page.goto(`/admin/payments?status=paid&search=${encodeURIComponent(typed)}`);
+    const list = page.getByRole('region', { name: 'Payments' });
+    await expect(list.getByRole('link', { name: `Bank Payer ${run}` })).toBeVisible();
+    await expect(list.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(list.getByText('€39.66', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Search payments' })).toHaveValue(typed);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/exports/payments.csv?search=${encodeURIComponent(typed).replace(/%20/g, '+')}&status=paid`);
+    await expectReadable(page, width, 'the Payments list');
+    await page.screenshot({ path: testInfo.outputPath(`payments-list-${width}.png`), fullPage: true });
+    const exported = await page.request.get(`/api/exports/payments.csv?status=paid&search=${encodeURIComponent(typed)}`);
+    expect(exported.status()).toBe(200);
+    // The byte-order mark is the server tests' to check: the browser's decoder drops it.
+    const lines = (await exported.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Invoice Number,Invoice Date,Kind,Buyer Company,Buyer Name,Net,Tax,Gross,Currency,Payment Reference,Due Date,Paid On,Status');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,Invoice,Nordlicht GmbH,Bank Payer ${run},33.33,6.33,39.66,EUR,`);
+    expect(lines[1]).toMatch(new RegExp(`,${today},Paid$`));
+
+    // The row opens its booking on the Bookings screen.
+    await list.getByRole('link', { name: `Bank Payer ${run}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/bookings\\?bookingId=${byBank.id}$`));
+    await expect(page.getByRole('button', { name: `View booking of Bank Payer ${run}` })).toBeVisible();
+
+    // The dashboard counts the money received.
+    await page.goto('/admin');
+    await expect(page.getByLabel('Revenue This Week')).toContainText('Received');
+    await expectReadable(page, width, 'the dashboard with revenue');
   });
 }

@@ -52,6 +52,8 @@ const ALSO_CHECKS: Record<string, string> = {
   'server/payments/refunds.test.ts': 'server/payments/payments.repository.ts',
   // The join of invoices to bookings that refuses deleting an invoiced booking.
   'server/bookings/invoiced-bookings.test.ts': 'server/invoices/invoices.repository.ts',
+  // The accountant's CSV reads invoices and credit notes with their bookings (listPaymentDocuments).
+  'server/payments/payments-export.test.ts': 'server/payments/payments-list.repository.ts',
   'server/privacy/person-matching.test.ts': 'server/privacy/person-records.repository.ts',
   'server/privacy/erasure-traces.test.ts': 'server/privacy/person-records.repository.ts',
   'server/email/sender-erasure.test.ts': 'server/email/outbox.repository.ts',

@@ -106,6 +106,11 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
         onChange={(to) => onChange({ to })}
         w={{ base: '47%', xs: 170 }}
       />
+      {filters.bookingId !== undefined && (
+        <Text size="sm" c="dimmed" pb={8}>
+          One booking
+        </Text>
+      )}
       {filters.timeSlotId !== undefined && (
         <Text size="sm" c="dimmed" pb={8}>
           One time slot&apos;s bookings
@@ -116,7 +121,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
           variant="subtle"
           onClick={() => {
             setSearchText('');
-            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, partner: undefined, from: undefined, to: undefined });
+            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, bookingId: undefined, partner: undefined, from: undefined, to: undefined });
           }}
         >
           Clear filters

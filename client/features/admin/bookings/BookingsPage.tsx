@@ -71,6 +71,7 @@ export function BookingsPage({
     eventId: filters.eventId,
     sessionId: filters.sessionId,
     timeSlotId: filters.timeSlotId,
+    ids: filters.bookingId,
     partner: filters.partner,
     from: filters.from,
     to: filters.to,

@@ -9,6 +9,8 @@ export interface BookingSearch {
   status?: BookingViewStatus | undefined;
   eventId?: string | undefined;
   sessionId?: string | undefined;
+  /** One booking (a row of the Payments screen links to it). */
+  bookingId?: string | undefined;
   /** One time slot's bookings (from the dashboard's next sessions and the calendar). */
   timeSlotId?: string | undefined;
   /** The partner site whose booking widget they were made in (its origin). */
@@ -47,6 +49,7 @@ export function validateBookingSearch(raw: Record<string, unknown>): BookingSear
     eventId: text(raw.eventId, 64),
     sessionId: text(raw.sessionId, 64),
     timeSlotId: text(raw.timeSlotId, 64),
+    bookingId: text(raw.bookingId, 64),
     partner: text(raw.partner, 300),
     from,
     to,

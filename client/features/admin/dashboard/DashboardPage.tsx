@@ -1,4 +1,4 @@
-// Admin dashboard: four stat cards, the week (new bookings, seats, waitlist, contacts waiting, the
+// Admin dashboard: four stat cards, revenue (on a site that takes payments), the week (new bookings, seats, waitlist, contacts waiting, the
 // next sessions), quick actions, and the latest contact submissions. Times are shown in the site's
 // timezone, naming the zone.
 import '@client/zod-config'; // before any schema of this chunk is created
@@ -11,6 +11,7 @@ import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { QuickActions } from './QuickActions';
 import { AttendanceCard } from './AttendanceCard';
 import { RecentContacts } from './RecentContacts';
+import { RevenueCards } from './RevenueCards';
 import { SetupChecklist } from './SetupChecklist';
 import { UpcomingConsultations } from './UpcomingConsultations';
 import { WeekSummary } from './WeekSummary';
@@ -69,6 +70,7 @@ export function DashboardPage() {
           }
         />
       </SimpleGrid>
+      <RevenueCards />
       <WeekSummary />
       <UpcomingConsultations />
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -823,6 +823,7 @@ export const en = {
   'email.receipt.paidOn': "Received on",
   'api.payments.amountInvalid': "Enter the amount received, more than zero",
   'api.payments.paidOnInvalid': "Enter the day the money arrived as YYYY-MM-DD",
+  'api.payments.listStatusInvalid': "Choose a payment status from the list",
   'message.payments.notFound': "Booking not found.",
   'message.payments.alreadyPaid': "This booking is already paid.",
   'message.payments.notPayable': "Only a booking that holds its seat and awaits payment can be marked paid.",

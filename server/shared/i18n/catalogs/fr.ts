@@ -827,6 +827,7 @@ export const fr: Catalog = {
   'email.receipt.paidOn': "Reçu le",
   'api.payments.amountInvalid': "Saisissez le montant reçu, supérieur à zéro",
   'api.payments.paidOnInvalid': "Saisissez le jour de réception du paiement au format AAAA-MM-JJ",
+  'api.payments.listStatusInvalid': "Choisissez un statut de paiement dans la liste",
   'message.payments.notFound': "Réservation introuvable.",
   'message.payments.alreadyPaid': "Cette réservation est déjà payée.",
   'message.payments.notPayable': "Seule une réservation qui occupe sa place et attend son paiement peut être marquée payée.",
