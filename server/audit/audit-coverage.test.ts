@@ -6,6 +6,7 @@ import { appRouter } from '@server/router';
 import { callerFor, type Caller, createAccount, createTestEnv, TEST_PASSWORD, type TestAccount, type TestEnv } from '@tests/support/helpers';
 import { BILLING_SETTINGS, insertBookableSlot, insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { newId } from '@server/core/ids';
+import type { BookingStatus, PaymentStatus } from '@db/schema';
 import { pauseSending } from '@server/email/sending-pause.service';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
@@ -73,6 +74,15 @@ async function outboxMessage(env: TestEnv): Promise<string> {
     .values({ id, kind: 'booking-received', toAddress: 'x@example.com', subject: 's', textBody: 't', htmlBody: 'h', status: 'failed', attempts: 6 })
     .execute();
   return id;
+}
+
+/** A booking of €119.00 (tax included) paid by bank transfer, in the given booking and payment status. */
+async function paidBookingIn(env: TestEnv, state: { status: BookingStatus; paymentStatus: PaymentStatus }): Promise<string> {
+  const { event, slot } = await insertBookableSlot(env.db);
+  const booking = await insertBookingRow(env.db, slot, event.id);
+  const charge = { chargeNetMinor: 10_000, chargeTaxMinor: 1_900, chargeGrossMinor: 11_900, chargeCurrency: 'EUR', chargeTaxRateBasisPoints: 1_900 };
+  await env.db.updateTable('bookings').set({ ...charge, ...state, paymentMethod: 'bank_transfer', paymentReference: 'RF18539007547034' }).where('id', '=', booking.id).execute();
+  return booking.id;
 }
 
 const CASES: Record<string, Case> = {
@@ -323,11 +333,22 @@ const CASES: Record<string, Case> = {
   'payments.markPaid': {
     role: 'user',
     prepare: async (env) => {
-      const { event, slot } = await insertBookableSlot(env.db);
-      const booking = await insertBookingRow(env.db, slot, event.id);
-      const charge = { chargeNetMinor: 10_000, chargeTaxMinor: 1_900, chargeGrossMinor: 11_900, chargeCurrency: 'EUR', chargeTaxRateBasisPoints: 1_900 };
-      await env.db.updateTable('bookings').set({ ...charge, paymentStatus: 'awaiting', paymentMethod: 'bank_transfer', paymentReference: 'RF18539007547034' }).where('id', '=', booking.id).execute();
-      return (c) => c.payments.markPaid({ bookingId: booking.id, amountMinor: 11_900, paidOn: '2026-01-05' });
+      const bookingId = await paidBookingIn(env, { status: 'pending', paymentStatus: 'awaiting' });
+      return (c) => c.payments.markPaid({ bookingId, amountMinor: 11_900, paidOn: '2026-01-05' });
+    },
+  },
+  'payments.refund': {
+    role: 'user',
+    prepare: async (env) => {
+      const bookingId = await paidBookingIn(env, { status: 'confirmed', paymentStatus: 'paid' });
+      return (c) => c.payments.refund({ bookingId });
+    },
+  },
+  'payments.markRefunded': {
+    role: 'user',
+    prepare: async (env) => {
+      const bookingId = await paidBookingIn(env, { status: 'cancelled', paymentStatus: 'refund-due' });
+      return (c) => c.payments.markRefunded({ bookingId, refundedOn: '2026-01-05' });
     },
   },
   'vouchers.create': {

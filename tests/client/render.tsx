@@ -112,6 +112,11 @@ export function testServerPerFile(options: TestEnvOptions = {}): Omit<TestServer
       req.url = url.slice(current.prefix.length) || '/';
       current.app.routing(req, res);
     });
+    // Node closes a kept-alive connection after 5 s idle, and the client's pool may pick that very
+    // connection for the next test's first call as it closes: "fetch failed" (seen in CI on a loaded
+    // machine, auth.me and settings.public of one render). Idle connections stay open until the
+    // file's last test is done (afterAll closes them).
+    server.keepAliveTimeout = 0;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     listener = server;
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
