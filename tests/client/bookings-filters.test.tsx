@@ -96,6 +96,7 @@ describe('bookings filters in the URL', () => {
     await waitFor(() => expect(participantNames()).toEqual([expect.stringContaining('Kofi Mensah')]));
     await interaction.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole('textbox', { name: 'Search bookings' })).toHaveValue('');
     await waitFor(() => expect(participantNames()).toHaveLength(3));
   });
 

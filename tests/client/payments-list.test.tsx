@@ -113,6 +113,7 @@ describe('Payments list', () => {
     expect(await screen.findByText('No payments match these filters')).toBeInTheDocument();
     await interaction.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole('textbox', { name: 'Search payments' })).toHaveValue('');
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
 

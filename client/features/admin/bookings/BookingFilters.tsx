@@ -1,12 +1,10 @@
 // The bookings screen's filters: search (participants, event and session titles), status, event,
 // session, partner site (shown once a booking came through a partner's widget) and a date range of slot days in the site's timezone. The values live in the URL (see
 // booking-search.ts); the search text is debounced before it reaches the URL and the server.
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Button, Group, Select, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { DateFilter } from '@client/features/admin/kit/DateFilter';
-import { SearchIcon } from '@client/features/admin/kit/icons';
+import { SearchFilter } from '@client/features/admin/kit/SearchFilter';
 import { BOOKING_FILTER_OPTIONS } from './booking-status';
 import type { BookingSearch } from './booking-search';
 
@@ -21,15 +19,6 @@ interface BookingFiltersProps {
 }
 
 export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFiltersProps) {
-  const [searchText, setSearchText] = useState(filters.search ?? '');
-  const [debounced] = useDebouncedValue(searchText.trim(), 300);
-  const search = filters.search;
-  useEffect(() => {
-    const next = debounced === '' ? undefined : debounced;
-    if (next !== search) onChange({ search: next });
-    // Only a change of the typed text updates the URL; a URL change must not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const events = trpc.events.adminList.useQuery({ pageSize: MENU_SIZE });
   const sessions = trpc.sessions.list.useQuery({ pageSize: MENU_SIZE, eventId: filters.eventId });
@@ -38,14 +27,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
 
   return (
     <Group align="flex-end" wrap="wrap" gap="sm">
-      <TextInput
-        aria-label="Search bookings"
-        placeholder="Search bookings..."
-        leftSection={<SearchIcon />}
-        value={searchText}
-        onChange={(event) => setSearchText(event.currentTarget.value)}
-        w={{ base: '100%', sm: 280 }}
-      />
+      <SearchFilter search={filters.search} onSearch={(search) => onChange({ search })} label="Search bookings" placeholder="Search bookings..." width={280} />
       <Select
         aria-label="Filter by status"
         data={BOOKING_FILTER_OPTIONS}
@@ -119,10 +101,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
       {anyFilter && (
         <Button
           variant="subtle"
-          onClick={() => {
-            setSearchText('');
-            onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, bookingId: undefined, partner: undefined, from: undefined, to: undefined });
-          }}
+          onClick={() => onChange({ search: undefined, status: undefined, eventId: undefined, sessionId: undefined, timeSlotId: undefined, bookingId: undefined, partner: undefined, from: undefined, to: undefined })}
         >
           Clear filters
         </Button>

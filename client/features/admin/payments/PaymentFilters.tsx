@@ -1,12 +1,10 @@
 // The Payments screen's filters: search (name, e-mail, company, reference, invoice number), status,
 // and a range of invoice dates. The values live in the URL (payment-search.ts); the search text is
 // debounced before it reaches the URL and the server.
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Button, Group, Select } from '@mantine/core';
 import { PAYMENT_LIST_STATUSES, PAYMENT_ROW_STATUS_LABELS } from '@server/payments/payment-list-statuses.schemas';
 import { DateFilter } from '@client/features/admin/kit/DateFilter';
-import { SearchIcon } from '@client/features/admin/kit/icons';
+import { SearchFilter } from '@client/features/admin/kit/SearchFilter';
 import type { PaymentSearch } from './payment-search';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...PAYMENT_LIST_STATUSES.map((status) => ({ value: status, label: PAYMENT_ROW_STATUS_LABELS[status] }))];
@@ -18,27 +16,11 @@ interface PaymentFiltersProps {
 }
 
 export function PaymentFilters({ filters, onChange }: PaymentFiltersProps) {
-  const [searchText, setSearchText] = useState(filters.search ?? '');
-  const [debounced] = useDebouncedValue(searchText.trim(), 300);
-  const search = filters.search;
-  useEffect(() => {
-    const next = debounced === '' ? undefined : debounced;
-    if (next !== search) onChange({ search: next });
-    // Only a change of the typed text updates the URL; a URL change must not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
   const anyFilter = Object.entries(filters).some(([key, value]) => key !== 'page' && value !== undefined);
 
   return (
     <Group align="flex-end" wrap="wrap" gap="sm">
-      <TextInput
-        aria-label="Search payments"
-        placeholder="Name, company, reference, invoice..."
-        leftSection={<SearchIcon />}
-        value={searchText}
-        onChange={(event) => setSearchText(event.currentTarget.value)}
-        w={{ base: '100%', sm: 300 }}
-      />
+      <SearchFilter search={filters.search} onSearch={(search) => onChange({ search })} label="Search payments" placeholder="Name, company, reference, invoice..." width={300} />
       <Select
         aria-label="Filter by payment status"
         data={STATUS_OPTIONS}
@@ -55,10 +37,7 @@ export function PaymentFilters({ filters, onChange }: PaymentFiltersProps) {
       {anyFilter && (
         <Button
           variant="subtle"
-          onClick={() => {
-            setSearchText('');
-            onChange({ search: undefined, status: undefined, from: undefined, to: undefined });
-          }}
+          onClick={() => onChange({ search: undefined, status: undefined, from: undefined, to: undefined })}
         >
           Clear filters
         </Button>
