@@ -21,7 +21,11 @@ for (const width of [1280, 375]) {
   test(`a paid booking with a voucher, and the Vouchers section, at ${width} px`, async ({ page, request }, testInfo) => {
     test.slow();
     const slot = await createBookableSlot(request, { title: `Voucher Masterclass ${width}`, capacity: 8, price: PRICE });
-    const code = `TRADE${width}`;
+    // A code and a visitor of their own, so a repeat on the same server (--repeat-each) makes a new
+    // voucher and finds its own booking.
+    const run = Date.now().toString(36).toUpperCase();
+    const code = `TRADE${width}-${run}`;
+    const email = `efua-voucher-${width}-${run.toLowerCase()}@example.com`;
     await mutate(request, 'vouchers.create', { code, kind: 'percent', percent: 20, maxUses: 5, appliesTo: 'events', eventIds: [slot.eventId] });
     await page.setViewportSize({ width, height: 900 });
 
@@ -30,7 +34,7 @@ for (const width of [1280, 375]) {
     await page.getByRole('option', { name: `${slot.sessionTitle} (Room A)` }).click();
     await page.getByRole('radio').first().check();
     await page.getByLabel('Full Name').fill('Efua Mensah');
-    await page.getByLabel('Email Address').fill(`efua-voucher-${width}@example.com`);
+    await page.getByLabel('Email Address').fill(email);
     await page.getByRole('textbox', { name: 'Voucher code' }).fill('nope');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('This voucher code is not known', { exact: true })).toBeVisible();
@@ -46,12 +50,25 @@ for (const width of [1280, 375]) {
 
     await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Nordlicht GmbH');
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Hafenstraße 1, 20457 Hamburg');
-    await page.getByRole('combobox', { name: 'Country', exact: true }).fill('Germany');
-    await page.getByRole('option', { name: 'Germany' }).click();
+    // The country by keyboard (paid-sessions.spec.ts clicks it): once in CI the click on the
+    // option waited 90 s for it to be "visible and stable" without a retry logged, at this width
+    // only; not reproduced here in 10 runs, 4 of them with the CPU throttled 6x. A keyboard user
+    // types, moves down until the country is highlighted and presses Enter.
+    const country = page.getByRole('combobox', { name: 'Country', exact: true });
+    await country.fill('Germany');
+    const germany = page.getByRole('option', { name: 'Germany' });
+    await expect(germany).toBeAttached();
+    for (let presses = 0; presses < 3; presses += 1) {
+      if ((await germany.getAttribute('data-combobox-selected')) !== null) break;
+      await country.press('ArrowDown');
+    }
+    await expect(germany).toHaveAttribute('data-combobox-selected', 'true');
+    await country.press('Enter');
+    await expect(country).toHaveValue('Germany');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your Seat is Held' })).toBeVisible();
     const stored = readDatabase((db) =>
-      db.prepare('select voucher_code, charge_discount_minor, charge_gross_minor from bookings where participant_email = ?').get(`efua-voucher-${width}@example.com`),
+      db.prepare('select voucher_code, charge_discount_minor, charge_gross_minor from bookings where participant_email = ?').get(email),
     );
     expect(stored).toEqual({ voucher_code: code, charge_discount_minor: 9000, charge_gross_minor: 42_840 });
 
