@@ -197,8 +197,8 @@ async function main(): Promise<void> {
     bookingSlots: { staff: 'slot-staff', public: 'slot-public', bare: 'slot-bare' },
     capacity: BOOKING_CAPACITY,
   };
-  // BENCH_ONLY=outbox, metrics, trpc, calendars, analytics or webhooks npm run bench: those figures alone; any other word (the
-  // procedure cases above) runs no HTTP part.
+  // BENCH_ONLY=http, outbox, metrics, trpc, free-times, calendars, analytics, webhooks, mail or frontend npm run bench:
+  // that part alone (after the fill); any other word (the procedure cases above) runs no part.
   const part = process.env.BENCH_ONLY;
   const httpPart = (name: string) => part === undefined || part === name;
   const figures = httpPart('http') ? await runHttpBench(httpSetup) : [];
@@ -219,13 +219,13 @@ async function main(): Promise<void> {
   }
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  figures.push(...(await benchMail()));
+  if (httpPart('mail')) figures.push(...(await benchMail()));
   if (part === undefined) figures.push(...(await runGrowthBench()), ...(await runOverloadBench()));
-  figures.push(...(await benchFrontEnd()));
+  if (httpPart('frontend')) figures.push(...(await benchFrontEnd()));
   const allMet = printFigures(figures);
   // The booking rate on PostgreSQL with two instances beside SQLite's (BENCH_DATABASE_URL, else a
-  // throwaway server from scripts/pg-test-server.sh; BENCH_POSTGRES=0 skips it).
-  if (process.env.BENCH_POSTGRES !== '0') {
+  // throwaway server from scripts/pg-test-server.sh; BENCH_POSTGRES=0 or any BENCH_ONLY skips it).
+  if (process.env.BENCH_POSTGRES !== '0' && part === undefined) {
     try {
       const rates = await measureBookingRates(process.env.BENCH_DATABASE_URL || undefined);
       console.log('\nbookings.create over HTTP (600 requests, 16 at a time, 20 open slots):');
