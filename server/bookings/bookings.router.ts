@@ -84,7 +84,7 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => updateBooking(ctx, input)),
 
   setStatus: staffProcedure
-    .meta({ scope: 'bookings:write', openapi: { method: 'PUT', path: '/bookings/{id}/status' }, description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited)." })
+    .meta({ scope: 'bookings:write', openapi: { method: 'PUT', path: '/bookings/{id}/status' }, description: "Sets a booking's status, re-checking seats for pending or confirmed; a freed seat promotes the waitlist and each participant whose status changed is e-mailed (audited). A paid booking's invoice is credited when it is cancelled or moved back to the waitlist, and a new one issued when it holds a seat again; CONFLICT for a cancelled booking whose payment is owed back or refunded." })
     .input(setBookingStatusInput)
     .output(bookingOutput)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input)),

@@ -290,6 +290,10 @@ export async function placeStaffBooking(trx: BookingTransaction, input: StaffBoo
 }
 
 async function applyChange(trx: BookingTransaction, current: BookingRow, next: StaffBookingInput): Promise<BookingOutcome> {
+  // A cancelled booking whose money is owed back or returned stays cancelled: its invoice is
+  // credited and its payment settled the other way, so a seat for that person is a new booking.
+  const refunding = current.paymentStatus === 'refund-due' || current.paymentStatus === 'refunded';
+  if (current.status === 'cancelled' && next.status !== 'cancelled' && refunding) throw new ConflictError('api.bookings.refundedNotReinstated');
   const slot = await requireSlot(trx, next.timeSlotId);
   await checkStaffPlacement(trx, slot, next.participantEmail, next.status, current);
   const changed = await updateBookingRow(trx, current.id, valuesFor(slot, next));

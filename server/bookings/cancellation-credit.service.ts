@@ -12,15 +12,24 @@ import { listUncreditedInvoiceIds } from '@server/invoices/invoices.repository';
 import { i18nOf } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
 import type { BookingTransaction } from './bookings.service';
-import { setRefundDueRow } from './paid-bookings.repository';
+import { clearPaymentDueRow, setRefundDueRow } from './paid-bookings.repository';
 
-/** Credits `booking` (just cancelled, read in `trx`) and returns it as it now is. A free booking is returned unchanged. */
+/**
+ * Credits `booking` (just changed, read in `trx`) when it no longer owes for a seat, and returns it
+ * as it now is: cancelled (a paid one's money is then owed back), or moved back to the waitlist
+ * while still awaiting its payment (its deadline goes too: a waitlisted booking owes nothing, and
+ * gets a new invoice and deadline when it has a seat again, server/bookings/payment-terms.ts). A
+ * free booking, or any other change, is returned unchanged.
+ */
 export async function creditCancelledBooking(trx: BookingTransaction, booking: BookingRow, now = new Date()): Promise<BookingRow> {
-  if (booking.status !== 'cancelled') return booking;
+  const backOnWaitlist = booking.status === 'waitlisted' && booking.paymentStatus === 'awaiting';
+  if (booking.status !== 'cancelled' && !backOnWaitlist) return booking;
   const uncredited = await listUncreditedInvoiceIds(trx, booking.id);
   const language = isLanguage(booking.language) ? booking.language : DEFAULT_LANGUAGE;
+  const reason = i18nOf(language)._(backOnWaitlist ? 'invoice.creditNoteReason.waitlisted' : 'invoice.creditNoteReason.cancelled');
   for (const { id } of uncredited) {
-    await issueCreditNote(trx, { invoiceId: id, issuedAt: now.toISOString(), reason: i18nOf(language)._('invoice.creditNoteReason.cancelled') });
+    await issueCreditNote(trx, { invoiceId: id, issuedAt: now.toISOString(), reason });
   }
+  if (backOnWaitlist) return (await clearPaymentDueRow(trx, booking.id)) ?? booking;
   return (await setRefundDueRow(trx, booking.id)) ?? booking;
 }

@@ -165,11 +165,72 @@ describe('a cancellation credits the invoice', () => {
     expect(mail.invoiceId).toBeNull();
   });
 
-  it('a booking cancelled, put back and cancelled again keeps its one credit note', async () => {
+  it('an unpaid booking cancelled and put back owes afresh: a new invoice and deadline; cancelled again, that invoice is credited', async () => {
     const booking = await paidBooking();
     await callers.user.bookings.setStatus({ id: booking.id, status: 'cancelled' });
+    // Its first deadline passed while it was cancelled: putting it back must not inherit it (the
+    // scheduler would cancel it again at once).
+    const pastDue = new Date(Date.now() - DAY).toISOString();
+    await env.db.updateTable('bookings').set({ paymentDueAt: pastDue }).where('id', '=', booking.id).execute();
     await callers.user.bookings.setStatus({ id: booking.id, status: 'pending' });
+    const back = await env.db.selectFrom('bookings').select(['status', 'paymentStatus', 'paymentDueAt']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    expect(back.status).toBe('pending');
+    expect(back.paymentStatus).toBe('awaiting');
+    expect(Date.parse(back.paymentDueAt ?? '')).toBeGreaterThan(Date.now());
+    const reinvoiced = await documents(booking.id);
+    expect(reinvoiced.map(({ kind, creditedInvoiceNumber }) => ({ kind, creditedInvoiceNumber }))).toEqual([
+      { kind: 'invoice', creditedInvoiceNumber: null },
+      { kind: 'invoice', creditedInvoiceNumber: null },
+      { kind: 'credit-note', creditedInvoiceNumber: reinvoiced[0]?.number },
+    ]);
+    expect(reinvoiced[1]?.number).not.toBe(reinvoiced[0]?.number);
+
     await callers.user.bookings.setStatus({ id: booking.id, status: 'cancelled' });
+    const docs = await documents(booking.id);
+    expect(docs.map(({ kind, creditedInvoiceNumber }) => ({ kind, creditedInvoiceNumber }))).toEqual([
+      { kind: 'invoice', creditedInvoiceNumber: null },
+      { kind: 'invoice', creditedInvoiceNumber: null },
+      { kind: 'credit-note', creditedInvoiceNumber: docs[0]?.number },
+      { kind: 'credit-note', creditedInvoiceNumber: docs[1]?.number },
+    ]);
+  });
+
+  it('an unpaid booking moved back to the waitlist owes nothing while it waits; given a seat again, a new invoice and deadline', async () => {
+    const booking = await paidBooking();
+    await callers.user.bookings.setStatus({ id: booking.id, status: 'waitlisted' });
+    const waiting = await env.db.selectFrom('bookings').select(['status', 'paymentStatus', 'paymentDueAt']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ status: 'waitlisted', paymentStatus: 'awaiting', paymentDueAt: null });
+    const credited = await documents(booking.id);
+    expect(credited.map(({ kind, creditedInvoiceNumber, reason }) => ({ kind, creditedInvoiceNumber, reason }))).toEqual([
+      { kind: 'invoice', creditedInvoiceNumber: null, reason: null },
+      { kind: 'credit-note', creditedInvoiceNumber: credited[0]?.number, reason: 'Seat given back: the booking is on the waitlist' },
+    ]);
+    // The scheduler's expiry leaves a waitlisted booking alone.
+    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(Date.now() + 60 * DAY), onError: () => undefined });
+    try {
+      expect((await scheduler.runOnce()).expiredUnpaid).toBe(0);
+    } finally {
+      await scheduler.stop();
+    }
+
+    await callers.user.bookings.setStatus({ id: booking.id, status: 'pending' });
+    const held = await env.db.selectFrom('bookings').select(['status', 'paymentDueAt']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    expect(held.status).toBe('pending');
+    expect(Date.parse(held.paymentDueAt ?? '')).toBeGreaterThan(Date.now());
+    expect((await documents(booking.id)).map((doc) => doc.kind)).toEqual(['invoice', 'invoice', 'credit-note']);
+  });
+
+  it('a refunded or refund-due booking cannot be put back: CONFLICT in words, nothing changes', async () => {
+    const booking = await paidBooking();
+    await callers.user.payments.markPaid({ bookingId: booking.id, amountMinor: 3966, paidOn: daysAgo(1) });
+    await callers.user.payments.refund({ bookingId: booking.id });
+    for (const status of ['pending', 'confirmed', 'waitlisted'] as const) {
+      await expect(callers.user.bookings.setStatus({ id: booking.id, status })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: "This booking's payment is owed back or refunded and its invoice is credited: it cannot be set back. Make a new booking instead.",
+      });
+    }
+    expect(await paymentStatus(booking.id)).toEqual({ status: 'cancelled', paymentStatus: 'refund-due' });
     expect((await documents(booking.id)).map((doc) => doc.kind)).toEqual(['invoice', 'credit-note']);
   });
 

@@ -35,16 +35,24 @@ export async function setFreeVoucherRow(db: DB, id: string, voucher: { voucherId
   return db.updateTable('bookings').set(voucher).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Starts the payment clock of an awaiting booking that has just got a seat. */
-export async function setPaymentDueRow(db: DB, id: string, dueAt: string): Promise<BookingRow | undefined> {
+/**
+ * Starts the payment clock of an awaiting booking that has just got a seat, if its deadline is still
+ * `wasDueAt` (null: it had none), so two changes racing start it once.
+ */
+export async function setPaymentDueRow(db: DB, id: string, wasDueAt: string | null, dueAt: string): Promise<BookingRow | undefined> {
   return db
     .updateTable('bookings')
     .set({ paymentDueAt: dueAt })
     .where('id', '=', id)
     .where('paymentStatus', '=', 'awaiting')
-    .where('paymentDueAt', 'is', null)
+    .where('paymentDueAt', wasDueAt === null ? 'is' : '=', wasDueAt)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A booking that gave its seat back while it still owed its payment owes nothing while it waits. */
+export async function clearPaymentDueRow(db: DB, id: string): Promise<BookingRow | undefined> {
+  return db.updateTable('bookings').set({ paymentDueAt: null }).where('id', '=', id).where('paymentStatus', '=', 'awaiting').returningAll().executeTakeFirst();
 }
 
 /** A paid booking just cancelled: the money it paid is now owed back. Undefined when it was not paid. */

@@ -15,6 +15,7 @@ import { DEFAULT_PAYMENT_METHOD, paymentMethod } from '@server/payments/payment-
 import { type BillingDetails, checkBilling } from './bookings.schemas';
 import type { BookingTransaction, PublicBookingInput } from './bookings.service';
 import type { SlotContext } from './bookings.repository';
+import { listUncreditedInvoiceIds } from '@server/invoices/invoices.repository';
 import { bookingTitlesRow, type PaymentTermsRow, setFreeVoucherRow, setPaymentDueRow, setPaymentTermsRow } from './paid-bookings.repository';
 import { issueInvoice } from '@server/invoices/invoices.service';
 import { DEFAULT_LANGUAGE, isLanguage } from '@server/shared/i18n/languages';
@@ -111,12 +112,16 @@ export async function saveFreeVoucherUse(trx: BookingTransaction, booking: Booki
 
 /**
  * An awaiting booking that has just got a seat (promoted from the waitlist, an offer taken, staff
- * moving it up) starts its payment clock now. Any other booking is returned as it is.
+ * moving it up or reinstating it) starts its payment clock now, with an invoice. One that held a
+ * seat before and whose invoice was credited since (it was cancelled, or moved back to the
+ * waitlist) owes afresh: a new invoice and a new deadline, never the old one, which may have
+ * passed. Any other booking is returned as it is.
  */
 export async function holdSeatUntilPaid(trx: BookingTransaction, booking: BookingRow, startTime: string, now = new Date()): Promise<BookingRow> {
-  if (booking.paymentStatus !== 'awaiting' || booking.status !== 'pending' || booking.paymentDueAt !== null) return booking;
+  if (booking.paymentStatus !== 'awaiting' || booking.status !== 'pending') return booking;
+  if (booking.paymentDueAt !== null && (await listUncreditedInvoiceIds(trx, booking.id)).length > 0) return booking;
   const { paymentDeadlineDays } = await getSystemSettings(trx);
-  const held = await setPaymentDueRow(trx, booking.id, paymentDeadline(now, paymentDeadlineDays, startTime));
+  const held = await setPaymentDueRow(trx, booking.id, booking.paymentDueAt, paymentDeadline(now, paymentDeadlineDays, startTime));
   if (held === undefined) return booking;
   await invoiceHeldSeat(trx, held, now);
   return held;

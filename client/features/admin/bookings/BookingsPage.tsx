@@ -95,6 +95,9 @@ export function BookingsPage({
   const setSelection = (next: BulkSelection) => setChosen({ key: selectionKey, selection: next });
   const [bulkResult, setBulkResult] = useState<{ result: BulkResult; status: 'confirmed' | 'cancelled' } | null>(null);
   const pageItems = bookings.data?.items ?? [];
+  // The booking open in its detail as the list now has it: a refund or a payment recorded there
+  // reloads the list, and the detail's status follows.
+  const viewedNow = viewed === null ? null : (pageItems.find((item) => item.id === viewed.id) ?? viewed);
   const isSelected = (booking: BookingItem) => selection.kind === 'matching' || selection.ids.has(booking.id);
   const tickedOnPage = pageItems.filter(isSelected).length;
   const pageTicked = tickedOnPage === 0 ? 'none' : tickedOnPage === pageItems.length ? 'all' : 'some';
@@ -215,7 +218,7 @@ export function BookingsPage({
         booking={modal.booking}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
-      <BookingViewModal booking={viewed} timeZone={timeZone} onClose={() => setViewed(null)} />
+      <BookingViewModal booking={viewedNow} timeZone={timeZone} onClose={() => setViewed(null)} />
     </>
   );
 }

@@ -423,6 +423,7 @@ export const en = {
   'api.audit.kindRequired': 'Please choose a kind of record',
   'api.audit.endAfterStart': 'The end must be after the start',
   'api.bookings.notFound': 'Booking not found.',
+  'api.bookings.refundedNotReinstated': "This booking's payment is owed back or refunded and its invoice is credited: it cannot be set back. Make a new booking instead.",
   'api.bookings.invoicedNotDeleted': "This booking has an invoice, which the firm's accounts must keep: it cannot be deleted. Cancel it instead (its invoice is credited).",
   'api.bookings.invoicedScopeNotDeleted': "Bookings here have invoices, which the firm's accounts must keep: this cannot be deleted. Cancel those bookings and deactivate it instead.",
   'api.bookings.dateRequired': 'Booking date is required',
@@ -900,6 +901,7 @@ export const en = {
   'booking.total.discount': "Voucher {code}",
   'invoice.voucherLine': "Voucher {code}",
   'invoice.creditNoteReason.cancelled': "Booking cancelled",
+  'invoice.creditNoteReason.waitlisted': "Seat given back: the booking is on the waitlist",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -422,6 +422,7 @@ export const fr: Catalog = {
   'api.audit.kindRequired': "Veuillez choisir un type d'enregistrement",
   'api.audit.endAfterStart': 'La fin doit être postérieure au début',
   'api.bookings.notFound': 'Réservation introuvable.',
+  'api.bookings.refundedNotReinstated': "Le paiement de cette réservation est à rembourser ou remboursé et sa facture est annulée par un avoir : elle ne peut pas être rétablie. Faites plutôt une nouvelle réservation.",
   'api.bookings.invoicedNotDeleted': "Cette réservation a une facture, que la comptabilité doit conserver : elle ne peut pas être supprimée. Annulez-la plutôt (sa facture est annulée par un avoir).",
   'api.bookings.invoicedScopeNotDeleted': "Des réservations ont ici des factures, que la comptabilité doit conserver : la suppression est impossible. Annulez ces réservations et désactivez plutôt l'élément.",
   'api.bookings.dateRequired': 'La date de réservation est obligatoire',
@@ -904,4 +905,5 @@ export const fr: Catalog = {
   'booking.total.discount': "Bon de réduction {code}",
   'invoice.voucherLine': "Bon de réduction {code}",
   'invoice.creditNoteReason.cancelled': "Réservation annulée",
+  'invoice.creditNoteReason.waitlisted': "Place rendue : la réservation est en liste d'attente",
 };
