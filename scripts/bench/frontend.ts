@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, projectRoot } from '@scripts/build.mjs';
 import { benchLighthouse } from './lighthouse';
-import { measurePageWeight, pageWeightFigures, printPageWeight } from './page-weight';
+import { bookingFormFigure, measurePageWeight, pageWeightFigures, printPageWeight } from './page-weight';
 import { type Figure, printFigures } from './report';
 
 export async function benchFrontEnd(): Promise<Figure[]> {
@@ -15,7 +15,7 @@ export async function benchFrontEnd(): Promise<Figure[]> {
   printPageWeight(weight);
   const eventWeight = measurePageWeight(clientDir, 'event.html');
   printPageWeight(eventWeight, 'event page');
-  const figures = [...pageWeightFigures(weight), ...pageWeightFigures(eventWeight, 'event page')];
+  const figures = [...pageWeightFigures(weight), ...pageWeightFigures(eventWeight, 'event page'), bookingFormFigure(clientDir)];
   if (process.env.LIGHTHOUSE !== 'off') figures.push(...(await benchLighthouse()));
   return figures;
 }

@@ -62,10 +62,12 @@ interface BookingFormProps {
   timeZone: string;
   /** The visitor's zone: the browser's unless a test sets one. */
   visitorTimeZone?: string | null;
+  /** Called as the booking is sent (before the server answers). */
+  onSend?: () => void;
   onBooked: (result: BookingResult, summary: BookedSummary) => void;
 }
 
-export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browserTimeZone(), onBooked }: BookingFormProps) {
+export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browserTimeZone(), onSend, onBooked }: BookingFormProps) {
   const words = useTranslator();
   const { t, language } = words;
   const events = trpc.events.list.useQuery();
@@ -165,6 +167,7 @@ export function BookingForm({ initialEventId, timeZone, visitorTimeZone = browse
           setFailure(null);
           setAnnouncement('');
           const { billingCompany, billingAddress, billingCountry, billingVatNumber, voucherCode, ...participant } = values;
+          onSend?.();
           book.mutate(
             // Only the answers to the questions asked now (a changed event leaves others behind).
             {

@@ -6,7 +6,7 @@ import '@client/zod-config'; // before any schema of this chunk is created
 import '@client/features/layout/page-styles';
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@client/hydration';
 import { useTranslator } from '@client/i18n';
 import { trpc } from '@client/trpc';
@@ -14,7 +14,11 @@ import { CALENDAR_FEED_PATH } from '@server/shared/calendar-feed-path';
 import { type BookedSummary, BookingForm, type BookingResult } from './BookingForm';
 import { BookingChooser } from './BookingChooser';
 import { BookingSkeleton } from './BookingSkeleton';
-import { BookingSuccess } from './BookingSuccess';
+
+// The outcome screen is its own chunk, fetched when the booking is sent (its request takes longer),
+// so the page that shows the form downloads only what choosing and sending need.
+const loadSuccess = () => import('./BookingSuccess');
+const BookingSuccess = lazy(() => loadSuccess().then((module) => ({ default: module.BookingSuccess })));
 
 export function BookingPage() {
   const { t } = useTranslator();
@@ -37,15 +41,17 @@ export function BookingPage() {
   if (result !== null) {
     return (
       <Container size="sm" py="xl">
-        <BookingSuccess
-          result={result.booking}
-          summary={result.summary}
-          timeZone={settings.data?.timezone ?? 'UTC'}
-          onBookAnother={() => {
-            setResult(null);
-            setFormKey((key) => key + 1);
-          }}
-        />
+        <Suspense fallback={<BookingSkeleton />}>
+          <BookingSuccess
+            result={result.booking}
+            summary={result.summary}
+            timeZone={settings.data?.timezone ?? 'UTC'}
+            onBookAnother={() => {
+              setResult(null);
+              setFormKey((key) => key + 1);
+            }}
+          />
+        </Suspense>
       </Container>
     );
   }
@@ -83,6 +89,7 @@ export function BookingPage() {
               key={formKey}
               initialEventId={eventId}
               timeZone={settings.data?.timezone ?? 'UTC'}
+              onSend={() => void loadSuccess()}
               onBooked={(booking, summary) => setResult({ booking, summary })}
             />
           )}
