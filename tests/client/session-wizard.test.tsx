@@ -80,7 +80,7 @@ async function freshEvent(): Promise<string> {
 /** Fills step 1 for an event without delegates and goes to step 2. */
 async function toDelegateStep(user: User, eventTitle: string, title: string) {
   await fillDetails(user, eventTitle, title);
-  await user.click(button('Next: Delegate Info'));
+  await user.click(button('Next: Delegate Profile'));
   await screen.findByLabelText(/Full Name/);
 }
 
@@ -109,7 +109,7 @@ describe('SessionWizard: step 1, Session Details', () => {
     expect(screen.getByLabelText(/Max participants/)).toHaveValue('20');
     expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
 
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     expect(await screen.findByText('Event is required')).toBeInTheDocument();
     expect(screen.getByText('Title is required')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Full Name/)).not.toBeInTheDocument();
@@ -118,12 +118,12 @@ describe('SessionWizard: step 1, Session Details', () => {
     expect(screen.queryByText('Event is required')).not.toBeInTheDocument();
     expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Max participants/));
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     expect(await screen.findByText('Max participants must be at least 1')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Unlimited' }));
     expect(screen.getByLabelText(/Max participants/)).toBeDisabled();
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     expect(await screen.findByLabelText(/Full Name/)).toBeInTheDocument();
     expect(button('Next: Time Slots')).toBeInTheDocument();
   });
@@ -134,14 +134,14 @@ describe('SessionWizard: step 1, Session Details', () => {
     renderWizard();
     await fillDetails(user, eventTitle, 'Kept Title');
     await fill(user, screen.getByLabelText('Location'), 'Room 7');
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     await fill(user, await screen.findByLabelText(/Full Name/), 'Ama Mensah');
     await user.click(button('Previous'));
 
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Kept Title');
     expect(screen.getByLabelText('Location')).toHaveValue('Room 7');
     expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue(eventTitle);
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     expect(await screen.findByLabelText(/Full Name/)).toHaveValue('Ama Mensah');
   });
 });
@@ -175,7 +175,7 @@ describe('SessionWizard: step 2, Delegate Profile', () => {
     const user = userEvent.setup();
     renderWizard();
     await fillDetails(user, 'Lagos Summit', 'Second Panel');
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
 
     const row = (await screen.findByText('Ngozi Okafor')).closest('tr') as HTMLElement;
     expect(within(row).getByText('ngozi@example.com')).toBeInTheDocument();
@@ -360,7 +360,7 @@ describe('SessionWizard: editing', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Unlimited' }));
     await fill(user, screen.getByLabelText(/Max participants/), '12');
     await user.click(screen.getByRole('switch', { name: 'Active' }));
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));
     await user.click(button('Add Time Slot'));
     const dialog = await screen.findByRole('dialog', { name: 'Add Time Slot' });
@@ -455,14 +455,14 @@ describe('SessionWizard: price', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Paid session (booked seats are invoiced)' }));
     await fill(user, screen.getByLabelText(/Tax rate/), '');
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     expect(await screen.findByText('Price must be more than 0 (a free session has no price)')).toBeInTheDocument();
     expect(screen.getByText('Tax rate must be between 0 and 100%, with at most two decimals')).toBeInTheDocument();
 
     await fill(user, screen.getByLabelText(/Price per seat \(EUR, excluding tax\)/), '450');
     await fill(user, screen.getByLabelText(/Tax rate/), '19');
     expect(screen.getByText('One seat: €450.00 + €85.50 tax = €535.50')).toBeInTheDocument();
-    await user.click(button('Next: Delegate Info'));
+    await user.click(button('Next: Delegate Profile'));
     await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));
     await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
     expect(await screen.findByText('€450.00, tax 19%')).toBeInTheDocument();

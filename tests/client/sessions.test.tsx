@@ -166,7 +166,7 @@ describe('SessionsPage', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
     for (let step = 0; step < 3; step += 1) await user.click(await within(dialog).findByRole('button', { name: 'Previous' }));
     await fill(user, within(dialog).getByLabelText(/^Title/), 'Heritage Walk Extended');
-    for (const next of ['Next: Delegate Info', 'Next: Time Slots', 'Next: Review']) {
+    for (const next of ['Next: Delegate Profile', 'Next: Time Slots', 'Next: Review']) {
       await user.click(await within(dialog).findByRole('button', { name: next }));
     }
     await user.click(await within(dialog).findByRole('button', { name: 'Update Session' }));

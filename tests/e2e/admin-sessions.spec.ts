@@ -93,7 +93,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await wizard.getByLabel('Location').fill('Room 5');
   await wizard.getByLabel('Facilitator').fill('Ama Mensah');
   await wizard.getByLabel('Max participants').fill('5');
-  await wizard.getByRole('button', { name: 'Next: Delegate Info' }).click();
+  await wizard.getByRole('button', { name: 'Next: Delegate Profile' }).click();
 
   // Step 2: the new event has no delegates, so the new-delegate form is there.
   await wizard.getByLabel('Full Name').fill('Kofi Boateng');
@@ -153,7 +153,7 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   await expect(editor.getByText(`Tuesday, May 20, ${MAY_YEAR}, 10:00 AM – 12:00 PM EDT (120 minutes)`)).toBeVisible();
   for (let step = 0; step < 3; step += 1) await editor.getByRole('button', { name: 'Previous' }).click();
   await editor.getByLabel('Location').fill('Room 9');
-  await editor.getByRole('button', { name: 'Next: Delegate Info' }).click();
+  await editor.getByRole('button', { name: 'Next: Delegate Profile' }).click();
   await expect(editor.getByRole('cell', { name: 'Kofi Boateng', exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Next: Time Slots' }).click();
   await editor.getByRole('button', { name: 'Next: Review' }).click();

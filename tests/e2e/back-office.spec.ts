@@ -45,7 +45,7 @@ test('an admin creates an event with an uploaded image and a session through the
   await wizard.getByRole('textbox', { name: 'Title', exact: true }).fill(sessionTitle);
   await wizard.getByLabel('Location').fill('Hall B');
   await wizard.getByLabel('Max participants').fill('8');
-  await wizard.getByRole('button', { name: 'Next: Delegate Info' }).click();
+  await wizard.getByRole('button', { name: 'Next: Delegate Profile' }).click();
   await wizard.getByLabel('Full Name').fill('Akua Danso');
   await wizard.getByLabel('Email Address').fill('akua.danso@example.com');
   await wizard.getByRole('button', { name: 'Next: Time Slots' }).click();

@@ -29,7 +29,9 @@ import {
   type SessionDetail,
 } from './wizard-model';
 
-const NEXT_LABELS = ['Next: Delegate Info', 'Next: Time Slots', 'Next: Review'] as const;
+// Each Next button names the step it opens, in that step's own words: the specification's wizard
+// called step 2 "Delegate Profile" and its button "Next: Delegate Info"; one name per thing.
+const NEXT_LABELS = ['Next: Delegate Profile', 'Next: Time Slots', 'Next: Review'] as const;
 const STEP_LABELS = ['Session Details', 'Delegate Profile', 'Time Slots', 'Review & Save'] as const;
 const REVIEW_STEP = 3;
 /** The delegate step lists at most one page of the event's delegates (the largest page size). */
