@@ -107,9 +107,12 @@ export function leaseLength(config: Pick<Config, 'calendars'>): number {
   return Math.max(60_000, 10 * config.calendars.timeoutMs);
 }
 
-/** Refreshes connection `id` if no other instance is doing it; undefined when one is (or it is gone). */
-export async function refreshIfFree(deps: Pick<ServiceDeps, 'db' | 'config'>, id: string, now: Date): Promise<CalendarConnectionRow | undefined> {
-  const leased = await leaseConnection(deps.db, id, now.toISOString(), new Date(now.getTime() + leaseLength(deps.config)).toISOString());
+/**
+ * Refreshes connection `id` if no other instance is doing it (and, for the scheduler, `onlyIfDue`,
+ * if it is still due); undefined when one is (or it is gone).
+ */
+export async function refreshIfFree(deps: Pick<ServiceDeps, 'db' | 'config'>, id: string, now: Date, onlyIfDue = false): Promise<CalendarConnectionRow | undefined> {
+  const leased = await leaseConnection(deps.db, id, now.toISOString(), new Date(now.getTime() + leaseLength(deps.config)).toISOString(), onlyIfDue);
   if (!leased) return undefined;
   const connection = await findConnection(deps.db, id);
   return connection === undefined ? undefined : refreshConnection(deps, connection, now);
@@ -119,6 +122,6 @@ export async function refreshIfFree(deps: Pick<ServiceDeps, 'db' | 'config'>, id
 export async function refreshDueCalendars(deps: Pick<ServiceDeps, 'db' | 'config'>, at: Date): Promise<number> {
   const due = await dueConnectionIds(deps.db, at.toISOString(), 200);
   const limit = pLimit(REFRESHES_AT_ONCE);
-  const done = await Promise.all(due.map(({ id }) => limit(async () => ((await refreshIfFree(deps, id, at)) === undefined ? 0 : 1))));
+  const done = await Promise.all(due.map(({ id }) => limit(async () => ((await refreshIfFree(deps, id, at, true)) === undefined ? 0 : 1))));
   return done.reduce<number>((sum, one) => sum + one, 0);
 }

@@ -97,15 +97,18 @@ export function dueConnectionIds(db: DB, nowIso: string, limit: number): Promise
 
 /**
  * Takes the refresh of connection `id` until `leaseUntil` when nobody holds it (a lease that ran
- * out, a crashed instance's, counts as free): true for the one caller that set it.
+ * out, a crashed instance's, counts as free): true for the one caller that set it. `onlyIfDue`
+ * (the scheduler): only while it is still due, so an instance that saw it due just before another
+ * finished refreshing it (lease released, next refresh set) does not read it a second time.
  */
-export async function leaseConnection(db: DB, id: string, nowIso: string, leaseUntil: string): Promise<boolean> {
-  const result = await db
+export async function leaseConnection(db: DB, id: string, nowIso: string, leaseUntil: string, onlyIfDue = false): Promise<boolean> {
+  let query = db
     .updateTable('calendarConnections')
     .set({ leaseUntil })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', nowIso)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', nowIso)]));
+  if (onlyIfDue) query = query.where('nextRefreshAt', '<=', nowIso);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

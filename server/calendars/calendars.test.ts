@@ -13,7 +13,7 @@ import { futureYear, isoDay } from '@tests/dates';
 import { startScheduler } from '@server/scheduler/scheduler';
 import { onPostgres, secondInstance } from '@tests/support/postgres-env';
 import { createContextInner } from '@server/trpc/context';
-import { refreshDueCalendars } from './calendar-refresh.service';
+import { refreshDueCalendars, refreshIfFree } from './calendar-refresh.service';
 import { KEY_FILE_NAME } from './calendar-secrets';
 
 const YEAR = futureYear(3, 4, 'Monday');
@@ -80,6 +80,17 @@ describe('calendar feeds', () => {
       await expectTRPCError(callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T${time}:00.000Z` }), 'CONFLICT', 'This time was just taken. Please choose one of the next free times.');
     }
     expect((await callers.anonymous.consultations.book({ ...visitor, startsAt: `${day(5)}T11:30:00.000Z` })).consultantName).toBe(consultant.user.name);
+  });
+
+  it('a scheduler that saw a connection due just before another refreshed it does not read it again', async () => {
+    const connection = await callers.user.calendars.connectFeed({ url: `${feeds.url}/secret/basic.ics`, name: 'Google calendar' });
+    const due = new Date(Date.parse(connection.lastOkAt ?? '') + env.deps.config.calendars.refreshMs);
+    // One instance refreshes it (its lease released, its next refresh set)...
+    expect(await refreshDueCalendars(env.deps, due)).toBe(1);
+    feeds.requests.length = 0;
+    // ...then the other, which listed it as due a moment before, tries to take it.
+    expect(await refreshIfFree(env.deps, connection.id, due, true)).toBeUndefined();
+    expect(feeds.requests).toEqual([]);
   });
 
   it.runIf(onPostgres())('two instances on PostgreSQL share one cache and one refresh per connection', async () => {
