@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingViewModal } from '@client/features/admin/bookings/BookingViewModal';
 import { insertBookableSlot, insertBookingRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
+import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { fill, renderWithProviders, testServerPerFile } from './render';
 
 const server = testServerPerFile();
@@ -17,6 +18,10 @@ let staff: TestAccount;
 
 beforeEach(async () => {
   staff = await createAccount(server.env.db, 'user');
+  // The detail is shown in the site's zone (Europe/Berlin below), as the Bookings screen passes it:
+  // the server's "no future day" check reads the same zone, so late in the UTC evening, when it is
+  // already tomorrow in Berlin, the day the form offers is still today for the server.
+  await saveSystemSettings(server.env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'Europe/Berlin' });
 });
 
 /** A booking of €100.00 + 19% tax awaiting payment (or a free one), as the Bookings list gives it. */
