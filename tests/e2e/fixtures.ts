@@ -2,12 +2,37 @@
 // OpenStreetMap embed) is aborted, so tests never depend on the outside world. Each test is a
 // visitor of its own: its requests carry an address of their own in X-Forwarded-For (the server
 // under test trusts the loopback proxy, tests/e2e/serve.ts), so per-address limits count per test.
+//
+// `siteTimezone` (set with test.use) puts the site in another timezone for a test and puts the
+// previous one back in the fixture's teardown. A `finally` inside the test would not do: when a
+// test times out, its own request context is closed before the finally runs, and every later spec
+// would then see the other timezone.
 import { test as base, expect } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
+import { setSiteTimezone } from './support';
 
 let testsInWorker = 0;
 
-export const test = base.extend({
+interface Options {
+  siteTimezone: string | undefined;
+}
+
+export const test = base.extend<Options & { siteTimezoneSet: void }>({
+  siteTimezone: [undefined, { option: true }],
+  siteTimezoneSet: [
+    async ({ siteTimezone, playwright, extraHTTPHeaders }, use) => {
+      if (siteTimezone === undefined) return use();
+      const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders });
+      const previous = await setSiteTimezone(request, siteTimezone);
+      try {
+        await use();
+      } finally {
+        await setSiteTimezone(request, previous);
+        await request.dispose();
+      }
+    },
+    { auto: true },
+  ],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     testsInWorker += 1;
     const address = `10.${testInfo.workerIndex % 250}.${Math.floor(testsInWorker / 250) % 250}.${(testsInWorker % 250) + 1}`;

@@ -20,11 +20,6 @@ interface OutboxRow {
   next_attempt_at: string;
 }
 
-interface SystemSettings {
-  timezone: string;
-  [field: string]: unknown;
-}
-
 const MANAGE_LINK = new RegExp(`${E2E_BASE_URL.replace(/[.:/]/g, '\\$&')}/booking/manage/([A-Za-z0-9_-]{43})`);
 
 function outboxTo(address: string): OutboxRow[] {
@@ -52,13 +47,6 @@ function slotTimes(slotId: string): { start_time: string; end_time: string } {
   };
 }
 
-async function setTimezone(request: APIRequestContext, timezone: string): Promise<string> {
-  await signInAsAdmin(request);
-  const { system } = await query<{ system: SystemSettings }>(request, 'settings.get');
-  await mutate(request, 'settings.updateSystem', { ...system, timezone });
-  return system.timezone;
-}
-
 async function bookThroughForm(page: Page, slot: BookableSlot, name: string, email: string): Promise<void> {
   await page.goto(`/booking/${slot.eventId}`);
   await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(slot.eventTitle);
@@ -71,13 +59,14 @@ async function bookThroughForm(page: Page, slot: BookableSlot, name: string, ema
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
 }
 
-test('a visitor books, opens the manage link from the e-mail in the outbox and cancels', async ({ page, request }) => {
-  const stamp = Date.now();
-  const slot = await createBookableSlot(request, { title: `Mail Forum ${stamp}`, capacity: 5 });
-  const email = `manage-${stamp}@example.com`;
-  // The page shows times in the site's timezone; other specs expect the default back.
-  const previousTimezone = await setTimezone(request, 'America/New_York');
-  try {
+test.describe(() => {
+  // The page shows times in the site's timezone (put back after the test, tests/e2e/fixtures.ts).
+  test.use({ siteTimezone: 'America/New_York' });
+
+  test('a visitor books, opens the manage link from the e-mail in the outbox and cancels', async ({ page, request }) => {
+    const stamp = Date.now();
+    const slot = await createBookableSlot(request, { title: `Mail Forum ${stamp}`, capacity: 5 });
+    const email = `manage-${stamp}@example.com`;
     await bookThroughForm(page, slot, 'Abena Owusu', email);
 
     // The message waits: nothing can be sent without SMTP settings, and the log says why.
@@ -121,9 +110,7 @@ test('a visitor books, opens the manage link from the e-mail in the outbox and c
     await page.getByRole('link', { name: 'Book another session' }).click();
     await expect(page).toHaveURL(/\/booking$/);
     await expect(page.getByRole('heading', { name: 'Book Your Session' })).toBeVisible();
-  } finally {
-    await setTimezone(request, previousTimezone);
-  }
+  });
 });
 
 test('an unknown manage link says it is not valid', async ({ page }) => {

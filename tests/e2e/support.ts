@@ -30,6 +30,14 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
   await mutate(request, 'auth.signIn', E2E_ADMIN);
 }
 
+/** Sets the site's timezone as the admin; returns the one it replaced. */
+export async function setSiteTimezone(request: APIRequestContext, timezone: string): Promise<string> {
+  await signInAsAdmin(request);
+  const { system } = await query<{ system: { timezone: string } & Record<string, unknown> }>(request, 'settings.get');
+  await mutate(request, 'settings.updateSystem', { ...system, timezone });
+  return system.timezone;
+}
+
 const HOUR = 3_600_000;
 
 export interface BookableSlot {
