@@ -3,7 +3,7 @@
 // toggle and delete persist; a role-user account only reads.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughApi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, readDatabase, signInAsAdmin, signInThroughApi } from './support';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Tuesday 20 May in a year ahead of the clock (tests/dates.ts).

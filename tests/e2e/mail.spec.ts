@@ -2,13 +2,13 @@
 // reason 'SMTP not configured' and their manage link still in the stored text (the sender removes it
 // only once a message is sent). The visitor's link opens the booking, times named in the site's
 // zone, and cancels it; an admin sees the waiting message in Settings > Email Log and retries it.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dateFormatter } from '@server/shared/format-date';
 import { i18nOf } from '@server/shared/i18n/catalogs';
 import { localeOf } from '@server/shared/i18n/languages';
 import { E2E_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { type BookableSlot, createBookableSlot, mutate, query, readDatabase, signInAsAdmin, signInThroughApi } from './support';
+import { type BookableSlot, createBookableSlot, mutate, readDatabase, signInThroughApi } from './support';
 
 interface OutboxRow {
   id: string;
