@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { themeVariables } from './scripts/vite/theme-variables.ts';
 import { fontPreload } from './scripts/vite/font-preload.ts';
+import { preloadTrim } from './scripts/vite/preload-trim.ts';
 
 // Absolute, so the build works from any working directory (scripts/start.ts builds on demand).
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -58,11 +59,14 @@ function precompress(): Plugin {
   };
 }
 
+/** A lazy chunk's preload list without what its host chunk has already loaded (scripts/vite/preload-trim.ts). */
+const trim = preloadTrim();
+
 // The client lives in client/ and builds to dist/client, which the Fastify server serves.
 // In development Vite serves the client and forwards API and upload requests to the server.
 export default defineConfig({
   root: fromHere('./client'),
-  plugins: [react(), themeVariables(), fontPreload(), precompress()],
+  plugins: [react(), themeVariables(), fontPreload(), trim.plugin, precompress()],
   resolve: { alias: pathAliases },
   define: appVersionDefine,
   build: {
@@ -75,6 +79,7 @@ export default defineConfig({
     },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    modulePreload: { resolveDependencies: trim.resolveDependencies },
   },
   // The server renderer (client/entry-server.tsx) is bundled with its packages, so it runs from any
   // folder (a client built elsewhere with CLIENT_DIR has no node_modules beside it).

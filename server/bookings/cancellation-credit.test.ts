@@ -220,6 +220,29 @@ describe('a cancellation credits the invoice', () => {
     expect((await documents(booking.id)).map((doc) => doc.kind)).toEqual(['invoice', 'invoice', 'credit-note']);
   });
 
+  it("a booking moved back to the waitlist and promoted by a freed seat owes afresh, by the session's start at the latest", async () => {
+    // One seat, the session in two days: the 7-day deadline would fall after it starts.
+    const event = await insertEventRow(env.db);
+    const session = await insertSessionRow(env.db, event.id, { maxParticipants: 1 });
+    await env.db.updateTable('eventSessions').set({ priceAmountMinor: 3333, priceCurrency: 'EUR', taxRateBasisPoints: 1900 }).where('id', '=', session.id).execute();
+    const slot = await insertSlotRow(env.db, session.id, 48);
+    const first = await book(slot.id, 'ada@example.com', true);
+    await callers.user.bookings.setStatus({ id: first.id, status: 'waitlisted' });
+    const second = await book(slot.id, 'ben@example.com', true);
+    expect(await paymentStatus(second.id)).toEqual({ status: 'pending', paymentStatus: 'awaiting' });
+
+    await callers.user.bookings.setStatus({ id: second.id, status: 'cancelled' });
+    const promoted = await env.db.selectFrom('bookings').select(['status', 'paymentStatus', 'paymentDueAt']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(promoted).toEqual({ status: 'pending', paymentStatus: 'awaiting', paymentDueAt: slot.startTime });
+    const docs = await documents(first.id);
+    expect(docs.map(({ kind, creditedInvoiceNumber, reason }) => ({ kind, creditedInvoiceNumber, reason }))).toEqual([
+      { kind: 'invoice', creditedInvoiceNumber: null, reason: null },
+      { kind: 'invoice', creditedInvoiceNumber: null, reason: null },
+      { kind: 'credit-note', creditedInvoiceNumber: docs[0]?.number, reason: 'Seat given back: the booking is on the waitlist' },
+    ]);
+    expect(docs[1]?.number).not.toBe(docs[0]?.number);
+  });
+
   it('a refunded or refund-due booking cannot be put back: CONFLICT in words, nothing changes', async () => {
     const booking = await paidBooking();
     await callers.user.payments.markPaid({ bookingId: booking.id, amountMinor: 3966, paidOn: daysAgo(1) });

@@ -206,4 +206,24 @@ describe('BookingsPage bulk actions', () => {
     await interaction.click(within(confirm).getByRole('button', { name: 'Refund' }));
     expect(await within(detail).findByRole('row', { name: 'Status Cancelled' })).toBeInTheDocument();
   });
+
+  it('shows a refunded booking as cancelled in its open detail at once when the list, filtered to Confirmed, no longer holds it', async () => {
+    const db = server.env.db;
+    await db.updateTable('eventSessions').set({ priceAmountMinor: 10_000, priceCurrency: 'EUR', taxRateBasisPoints: 1_900 }).where('id', '=', fixture.sessionId).execute();
+    const billing = { billingCompany: 'Fjord Trading AS', billingAddress: 'Karl Johans gate 22\n0159 Oslo', billingCountry: 'NO', billingVatNumber: null };
+    const { id } = await callerFor(server.env.deps, null).bookings.create({ timeSlotId: fixture.slot.id, participantName: 'Ingrid Berg', participantEmail: 'ingrid@example.com', participantPhone: null, answers: {}, ...billing });
+    await callerFor(server.env.deps, admin).payments.markPaid({ bookingId: id, amountMinor: 11_900, paidOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
+    const interaction = userEvent.setup();
+    renderWithProviders(<BookingsPage filters={{ status: 'confirmed' }} />, { baseUrl: server.baseUrl, sessionToken: admin.token });
+    await interaction.click(await screen.findByRole('button', { name: 'View booking of Ingrid Berg' }));
+    const detail = await screen.findByRole('dialog', { name: 'Booking of Ingrid Berg' });
+    expect(within(detail).getByRole('row', { name: 'Status Confirmed' })).toBeInTheDocument();
+    await interaction.click(await within(detail).findByRole('button', { name: 'Refund' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Refund Booking' });
+    await interaction.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    // The list reloads without it (it is no longer confirmed); the detail still shows it, as it now is.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'View booking of Ingrid Berg' })).not.toBeInTheDocument());
+    expect(await within(detail).findByRole('row', { name: 'Status Cancelled' })).toBeInTheDocument();
+    expect(within(detail).getByRole('row', { name: 'Payment Refund due' })).toBeInTheDocument();
+  });
 });

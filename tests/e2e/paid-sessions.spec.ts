@@ -2,14 +2,19 @@
 // event page (in the server's first HTML) and beside the booking form, then the booking of a paid
 // seat (price, tax and total, billing details, a seat that awaits payment); axe clean, nothing
 // scrolling sideways; a screenshot of each is kept in the test's output for a person to look at.
+// A free session's form stays as it was: none of the paid part downloaded, its chunk in its budget.
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { E2E_CLIENT_DIR } from './env';
 import { expect, test } from './fixtures';
 import { createBookableSlot } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PRICE = { amountMinor: 45_000, currency: 'EUR', taxRatePercent: 19 };
 const PRICE_TEXT = '€450.00 per seat, excl. 19% tax';
+const KB = 1024;
 
 async function expectReadable(page: Page, width: number, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -63,3 +68,35 @@ for (const width of [1280, 375]) {
     await page.screenshot({ path: testInfo.outputPath(`awaiting-${width}.png`), fullPage: true });
   });
 }
+
+/** What the server sends of a built file: its .gz beside it (every script over 1 KB has one), or the file. */
+function sentSize(file: string): number {
+  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
+}
+
+test("a free session's booking form downloads no paid part, and its own chunk stays within 5.5 KB gzip", async ({ page, request }, testInfo) => {
+  const slot = await createBookableSlot(request, { title: 'Free Market Briefing', capacity: 8 });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  await page.goto(`/booking/${slot.eventId}`);
+  await page.getByRole('combobox', { name: 'Select Session' }).click();
+  await page.getByRole('option', { name: `${slot.sessionTitle} (Room A)` }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Full Name').fill('Kwame Boateng');
+  await page.getByLabel('Email Address').fill('kwame@example.com');
+  await page.waitForLoadState('networkidle');
+
+  // The billing fields, the voucher and the price maths are the paid part's: a free form never asks for them.
+  expect(scripts.filter((file) => /\/(BillingFields|vouchers\.schemas)-/.test(file))).toEqual([]);
+  const form = scripts.filter((file) => /^\/assets\/BookingPage-[\w-]+\.js$/.test(file));
+  expect(form).toHaveLength(1);
+  const formBytes = sentSize(path.join(E2E_CLIENT_DIR, form[0] ?? ''));
+  // 5,604 B with gzip -9 before paid sessions; 6,651 B after them, before the paid part went its own way.
+  expect(formBytes / KB, `${form[0]}: ${(formBytes / KB).toFixed(2)} KB`).toBeLessThanOrEqual(5.5);
+  // Everything the page's scripts weigh, for docs/performance.md (the report's annotations).
+  const total = [...new Set(scripts)].reduce((sum, file) => sum + sentSize(path.join(E2E_CLIENT_DIR, file)), 0);
+  testInfo.annotations.push({ type: 'weight', description: `booking form ${formBytes} B, all scripts ${total} B gzip in ${new Set(scripts).size} files` });
+});

@@ -41,6 +41,7 @@ for (const width of [1280, 375]) {
     await expectReadable(page, width, 'the refund confirmation');
     await confirm.getByRole('button', { name: 'Refund' }).click();
     await expect(detail.getByRole('row', { name: 'Payment Refund due' })).toBeVisible();
+    await expect(detail.getByRole('row', { name: 'Status Cancelled' })).toBeVisible();
     const invoices = detail.getByRole('table', { name: 'Invoices' });
     await expect(invoices.getByRole('link', { name: /^Credit note CN-\d{4}-\d{5}$/ })).toBeVisible();
     await expect(invoices.getByText('-€39.66')).toBeVisible();

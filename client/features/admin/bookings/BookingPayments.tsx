@@ -20,7 +20,10 @@ import { RefundActions } from './BookingRefund';
 const SOURCE_LABELS = { manual: 'Marked paid by hand', statement: 'Bank statement' } as const;
 const REFUND_LABEL = 'Refund marked by hand';
 
-export function BookingPayments({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
+/** What a refund action here did to the booking, for the detail to show before the list reloads. */
+export type BookingChange = Pick<BookingItem, 'status' | 'paymentStatus'>;
+
+export function BookingPayments({ booking, timeZone, onChanged }: { booking: BookingItem; timeZone: string; onChanged?: (change: BookingChange) => void }) {
   const dates = useDates();
   const payments = trpc.payments.forBooking.useQuery({ bookingId: booking.id }, { enabled: booking.paymentStatus !== null });
   const [marking, setMarking] = useState(false);
@@ -89,7 +92,13 @@ export function BookingPayments({ booking, timeZone }: { booking: BookingItem; t
           </Button>
         </Group>
       )}
-      <RefundActions bookingId={booking.id} status={status} amount={money(gross)} timeZone={timeZone} onChanged={setChanged} />
+      <RefundActions bookingId={booking.id} status={status} amount={money(gross)} timeZone={timeZone} onChanged={(next) => {
+          setChanged(next);
+          // A refund cancels the booking as well: its Status row must not wait for the list (which,
+          // filtered, may no longer hold it).
+          onChanged?.({ status: next === 'refund-due' ? 'cancelled' : booking.status, paymentStatus: next });
+        }}
+      />
       {payable && marking && <MarkPaidForm booking={booking} gross={gross} currency={currency} timeZone={timeZone} onDone={() => setMarking(false)} />}
     </Stack>
   );

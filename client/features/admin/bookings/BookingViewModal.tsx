@@ -8,23 +8,25 @@ import type { BookingItem } from './BookingFormModal';
 import { BOOKING_STATUS_LABELS, bookingViewStatus } from '@server/bookings/bookings.schemas';
 import { useDates } from '@client/use-dates';
 import { BookingInvoices } from './BookingInvoices';
-import { BookingPayments } from './BookingPayments';
+import { type BookingChange, BookingPayments } from './BookingPayments';
 
 interface BookingViewModalProps {
   booking: BookingItem | null;
   timeZone: string;
   onClose: () => void;
+  /** A refund or refund marked in the detail: what it changed, for the page to show at once. */
+  onChanged?: (change: BookingChange) => void;
 }
 
-export function BookingViewModal({ booking, timeZone, onClose }: BookingViewModalProps) {
+export function BookingViewModal({ booking, timeZone, onClose, onChanged }: BookingViewModalProps) {
   return (
     <Modal opened={booking !== null} onClose={onClose} title={booking === null ? 'Booking' : `Booking of ${booking.participantName}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {booking !== null && <BookingView booking={booking} timeZone={timeZone} />}
+      {booking !== null && <BookingView booking={booking} timeZone={timeZone} onChanged={onChanged} />}
     </Modal>
   );
 }
 
-function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: string }) {
+function BookingView({ booking, timeZone, onChanged }: { booking: BookingItem; timeZone: string; onChanged: BookingViewModalProps['onChanged'] }) {
   const dates = useDates();
   const answers = trpc.registrationQuestions.answersOf.useQuery({ id: booking.id });
   const rows: [string, string][] = [
@@ -54,7 +56,7 @@ function BookingView({ booking, timeZone }: { booking: BookingItem; timeZone: st
       {answers.isPending && <Text size="sm">Loading answers...</Text>}
       {answers.isError && <Text c="red" size="sm">{failureText('Failed to load the answers', answers.error)}</Text>}
       {answers.data?.length === 0 && <Text size="sm" c="dimmed">No answers to registration questions.</Text>}
-      <BookingPayments booking={booking} timeZone={timeZone} />
+      <BookingPayments booking={booking} timeZone={timeZone} onChanged={onChanged} />
       <BookingInvoices bookingId={booking.id} />
     </Stack>
   );

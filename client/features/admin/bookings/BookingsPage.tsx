@@ -96,7 +96,8 @@ export function BookingsPage({
   const [bulkResult, setBulkResult] = useState<{ result: BulkResult; status: 'confirmed' | 'cancelled' } | null>(null);
   const pageItems = bookings.data?.items ?? [];
   // The booking open in its detail as the list now has it: a refund or a payment recorded there
-  // reloads the list, and the detail's status follows.
+  // reloads the list, and the detail's status follows. A booking the list no longer holds (a
+  // filter on Confirmed, after a refund) shows what the detail's action answered (onChanged).
   const viewedNow = viewed === null ? null : (pageItems.find((item) => item.id === viewed.id) ?? viewed);
   const isSelected = (booking: BookingItem) => selection.kind === 'matching' || selection.ids.has(booking.id);
   const tickedOnPage = pageItems.filter(isSelected).length;
@@ -218,7 +219,12 @@ export function BookingsPage({
         booking={modal.booking}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
-      <BookingViewModal booking={viewedNow} timeZone={timeZone} onClose={() => setViewed(null)} />
+      <BookingViewModal
+        booking={viewedNow}
+        timeZone={timeZone}
+        onClose={() => setViewed(null)}
+        onChanged={(change) => setViewed((current) => (current === null ? null : { ...current, ...change }))}
+      />
     </>
   );
 }
