@@ -18,9 +18,24 @@ export function eventsOf(id: string, raw: string): WebhookEvent[] {
   return readStoredValue(`events of webhook endpoint ${id}`, raw, eventList, []);
 }
 
+/**
+ * eventsOf for the change path, which reads the same few lists for every booking: each list is
+ * parsed and checked once (the cache holds at most the distinct lists of enabled endpoints).
+ */
+const eventsByList = new Map<string, readonly WebhookEvent[]>();
+function wantedEvents(id: string, raw: string): readonly WebhookEvent[] {
+  let events = eventsByList.get(raw);
+  if (events === undefined) {
+    events = eventsOf(id, raw);
+    if (eventsByList.size >= 100) eventsByList.clear();
+    eventsByList.set(raw, events);
+  }
+  return events;
+}
+
 /** Writes the event for every enabled endpoint that wants it; answers how many deliveries. */
 export async function enqueueWebhookEvent(trx: DB, type: WebhookEvent, subject: string, data: Record<string, unknown>, now = new Date()): Promise<number> {
-  const endpoints = (await enabledEndpoints(trx)).filter((endpoint) => eventsOf(endpoint.id, endpoint.events).includes(type));
+  const endpoints = (await enabledEndpoints(trx)).filter((endpoint) => wantedEvents(endpoint.id, endpoint.events).includes(type));
   if (endpoints.length === 0) return 0;
   const at = now.toISOString();
   const payload = JSON.stringify({ type, timestamp: at, data });
