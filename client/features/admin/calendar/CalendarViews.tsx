@@ -156,7 +156,7 @@ function placementStyle(entry: PlacedItem<WeekItem>): CSSProperties {
   };
 }
 
-/** A slot or consultation on the grid: the same link and texts as in the list, clipped to its box. */
+/** A slot or consultation on the grid: the same link and texts as in the list, clipped to its box (in full on hover). */
 function GridCard({ entry, timeZone }: { entry: PlacedItem<WeekItem>; timeZone: string }) {
   const dates = useDates();
   const { slot, consultation } = entry.item;
@@ -167,7 +167,13 @@ function GridCard({ entry, timeZone }: { entry: PlacedItem<WeekItem>; timeZone: 
     const fullness = slotFullness(slot.booked, slot.capacity);
     const inactive = !slot.sessionActive || !slot.eventActive;
     return (
-      <Link to="/admin/bookings" search={bookingsSearch(slot, entry.day)} style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }} data-grid-item={slot.id}>
+      <Link
+        to="/admin/bookings"
+        search={bookingsSearch(slot, entry.day)}
+        style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }}
+        title={`${time} · ${slot.sessionTitle} · ${slot.eventTitle} · ${fullness.seats}`}
+        data-grid-item={slot.id}
+      >
         <Paper {...box} bg={`${fullness.color}.0`} style={{ borderLeft: `4px solid var(--mantine-color-${fullness.color}-6)` }} data-fullness={fullness.color}>
           <Text {...line} fw={600}>
             {time}
@@ -187,7 +193,12 @@ function GridCard({ entry, timeZone }: { entry: PlacedItem<WeekItem>; timeZone: 
     );
   }
   return (
-    <Link to="/admin/consultations" style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }} data-grid-item={consultation.id}>
+    <Link
+      to="/admin/consultations"
+      style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }}
+      title={`${time} · ${consultation.typeTitle} · ${consultation.consultantName} · ${consultation.visitorName}`}
+      data-grid-item={consultation.id}
+    >
       <Paper {...box} bg="violet.0" style={{ borderLeft: '4px solid var(--mantine-color-violet-6)' }} data-consultation>
         <Text {...line} fw={600}>
           {time}
