@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
-import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
+import { calendarRange, dayLabel, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import type { CalendarSearch } from '@client/features/admin/calendar/calendar-search';
 import { newId } from '@server/core/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
@@ -165,5 +165,9 @@ describe('CalendarPage', () => {
     await interaction.click(screen.getByRole('button', { name: 'Today' }));
     const thisWeek = calendarRange('week', todayIn('America/New_York'));
     expect(await screen.findByRole('heading', { name: weekHeading(thisWeek.from, thisWeek.to) })).toBeInTheDocument();
+    // Today's column is marked, and only today's.
+    const today = todayIn('America/New_York');
+    expect(screen.getByRole('heading', { name: `${dayLabel(today)} · Today` })).toBeInTheDocument();
+    expect([...document.querySelectorAll('[data-today]')].map((column) => column.getAttribute('aria-label'))).toEqual([dayLabel(today)]);
   });
 });
