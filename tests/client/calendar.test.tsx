@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
-import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
+import { calendarRange, dayLabel, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import type { CalendarSearch } from '@client/features/admin/calendar/calendar-search';
 import { newId } from '@server/core/ids';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
@@ -100,6 +100,36 @@ describe('CalendarPage', () => {
     });
   });
 
+  it('draws the week as a time grid: each slot at its start and as tall as it lasts, overlapping ones side by side', async () => {
+    // 10:30 to 11:30 AM on Monday in New York: overlaps the Tax Workshop's 10:00 to 11:00 AM.
+    await slotAt(ids.tax, `${nov(23)}T15:30:00.000Z`);
+    await renderCalendar();
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(2));
+    // From 8 AM (none earlier) to midnight (Sunday's slot runs past it), one label an hour.
+    const hours = [...document.querySelectorAll('[data-hour]')].map((label) => label.textContent);
+    expect(hours).toHaveLength(16);
+    expect([hours[0], hours[2], hours[15]]).toEqual(['8:00 AM', '10:00 AM', '11:00 PM']);
+    const box = (link: HTMLElement) => {
+      const { top, height, left, width } = link.style;
+      return { top, height, left, width };
+    };
+    const monday = within(screen.getByRole('group', { name: 'Monday, November 23' })).getAllByRole('link');
+    expect(monday.map((link) => link.textContent)).toEqual([
+      '10:00 AM – 11:00 AMTax WorkshopLagos Market Entry1 / 4 · Seats free',
+      '10:30 AM – 11:30 AMTax WorkshopLagos Market Entry0 / 4 · Seats free',
+    ]);
+    // 72 px an hour: two hours below 8 AM is 144 px; half an hour more is 180 px.
+    expect(monday.map(box)).toEqual([
+      { top: '144px', height: '72px', left: 'calc(0% + 1px)', width: 'calc(50% - 3px)' },
+      { top: '180px', height: '72px', left: 'calc(50% + 1px)', width: 'calc(50% - 3px)' },
+    ]);
+    const wednesday = within(screen.getByRole('group', { name: 'Wednesday, November 25' })).getByRole('link');
+    expect(box(wednesday)).toEqual({ top: '144px', height: '72px', left: 'calc(0% + 1px)', width: 'calc(100% - 3px)' });
+    // 11:30 PM to 12:30 AM: drawn to midnight, half an hour.
+    const sunday = within(screen.getByRole('group', { name: 'Sunday, November 29' })).getByRole('link');
+    expect(box(sunday)).toEqual({ top: '1116px', height: '36px', left: 'calc(0% + 1px)', width: 'calc(100% - 3px)' });
+  });
+
   it('moves by week, switches to the month and back to today', async () => {
     const interaction = userEvent.setup();
     await renderCalendar();
@@ -135,5 +165,9 @@ describe('CalendarPage', () => {
     await interaction.click(screen.getByRole('button', { name: 'Today' }));
     const thisWeek = calendarRange('week', todayIn('America/New_York'));
     expect(await screen.findByRole('heading', { name: weekHeading(thisWeek.from, thisWeek.to) })).toBeInTheDocument();
+    // Today's column is marked, and only today's.
+    const today = todayIn('America/New_York');
+    expect(screen.getByRole('heading', { name: `${dayLabel(today)} · Today` })).toBeInTheDocument();
+    expect([...document.querySelectorAll('[data-today]')].map((column) => column.getAttribute('aria-label'))).toEqual([dayLabel(today)]);
   });
 });

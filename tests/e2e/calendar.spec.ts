@@ -1,5 +1,5 @@
-// The back-office calendar in a real browser at 1,280 and 375 px: a week's slots in seven columns (a
-// list of days on a phone) and a month's, seats taken / capacity with how full each is, Previous /
+// The back-office calendar in a real browser at 1,280 and 375 px: a week's slots on a time grid of
+// seven day columns (a list of days on a phone) and a month's, seats taken / capacity with how full each is, Previous /
 // Today / Next, a slot opening its bookings, no sideways scroll, and axe finding nothing.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -96,6 +96,11 @@ test('a week and a month of slots at 1,280 px: seats by fullness, moving, a slot
   const tops = await page.getByRole('group', { name: /day, November/ }).evaluateAll((groups) => groups.map((group) => Math.round(group.getBoundingClientRect().top)));
   expect(tops).toHaveLength(7);
   expect(new Set(tops).size).toBe(1);
+  // On the time grid: an hour long is 72 px tall, and noon UTC sits at the same height on both days.
+  const mondayBox = await ours('Monday, November 23').boundingBox();
+  const wednesdayBox = await ours('Wednesday, November 25').boundingBox();
+  expect(Math.round(mondayBox?.height ?? 0)).toBe(72);
+  expect(Math.round(wednesdayBox?.y ?? -1)).toBe(Math.round(mondayBox?.y ?? 0));
   await noSidewaysScroll(page);
   expect(await axeViolations(page)).toEqual([]);
 

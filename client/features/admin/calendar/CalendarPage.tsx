@@ -138,7 +138,7 @@ function CalendarBody({
       ) : (
         <div aria-busy={calendar.isFetching} aria-label={heading} role="region">
           {view === 'week' ? (
-            <WeekView {...viewProps} />
+            <WeekView {...viewProps} list={phone} />
           ) : phone ? (
             <MonthList {...viewProps} month={day} />
           ) : (

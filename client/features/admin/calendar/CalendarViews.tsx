@@ -1,12 +1,15 @@
-// The calendar's two views. Week: seven day columns of slot cards (a list of days on a phone). Month:
+// The calendar's two views. Week: a time grid, hours down the side and seven days across, each item
+// at its start and as tall as it lasts (a list of days on a phone). Month:
 // a table of weeks with each day's slots in short (on a phone, the list of days that have slots).
 // Every slot is a link to the bookings screen filtered to it.
-import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { type CSSProperties, useMemo } from 'react';
 import { useDates } from '@client/use-dates';
 import type { RouterOutputs } from '@client/trpc';
 import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
 import { slotFullness } from './slot-fullness';
+import { gridHours, type PlacedItem, placeItems } from './time-grid';
 
 export type CalendarSlot = RouterOutputs['timeSlots']['calendar']['slots'][number];
 export type CalendarConsultation = RouterOutputs['consultations']['calendar']['consultations'][number];
@@ -105,10 +108,10 @@ interface ViewProps {
   today: string;
 }
 
-/** Seven columns from the md breakpoint; below it the same days stack as a list. */
-export function WeekView({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
+/** The week on a phone: the seven days as a list, each with its slots and consultations. */
+function WeekList({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 7 }} spacing="xs" verticalSpacing="md">
+    <Stack gap="md">
       {days.map((day) => {
         const slots = slotsByDay.get(day) ?? [];
         const consultations = consultationsByDay?.get(day) ?? [];
@@ -128,8 +131,173 @@ export function WeekView({ days, slotsByDay, consultationsByDay, timeZone, today
           </Stack>
         );
       })}
-    </SimpleGrid>
+    </Stack>
   );
+}
+
+/** Pixels per hour of the time grid, and the height of the row of day headings. */
+const HOUR_HEIGHT = 72;
+const HEADER_HEIGHT = 56;
+
+type WeekItem =
+  | { id: string; startTime: string; endTime: string; slot: CalendarSlot; consultation?: undefined }
+  | { id: string; startTime: string; endTime: string; consultation: CalendarConsultation; slot?: undefined };
+
+/** An item's box on its day column: top and height from its minutes, overlapping items side by side. */
+function placementStyle(entry: PlacedItem<WeekItem>): CSSProperties {
+  const scale = HOUR_HEIGHT / 60;
+  return {
+    position: 'absolute',
+    top: entry.top * scale,
+    height: entry.height * scale,
+    left: `calc(${(entry.column / entry.columns) * 100}% + 1px)`,
+    width: `calc(${100 / entry.columns}% - 3px)`,
+    overflow: 'hidden',
+  };
+}
+
+/** A slot or consultation on the grid: the same link and texts as in the list, clipped to its box (in full on hover). */
+function GridCard({ entry, timeZone }: { entry: PlacedItem<WeekItem>; timeZone: string }) {
+  const dates = useDates();
+  const { slot, consultation } = entry.item;
+  const time = dates.timeRange(entry.item.startTime, entry.item.endTime, timeZone);
+  const line = { size: 'xs', lh: 1.25, truncate: 'end' } as const;
+  const box = { p: 4, h: '100%', radius: 'sm', withBorder: true } as const;
+  if (slot !== undefined) {
+    const fullness = slotFullness(slot.booked, slot.capacity);
+    const inactive = !slot.sessionActive || !slot.eventActive;
+    return (
+      <Link
+        to="/admin/bookings"
+        search={bookingsSearch(slot, entry.day)}
+        style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }}
+        title={`${time} · ${slot.sessionTitle} · ${slot.eventTitle} · ${fullness.seats}`}
+        data-grid-item={slot.id}
+      >
+        <Paper {...box} bg={`${fullness.color}.0`} style={{ borderLeft: `4px solid var(--mantine-color-${fullness.color}-6)` }} data-fullness={fullness.color}>
+          <Text {...line} fw={600}>
+            {time}
+          </Text>
+          <Text {...line} size="sm" fw={500}>
+            {slot.sessionTitle}
+          </Text>
+          <Text {...line}>{slot.eventTitle}</Text>
+          <Text {...line}>{`${fullness.seats} · ${fullness.label}`}</Text>
+          {inactive && (
+            <Text {...line} fs="italic">
+              Inactive
+            </Text>
+          )}
+        </Paper>
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to="/admin/consultations"
+      style={{ ...placementStyle(entry), textDecoration: 'none', color: 'inherit' }}
+      title={`${time} · ${consultation.typeTitle} · ${consultation.consultantName} · ${consultation.visitorName}`}
+      data-grid-item={consultation.id}
+    >
+      <Paper {...box} bg="violet.0" style={{ borderLeft: '4px solid var(--mantine-color-violet-6)' }} data-consultation>
+        <Text {...line} fw={600}>
+          {time}
+        </Text>
+        <Text {...line} size="sm" fw={500}>
+          {consultation.typeTitle}
+        </Text>
+        <Text {...line}>
+          {consultation.consultantName} · {consultation.visitorName}
+        </Text>
+      </Paper>
+    </Link>
+  );
+}
+
+/**
+ * The week as a time grid: hours down the side (the earliest to the latest item, at least 8 AM to
+ * 6 PM), the seven days across, each slot and consultation at its start and as tall as it lasts in
+ * the site's time zone, overlapping ones side by side; today's column is tinted and its date ringed.
+ */
+function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
+  const dates = useDates();
+  const { hours, byDay } = useMemo(() => {
+    const items: WeekItem[] = [];
+    for (const day of days) {
+      for (const slot of slotsByDay.get(day) ?? []) items.push({ id: slot.id, startTime: slot.startTime, endTime: slot.endTime, slot });
+      for (const consultation of consultationsByDay?.get(day) ?? []) {
+        items.push({ id: consultation.id, startTime: consultation.startsAt, endTime: consultation.endsAt, consultation });
+      }
+    }
+    const shown = gridHours(items, timeZone);
+    const placedByDay = new Map<string, PlacedItem<WeekItem>[]>();
+    for (const entry of placeItems(items, timeZone, shown)) placedByDay.set(entry.day, [...(placedByDay.get(entry.day) ?? []), entry]);
+    return { hours: shown, byDay: placedByDay };
+  }, [days, slotsByDay, consultationsByDay, timeZone]);
+  const hourCount = hours.last - hours.first;
+  const bodyHeight = hourCount * HOUR_HEIGHT;
+  const hourLines = `repeating-linear-gradient(to bottom, var(--mantine-color-gray-3) 0 1px, transparent 1px ${HOUR_HEIGHT}px)`;
+  return (
+    <Box style={{ display: 'grid', gridTemplateColumns: '4.25rem repeat(7, minmax(0, 1fr))' }} data-time-grid>
+      <Box aria-hidden="true" pt={HEADER_HEIGHT} style={{ position: 'relative' }}>
+        {Array.from({ length: hourCount }, (_, index) => hours.first + index).map((hour) => (
+          <Text
+            key={hour}
+            size="xs"
+            c="dimmed"
+            ta="right"
+            pr={6}
+            h={HOUR_HEIGHT}
+            lh={1}
+            style={{ transform: 'translateY(-0.4em)' }}
+            data-hour={hour}
+          >
+            {dates.time(`2000-01-01T${String(hour).padStart(2, '0')}:00:00.000Z`, 'UTC')}
+          </Text>
+        ))}
+      </Box>
+      {days.map((day) => {
+        const placed = byDay.get(day) ?? [];
+        const isToday = day === today;
+        return (
+          <Box key={day} role="group" aria-label={dayLabel(day)} miw={0} style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }} data-today={isToday || undefined}>
+            <Title order={3} size="sm" h={HEADER_HEIGHT} ta="center" fw={500} pt={4}>
+              <Text span size="xs" c={isToday ? 'blue.8' : 'dimmed'} display="block" aria-hidden="true">
+                {weekdayShort(day)}
+              </Text>
+              <Text
+                span
+                display="inline-block"
+                fz="lg"
+                fw={isToday ? 700 : 500}
+                w={32}
+                h={32}
+                lh="32px"
+                bg={isToday ? 'blue.8' : undefined}
+                c={isToday ? 'white' : undefined}
+                style={{ borderRadius: '50%' }}
+                aria-hidden="true"
+              >
+                {dayOfMonth(day)}
+              </Text>
+              <VisuallyHidden>{`${dayLabel(day)}${isToday ? ' · Today' : ''}`}</VisuallyHidden>
+            </Title>
+            <Box pos="relative" h={bodyHeight} bg={isToday ? 'blue.0' : undefined} style={{ backgroundImage: hourLines, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+              {placed.length === 0 && <VisuallyHidden>No slots</VisuallyHidden>}
+              {placed.map((entry) => (
+                <GridCard key={entry.item.id} entry={entry} timeZone={timeZone} />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The week: a time grid on a wide screen; on a phone (`list`), the days as a list. */
+export function WeekView({ list, ...props }: ViewProps & { list: boolean }) {
+  return list ? <WeekList {...props} /> : <WeekGrid {...props} />;
 }
 
 /** The month as a table of weeks, Monday first; days of the months either side are dimmed. */
