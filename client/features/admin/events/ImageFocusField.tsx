@@ -61,6 +61,7 @@ export function ImageFocusField({ imageUrl, x, y, onChange, errorX, errorY }: Im
           <Group gap="sm" grow wrap="nowrap">
             <NumberInput
               label="Focus X (%)"
+              placeholder="50"
               min={0}
               max={100}
               clampBehavior="none"
@@ -72,6 +73,7 @@ export function ImageFocusField({ imageUrl, x, y, onChange, errorX, errorY }: Im
             />
             <NumberInput
               label="Focus Y (%)"
+              placeholder="50"
               min={0}
               max={100}
               clampBehavior="none"
