@@ -32,7 +32,8 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: `Edit ${slot.eventTitle}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Event' });
     const picture = dialog.getByTestId('image-focus-preview').locator('img');
-    await picture.scrollIntoViewIfNeeded();
+    // In the middle of the modal, clear of its sticky header and footer.
+    await picture.evaluate((image) => image.scrollIntoView({ block: 'center' }));
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await expect(dialog.getByLabel('Focus X (%)')).toHaveValue('');
     await page.screenshot({ path: testInfo.outputPath(`event-form-${width}.png`) });

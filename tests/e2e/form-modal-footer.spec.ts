@@ -46,6 +46,16 @@ for (const [width, height] of [
     });
     expect(centre, 'the Next button is on top at its centre').toBe(true);
 
+    // A field reached with the keyboard is brought into view above the footer, not under it.
+    await wizard.evaluate((content) => {
+      content.scrollTop = 0;
+    });
+    const active = wizard.getByRole('switch', { name: 'Active' });
+    await active.focus();
+    const [field, bar] = await Promise.all([active.boundingBox(), next.boundingBox()]);
+    if (field === null || bar === null) throw new Error('no field or footer box');
+    expect(field.y + field.height, 'the focused field is above the footer').toBeLessThanOrEqual(bar.y - 12);
+
     // At the end, the footer follows the last field.
     await wizard.evaluate((content) => {
       content.scrollTop = content.scrollHeight;

@@ -42,6 +42,7 @@ export function FormModal({ opened, onClose, title, size = 'lg', stackId, childr
       title={title}
       size={size}
       stackId={stackId}
+      classNames={{ content: classes.content }}
       // A stray click beside the form must not throw away what was typed.
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close', disabled: saving }}
