@@ -58,6 +58,7 @@ import * as refundPayments from './migrations/2026-11-29_100_refund_payments';
 import * as refundPaymentsPostgres from './migrations/2026-11-29_100_refund_payments.postgres';
 import * as paymentsList from './migrations/2026-11-29_120_payments_list';
 import * as paymentsListPostgres from './migrations/2026-11-29_120_payments_list.postgres';
+import * as eventImageFocus from './migrations/2026-11-29_200_event_image_focus';
 import { isPostgres } from './postgres';
 
 /** A migration the same on both dialects, or in two forms: `name.ts` for SQLite, `name.postgres.ts`. */
@@ -105,6 +106,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-28_640_partner_attribution': partnerAttribution,
   '2026-11-29_100_refund_payments': { sqlite: refundPayments, postgres: refundPaymentsPostgres },
   '2026-11-29_120_payments_list': { sqlite: paymentsList, postgres: paymentsListPostgres },
+  '2026-11-29_200_event_image_focus': eventImageFocus,
 };
 
 function forDialect(dialect: 'sqlite' | 'postgres', events: MigrationEvents): MigrationProvider {

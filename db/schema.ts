@@ -91,6 +91,10 @@ export interface EventsTable {
   date: string | null;
   location: string | null;
   imageUrl: string | null;
+  /** The image's focal point, percent of its width from the left (0-100); null with Y: the centre. */
+  imageFocusX: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The image's focal point, percent of its height from the top (0-100); null with X: the centre. */
+  imageFocusY: ColumnType<number | null, number | null | undefined, number | null>;
   videoUrl: string | null;
   registrationLink: string | null;
   attendees: string | null;

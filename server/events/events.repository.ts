@@ -21,6 +21,9 @@ export interface EventValues {
   date: string | null;
   location: string | null;
   imageUrl: string;
+  /** The image's focal point in percent; null: the centre; absent: an update keeps the stored one. */
+  imageFocusX?: number | null | undefined;
+  imageFocusY?: number | null | undefined;
   videoUrl: string | null;
   registrationLink: string | null;
   attendees: string | null;
@@ -41,8 +44,11 @@ export function toEventDto(row: EventRow): EventDto {
 }
 
 function toColumns(values: EventValues) {
+  const { imageFocusX, imageFocusY, ...rest } = values;
   return {
-    ...values,
+    ...rest,
+    // Both or neither (the schema): left out, the focal point is not written at all.
+    ...(imageFocusX === undefined || imageFocusY === undefined ? {} : { imageFocusX, imageFocusY }),
     benefits: JSON.stringify(values.benefits),
     isActive: values.isActive ? 1 : 0,
     translations: JSON.stringify(values.translations),

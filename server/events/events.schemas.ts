@@ -5,6 +5,30 @@ import { keyed } from '@server/shared/i18n/schema-messages';
 
 export const MAX_BENEFITS = 20;
 const ORDER_WHOLE = keyed('api.events.orderWhole', 'Display order must be a whole number');
+const FOCUS_RANGE = keyed('api.events.focusRange', 'Focus must be a whole number from 0 to 100');
+const FOCUS_BOTH = keyed('api.events.focusBoth', 'Give both focus values or neither');
+
+/** One coordinate of the image's focal point in percent; null: no point (the centre); absent: unchanged. */
+const focusPercent = z
+  .number({ error: FOCUS_RANGE })
+  .int(FOCUS_RANGE)
+  .min(0, FOCUS_RANGE)
+  .max(100, FOCUS_RANGE)
+  .nullable()
+  .optional();
+
+/**
+ * The focal point is given whole or not at all: both numbers, both null (back to the centre) or both
+ * absent (an update keeps the stored point). The message goes on the one missing.
+ */
+function focusBothOrNeither(input: { imageFocusX?: number | null | undefined; imageFocusY?: number | null | undefined }, context: z.RefinementCtx) {
+  const { imageFocusX: x, imageFocusY: y } = input;
+  if ((x === undefined) !== (y === undefined)) {
+    context.addIssue({ code: 'custom', path: [x === undefined ? 'imageFocusX' : 'imageFocusY'], message: FOCUS_BOTH });
+  } else if ((x === null) !== (y === null)) {
+    context.addIssue({ code: 'custom', path: [x === null ? 'imageFocusX' : 'imageFocusY'], message: FOCUS_BOTH });
+  }
+}
 
 /** An event's own texts in another language; blank means not translated (English is shown). */
 const translatedTexts = z.object({
@@ -28,6 +52,9 @@ const eventFields = z.object({
     (value) => optionalUrl().safeParse(value).success,
     keyed('api.urlInvalid', 'Please enter a valid URL'),
   ),
+  /** Where the image's subject is, in percent from the left and from the top: the crop keeps it in view. */
+  imageFocusX: focusPercent,
+  imageFocusY: focusPercent,
   videoUrl: optionalUrl(),
   registrationLink: optionalUrl(keyed('api.events.registrationLink', 'Registration link must be a valid URL')),
   attendees: optionalText(LIMITS.shortText),
@@ -45,15 +72,20 @@ const eventFields = z.object({
     .default(1),
 });
 
-export const createEventInput = eventFields;
+export const createEventInput = eventFields.superRefine(focusBothOrNeither);
 export type CreateEventInput = z.input<typeof createEventInput>;
 
-/** Update replaces every editable field; flags and order are required so nothing resets silently. */
-export const updateEventInput = eventFields.extend({
-  id: idInput,
-  isActive: z.boolean({ error: STATUS_REQUIRED }),
-  displayOrder: eventFields.shape.displayOrder.unwrap(),
-});
+/**
+ * Update replaces every editable field; flags and order are required so nothing resets silently.
+ * The image's focal point is the exception: left out, the stored one stays (older API clients).
+ */
+export const updateEventInput = eventFields
+  .extend({
+    id: idInput,
+    isActive: z.boolean({ error: STATUS_REQUIRED }),
+    displayOrder: eventFields.shape.displayOrder.unwrap(),
+  })
+  .superRefine(focusBothOrNeither);
 
 export const setEventActiveInput = z.object({ id: idInput, isActive: z.boolean() });
 
@@ -77,6 +109,9 @@ export const eventOutput = z.object({
   date: z.string().nullable(),
   location: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The image's focal point in percent from the left and the top; null: the centre. */
+  imageFocusX: z.number().int().nullable(),
+  imageFocusY: z.number().int().nullable(),
   videoUrl: z.string().nullable(),
   registrationLink: z.string().nullable(),
   attendees: z.string().nullable(),

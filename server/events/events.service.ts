@@ -18,6 +18,8 @@ const EVENT_FIELD_LABELS: Partial<Record<keyof EventDto, string>> = {
   date: 'date',
   location: 'location',
   imageUrl: 'image',
+  imageFocusX: 'image focus x',
+  imageFocusY: 'image focus y',
   videoUrl: 'video',
   registrationLink: 'registration link',
   attendees: 'attendees',

@@ -165,3 +165,60 @@ describe('events: rules', () => {
     }
   });
 });
+
+describe('events: the image focal point', () => {
+  it('stores the point, and a new event without one has none (the centre)', async () => {
+    const plain = await callers.admin.events.create(eventInput());
+    expect(plain).toMatchObject({ imageFocusX: null, imageFocusY: null });
+    const focused = await callers.admin.events.create(eventInput({ imageFocusX: 20, imageFocusY: 85 }));
+    expect(focused).toMatchObject({ imageFocusX: 20, imageFocusY: 85 });
+    // What the public pages read.
+    expect(await callers.anonymous.events.byId({ id: focused.id })).toMatchObject({ imageFocusX: 20, imageFocusY: 85 });
+    expect((await callers.anonymous.events.list()).find((event) => event.id === focused.id)).toMatchObject({ imageFocusX: 20, imageFocusY: 85 });
+    expect((await callers.anonymous.events.page({ id: focused.id })).event).toMatchObject({ imageFocusX: 20, imageFocusY: 85 });
+  });
+
+  it('keeps the stored point when an update leaves it out, and clears it when both are null', async () => {
+    const event = await callers.admin.events.create(eventInput({ imageFocusX: 10, imageFocusY: 0 }));
+    const renamed = await callers.admin.events.update({ id: event.id, ...eventInput({ title: 'Renamed' }) });
+    expect(renamed).toMatchObject({ title: 'Renamed', imageFocusX: 10, imageFocusY: 0 });
+    const moved = await callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusX: 100, imageFocusY: 55 }) });
+    expect(moved).toMatchObject({ imageFocusX: 100, imageFocusY: 55 });
+    const centred = await callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusX: null, imageFocusY: null }) });
+    expect(centred).toMatchObject({ imageFocusX: null, imageFocusY: null });
+    expect(await callers.user.events.byId({ id: event.id })).toMatchObject({ imageFocusX: null, imageFocusY: null });
+  });
+
+  it('audits a moved point', async () => {
+    const event = await callers.admin.events.create(eventInput({ imageFocusX: 30, imageFocusY: 50 }));
+    await callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusX: 30, imageFocusY: 70 }) });
+    await callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusX: null, imageFocusY: null }) });
+    const rows = await env.db
+      .selectFrom('auditLog')
+      .select('summary')
+      .where('entityId', '=', event.id)
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.summary).sort()).toEqual(['image focus x, image focus y', 'image focus y']);
+  });
+
+  it('refuses a point out of range, not whole or half given, with field messages, and changes nothing', async () => {
+    const event = await callers.admin.events.create(eventInput({ imageFocusX: 40, imageFocusY: 60 }));
+    const range = 'Focus must be a whole number from 0 to 100';
+    await expectFieldErrors(callers.admin.events.create(eventInput({ imageFocusX: -1, imageFocusY: 101 })), { imageFocusX: range, imageFocusY: range });
+    await expectFieldErrors(callers.admin.events.create(eventInput({ imageFocusX: 12.5, imageFocusY: '50' })), { imageFocusX: range, imageFocusY: range });
+    const both = 'Give both focus values or neither';
+    await expectFieldErrors(callers.admin.events.create(eventInput({ imageFocusX: 30 })), { imageFocusY: both });
+    await expectFieldErrors(callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusY: 30 }) }), { imageFocusX: both });
+    await expectFieldErrors(callers.admin.events.update({ id: event.id, ...eventInput({ imageFocusX: 30, imageFocusY: null }) }), { imageFocusY: both });
+    await expectFieldErrors(callers.admin.events.update({ id: event.id, ...eventInput({ title: 'Changed', imageFocusX: 101, imageFocusY: 5 }) }), { imageFocusX: range });
+    expect(await callers.user.events.byId({ id: event.id })).toMatchObject({ title: 'Market Entry Summit', imageFocusX: 40, imageFocusY: 60 });
+    expect((await callers.user.events.adminList({})).total).toBe(1);
+  });
+
+  it('keeps a point out of range out of the table itself (the column check)', async () => {
+    const event = await callers.admin.events.create(eventInput());
+    await expect(env.db.updateTable('events').set({ imageFocusX: 101, imageFocusY: 50 }).where('id', '=', event.id).execute()).rejects.toThrow(/check/i);
+  });
+});

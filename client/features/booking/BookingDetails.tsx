@@ -6,6 +6,7 @@ import { useTranslator } from '@client/i18n';
 import type { RouterOutputs } from '@client/trpc';
 import { firmText } from '@server/shared/i18n/languages';
 import { uploadSrcSet } from '@server/shared/image-variants';
+import { imageObjectPosition } from '@server/shared/image-focus';
 import { eventDefaults } from '@client/features/home/content';
 import classes from './BookingForm.module.css';
 import { textOr } from '@client/features/layout/text-or';
@@ -38,6 +39,8 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
         radius="md"
         h={180}
         fit="cover"
+        // The crop keeps the image's focal point (set in the back office) in view.
+        style={{ objectPosition: imageObjectPosition(event) }}
       />
       <Title order={2}>
         {firmText(event.title, event.translations, 'title', language)}

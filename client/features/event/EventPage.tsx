@@ -4,6 +4,7 @@
 // it); like the home page it uses no Mantine component, so a phone downloads little to read it.
 import { trpc, type RouterOutputs } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
+import { imageObjectPosition } from '@server/shared/image-focus';
 import { bookingStateOf } from '@client/features/home/booking-state';
 import { defaultEventBenefits, eventDefaults, organizerMailto } from '@client/features/home/content';
 import { useTranslator } from '@client/i18n';
@@ -161,6 +162,8 @@ export function EventPage({ eventId }: { eventId: string }) {
             src={imageUrl}
             srcSet={uploadSrcSet(imageUrl)}
             sizes="(max-width: 62em) 100vw, 50vw"
+            // The crop keeps the image's focal point (set in the back office) in view.
+            style={{ objectPosition: imageObjectPosition(event) }}
             alt=""
             fetchPriority="high"
           />

@@ -4,6 +4,7 @@
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { type RouterOutputs, trpc } from '@client/trpc';
 import { uploadSrcSet } from '@server/shared/image-variants';
+import { imageObjectPosition } from '@server/shared/image-focus';
 import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, organizerMailto } from './content';
 import { type Translator, useTranslator } from '@client/i18n';
@@ -31,6 +32,8 @@ export interface HomeEvent {
   date: string;
   location: string;
   imageUrl: string;
+  /** The crop keeps the image's focal point in view: "30% 70%", the centre when none is set. */
+  objectPosition: string;
   videoUrl: string | null;
   benefits: readonly string[];
 }
@@ -45,6 +48,7 @@ function toHomeEvent(event: EventDto, { t, language }: Translator): HomeEvent {
     date: textOr(event.date, t('event.default.date')),
     location: textOr(event.location, t('event.default.location')),
     imageUrl: textOr(event.imageUrl, eventDefaults.image),
+    objectPosition: imageObjectPosition(event),
     videoUrl: event.videoUrl?.trim() || null,
     benefits: benefits.length > 0 ? benefits : defaultEventBenefits(t),
   };
@@ -89,6 +93,7 @@ function EventMedia({ event }: { event: HomeEvent }) {
         controls
         preload="none"
         poster={event.imageUrl}
+        style={{ objectPosition: event.objectPosition }}
         src={event.videoUrl}
         aria-label={t('home.events.video', { title: event.title })}
       >
@@ -104,6 +109,7 @@ function EventMedia({ event }: { event: HomeEvent }) {
       className={classes.eventMedia}
       src={event.imageUrl}
       srcSet={uploadSrcSet(event.imageUrl)}
+      style={{ objectPosition: event.objectPosition }}
       sizes="(max-width: 48em) 100vw, 50vw"
       alt=""
       loading="lazy"
@@ -186,6 +192,7 @@ function EventCard({ event, bookingOpen }: { event: HomeEvent; bookingOpen: bool
         className={classes.eventCardImage}
         src={event.imageUrl}
         srcSet={uploadSrcSet(event.imageUrl)}
+        style={{ objectPosition: event.objectPosition }}
         sizes="(max-width: 48em) 100vw, 50vw"
         alt=""
         loading="lazy"

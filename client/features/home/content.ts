@@ -153,6 +153,7 @@ export const fallbackEvent = {
   date: '13 OCTOBER, 2025',
   location: 'Airport City Conference Centre, Airport Residential Area, Accra, Ghana',
   imageUrl: '/images/events/diaspora-exchange.svg',
+  objectPosition: '50% 50%',
   videoUrl: null,
   benefits: [
     'Meet 30+ Ghanaian businesses in 60 minutes',

@@ -9,6 +9,7 @@ import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
 import { type TranslatedField, TranslatedTextFields } from '@client/features/admin/kit/TranslatedTextFields';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { BenefitsField } from './BenefitsField';
+import { ImageFocusField } from './ImageFocusField';
 import {
   emptyEventForm,
   type EventDto,
@@ -106,6 +107,14 @@ function EventForm({ event, onDone }: { event: EventDto | null; onDone: () => vo
         onChange={(url) => form.setFieldValue('imageUrl', url)}
         error={form.errors.imageUrl}
         onUploadingChange={(busy) => setUploading((state) => ({ ...state, image: busy }))}
+      />
+      <ImageFocusField
+        imageUrl={form.getValues().imageUrl}
+        x={form.getValues().imageFocusX}
+        y={form.getValues().imageFocusY}
+        onChange={(x, y) => form.setValues({ imageFocusX: x, imageFocusY: y })}
+        errorX={form.errors.imageFocusX}
+        errorY={form.errors.imageFocusY}
       />
       <MediaUpload
         kind="video"

@@ -3,6 +3,7 @@
 import { ActionIcon, Badge, Group, Image, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { ListColumn } from '@client/features/admin/kit/ListTable';
 import type { EventDto } from './event-form';
+import { imageObjectPosition } from '@server/shared/image-focus';
 import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '@client/features/admin/kit/icons';
 import { useEventRowActions } from './use-event-row-actions';
 
@@ -26,7 +27,7 @@ function EventCell({ event }: { event: EventDto }) {
   return (
     <Group gap="sm" wrap="nowrap">
       {/* The title is right beside the thumbnail, so the picture itself is decorative. */}
-      <Image src={event.imageUrl} alt="" w={64} h={40} fit="cover" radius="sm" />
+      <Image src={event.imageUrl} alt="" w={64} h={40} fit="cover" radius="sm" style={{ objectPosition: imageObjectPosition(event) }} />
       <div>
         <Text fw={600} size="sm">
           {event.title}

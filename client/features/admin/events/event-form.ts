@@ -22,6 +22,9 @@ export interface EventFormValues {
   date: string;
   location: string;
   imageUrl: string;
+  /** The image's focal point in percent; '' (NumberInput's empty) for none, the centre. */
+  imageFocusX: number | string;
+  imageFocusY: number | string;
   videoUrl: string;
   registrationLink: string;
   attendees: string;
@@ -50,6 +53,8 @@ export function emptyEventForm(): EventFormValues {
     date: '',
     location: '',
     imageUrl: '',
+    imageFocusX: '',
+    imageFocusY: '',
     videoUrl: '',
     registrationLink: '',
     attendees: '',
@@ -67,6 +72,8 @@ export function eventFormValues(event: EventDto): EventFormValues {
     date: event.date ?? '',
     location: event.location ?? '',
     imageUrl: event.imageUrl ?? '',
+    imageFocusX: event.imageFocusX ?? '',
+    imageFocusY: event.imageFocusY ?? '',
     videoUrl: event.videoUrl ?? '',
     registrationLink: event.registrationLink ?? '',
     attendees: event.attendees ?? '',
@@ -88,9 +95,25 @@ export function displayOrderOf(value: number | string): number {
   return trimmed === '' || !Number.isFinite(parsed) ? DEFAULT_DISPLAY_ORDER : parsed;
 }
 
+/**
+ * A focal point coordinate as sent: null when empty (both empty: the centre). A number outside
+ * 0-100 or not whole is kept, so the schema's message tells the person what is wrong.
+ */
+export function focusOf(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const trimmed = value.trim();
+  const parsed = Number(trimmed);
+  return trimmed === '' || !Number.isFinite(parsed) ? null : parsed;
+}
+
 /** What the form sends. Blank benefits go too: the schema drops them, here and on the server. */
 export function toEventInput(values: EventFormValues) {
-  return { ...values, displayOrder: displayOrderOf(values.displayOrder) } satisfies CreateEventInput;
+  return {
+    ...values,
+    imageFocusX: focusOf(values.imageFocusX),
+    imageFocusY: focusOf(values.imageFocusY),
+    displayOrder: displayOrderOf(values.displayOrder),
+  } satisfies CreateEventInput;
 }
 
 const resolveEventInput = schemaResolver(createEventInput, { sync: true });

@@ -3,11 +3,14 @@
 // While saving, the primary action spins and the modal cannot be closed (Cancel, Close, Escape), so a
 // save never lands behind a form that looks abandoned.
 //
+// The footer stays in view at the bottom of the modal while a long form scrolls (FormModal.module.css).
+//
 // FormModal is the modal; ModalForm, the form inside it, belongs to the component that owns the
 // fields and the save, which FormModal mounts afresh at every opening.
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useState } from 'react';
 import { FormError, type FormFailure } from './FormError';
+import classes from './FormModal.module.css';
 
 interface Scope {
   close: () => void;
@@ -39,6 +42,7 @@ export function FormModal({ opened, onClose, title, size = 'lg', stackId, childr
       title={title}
       size={size}
       stackId={stackId}
+      classNames={{ content: classes.content }}
       // A stray click beside the form must not throw away what was typed.
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close', disabled: saving }}
@@ -94,7 +98,7 @@ export function ModalForm({
       <Stack gap="sm">
         {children}
         <FormError error={error} title={errorTitle} />
-        <Group justify="space-between" gap="sm" mt="sm">
+        <Group justify="space-between" gap="sm" mt="sm" className={classes.footer}>
           <div>{footerStart}</div>
           <Group gap="sm">
             <Button variant="default" onClick={close} disabled={saving}>

@@ -533,6 +533,8 @@ export const en = {
   'api.events.orderWhole': 'Display order must be a whole number',
   'api.events.orderMin': 'Display order must be at least 1',
   'api.events.orderMax': 'Display order is too large',
+  'api.events.focusRange': 'Focus must be a whole number from 0 to 100',
+  'api.events.focusBoth': 'Give both focus values or neither',
   'api.exports.badFilter': 'Invalid export filter.',
   'api.home.uploadedImage': 'Please choose an uploaded image',
   'api.home.slideTitle': 'Slide title is required',

@@ -532,6 +532,8 @@ export const fr: Catalog = {
   'api.events.orderWhole': "L'ordre d'affichage doit être un nombre entier",
   'api.events.orderMin': "L'ordre d'affichage doit être au moins 1",
   'api.events.orderMax': "L'ordre d'affichage est trop grand",
+  'api.events.focusRange': 'Le point focal doit être un nombre entier de 0 à 100',
+  'api.events.focusBoth': 'Indiquez les deux valeurs du point focal ou aucune',
   'api.exports.badFilter': "Filtre d'export non valide.",
   'api.home.uploadedImage': 'Veuillez choisir une image téléversée',
   'api.home.slideTitle': 'Le titre de la diapositive est obligatoire',
