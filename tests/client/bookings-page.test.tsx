@@ -190,12 +190,17 @@ describe('BookingsPage bulk actions', () => {
     const left = await server.env.db.selectFrom('bookings').select('status').orderBy('participantName').execute();
     expect(left.map((row) => row.status)).toEqual(['cancelled', 'confirmed', 'cancelled']);
   });
-  it('shows a refunded booking as cancelled in its open detail at once, as the list does', async () => {
+  /** A paid seat (EUR 100 + 19 % tax), booked by Ingrid Berg and marked paid yesterday: a refund can be made. */
+  async function paidBookingOfIngrid(): Promise<void> {
     const db = server.env.db;
     await db.updateTable('eventSessions').set({ priceAmountMinor: 10_000, priceCurrency: 'EUR', taxRateBasisPoints: 1_900 }).where('id', '=', fixture.sessionId).execute();
     const billing = { billingCompany: 'Fjord Trading AS', billingAddress: 'Karl Johans gate 22\n0159 Oslo', billingCountry: 'NO', billingVatNumber: null };
     const { id } = await callerFor(server.env.deps, null).bookings.create({ timeSlotId: fixture.slot.id, participantName: 'Ingrid Berg', participantEmail: 'ingrid@example.com', participantPhone: null, answers: {}, ...billing });
     await callerFor(server.env.deps, admin).payments.markPaid({ bookingId: id, amountMinor: 11_900, paidOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
+  }
+
+  it('shows a refunded booking as cancelled in its open detail at once, as the list does', async () => {
+    await paidBookingOfIngrid();
     const interaction = userEvent.setup();
     renderPage();
     await interaction.click(await screen.findByRole('button', { name: 'View booking of Ingrid Berg' }));
@@ -208,11 +213,7 @@ describe('BookingsPage bulk actions', () => {
   });
 
   it('shows a refunded booking as cancelled in its open detail at once when the list, filtered to Confirmed, no longer holds it', async () => {
-    const db = server.env.db;
-    await db.updateTable('eventSessions').set({ priceAmountMinor: 10_000, priceCurrency: 'EUR', taxRateBasisPoints: 1_900 }).where('id', '=', fixture.sessionId).execute();
-    const billing = { billingCompany: 'Fjord Trading AS', billingAddress: 'Karl Johans gate 22\n0159 Oslo', billingCountry: 'NO', billingVatNumber: null };
-    const { id } = await callerFor(server.env.deps, null).bookings.create({ timeSlotId: fixture.slot.id, participantName: 'Ingrid Berg', participantEmail: 'ingrid@example.com', participantPhone: null, answers: {}, ...billing });
-    await callerFor(server.env.deps, admin).payments.markPaid({ bookingId: id, amountMinor: 11_900, paidOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
+    await paidBookingOfIngrid();
     const interaction = userEvent.setup();
     renderWithProviders(<BookingsPage filters={{ status: 'confirmed' }} />, { baseUrl: server.baseUrl, sessionToken: admin.token });
     await interaction.click(await screen.findByRole('button', { name: 'View booking of Ingrid Berg' }));

@@ -19,6 +19,9 @@ export interface ImageFocusFieldProps {
 }
 
 /** A percentage of `size` for a click at `offset` pixels into it, whole and within 0-100. */
+/** Both coordinates: whole percents, out-of-range values left for the form's message (not clamped). */
+const PERCENT_INPUT = { placeholder: '50', min: 0, max: 100, clampBehavior: 'none', allowDecimal: false, allowNegative: false } as const;
+
 export function percentAt(offset: number, size: number): number {
   if (!(size > 0)) return FOCUS_CENTRE;
   return Math.min(100, Math.max(0, Math.round((offset / size) * 100)));
@@ -59,30 +62,8 @@ export function ImageFocusField({ imageUrl, x, y, onChange, errorX, errorY }: Im
         )}
         <Stack gap="xs" className={classes.inputs}>
           <Group gap="sm" grow wrap="nowrap">
-            <NumberInput
-              label="Focus X (%)"
-              placeholder="50"
-              min={0}
-              max={100}
-              clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
-              value={x}
-              onChange={(value) => onChange(value, y)}
-              error={errorX}
-            />
-            <NumberInput
-              label="Focus Y (%)"
-              placeholder="50"
-              min={0}
-              max={100}
-              clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
-              value={y}
-              onChange={(value) => onChange(x, value)}
-              error={errorY}
-            />
+            <NumberInput label="Focus X (%)" {...PERCENT_INPUT} value={x} onChange={(value) => onChange(value, y)} error={errorX} />
+            <NumberInput label="Focus Y (%)" {...PERCENT_INPUT} value={y} onChange={(value) => onChange(x, value)} error={errorY} />
           </Group>
           <Button variant="default" size="xs" onClick={() => onChange('', '')} disabled={x === '' && y === ''} className={classes.reset}>
             Reset to centre
