@@ -199,29 +199,29 @@ describe('BookingsPage bulk actions', () => {
     await callerFor(server.env.deps, admin).payments.markPaid({ bookingId: id, amountMinor: 11_900, paidOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
   }
 
-  it('shows a refunded booking as cancelled in its open detail at once, as the list does', async () => {
-    await paidBookingOfIngrid();
+  /** Opens Ingrid Berg's booking (confirmed, paid), refunds it from its detail; answers the detail. */
+  async function refundFromItsDetail(): Promise<HTMLElement> {
     const interaction = userEvent.setup();
-    renderPage();
     await interaction.click(await screen.findByRole('button', { name: 'View booking of Ingrid Berg' }));
     const detail = await screen.findByRole('dialog', { name: 'Booking of Ingrid Berg' });
     expect(within(detail).getByRole('row', { name: 'Status Confirmed' })).toBeInTheDocument();
     await interaction.click(await within(detail).findByRole('button', { name: 'Refund' }));
     const confirm = await screen.findByRole('dialog', { name: 'Refund Booking' });
     await interaction.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    return detail;
+  }
+
+  it('shows a refunded booking as cancelled in its open detail at once, as the list does', async () => {
+    await paidBookingOfIngrid();
+    renderPage();
+    const detail = await refundFromItsDetail();
     expect(await within(detail).findByRole('row', { name: 'Status Cancelled' })).toBeInTheDocument();
   });
 
   it('shows a refunded booking as cancelled in its open detail at once when the list, filtered to Confirmed, no longer holds it', async () => {
     await paidBookingOfIngrid();
-    const interaction = userEvent.setup();
     renderWithProviders(<BookingsPage filters={{ status: 'confirmed' }} />, { baseUrl: server.baseUrl, sessionToken: admin.token });
-    await interaction.click(await screen.findByRole('button', { name: 'View booking of Ingrid Berg' }));
-    const detail = await screen.findByRole('dialog', { name: 'Booking of Ingrid Berg' });
-    expect(within(detail).getByRole('row', { name: 'Status Confirmed' })).toBeInTheDocument();
-    await interaction.click(await within(detail).findByRole('button', { name: 'Refund' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Refund Booking' });
-    await interaction.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    const detail = await refundFromItsDetail();
     // The list reloads without it (it is no longer confirmed); the detail still shows it, as it now is.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'View booking of Ingrid Berg' })).not.toBeInTheDocument());
     expect(await within(detail).findByRole('row', { name: 'Status Cancelled' })).toBeInTheDocument();
