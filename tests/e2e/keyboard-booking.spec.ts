@@ -99,6 +99,9 @@ for (const width of [375, 1280]) {
       // The session: opened with the arrow key, chosen with Enter.
       await tabTo(page, 'Select Session', (now) => (now.label ?? '').startsWith('Select Session'));
       await page.keyboard.press('ArrowDown');
+      // Enter only once the option is highlighted: on a busy machine the list can open a moment
+      // after the key, and an Enter before that chooses nothing.
+      await expect(page.getByRole('option', { name: new RegExp(slot.sessionTitle) })).toHaveAttribute('data-combobox-selected', 'true');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('combobox', { name: 'Select Session' })).toHaveValue(new RegExp(slot.sessionTitle));
       await expect(page.getByRole('radio').first()).toBeVisible();
