@@ -154,15 +154,20 @@ describe('a database that fails in the middle of a pass', () => {
     cleanups.push(() => env.close());
     await env.db.updateTable('users').set({ notifySystemAlerts: 0 }).execute();
     let restore: (() => Promise<void>) | undefined;
-    // The database refuses every write from the moment the SMTP server takes the 8th message.
+    let refusing: Promise<void> | undefined;
+    // The database refuses every write from the moment the SMTP server takes the 8th message. Every
+    // message taken from then on waits for the refusal to be in place before it is answered: on
+    // PostgreSQL creating the trigger takes a while, and the other connections must not record
+    // (and go on sending) in the meantime.
     const smtp = await startSmtpServer(
       {},
       {
         afterAccept(_mail, accepted) {
-          if (accepted !== 8) return undefined;
-          return refuseInserts(env.db, 'email_attempts', 'the database went away').then((undo) => {
+          if (accepted < 8) return undefined;
+          refusing ??= refuseInserts(env.db, 'email_attempts', 'the database went away').then((undo) => {
             restore = undo;
           });
+          return refusing;
         },
       },
     );
