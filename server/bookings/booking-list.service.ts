@@ -2,7 +2,8 @@
 // which become UTC instants here (stored slot times are UTC).
 import type { z } from 'zod';
 import type { DB } from '@db/database';
-import { type BookingListFilter, type BookingListItem, bookingStats as countBookingsByStatus, listBookingPartners, listBookings } from './bookings.repository';
+import { listPartnersOf } from '@server/embed/embed.repository';
+import { type BookingListFilter, type BookingListItem, bookingStats as countBookingsByStatus, listBookings } from './bookings.repository';
 import { getSystemSettings } from '@server/settings/settings.repository';
 import type { bookingListInput } from './bookings.schemas';
 import type { Page } from '@server/shared/common.schemas';
@@ -39,4 +40,4 @@ export async function listStaffBookings({ db }: Pick<ServiceContext, 'db'>, requ
 export const bookingStats = plainReadNoInput(countBookingsByStatus);
 
 /** The partner sites whose booking widget bookings were made in: the Bookings screen's partner filter. */
-export const bookingPartners = plainReadNoInput(listBookingPartners);
+export const bookingPartners = plainReadNoInput((db) => listPartnersOf(db, 'bookings'));

@@ -545,12 +545,6 @@ export async function listBookings(db: DB, filter: BookingListFilter): Promise<P
   return { items, total: Number(count.total) };
 }
 
-/** The partner sites bookings were made in (bookings_partner_idx), for the Bookings screen's filter. */
-export async function listBookingPartners(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom('bookings').select('partner').distinct().where('partner', 'is not', null).orderBy('partner').limit(200).execute();
-  return rows.flatMap((row) => (row.partner === null ? [] : [row.partner]));
-}
-
 export async function bookingStats(db: DB): Promise<BookingStats> {
   const rows = await db
     .selectFrom('bookings')

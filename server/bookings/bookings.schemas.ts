@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@db/schema';
 import { visitInput } from '@server/analytics/analytics.schemas';
-import { partnerInput } from '@server/embed/embed.schemas';
+import { partnerFilterInput, partnerInput } from '@server/embed/embed.schemas';
 import { answersInput, COUNTRY_CODES } from '@server/registration-questions/registration-questions.schemas';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, requiredEmail, requiredLine, STATUS_REQUIRED, timestamp } from '@server/shared/common.schemas';
 import { type KeyedText, keyed } from '@server/shared/i18n/schema-messages';
@@ -166,12 +166,7 @@ export const bookingFilterFields = listInputBase.omit({ page: true, pageSize: tr
   sessionId: idInput.optional(),
   timeSlotId: idInput.optional(),
   /** Only the bookings made in this partner site's widget (its origin, https://partner.example). */
-  partner: z
-    .string()
-    .trim()
-    .max(300)
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
+  partner: partnerFilterInput,
   from: listDate,
   to: listDate,
 });

@@ -12,6 +12,8 @@ import type { consultationListInput } from './consultations.schemas';
 import type { Page } from '@server/shared/common.schemas';
 import { latestWritesOf } from '@server/calendars/calendars.repository';
 import { type CalendarWriteState, writeStateOf } from '@server/calendars/calendar-write-back.service';
+import { listPartnersOf } from '@server/embed/embed.repository';
+import { plainReadNoInput } from '@server/core/service-context';
 
 /** A consultation's row, with how its write to the consultant's calendar went (null: none asked). */
 export type StaffConsultationItem = ConsultationListItem & { calendarWrite: CalendarWriteState | null };
@@ -24,13 +26,16 @@ export async function listStaffConsultations(
   const consultantId = input.consultantId === undefined ? caller.id : input.consultantId === 'all' ? undefined : input.consultantId;
   const page = await listConsultations(
     db,
-    { when: input.when, consultantId, typeId: input.typeId, status: input.status, search: input.search, now: new Date(now).toISOString() },
+    { when: input.when, consultantId, typeId: input.typeId, status: input.status, partner: input.partner, search: input.search, now: new Date(now).toISOString() },
     { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
   );
   // One query for the page's writes, never one per row.
   const writes = await latestWritesOf(db, page.items.map((item) => item.id));
   return { ...page, items: page.items.map((item) => ({ ...item, calendarWrite: writeStateOf(writes.get(item.id)) })) };
 }
+
+/** The partner sites whose booking widget consultations were booked in: the Consultations screen's partner filter. */
+export const consultationPartners = plainReadNoInput((db) => listPartnersOf(db, 'consultations'));
 
 /** The calendar's consultations: the same site-zone days as its slots, and the same cap. */
 export async function consultationCalendar({ db }: Pick<ServiceContext, 'db'>, range: z.output<typeof calendarInput>) {

@@ -304,6 +304,7 @@ export interface ConsultationListItem {
   message: string | null;
   status: ConsultationStatus;
   createdAt: string;
+  partner: string | null;
 }
 
 export interface ConsultationListFilters {
@@ -311,6 +312,7 @@ export interface ConsultationListFilters {
   consultantId?: string | undefined;
   typeId?: string | undefined;
   status?: ConsultationStatus | undefined;
+  partner?: string | undefined;
   search?: string | undefined;
   now: string;
 }
@@ -326,6 +328,8 @@ function listQuery(db: DB, filters: ConsultationListFilters) {
     .$if(filters.consultantId !== undefined, (query) => query.where('consultations.consultantId', '=', filters.consultantId ?? ''))
     .$if(filters.typeId !== undefined, (query) => query.where('consultations.typeId', '=', filters.typeId ?? ''))
     .$if(filters.status !== undefined, (query) => query.where('consultations.status', '=', filters.status ?? 'booked'))
+    // consultations_partner_idx (partner, starts_at).
+    .$if(filters.partner !== undefined, (query) => query.where('consultations.partner', '=', filters.partner ?? ''))
     .$if(pattern !== undefined, (query) =>
       query.where((eb) =>
         eb.or([
@@ -360,6 +364,7 @@ export async function listConsultations(
         'consultations.message',
         'consultations.status',
         'consultations.createdAt',
+        'consultations.partner',
       ])
       .orderBy('consultations.startsAt', direction)
       .orderBy('consultations.id', direction)

@@ -22,7 +22,7 @@ import {
   rescheduleConsultationByToken,
   viewConsultationByToken,
 } from './consultation-booking.service';
-import { consultationCalendar, listStaffConsultations } from './consultation-list.service';
+import { consultationCalendar, consultationPartners, listStaffConsultations } from './consultation-list.service';
 import { calendarInput } from '@server/sessions/slot-calendar.schemas';
 import {
   availabilityOf,
@@ -109,10 +109,14 @@ export const consultationsRouter = router({
     }),
 
   list: staffProcedure
-    .meta({ scope: 'consultations:read', openapi: { method: 'GET', path: '/consultations' }, description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type and status, searched by visitor name, e-mail or company." })
+    .meta({ scope: 'consultations:read', openapi: { method: 'GET', path: '/consultations' }, description: "Consultations, paged on the server: upcoming (soonest first) or past, the caller's own unless a consultant or 'all' is asked for, filtered by type, status and partner site (the booking widget's origin), searched by visitor name, e-mail or company." })
     .input(consultationListInput)
     .output(pageOutput(staffConsultationOutput))
     .query(({ ctx, input }) => listStaffConsultations(ctx, input)),
+
+  partners: staffProcedure
+    .meta({ description: "The partner sites (origins) whose booking widget consultations were booked in, for the Consultations screen's partner filter." })
+    .query(({ ctx }) => consultationPartners(ctx)),
 
   calendar: staffProcedure
     .meta({ scope: 'consultations:read', openapi: { method: 'GET', path: '/consultations/calendar' }, description: "The back-office calendar's consultations: every booked one starting in a range of site-zone days (both included, at most 42), with its type, consultant and visitor." })

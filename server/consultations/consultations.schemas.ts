@@ -2,7 +2,7 @@
 // and the staff list. Zod only: the client's forms validate with the same schemas.
 import { z } from 'zod';
 import { visitInput } from '@server/analytics/analytics.schemas';
-import { partnerInput } from '@server/embed/embed.schemas';
+import { partnerFilterInput, partnerInput } from '@server/embed/embed.schemas';
 import { CONSULTATION_LOCATION_KINDS, CONSULTATION_STATUSES, MEETING_LINK_KINDS } from '@db/schema';
 import { idInput, LIMITS, listInputBase, NAME_REQUIRED, optionalLine, optionalText, requiredEmail, requiredLine, timestamp, TITLE_REQUIRED } from '@server/shared/common.schemas';
 import { isCalendarDate } from '@server/bookings/bookings.schemas';
@@ -188,6 +188,8 @@ export const consultationListInput = listInputBase.extend({
   consultantId: z.union([idInput, z.literal('all')]).optional(),
   typeId: idInput.optional(),
   status: z.enum(CONSULTATION_STATUSES).optional(),
+  /** Only the consultations booked in this partner site's widget (its origin, https://partner.example). */
+  partner: partnerFilterInput,
 });
 
 /** A consultation of the staff list as the API answers it (server/http/rest-api.route.ts documents it). */
@@ -206,6 +208,8 @@ export const staffConsultationOutput = z.object({
   message: z.string().nullable(),
   status: z.enum(CONSULTATION_STATUSES),
   createdAt: z.string(),
+  /** The partner site whose booking widget it was booked in (https://partner.example); null: booked here. */
+  partner: z.string().nullable(),
   /** How its write to the consultant's own calendar went; null: none was asked. */
   calendarWrite: z
     .object({ state: z.enum(['pending', 'written', 'removed', 'failed']), attempts: z.number().int(), error: z.string().nullable() })

@@ -343,6 +343,42 @@ describe('the staff list', () => {
   });
 });
 
+describe('partner attribution', () => {
+  it("shows the partner site of a consultation booked in its widget, filters by it, offers it to the filter and exports it", async () => {
+    await callers.admin.settings.updateEmbed({ allowedOrigins: ['https://chamber.example'] });
+    const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
+    const date = dayAhead(8);
+    const visitor = { typeId: type.id, timeZone: 'UTC', visitorEmail: 'kofi@example.com' };
+    const framed = await callers.anonymous.consultations.book({ ...visitor, startsAt: `${date}T09:00:00.000Z`, visitorName: 'Framed Visitor', partner: 'https://chamber.example' });
+    await callers.anonymous.consultations.book({ ...visitor, startsAt: `${date}T11:00:00.000Z`, visitorName: 'Direct Visitor' });
+    await callers.anonymous.consultations.book({ ...visitor, startsAt: `${date}T13:00:00.000Z`, visitorName: 'Claimed Visitor', partner: 'https://not-allowed.example' });
+
+    const all = await callers.admin.consultations.list({ consultantId: 'all' });
+    expect(all.items.map((item) => [item.visitorName, item.partner])).toEqual([
+      ['Framed Visitor', 'https://chamber.example'],
+      ['Direct Visitor', null],
+      ['Claimed Visitor', null],
+    ]);
+    const filtered = await callers.user.consultations.list({ consultantId: 'all', partner: 'https://chamber.example' });
+    expect(filtered.items.map((item) => item.id)).toEqual([framed.id]);
+    expect(filtered.total).toBe(1);
+    // An empty filter is no filter.
+    expect((await callers.user.consultations.list({ consultantId: 'all', partner: '' })).total).toBe(3);
+    expect(await callers.user.consultations.partners()).toEqual(['https://chamber.example']);
+
+    const app = await buildTestApp(env);
+    try {
+      const response = await app.inject({ method: 'GET', url: `${EXPORT_ROUTES.consultations}?consultantId=all&partner=${encodeURIComponent('https://chamber.example')}`, headers: { cookie: `${SESSION_COOKIE}=${callers.userAccount.token}` } });
+      const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]?.endsWith(',https://chamber.example')).toBe(true);
+      expect(lines[1]).toContain('Framed Visitor');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the calendar', () => {
   it('lists booked consultations by site-zone days for staff, not cancelled ones', async () => {
     const type = await callers.admin.consultations.types.create(discoveryCall([consultant.user.id]));
@@ -372,7 +408,7 @@ describe('the CSV export', () => {
       const response = await app.inject({ method: 'GET', url: `${EXPORT_ROUTES.consultations}?consultantId=all&search=kofi`, headers: { cookie: `${SESSION_COOKIE}=${callers.userAccount.token}` } });
       expect(response.statusCode).toBe(200);
       const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(lines[0]).toBe('Consultation ID,Status,Type,Consultant,Start (UTC),End (UTC),Visitor Name,Visitor Email,Visitor Phone,Company,Message,Created At (UTC)');
+      expect(lines[0]).toBe('Consultation ID,Status,Type,Consultant,Start (UTC),End (UTC),Visitor Name,Visitor Email,Visitor Phone,Company,Message,Created At (UTC),Partner');
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`,Booked,Discovery call,Ama Consultant,${date}T09:00:00.000Z,${date}T10:00:00.000Z,Kofi Mensah,kofi@example.com,,,'=SUM(A1),`);
     } finally {
@@ -391,6 +427,7 @@ describe('role matrix', () => {
     await expectStaffOnly(callers, (c) => c.consultations.availability.get({}));
     await expectStaffOnly(callers, (c) => c.consultations.availability.set({ timeZone: 'UTC', weekly: [], overrides: [] }));
     await expectStaffOnly(callers, (c) => c.consultations.list({}));
+    await expectStaffOnly(callers, (c) => c.consultations.partners());
     await expectStaffOnly(callers, (c) => c.consultations.cancel({ id: 'x' }));
     await expectStaffOnly(callers, (c) => c.consultations.move({ id: 'x', startsAt: `${dayAhead(3)}T10:00:00.000Z` }));
     // Users and admins may use the staff procedures; everyone the public ones.

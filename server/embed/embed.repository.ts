@@ -30,3 +30,12 @@ export async function saveEmbedSettings(db: DB, settings: StoredEmbedSettings): 
     .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updatedAt }))
     .execute();
 }
+
+/**
+ * The partner sites bookings or consultations were made in (their partner index: bookings_partner_idx,
+ * consultations_partner_idx), at most 200, for the staff screens' partner filter.
+ */
+export async function listPartnersOf(db: DB, table: 'bookings' | 'consultations'): Promise<string[]> {
+  const rows = await db.selectFrom(table).select('partner').distinct().where('partner', 'is not', null).orderBy('partner').limit(200).execute();
+  return rows.flatMap((row) => (row.partner === null ? [] : [row.partner]));
+}

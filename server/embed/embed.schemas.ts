@@ -42,6 +42,14 @@ export type ParsedEmbedInput = z.output<typeof updateEmbedInput>;
  */
 export const partnerInput = z.string().max(300).optional().catch(undefined);
 
+/** A staff list's partner filter: only what was made in this partner site's widget (https://partner.example); empty: all. */
+export const partnerFilterInput = z
+  .string()
+  .trim()
+  .max(300)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
 /** What the tab shows: the allowed sites and the snippet's script address. */
 export interface EmbedSettingsView {
   allowedOrigins: string[];

@@ -175,7 +175,7 @@ const consultationsExport: ExportSpec<z.output<typeof consultationExportFilter>,
   name: 'consultations',
   entity: 'consultation',
   filter: consultationExportFilter,
-  header: ['Consultation ID', 'Status', 'Type', 'Consultant', 'Start (UTC)', 'End (UTC)', 'Visitor Name', 'Visitor Email', 'Visitor Phone', 'Company', 'Message', 'Created At (UTC)'],
+  header: ['Consultation ID', 'Status', 'Type', 'Consultant', 'Start (UTC)', 'End (UTC)', 'Visitor Name', 'Visitor Email', 'Visitor Phone', 'Company', 'Message', 'Created At (UTC)', 'Partner'],
   list: (deps, filter, page) =>
     listConsultations(
       deps.db,
@@ -195,6 +195,8 @@ const consultationsExport: ExportSpec<z.output<typeof consultationExportFilter>,
     item.visitorCompany,
     item.message,
     utc(item.createdAt),
+    // The partner site whose booking widget it was booked in (empty: booked on this site).
+    item.partner,
   ],
 };
 

@@ -5,6 +5,7 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { trpc } from '@client/trpc';
 import { DateFilter } from '@client/features/admin/kit/DateFilter';
 import { SearchFilter } from '@client/features/admin/kit/SearchFilter';
+import { PartnerFilter } from '@client/features/admin/kit/PartnerFilter';
 import { BOOKING_FILTER_OPTIONS } from './booking-status';
 import type { BookingSearch } from './booking-search';
 
@@ -61,17 +62,7 @@ export function BookingFilters({ filters, onChange, timeZoneLabel }: BookingFilt
         nothingFoundMessage="No sessions found"
         w={{ base: '100%', xs: 220 }}
       />
-      {(partners.data?.length ?? 0) > 0 && (
-        <Select
-          aria-label="Filter by partner"
-          placeholder="All partners"
-          data={(partners.data ?? []).map((partner) => ({ value: partner, label: partner.replace(/^https?:\/\//, '') }))}
-          value={filters.partner ?? null}
-          onChange={(value) => onChange({ partner: value ?? undefined })}
-          clearable
-          w={{ base: '100%', xs: 220 }}
-        />
-      )}
+      <PartnerFilter aria-label="Filter by partner" partners={partners.data} value={filters.partner} onChange={(partner) => onChange({ partner })} w={{ base: '100%', xs: 220 }} />
       <DateFilter
         label="From"
         description={timeZoneLabel}

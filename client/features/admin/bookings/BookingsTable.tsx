@@ -6,6 +6,7 @@ import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DeleteIcon, EditIcon, ViewIcon } from '@client/features/admin/kit/icons';
 import type { ListColumn } from '@client/features/admin/kit/ListTable';
 import { CellText } from '@client/features/admin/kit/cells';
+import { partnerLabel } from '@client/features/admin/kit/PartnerFilter';
 import { StatusBadgeMenu } from '@client/features/admin/kit/StatusBadgeMenu';
 import type { BookingItem } from './BookingFormModal';
 import { bookingViewStatus, type BookingViewStatus } from '@server/bookings/bookings.schemas';
@@ -76,7 +77,7 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
               )}
               {booking.partner !== null && (
                 <Text size="sm" c="dimmed">
-                  via {booking.partner.replace(/^https?:\/\//, '')}
+                  via {partnerLabel(booking.partner)}
                 </Text>
               )}
             </Stack>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CalendarWriteNote } from './CalendarWriteNote';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { CellText } from '@client/features/admin/kit/cells';
+import { PartnerFilter, partnerLabel } from '@client/features/admin/kit/PartnerFilter';
 import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
 import { TimePicker, type FreeTime } from '@client/features/consultation/TimePicker';
 import { ExportCsvButton } from '@client/features/admin/kit/ExportCsvButton';
@@ -33,16 +34,19 @@ export function ConsultationList() {
   const [consultantId, setConsultantId] = useState<string>('mine');
   const [typeId, setTypeId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [partner, setPartner] = useState<string | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [moving, setMoving] = useState<Item | null>(null);
   const types = trpc.consultations.types.all.useQuery();
   const staff = trpc.users.list.useQuery({ pageSize: 100 }, { enabled: isAdmin, retry: false });
+  const partners = trpc.consultations.partners.useQuery();
   const filter = {
     when,
     consultantId: consultantId === 'mine' ? user?.id : consultantId,
     typeId: typeId ?? undefined,
     status: status === 'booked' ? ('booked' as const) : status === 'cancelled' ? ('cancelled' as const) : undefined,
+    partner,
     search: search === '' ? undefined : search,
   };
   const list = trpc.consultations.list.useQuery({ ...filter, page, pageSize: PAGE_SIZE }, { enabled: user !== null });
@@ -73,6 +77,7 @@ export function ConsultationList() {
         <Select label="Consultant" data={consultantOptions} value={consultantId} allowDeselect={false} onChange={(value) => { setConsultantId(value ?? 'mine'); setPage(1); }} w={180} />
         <Select label="Type" placeholder="All types" clearable data={(types.data ?? []).map((type) => ({ value: type.id, label: type.title }))} value={typeId} onChange={(value) => { setTypeId(value); setPage(1); }} w={200} />
         <Select label="Status" placeholder="Any status" clearable data={[{ value: 'booked', label: 'Booked' }, { value: 'cancelled', label: 'Cancelled' }]} value={status} onChange={(value) => { setStatus(value); setPage(1); }} w={150} />
+        <PartnerFilter label="Partner" partners={partners.data} value={partner} onChange={(value) => { setPartner(value); setPage(1); }} w={200} />
         <TextInput label="Search visitor" value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} w={200} />
         <ExportCsvButton route={EXPORT_ROUTE} filter={{ ...filter, consultantId: filter.consultantId ?? 'all' }} />
       </Group>
@@ -91,6 +96,7 @@ export function ConsultationList() {
                 c="dimmed"
                 maxWidth={220}
               />
+              {item.partner !== null && <CellText text={`via ${partnerLabel(item.partner)}`} size="xs" c="dimmed" maxWidth={220} />}
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color={item.status === 'booked' ? 'teal' : 'gray'} tt="none">
