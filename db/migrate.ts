@@ -59,6 +59,7 @@ import * as refundPaymentsPostgres from './migrations/2026-11-29_100_refund_paym
 import * as paymentsList from './migrations/2026-11-29_120_payments_list';
 import * as paymentsListPostgres from './migrations/2026-11-29_120_payments_list.postgres';
 import * as eventImageFocus from './migrations/2026-11-29_200_event_image_focus';
+import * as webhookLogById from './migrations/2026-11-29_210_webhook_log_by_id';
 import * as consultationsPartnerIndex from './migrations/2026-11-29_220_consultations_partner_index';
 import { isPostgres } from './postgres';
 
@@ -108,6 +109,7 @@ const migrations: Record<string, Listed> = {
   '2026-11-29_100_refund_payments': { sqlite: refundPayments, postgres: refundPaymentsPostgres },
   '2026-11-29_120_payments_list': { sqlite: paymentsList, postgres: paymentsListPostgres },
   '2026-11-29_200_event_image_focus': eventImageFocus,
+  '2026-11-29_210_webhook_log_by_id': webhookLogById,
   '2026-11-29_220_consultations_partner_index': consultationsPartnerIndex,
 };
 

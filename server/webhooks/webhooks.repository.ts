@@ -165,13 +165,17 @@ export async function disableFailingEndpoint(db: DB, endpointId: string, nowIso:
 /** A delivery as the log shows it: never its payload. */
 export type WebhookDeliveryListRow = Omit<WebhookDeliveryRow, 'payload'>;
 
+/**
+ * One endpoint's delivery log, newest first. Ids are time-ordered, so the primary key read backwards
+ * is creation order and a page stops as soon as it is full; no index on the endpoint, because every
+ * index here is one more page each booking's commit writes (migration 2026-11-29_210).
+ */
 export async function listDeliveries(db: DB, filter: { endpointId: string; page: number; pageSize: number }): Promise<Page<WebhookDeliveryListRow>> {
   const [items, count] = await Promise.all([
     db
       .selectFrom('webhookDeliveries')
       .select(['id', 'endpointId', 'eventType', 'subject', 'status', 'attempts', 'nextAttemptAt', 'responseStatus', 'responseExcerpt', 'lastAttemptAt', 'createdAt'])
       .where('endpointId', '=', filter.endpointId)
-      .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)
