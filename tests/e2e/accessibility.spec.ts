@@ -138,11 +138,12 @@ for (const width of [375, 1280]) {
       await expectAccessible(page, width, 'the consultation details with errors');
     });
 
-    test("public pages with a customer's identity, logo-less mark, map and colours", async ({ page, request }) => {
+    test("public pages with a customer's identity, logo-less mark, map and colours", async ({ page, request, restoreAfterTest }) => {
       test.setTimeout(60_000);
       await signInAsAdmin(request);
       const slot = await createBookableSlot(request, { title: `Axe Brand ${width}-${Date.now()}`, capacity: 5 });
       created.push(slot.eventId);
+      restoreAfterTest((admin) => mutate(admin, 'settings.updateIdentity', { siteName: 'Our Firm', addressLines: [], mapMode: 'none', social: {} }));
       await mutate(request, 'settings.updateIdentity', {
         siteName: 'Kestrel & Finch Partners',
         tagline: 'Export advice for makers in the north.',
@@ -160,20 +161,16 @@ for (const width of [375, 1280]) {
         primaryColor: '#1d4ed8',
         accentColor: '#fde68a',
       });
-      try {
-        for (const [path, what] of [
-          ['/', 'the home page'],
-          [`/booking/${slot.eventId}`, 'the booking form'],
-          ['/admin/login', 'the sign-in page'],
-        ] as const) {
-          await page.goto(path);
-          await page.waitForLoadState('networkidle');
-          // The saved colours reached the page before any script ran.
-          expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe('#1d4ed8');
-          await expectAccessible(page, width, `${what} in a customer's colours`);
-        }
-      } finally {
-        await mutate(request, 'settings.updateIdentity', { siteName: 'Our Firm', addressLines: [], mapMode: 'none', social: {} });
+      for (const [path, what] of [
+        ['/', 'the home page'],
+        [`/booking/${slot.eventId}`, 'the booking form'],
+        ['/admin/login', 'the sign-in page'],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // The saved colours reached the page before any script ran.
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe('#1d4ed8');
+        await expectAccessible(page, width, `${what} in a customer's colours`);
       }
     });
 

@@ -6,10 +6,12 @@
 // `siteTimezone` (set with test.use) puts the site in another timezone for a test and puts the
 // previous one back in the fixture's teardown. A `finally` inside the test would not do: when a
 // test times out, its own request context is closed before the finally runs, and every later spec
-// would then see the other timezone.
-import { test as base, expect } from '@playwright/test';
+// would then see the other timezone. For the same reason `restoreAfterTest(restore)` runs `restore`
+// (with a request context signed in as the admin) in the fixture's teardown: a test that changes a
+// setting every later test relies on registers how to put it back before changing it.
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
-import { setSiteTimezone } from './support';
+import { setSiteTimezone, signInAsAdmin } from './support';
 
 let testsInWorker = 0;
 
@@ -17,7 +19,23 @@ interface Options {
   siteTimezone: string | undefined;
 }
 
-export const test = base.extend<Options & { siteTimezoneSet: void }>({
+type Restore = (request: APIRequestContext) => Promise<unknown>;
+
+export const test = base.extend<Options & { siteTimezoneSet: void; restoreAfterTest: (restore: Restore) => void }>({
+  restoreAfterTest: async ({ playwright, extraHTTPHeaders }, use) => {
+    const restores: Restore[] = [];
+    await use((restore) => {
+      restores.push(restore);
+    });
+    if (restores.length === 0) return;
+    const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders });
+    try {
+      await signInAsAdmin(request);
+      for (const restore of restores.reverse()) await restore(request);
+    } finally {
+      await request.dispose();
+    }
+  },
   siteTimezone: [undefined, { option: true }],
   siteTimezoneSet: [
     async ({ siteTimezone, playwright, extraHTTPHeaders }, use) => {

@@ -158,7 +158,7 @@ test.describe('a French booking', () => {
     expect(errors).toEqual([]);
   });
 
-  test("says the server's refusal and a lost connection in French, whatever words the browser gives them", async ({ page, request }) => {
+  test("says the server's refusal and a lost connection in French, whatever words the browser gives them", async ({ page, request, restoreAfterTest }) => {
     const slot = await createBookableSlot(request, { title: 'Cape Coast Refusals', capacity: 5 });
     await page.goto(`/fr/booking/${slot.eventId}`);
     await page.getByRole('combobox', { name: 'Choisir la séance' }).click();
@@ -168,13 +168,12 @@ test.describe('a French booking', () => {
     await page.getByLabel('Adresse e-mail').fill('kojo.fr@example.com');
 
     // The firm closes bookings while the page is open: the server refuses, by key, in French here.
+    restoreAfterTest((admin) => setAllowRegistrations(admin, true));
     await setAllowRegistrations(request, false);
-    try {
-      await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Les réservations sont actuellement fermées.' })).toBeVisible();
-    } finally {
-      await setAllowRegistrations(request, true);
-    }
+    await page.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Les réservations sont actuellement fermées.' })).toBeVisible();
+    // Open again for what follows in this test (the teardown opens them too if it fails before here).
+    await setAllowRegistrations(request, true);
 
     // The connection drops (Chromium's own words for it are English): the page's sentence is French.
     await page.route('**/api/trpc/**', (route) => route.abort('internetdisconnected'));
