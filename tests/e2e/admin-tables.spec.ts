@@ -38,7 +38,7 @@ function layoutOf(table: Locator) {
 test.describe('back-office tables', () => {
   test.use({ timezoneId: 'UTC' });
 
-  test('are cards without sideways scroll at 375 px and tables at 1,280 px, axe clean', async ({ page, request }, testInfo) => {
+  test('are cards without sideways scroll at 375 px and tables at 1,280 px, axe clean', async ({ page, request, restoreAfterTest }, testInfo) => {
     test.setTimeout(180_000);
     const stamp = Date.now().toString(36);
     const title = `An Exceptionally Long Leadership Summit Title For Narrow Screens ${stamp}`;
@@ -60,12 +60,16 @@ test.describe('back-office tables', () => {
       staffIds: [adminId],
     });
     const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    // Booked in a partner's widget: the row says so under the visitor, and the Partner filter shows.
+    restoreAfterTest((admin) => mutate(admin, 'settings.updateEmbed', { allowedOrigins: [] }));
+    await mutate(request, 'settings.updateEmbed', { allowedOrigins: ['https://chamber-of-commerce.example'] });
     await mutate(request, 'consultations.book', {
       typeId: type.id,
       startsAt: `${day}T11:00:00.000Z`,
       timeZone: 'UTC',
       visitorName: `Table Visitor ${stamp}`,
       visitorEmail: `table-visitor-${stamp}@example.com`,
+      partner: 'https://chamber-of-commerce.example',
     });
 
     const screens: Screen[] = [
@@ -105,7 +109,10 @@ test.describe('back-office tables', () => {
           await p.goto('/admin/consultations');
           await p.getByRole('combobox', { name: 'Consultant' }).click();
           await p.getByRole('option', { name: 'Everyone' }).click();
-          return p.getByRole('table', { name: 'Consultations' });
+          await expect(p.getByRole('combobox', { name: 'Partner' })).toBeVisible();
+          const consultations = p.getByRole('table', { name: 'Consultations' });
+          await expect(consultations.getByText('via chamber-of-commerce.example').first()).toBeVisible();
+          return consultations;
         },
       },
     ];
