@@ -15,6 +15,18 @@ export interface DateOverride {
   ranges: ClockRange[];
 }
 
+/** The calendar's arrows and headings, named for a screen reader. */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 export interface DateOverrideErrors {
   date: string | null;
   ranges: (string | null)[];
@@ -48,6 +60,7 @@ export function DateOverrides({
               <DatePickerInput
                 label="Date"
                 valueFormat="D MMM YYYY"
+                ariaLabels={CALENDAR_LABELS}
                 value={override.date}
                 onChange={(date) => date !== null && edit(index, { date })}
                 error={error?.date ?? undefined}
