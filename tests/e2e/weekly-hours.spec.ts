@@ -40,11 +40,13 @@ for (const width of [1280, 375]) {
     const date = page.getByRole('group', { name: 'Date 1' });
     await date.getByRole('button', { name: 'Date' }).click();
     await page.getByRole('button', { name: 'Next month' }).click();
+    // The browser's clock is in UTC (playwright.config.ts): the calendar opens on today's month there.
     const today = new Date();
-    const fifteenth = new Date(today.getFullYear(), today.getMonth() + 1, 15);
-    const monthName = fifteenth.toLocaleString('en-GB', { month: 'long' });
-    await page.getByRole('button', { name: `15 ${monthName} ${fifteenth.getFullYear()}`, exact: true }).click();
-    await expect(date.getByRole('button', { name: 'Date' })).toHaveText(`15 ${monthName.slice(0, 3)} ${fifteenth.getFullYear()}`);
+    const fifteenth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 15));
+    const monthName = fifteenth.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    const year = fifteenth.getUTCFullYear();
+    await page.getByRole('button', { name: `15 ${monthName} ${year}`, exact: true }).click();
+    await expect(date.getByRole('button', { name: 'Date' })).toHaveText(`15 ${monthName.slice(0, 3)} ${year}`);
     await date.getByRole('checkbox', { name: 'Day off' }).click();
     await date.getByLabel('Date 1 range 1 start').fill('10:00');
     await date.getByLabel('Date 1 range 1 end').fill('12:30');
@@ -63,7 +65,7 @@ for (const width of [1280, 375]) {
       { startMinute: 540, endMinute: 720 },
       { startMinute: 780, endMinute: 1020 },
     ]);
-    const isoFifteenth = `${fifteenth.getFullYear()}-${String(fifteenth.getMonth() + 1).padStart(2, '0')}-15`;
+    const isoFifteenth = `${year}-${String(fifteenth.getUTCMonth() + 1).padStart(2, '0')}-15`;
     const overrides = readDatabase((db) =>
       db
         .prepare(
