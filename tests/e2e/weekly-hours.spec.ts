@@ -34,11 +34,11 @@ for (const width of [1280, 375]) {
 
     // One date with other hours: the 15th of next month, 10:00 to 12:30, picked in the calendar.
     for (let count = await page.getByRole('button', { name: /^Remove Date \d+$/ }).count(); count > 0; count -= 1) {
-      await page.getByRole('button', { name: 'Remove Date 1' }).click();
+      await page.getByRole('button', { name: 'Remove Date 1', exact: true }).click();
     }
     await page.getByRole('button', { name: 'Add a date' }).click();
-    const date = page.getByRole('group', { name: 'Date 1' });
-    await date.getByRole('button', { name: 'Date' }).click();
+    const date = page.getByRole('group', { name: 'Date 1', exact: true });
+    await date.getByRole('button', { name: 'Date', exact: true }).click();
     await page.getByRole('button', { name: 'Next month' }).click();
     // The browser's clock is in UTC (playwright.config.ts): the calendar opens on today's month there.
     const today = new Date();
@@ -46,7 +46,7 @@ for (const width of [1280, 375]) {
     const monthName = fifteenth.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
     const year = fifteenth.getUTCFullYear();
     await page.getByRole('button', { name: `15 ${monthName} ${year}`, exact: true }).click();
-    await expect(date.getByRole('button', { name: 'Date' })).toHaveText(`15 ${monthName.slice(0, 3)} ${year}`);
+    await expect(date.getByRole('button', { name: 'Date', exact: true })).toHaveText(`15 ${monthName.slice(0, 3)} ${year}`);
     await date.getByRole('checkbox', { name: 'Day off' }).click();
     await date.getByLabel('Date 1 range 1 start').fill('10:00');
     await date.getByLabel('Date 1 range 1 end').fill('12:30');
