@@ -50,10 +50,10 @@ for (const width of [1280, 375]) {
     await date.getByRole('checkbox', { name: 'Day off' }).click();
     await date.getByLabel('Date 1 range 1 start').fill('10:00');
     await date.getByLabel('Date 1 range 1 end').fill('12:30');
-    await date.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`date-overrides-${width}.png`) });
     await page.getByRole('button', { name: 'Save hours' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Hours saved.' })).toBeVisible();
+    await date.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`date-overrides-${width}.png`) });
     const friday = readDatabase((db) =>
       db
         .prepare(
