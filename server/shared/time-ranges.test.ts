@@ -1,6 +1,6 @@
 // A day's ranges between the time pickers ('HH:mm') and the API (minutes), and what is wrong with one.
 import { describe, expect, it } from 'vitest';
-import { clockRangeOf, minuteRangeOf, timeRangeProblems } from './time-ranges';
+import { clockRangeOf, minuteRangeOf, repeatedDateProblems, timeRangeProblems } from './time-ranges';
 
 describe('time ranges', () => {
   it('turns minutes into clock times and back, midnight at the end being the day’s end', () => {
@@ -30,5 +30,15 @@ describe('time ranges', () => {
       'This range overlaps another one of the same day',
     ]);
     expect(timeRangeProblems([{ start: '09:00', end: '12:00' }, { start: '12:00', end: '17:00' }])).toEqual([null, null]);
+  });
+
+  it('says which date is already listed above it, the first of them being kept', () => {
+    expect(repeatedDateProblems(['2031-03-13', '2031-03-14', '2031-03-13', '2031-03-13'])).toEqual([
+      null,
+      null,
+      'This date is already in the list',
+      'This date is already in the list',
+    ]);
+    expect(repeatedDateProblems([])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // A day's time ranges as a form holds them ('HH:mm' from a time picker) and as the API stores them
 // (minutes from midnight), and what is wrong with one range of a day: blank, ending before it starts,
-// or overlapping another. Pure and shared: the hours editor says these under the range at fault.
+// or overlapping another; and a date with other hours listed twice. Pure and shared: the hours editor
+// says these under the range or date at fault.
 import { keyed, type KeyedText } from './i18n/schema-messages';
 
 export interface ClockRange {
@@ -18,6 +19,7 @@ const MINUTES_A_DAY = 24 * 60;
 const BLANK = keyed('validation.timeRange.required', 'Enter a start and an end time');
 const END_BEFORE_START = keyed('validation.timeRange.endBeforeStart', 'The end must be after the start');
 const OVERLAP = keyed('validation.timeRange.overlap', 'This range overlaps another one of the same day');
+const DATE_TWICE = keyed('validation.timeRange.dateTwice', 'This date is already in the list');
 
 /** 'HH:mm' for a minute of the day; the day's end (1440) reads 00:00, as a time picker writes it. */
 export function clockOf(minute: number): string {
@@ -54,4 +56,9 @@ export function timeRangeProblems(ranges: readonly ClockRange[]): (KeyedText | n
     const overlaps = read.slice(0, index).some((other) => other !== null && other.endMinute > other.startMinute && other.startMinute < range.endMinute && range.startMinute < other.endMinute);
     return overlaps ? OVERLAP : null;
   });
+}
+
+/** For each date of a list of dates with other hours ('yyyy-mm-dd'), a message when an earlier one is the same date. */
+export function repeatedDateProblems(dates: readonly string[]): (KeyedText | null)[] {
+  return dates.map((date, index) => (dates.indexOf(date) < index ? DATE_TWICE : null));
 }

@@ -1,7 +1,11 @@
 // The week view's time grid: hours shown, each item's top and height from its start and end in the
-// site's time zone, and overlapping items side by side.
-import { describe, expect, it } from 'vitest';
-import { gridHours, placeItems } from '@client/features/admin/calendar/time-grid';
+// site's time zone, overlapping items side by side, and the current-time line across today's column.
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calendarRange, dayLabel } from '@client/features/admin/calendar/calendar-days';
+import { WeekView } from '@client/features/admin/calendar/CalendarViews';
+import { gridHours, nowLine, placeItems } from '@client/features/admin/calendar/time-grid';
+import { renderWithProviders } from './render';
 
 const ZONE = 'Europe/Paris'; // UTC+1 in November
 const item = (id: string, start: string, end: string) => ({
@@ -40,5 +44,60 @@ describe('time grid', () => {
     );
     const byId = Object.fromEntries(placed.map((entry) => [entry.item.id, [entry.column, entry.columns]]));
     expect(byId).toEqual({ a: [0, 2], d: [1, 2], b: [1, 2], c: [0, 1] });
+  });
+});
+
+describe('current-time line', () => {
+  // Monday 25 to Sunday 1 December 2030; 13:45 UTC is 14:45 in Paris, on Monday.
+  const WEEK = calendarRange('week', '2030-11-25').days;
+  const NOW = Date.parse('2030-11-25T13:45:00Z');
+  const emptyWeek = (days: string[], now?: number) => (
+    <WeekView list={false} days={days} slotsByDay={new Map()} timeZone={ZONE} today={days[0] ?? ''} now={now} />
+  );
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is placed at now in the site time zone, on now’s day, within the hours shown', () => {
+    const hours = { first: 8, last: 18 };
+    expect(nowLine(NOW, ZONE, WEEK, hours)).toEqual({ day: '2030-11-25', top: 405 });
+    // 23:30 UTC on Sunday 1 December is 00:30 Paris on Monday 2, outside this week.
+    expect(nowLine(Date.parse('2030-12-01T23:30:00Z'), ZONE, WEEK, hours)).toBeNull();
+    // 06:59 Paris is before the first hour; 18:00 Paris is the end of the last one.
+    expect(nowLine(Date.parse('2030-11-25T05:59:00Z'), ZONE, WEEK, hours)).toBeNull();
+    expect(nowLine(Date.parse('2030-11-25T17:00:00Z'), ZONE, WEEK, hours)).toBeNull();
+    expect(nowLine(Date.parse('2030-11-25T16:59:00Z'), ZONE, WEEK, hours)).toEqual({ day: '2030-11-25', top: 599 });
+  });
+
+  it('draws a hidden line across today’s column only, at 72 px an hour below 08:00', () => {
+    renderWithProviders(emptyWeek(WEEK, NOW));
+    const lines = document.querySelectorAll('[data-now-line]');
+    expect(lines).toHaveLength(1);
+    const line = lines[0] as HTMLElement;
+    expect(screen.getByRole('group', { name: dayLabel('2030-11-25') }).contains(line)).toBe(true);
+    expect(line).toHaveAttribute('aria-hidden', 'true');
+    // 405 minutes below 08:00 at 72 px an hour.
+    expect(line.style.top).toBe('486px');
+  });
+
+  it('is absent from a week without today', () => {
+    renderWithProviders(emptyWeek(calendarRange('week', '2030-12-02').days, NOW));
+    expect(screen.getByRole('group', { name: dayLabel('2030-12-02') })).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-now-line]')).toHaveLength(0);
+  });
+
+  it('follows the clock each minute and stops its timer when the grid goes', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(NOW);
+    const { unmount } = renderWithProviders(emptyWeek(WEEK));
+    const top = () => (document.querySelector('[data-now-line]') as HTMLElement).style.top;
+    expect(top()).toBe('486px');
+    act(() => vi.advanceTimersByTime(60_000));
+    // One minute more: 72 / 60 px lower.
+    expect(top()).toBe('487.2px');
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

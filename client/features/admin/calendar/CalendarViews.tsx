@@ -4,12 +4,12 @@
 // Every slot is a link to the bookings screen filtered to it.
 import { Box, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { type CSSProperties, useMemo } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useDates } from '@client/use-dates';
 import type { RouterOutputs } from '@client/trpc';
 import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
 import { slotFullness } from './slot-fullness';
-import { gridHours, type PlacedItem, placeItems } from './time-grid';
+import { gridHours, nowLine, type PlacedItem, placeItems } from './time-grid';
 
 export type CalendarSlot = RouterOutputs['timeSlots']['calendar']['slots'][number];
 export type CalendarConsultation = RouterOutputs['consultations']['calendar']['consultations'][number];
@@ -106,6 +106,8 @@ interface ViewProps {
   consultationsByDay?: ReadonlyMap<string, CalendarConsultation[]> | undefined;
   timeZone: string;
   today: string;
+  /** The clock for the week grid's current-time line (ms); absent: the real one, moved on each minute. */
+  now?: number | undefined;
 }
 
 /** The week on a phone: the seven days as a list, each with its slots and consultations. */
@@ -214,13 +216,40 @@ function GridCard({ entry, timeZone }: { entry: PlacedItem<WeekItem>; timeZone: 
   );
 }
 
+/** `given` when the clock is fixed (a test's), else the time now, moved on every minute while shown. */
+function useNow(given: number | undefined): number {
+  const [ticking, setTicking] = useState(() => Date.now());
+  useEffect(() => {
+    if (given !== undefined) return undefined;
+    const timer = setInterval(() => setTicking(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [given]);
+  return given ?? ticking;
+}
+
+/** The current time across today's column, as Google Calendar draws it: a thin red line with a dot at its start. */
+function NowLine({ top }: { top: number }) {
+  const red = 'var(--mantine-color-red-6)';
+  return (
+    <Box
+      aria-hidden="true"
+      data-now-line
+      style={{ position: 'absolute', top: (top * HOUR_HEIGHT) / 60, left: 0, right: 0, height: 2, marginTop: -1, background: red, zIndex: 1, pointerEvents: 'none' }}
+    >
+      <Box style={{ position: 'absolute', left: -5, top: -4, width: 10, height: 10, borderRadius: '50%', background: red }} />
+    </Box>
+  );
+}
+
 /**
  * The week as a time grid: hours down the side (the earliest to the latest item, at least 8 AM to
  * 6 PM), the seven days across, each slot and consultation at its start and as tall as it lasts in
- * the site's time zone, overlapping ones side by side; today's column is tinted and its date ringed.
+ * the site's time zone, overlapping ones side by side; today's column is tinted and its date ringed,
+ * and a line marks the time now on it while now is within the hours shown.
  */
-function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
+function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today, now: givenNow }: ViewProps) {
   const dates = useDates();
+  const now = useNow(givenNow);
   const { hours, byDay } = useMemo(() => {
     const items: WeekItem[] = [];
     for (const day of days) {
@@ -234,6 +263,7 @@ function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today }: Vie
     for (const entry of placeItems(items, timeZone, shown)) placedByDay.set(entry.day, [...(placedByDay.get(entry.day) ?? []), entry]);
     return { hours: shown, byDay: placedByDay };
   }, [days, slotsByDay, consultationsByDay, timeZone]);
+  const line = nowLine(now, timeZone, days, hours);
   const hourCount = hours.last - hours.first;
   const bodyHeight = hourCount * HOUR_HEIGHT;
   const hourLines = `repeating-linear-gradient(to bottom, var(--mantine-color-gray-3) 0 1px, transparent 1px ${HOUR_HEIGHT}px)`;
@@ -287,6 +317,7 @@ function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today }: Vie
               {placed.map((entry) => (
                 <GridCard key={entry.item.id} entry={entry} timeZone={timeZone} />
               ))}
+              {line?.day === day && <NowLine top={line.top} />}
             </Box>
           </Box>
         );

@@ -107,3 +107,14 @@ export function placeItems<T extends GridItem>(
   closeCluster();
   return placed;
 }
+
+/**
+ * Where the current-time line goes: on the column of now's day in the site's zone, `top` minutes
+ * below the grid's first hour; null when that day is not one of `days` or now is outside the hours shown.
+ */
+export function nowLine(now: number, timeZone: string, days: readonly string[], hours: GridHours): { day: string; top: number } | null {
+  const parts = utcToZonedParts(new Date(now).toISOString(), timeZone);
+  const minute = minutesOf(parts.time);
+  if (!days.includes(parts.date) || minute < hours.first * 60 || minute >= hours.last * 60) return null;
+  return { day: parts.date, top: minute - hours.first * 60 };
+}

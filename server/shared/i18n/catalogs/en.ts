@@ -335,6 +335,7 @@ export const en = {
   'validation.timeRange.required': 'Enter a start and an end time',
   'validation.timeRange.endBeforeStart': 'The end must be after the start',
   'validation.timeRange.overlap': 'This range overlaps another one of the same day',
+  'validation.timeRange.dateTwice': 'This date is already in the list',
   'validation.text': 'Must be text',
   'validation.tooLong': 'Must be at most {max} characters',
   'validation.nameRequired': 'Name is required',

@@ -334,6 +334,7 @@ export const fr: Catalog = {
   'validation.timeRange.required': 'Indiquez une heure de début et une heure de fin',
   'validation.timeRange.endBeforeStart': 'La fin doit être après le début',
   'validation.timeRange.overlap': 'Cette plage chevauche une autre plage du même jour',
+  'validation.timeRange.dateTwice': 'Cette date est déjà dans la liste',
   'validation.text': 'Doit être du texte',
   'validation.tooLong': '{max} caractères au plus',
   'validation.nameRequired': 'Le nom est obligatoire',
