@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLog } from '@server/core/log';
 import { databaseFile, sqliteOf } from '@db/database';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { BackupCheckFailed, checkBackupFile, listBackups, pruneBackups, readManifest, writeBackup } from './backups.service';
@@ -232,14 +233,18 @@ describe.skipIf(onPostgres())('backups and restore keep files private and plain'
 
 describe.skipIf(onPostgres())('the automatic backup', () => {
   let env: TestEnv;
+  // The log as an operator reads it (LOG_LEVEL warn, the default): what each pass wrote.
+  let logged: Record<string, unknown>[];
 
   beforeEach(async () => {
     env = await createTestEnv();
+    logged = [];
   });
   afterEach(() => env.close());
 
   async function runAt(iso: string) {
-    const scheduler = startScheduler(env.deps, { intervalMs: null, now: () => new Date(iso) });
+    const log = createLog({ logLevel: 'warn', logFormat: 'json' }, { write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
+    const scheduler = startScheduler({ ...env.deps, log }, { intervalMs: null, now: () => new Date(iso) });
     try {
       return (await scheduler.runOnce()).backup;
     } finally {
@@ -257,6 +262,13 @@ describe.skipIf(onPostgres())('the automatic backup', () => {
     expect(await runAt('2026-01-12T08:05:00.000Z')).toBe('written');
     const root = path.join(env.dataDir, 'backups');
     expect(await listBackups(root)).toEqual(['2026-01-12T08-05-00-000Z', '2026-01-11T08-05-00-000Z']);
+    // One line per backup written, whatever LOG_LEVEL says, with where and how big.
+    const folder = path.join(path.resolve(env.dataDir), 'backups', '2026-01-12T08-05-00-000Z');
+    const written = logged.filter((line) => String(line.msg).startsWith('Automatic backup'));
+    expect(written).toHaveLength(3);
+    expect(written[2]).toMatchObject({ level: 'info', folder, bytes: expect.any(Number), durationMs: expect.any(Number) });
+    expect(String(written[2]?.msg)).toMatch(/ \(\d+\.\d MB\)$/);
+    expect(String(written[2]?.msg).startsWith(`Automatic backup written to ${folder} (`)).toBe(true);
 
     const callers = await roleCallers(env);
     const shown = (await callers.admin.settings.get()).backup;
@@ -273,6 +285,9 @@ describe.skipIf(onPostgres())('the automatic backup', () => {
     // A file where the backups folder goes: nothing can be written there.
     fs.writeFileSync(path.join(env.dataDir, 'backups'), 'not a folder');
     expect(await runAt('2026-01-10T03:00:00.000Z')).toBe('failed');
+    expect(logged.filter((line) => String(line.msg).startsWith('Automatic backup')).map((line) => [line.level, line.msg])).toEqual([
+      ['error', expect.stringMatching(/^Automatic backup failed: /)],
+    ]);
     const callers = await roleCallers(env);
     expect((await callers.admin.settings.get()).backup).toMatchObject({ ok: false, folder: null });
     const alerts = await env.db.selectFrom('emailOutbox').select(['toAddress', 'subject']).where('kind', '=', 'system-alert').execute();
