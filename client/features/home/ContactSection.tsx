@@ -71,7 +71,18 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
       {identity.openingHours !== null && <p className={`${shared.muted} ${classes.hours}`}>{identity.openingHours}</p>}
 
       {point !== null && (
-        <div className={classes.map}>
+        // The card works offline and without frames; in the OpenStreetMap view the map follows it.
+        <div className={identity.mapMode === 'embed' ? `${classes.map} ${classes.withFrame}` : classes.map}>
+          <div className={classes.mapCard}>
+            <PinIcon size={24} />
+            <p>
+              <span className={classes.mapPlace}>{place === '' ? siteName : place}</span>
+              <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
+                {t('home.contact.openMap')}
+                <span className={shared.srOnly}> {t('layout.newTab')}</span>
+              </a>
+            </p>
+          </div>
           {identity.mapMode === 'embed' && (
             <iframe
               title={t('home.contact.map', { place: place === '' ? siteName : place })}
@@ -82,10 +93,6 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
               referrerPolicy="no-referrer-when-downgrade"
             />
           )}
-          <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
-            {identity.mapMode === 'embed' ? t('home.contact.largerMap') : t('home.contact.onMap')}
-            <span className={shared.srOnly}> {t('layout.newTab')}</span>
-          </a>
         </div>
       )}
     </div>
