@@ -36,7 +36,9 @@ export function MapPicker({ point, onPick }: { point: MapPoint | null; onPick: (
   const marker = useRef<L.Marker | null>(null);
   // The latest callback, read by the click handler bound once.
   const pick = useRef(onPick);
-  pick.current = onPick;
+  useEffect(() => {
+    pick.current = onPick;
+  });
   const [tilesFailed, setTilesFailed] = useState(false);
   const initialPoint = useRef(point);
 
