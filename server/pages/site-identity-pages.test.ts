@@ -101,6 +101,9 @@ describe('the public pages', () => {
     expect(home).toContain('Monday to Thursday, 8:00 to 16:00');
     expect(home).toContain('https://www.openstreetmap.org/export/embed.html?bbox=-2.2526%2C53.4758%2C-2.2326%2C53.4858&amp;layer=mapnik&amp;marker=53.4808%2C-2.2426');
     expect(home).toContain('href="https://www.openstreetmap.org/?mlat=53.4808&amp;mlon=-2.2426#map=15/53.4808/-2.2426"');
+    // The card stays in front of the frame, for a visitor whose browser cannot load it.
+    expect(home.indexOf('Open in OpenStreetMap<span')).toBeGreaterThan(-1);
+    expect(home.indexOf('Open in OpenStreetMap<span')).toBeLessThan(home.indexOf('<iframe'));
 
     const { slot, event } = await insertBookableSlot(env.db);
     for (const [url, title] of [
@@ -123,7 +126,12 @@ describe('the public pages', () => {
     await saveIdentity({ ...IDENTITY, mapMode: 'link' });
     const linked = await page('/');
     expect(linked).not.toContain('<iframe');
-    expect(linked).toContain('View on the map');
+    // The map's card: the place and the link, which need no network.
+    expect(linked).toContain('>12 Mill Lane, Manchester M1 1AA, United Kingdom</span>');
+    expect(linked).toContain('Open in OpenStreetMap<span');
+    const french = await page('/fr/');
+    expect(french).toContain('Ouvrir dans OpenStreetMap<span');
+    expect(french).not.toContain('<iframe');
 
     await saveIdentity({ siteName: 'Plain Firm', addressLines: [], mapMode: 'none', social: {} });
     // The page's markup, without the catalog of its language (which names every text the page may show).

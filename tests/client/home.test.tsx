@@ -256,7 +256,12 @@ describe('home page: contact details', () => {
     const map = contact.getByTitle('Map: 12 Mill Lane, Manchester');
     expect(map).toHaveAttribute('loading', 'lazy');
     expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.+&layer=mapnik&marker=53\.48%2C-2\.24$/);
-    expect(contact.getByRole('link', { name: /View larger map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=53.48&mlon=-2.24#map=15/53.48/-2.24');
+    // The card beside the map needs no network: the place and a link to OpenStreetMap.
+    expect(contact.getByText('12 Mill Lane, Manchester')).toBeInTheDocument();
+    expect(contact.getByRole('link', { name: /^Open in OpenStreetMap/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=53.48&mlon=-2.24#map=15/53.48/-2.24',
+    );
   });
 });
 

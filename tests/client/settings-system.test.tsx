@@ -164,6 +164,8 @@ describe('Site', () => {
     await fill(user, within(panel).getByLabelText('Phone Number'), '+44 161 496 0000');
     await fill(user, within(panel).getByLabelText(/^Address/), '12 Mill Lane\nManchester');
     await user.click(within(panel).getByText('OpenStreetMap view'));
+    // The keyboard's way to the point, beside the map's click.
+    await user.click(within(panel).getByRole('button', { name: 'Enter coordinates' }));
     await fill(user, within(panel).getByLabelText(/Latitude/), '53.48');
     await fill(user, within(panel).getByLabelText(/Longitude/), '-2.24');
     await fill(user, within(panel).getByLabelText('Instagram'), 'https://www.instagram.com/kestrel');

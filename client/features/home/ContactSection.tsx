@@ -35,7 +35,7 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
   const { t } = useTranslator();
   const point = mapPointOf(identity);
   if (!hasContactDetails(identity) && identity.openingHours === null && point === null) return null;
-  const place = identity.addressLines.join(', ');
+  const place = identity.addressLines.join(', ') || siteName;
   return (
     <div className={classes.contactAside}>
       <h3 className={shared.cardTitle}>{t('home.contact.details')}</h3>
@@ -71,10 +71,21 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
       {identity.openingHours !== null && <p className={`${shared.muted} ${classes.hours}`}>{identity.openingHours}</p>}
 
       {point !== null && (
+        // The card works offline and without frames; in the OpenStreetMap view the map follows it.
         <div className={classes.map}>
+          <div className={classes.mapCard}>
+            <PinIcon size={24} />
+            <p>
+              <span className={classes.mapPlace}>{place}</span>
+              <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
+                {t('home.contact.openMap')}
+                <span className={shared.srOnly}> {t('layout.newTab')}</span>
+              </a>
+            </p>
+          </div>
           {identity.mapMode === 'embed' && (
             <iframe
-              title={t('home.contact.map', { place: place === '' ? siteName : place })}
+              title={t('home.contact.map', { place })}
               src={osmEmbedUrl(point)}
               width="100%"
               height="280"
@@ -82,10 +93,6 @@ function ContactDetails({ identity, siteName }: { identity: StoredIdentity; site
               referrerPolicy="no-referrer-when-downgrade"
             />
           )}
-          <a href={osmLinkUrl(point)} target="_blank" rel="noopener noreferrer" className={shared.textLink}>
-            {identity.mapMode === 'embed' ? t('home.contact.largerMap') : t('home.contact.onMap')}
-            <span className={shared.srOnly}> {t('layout.newTab')}</span>
-          </a>
         </div>
       )}
     </div>

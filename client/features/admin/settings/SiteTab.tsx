@@ -1,7 +1,7 @@
 // Site (admins only): the firm's identity as visitors see it. Name (the Site Name setting), tagline,
 // the short description search engines and link previews show, contact details, the map, social
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
-import { Anchor, Button, ColorInput, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, ColorInput, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/settings/site-identity.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
@@ -11,6 +11,7 @@ import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 import { showBrandColours } from './brand-style';
 import { SitePreview } from './SitePreview';
+import { MapPointField } from './MapPointField';
 
 type Identity = RouterOutputs['settings']['get']['identity'];
 
@@ -152,21 +153,7 @@ export function SiteTab({ identity }: { identity: Identity }) {
             {...form.getInputProps('mapMode')}
           />
         </Stack>
-        {mapMode !== 'none' && (
-          <Group grow align="flex-start" wrap="wrap">
-            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} clampBehavior="none" withAsterisk {...form.getInputProps('mapLatitude')} />
-            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} clampBehavior="none" withAsterisk {...form.getInputProps('mapLongitude')} />
-          </Group>
-        )}
-        {mapMode !== 'none' && (
-          <Text size="sm" c="dimmed">
-            Find the point on{' '}
-            <Anchor href="https://www.openstreetmap.org" target="_blank" rel="noopener noreferrer">
-              openstreetmap.org
-            </Anchor>
-            : right-click the place and choose Show address; the numbers are latitude, longitude.
-          </Text>
-        )}
+        {mapMode !== 'none' && <MapPointField form={form} />}
       </FormSection>
 
       <FormSection

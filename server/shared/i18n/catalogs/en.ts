@@ -87,8 +87,7 @@ export const en = {
   'home.contact.loadingForm': 'Loading contact form',
   'home.contact.details': 'Contact Details',
   'home.contact.map': 'Map: {place}',
-  'home.contact.largerMap': 'View larger map',
-  'home.contact.onMap': 'View on the map',
+  'home.contact.openMap': 'Open in OpenStreetMap',
 
   'event.default.title': 'Upcoming Event',
   'event.default.date': 'Date to be announced',

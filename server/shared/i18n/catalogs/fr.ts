@@ -89,8 +89,7 @@ export const fr: Catalog = {
   'home.contact.loadingForm': 'Chargement du formulaire de contact',
   'home.contact.details': 'Coordonnées',
   'home.contact.map': 'Carte : {place}',
-  'home.contact.largerMap': 'Agrandir la carte',
-  'home.contact.onMap': 'Voir sur la carte',
+  'home.contact.openMap': 'Ouvrir dans OpenStreetMap',
 
   'event.default.title': 'Événement à venir',
   'event.default.date': 'Date à confirmer',
