@@ -4,7 +4,7 @@
 // under test trusts the loopback proxy, tests/e2e/serve.ts), so per-address limits count per test.
 //
 // `siteTimezone` (set with test.use) puts the site in another timezone for a test and puts the
-// previous one back in the fixture's teardown. A `finally` inside the test would not do: when a
+// previous one back in a fixture's teardown (restoreAfterTest's, below). A `finally` inside the test would not do: when a
 // test times out, its own request context is closed before the finally runs, and every later spec
 // would then see the other timezone. For the same reason `restoreAfterTest(restore)` runs `restore`
 // (with a request context signed in as the admin) in the fixture's teardown: a test that changes a
@@ -38,16 +38,16 @@ export const test = base.extend<Options & { siteTimezoneSet: void; restoreAfterT
   },
   siteTimezone: [undefined, { option: true }],
   siteTimezoneSet: [
-    async ({ siteTimezone, playwright, extraHTTPHeaders }, use) => {
+    async ({ siteTimezone, playwright, extraHTTPHeaders, restoreAfterTest }, use) => {
       if (siteTimezone === undefined) return use();
       const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders });
-      const previous = await setSiteTimezone(request, siteTimezone);
       try {
-        await use();
+        const previous = await setSiteTimezone(request, siteTimezone);
+        restoreAfterTest((admin) => setSiteTimezone(admin, previous));
       } finally {
-        await setSiteTimezone(request, previous);
         await request.dispose();
       }
+      await use();
     },
     { auto: true },
   ],
