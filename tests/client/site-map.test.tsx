@@ -19,6 +19,9 @@ async function openMap(user: SettingsUser): Promise<{ panel: HTMLElement; map: H
   const panel = await page.openTab(user, 'Site');
   await user.click(within(panel).getByText('OpenStreetMap view'));
   const map = await within(panel).findByRole('group', { name: MAP });
+  // The box renders before the effect that makes it a Leaflet map; a click before then reaches
+  // no handler (seen on a loaded CI machine). Leaflet marks its container once it holds the map.
+  await waitFor(() => expect(map).toHaveClass('leaflet-container'));
   return { panel, map };
 }
 
