@@ -1,6 +1,7 @@
 // An event's page as its own script renders it (client/event.tsx), and the server too
 // (client/entry-server.tsx): the public layout and the event page, without the app's router or
 // Mantine's provider, like the home page (client/home-root.tsx). Its links are plain anchors.
+import { HydrateInSlices } from './hydration';
 import type { QueryClient } from '@tanstack/react-query';
 import { EventPage } from './features/event/EventPage';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -37,9 +38,11 @@ export function EventRoot({ queryClient, trpcClient, pathname, eventId, page }: 
     <LanguageProvider page={page}>
       <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
         <SiteNavigationProvider value={{ pathname, Link: PlainLink }}>
-          <PublicLayout>
-            <EventPage eventId={eventId} />
-          </PublicLayout>
+          <HydrateInSlices>
+            <PublicLayout>
+              <EventPage eventId={eventId} />
+            </PublicLayout>
+          </HydrateInSlices>
         </SiteNavigationProvider>
       </DataProviders>
     </LanguageProvider>

@@ -3,6 +3,7 @@
 // without Mantine's provider. The
 // page's links are plain anchors (features/layout/site-links.tsx); the pages they lead to are
 // rendered by the server, so a visitor's phone downloads no router to read the home page.
+import { HydrateInSlices } from './hydration';
 import type { QueryClient } from '@tanstack/react-query';
 import { HomePage } from './features/home/HomePage';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -20,9 +21,11 @@ export function HomeRoot({ queryClient, trpcClient, page }: HomeRootProps) {
   return (
     <LanguageProvider page={page}>
       <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
-        <PublicLayout>
-          <HomePage />
-        </PublicLayout>
+        <HydrateInSlices>
+          <PublicLayout>
+            <HomePage />
+          </PublicLayout>
+        </HydrateInSlices>
       </DataProviders>
     </LanguageProvider>
   );

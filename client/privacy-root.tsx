@@ -1,6 +1,7 @@
 // The privacy page as its script renders it (client/event.tsx, shared with the event pages), and the server too
 // (client/entry-server.tsx): the public layout and the page, without the app's router or Mantine's
 // provider, like an event's page (client/event-root.tsx). Its links are plain anchors.
+import { HydrateInSlices } from './hydration';
 import type { QueryClient } from '@tanstack/react-query';
 import { PrivacyPage } from './features/privacy/PrivacyPage';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -23,9 +24,11 @@ export function PrivacyRoot({ queryClient, trpcClient, page }: PrivacyRootProps)
     <LanguageProvider page={page}>
       <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
         <SiteNavigationProvider value={{ pathname: PRIVACY_PAGE_PATH, Link: PlainLink }}>
-          <PublicLayout>
-            <PrivacyPage />
-          </PublicLayout>
+          <HydrateInSlices>
+            <PublicLayout>
+              <PrivacyPage />
+            </PublicLayout>
+          </HydrateInSlices>
         </SiteNavigationProvider>
       </DataProviders>
     </LanguageProvider>

@@ -85,3 +85,48 @@ test('a visitor books from the server-rendered page of an event', async ({ page,
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("an event page opens without formatting a date; its sessions are adopted once they show", async ({ page, request }) => {
+    const slot = await createBookableSlot(request, { title: 'Sunyani Cocoa Briefing', capacity: 5 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // Counts the page's date formatters: the first one loads the browser's date data, a long task
+    // on a slow phone, which the page's opening must not pay for a part below the fold.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { dateFormatsMade: number };
+      counted.dateFormatsMade = 0;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          counted.dateFormatsMade += 1;
+          return new target(...args);
+        },
+        apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          counted.dateFormatsMade += 1;
+          return target(...args);
+        },
+      });
+    });
+    const dateFormatsMade = () => page.evaluate(() => (window as unknown as { dateFormatsMade: number }).dateFormatsMade);
+
+    await page.goto(`/events/${slot.eventId}`);
+    await waitForHydration(page, 'h1');
+    await page.waitForLoadState('networkidle');
+    const sessions = page.getByRole('heading', { name: 'Sessions' });
+    // Below the fold, shown from the server's markup, not adopted, and no date formatted yet.
+    expect(await sessions.evaluate((heading) => heading.getBoundingClientRect().top)).toBeGreaterThan(812);
+    await expect(page.getByRole('heading', { name: slot.sessionTitle })).toBeAttached();
+    expect(await sessions.evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')))).toBe(false);
+    expect(await dateFormatsMade()).toBe(0);
+
+    await sessions.scrollIntoViewIfNeeded();
+    await waitForHydration(page, '#event-sessions');
+    expect(await dateFormatsMade()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+});
