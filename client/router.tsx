@@ -15,7 +15,6 @@ import { PageSpinner } from './features/layout/PageSpinner';
 import { PublicRouteLayout } from './features/layout/PublicRouteLayout';
 import { EmbedLayout } from './features/embed/EmbedLayout';
 import { HomePage } from './features/home/HomePage';
-import { PrivacyRoutePage } from './features/privacy/PrivacyRoutePage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { validateBookingSearch } from './features/admin/bookings/booking-search';
 import { validatePaymentSearch } from './features/admin/payments/payment-search';
@@ -68,13 +67,13 @@ const eventRoute = createRoute({
 
 /**
  * The privacy page; served to visitors with the event pages' script (client/event.tsx), this is the
- * app's. Not a lazy chunk: a dynamic import of it splits the home page's shared chunk in two and
- * adds almost a kilobyte to the home page's JS, while the page itself is a few hundred bytes.
+ * app's. A lazy chunk: the page itself lives in the event page's chunk (vite.config.ts), which the
+ * app's first screen does not need.
  */
 const privacyRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/privacy',
-  component: PrivacyRoutePage,
+  component: lazyRouteComponent(() => import('./features/privacy/PrivacyRoutePage'), 'PrivacyRoutePage'),
 });
 
 /** The link in a participant's e-mails; the token is the whole secret. */
