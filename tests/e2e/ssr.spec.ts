@@ -16,6 +16,16 @@ async function waitForHydration(page: Page, selector: string): Promise<void> {
   );
 }
 
+/** The page's uncaught errors and console errors (and warnings, when asked), as they come. */
+function collectErrors(page: Page, { warnings = false } = {}): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || (warnings && message.type() === 'warning')) errors.push(message.text());
+  });
+  return errors;
+}
+
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -39,11 +49,7 @@ test.describe('with JavaScript disabled', () => {
 test('the home page hydrates without errors and its data needs no request', async ({ page, request }) => {
   await createBookableSlot(request, { title: 'Tamale Agribusiness Forum', capacity: 5 });
   const [first] = await query<{ title: string }[]>(request, 'events.list', { limit: 3 });
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectErrors(page, { warnings: true });
   const apiReads: string[] = [];
   page.on('request', (sent) => {
     if (sent.url().includes('/api/trpc/')) apiReads.push(new URL(sent.url()).pathname);
@@ -67,11 +73,7 @@ test('the home page hydrates without errors and its data needs no request', asyn
 
 test('a visitor books from the server-rendered page of an event', async ({ page, request }) => {
   const slot = await createBookableSlot(request, { title: 'Cape Coast Tourism Mission', capacity: 5 });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = collectErrors(page);
 
   await page.goto(`/booking/${slot.eventId}`);
   await expect(page.getByRole('combobox', { name: 'Select Event' })).toHaveValue(slot.eventTitle);
@@ -91,11 +93,7 @@ test.describe('on a phone', () => {
 
   test("an event page opens without formatting a date; its sessions are adopted once they show", async ({ page, request }) => {
     const slot = await createBookableSlot(request, { title: 'Sunyani Cocoa Briefing', capacity: 5 });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectErrors(page);
     // Counts the page's date formatters: the first one loads the browser's date data, a long task
     // on a slow phone, which the page's opening must not pay for a part below the fold.
     await page.addInitScript(() => {
