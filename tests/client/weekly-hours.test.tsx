@@ -46,6 +46,19 @@ async function withMarch13Off() {
   });
 }
 
+describe('time zone', () => {
+  it('shows an account kept in UTC as UTC, first of the choices (the browser’s own list has no UTC)', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<AvailabilityEditor />, { baseUrl: server.baseUrl, sessionToken: staff.token });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('UTC');
+    await person.click(zone);
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent(/^UTC$/);
+    expect(options.filter((option) => option.textContent === 'Europe/Paris')).toHaveLength(1);
+  });
+});
+
 describe('weekly hours', () => {
   it('shows each day’s ranges in time pickers and says under a range what is wrong, saving nothing', async () => {
     const person = userEvent.setup();

@@ -3,6 +3,7 @@
 // it (below on a phone) the chosen day's times as a column. Used to book and to move.
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { zoneChoices } from '@client/time-zones';
 import { browserTimeZone } from '@server/shared/visitor-time';
 import { utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
@@ -12,14 +13,6 @@ import { lastDateOf, MonthCalendar } from './MonthCalendar';
 import classes from './consultation.module.css';
 
 export type FreeTime = RouterOutputs['consultations']['freeTimes']['times'][number];
-
-const ZONES: string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-})();
 
 export function useVisitorZone(): [string, (zone: string) => void] {
   return useState(() => browserTimeZone() ?? 'UTC');
@@ -45,6 +38,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const [day, setDay] = useState<string | null>(null);
+  const zones = useMemo(() => zoneChoices(timeZone), [timeZone]);
   const free = trpc.consultations.freeTimes.useQuery(
     { typeId, from: `${month}-01`, to: lastDateOf(month), timeZone, manageToken },
     { refetchOnWindowFocus: false, retry: false },
@@ -81,7 +75,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
         <Select
           label={t('consultation.zone.label')}
           description={t('consultation.zone.description')}
-          data={ZONES}
+          data={zones}
           value={timeZone}
           searchable
           allowDeselect={false}
