@@ -11,6 +11,8 @@ import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '@db/database';
 import { runSeed } from './seed/run-seed';
+import { homeContentIn } from '@server/shared/home-content';
+import type { HomeContent } from '@server/home-page/home-page.schemas';
 
 const run = promisify(execFile);
 // Each test seeds its own data folder, so none depends on what another left.
@@ -249,5 +251,31 @@ describe('npm run seed', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('gives the home page French texts: every slide, service, priority and testimonial, and the founder', async () => {
+    await seed();
+    const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+    let stored: HomeContent;
+    try {
+      stored = JSON.parse((db.prepare('select content from home_content').get() as { content: string }).content) as HomeContent;
+    } finally {
+      db.close();
+    }
+    const french = homeContentIn(stored, 'fr');
+    // Nothing the French page shows is still the English text.
+    for (const section of ['heroSlides', 'services', 'priorities'] as const) {
+      french[section].forEach((item, index) => {
+        expect(item.title, `${section} ${index}`).not.toBe(stored[section][index]?.title);
+        expect(item.text, `${section} ${index}`).not.toBe(stored[section][index]?.text);
+      });
+    }
+    french.testimonials.forEach((testimonial, index) => expect(testimonial.text, `testimonial ${index}`).not.toBe(stored.testimonials[index]?.text));
+    expect(french.founder.bio).toHaveLength(stored.founder.bio.length);
+    french.founder.bio.forEach((paragraph, index) => expect(paragraph).not.toBe(stored.founder.bio[index]));
+    expect(french.services[0]?.title).toBe('Conseil en entrée sur les marchés');
+    expect(french.founder.role).toBe('Fondatrice et consultante principale');
+    // The English page keeps its texts.
+    expect(homeContentIn(stored, 'en').services[0]?.title).toBe('Market Entry Advisory');
   });
 });

@@ -3,6 +3,7 @@
 import { defaultHomeContent } from '@client/features/home/content';
 import type { HomeContent } from '@server/home-page/home-page.schemas';
 import type { SiteIdentity } from '@server/settings/site-identity.schemas';
+import { FRENCH_HOME } from './french';
 
 export const DEMO_IDENTITY: SiteIdentity = {
   siteName: 'Global Reach Advisory',
@@ -73,9 +74,24 @@ const DEMO_FOUNDER = {
   ],
 } satisfies HomeContent['founder'];
 
-/** The home page of the demo: the shipped hero, services and priorities with the firm's people. */
+/** Each item with its French texts (FRENCH_HOME, by position), so /fr/ reads French throughout. */
+function withFrench<Item extends object, Texts extends object>(items: readonly Item[], french: readonly Texts[]): Item[] {
+  return items.map((item, index) => {
+    const texts = french[index];
+    return texts === undefined ? { ...item } : { ...item, translations: { fr: texts } };
+  });
+}
+
+/** The home page of the demo: the shipped hero, services and priorities with the firm's people, in English and French. */
 export const DEMO_HOME_CONTENT: HomeContent = {
-  ...defaultHomeContent,
-  testimonials: [...DEMO_TESTIMONIALS],
-  founder: { ...DEMO_FOUNDER, bio: [...DEMO_FOUNDER.bio], stats: [...DEMO_FOUNDER.stats] },
+  heroSlides: withFrench(defaultHomeContent.heroSlides, FRENCH_HOME.heroSlides),
+  services: withFrench(defaultHomeContent.services, FRENCH_HOME.services),
+  testimonials: withFrench(DEMO_TESTIMONIALS, FRENCH_HOME.testimonials),
+  founder: {
+    ...DEMO_FOUNDER,
+    bio: [...DEMO_FOUNDER.bio],
+    stats: [...DEMO_FOUNDER.stats],
+    translations: { fr: { role: FRENCH_HOME.founder.role, bio: [...FRENCH_HOME.founder.bio] } },
+  },
+  priorities: withFrench(defaultHomeContent.priorities, FRENCH_HOME.priorities),
 };

@@ -71,3 +71,90 @@ export const FRENCH_CONSULTATION_TYPES: Record<string, FrenchTexts> = {
     description: 'Une séance de travail de 90 minutes à notre bureau sur votre plan d’implantation : réglementation, partenaires et premières étapes.',
   },
 };
+
+/** The demo home page's texts in French, in the order of the shipped hero, services and priorities. */
+export const FRENCH_HOME = {
+  heroSlides: [
+    {
+      title: 'Développement international',
+      text: 'Emmenez votre entreprise sur de nouveaux marchés avec des partenaires, un plan et une connaissance du terrain qui font de l’ambition un chiffre d’affaires.',
+    },
+    {
+      title: 'Conseil en stratégie',
+      text: 'Une stratégie claire, fondée sur les données, à chaque étape de l’expansion : de la première étude de faisabilité à une activité qui tourne à l’étranger.',
+    },
+    {
+      title: 'Entrée sur les marchés',
+      text: 'Entrez sur les marchés d’Amérique du Nord, d’Europe et d’Afrique avec la bonne structure, les bons partenaires et moins de surprises.',
+    },
+  ],
+  services: [
+    {
+      title: 'Conseil en entrée sur les marchés',
+      text: 'Nous évaluons votre marché cible, traçons le parcours réglementaire et bâtissons un plan d’entrée par étapes, avec budgets et jalons clairs. Vous recevez une recommandation, y aller ou non, appuyée sur des données locales, pas sur des suppositions.',
+    },
+    {
+      title: 'Mise en relation d’affaires',
+      text: 'Nous vous présentons des distributeurs, fournisseurs, investisseurs et partenaires de coentreprise déjà vérifiés, adaptés à votre secteur et à votre taille. Chaque rendez-vous s’accompagne d’un dossier de préparation : la première conversation est déjà productive.',
+    },
+    {
+      title: 'Missions commerciales',
+      text: 'Nous organisons et conduisons des délégations à l’étranger, des visas et de la logistique à un programme complet de visites de sites et de rendez-vous B2B. Les participants rentrent avec des contacts qualifiés et un plan de suivi pour chacun.',
+    },
+    {
+      title: 'Promotion de salons professionnels',
+      text: 'Nous positionnons votre marque sur les salons internationaux, de la stratégie de stand aux rendez-vous avec des acheteurs fixés avant l’ouverture. Nous faisons aussi connaître vos propres événements aux bons publics grâce à nos réseaux sur trois continents.',
+    },
+    {
+      title: 'Marketing international',
+      text: 'Nous adaptons votre positionnement, vos messages et vos campagnes numériques à chaque nouveau marché et à chaque langue. Des partenaires locaux et des objectifs mesurables concentrent votre budget sur les acheteurs qui comptent.',
+    },
+    {
+      title: 'Intelligence culturelle',
+      text: 'Nous préparons vos équipes de direction et de vente à la manière dont les affaires se font vraiment sur les marchés où vous entrez. Des ateliers pratiques abordent styles de négociation, usages et prise de décision, pour qu’aucun contrat ne se perde dans la traduction.',
+    },
+  ],
+  priorities: [
+    {
+      title: 'Des solutions centrées sur le client',
+      text: 'Chaque mission part de vos objectifs, de votre budget et de votre calendrier. Pas de modèle tout fait : nous construisons le plan autour de votre entreprise.',
+    },
+    {
+      title: 'Innovation et efficacité',
+      text: 'Des méthodes sobres et des outils modernes vous mènent sur le marché plus vite et à moindre coût, sans rien bâcler.',
+    },
+    {
+      title: 'Des analyses fondées sur les données',
+      text: 'Dimensionnement des marchés, veille concurrentielle et données commerciales éclairent chacune de nos recommandations.',
+    },
+    {
+      title: 'Conformité et maîtrise des risques',
+      text: 'Nous signalons tôt les risques réglementaires, fiscaux et de réputation, pour que votre expansion repose sur des bases juridiques solides.',
+    },
+    {
+      title: 'Des partenariats dans la durée',
+      text: 'Nous restons à vos côtés après le lancement pour vous aider à grandir, à mesurer les résultats et à aborder le marché suivant.',
+    },
+  ],
+  testimonials: [
+    {
+      role: 'PDG, Mensah Agro Exports',
+      text: 'Global Reach Advisory nous a trouvé trois distributeurs qualifiés aux États-Unis en quatre mois. Leur préparation de chaque rendez-vous a fait de notre première mission commerciale la semaine la plus productive de notre entreprise.',
+    },
+    {
+      role: 'Vice-présidente International, Brightline Medical',
+      text: 'Nous allions entrer en Afrique de l’Ouest avec un plan écrit pour l’Europe. Abena et son équipe ont refait notre stratégie réglementaire et de partenariats, et notre premier produit a été homologué au Ghana en moins d’un an.',
+    },
+    {
+      role: 'Fondatrice, Sahel Textiles',
+      text: 'L’atelier d’intelligence culturelle a changé la façon dont notre équipe commerciale négocie avec les acheteurs nord-américains. Clair, pratique et utile de bout en bout : nous avons signé deux comptes de distribution le trimestre suivant.',
+    },
+  ],
+  founder: {
+    role: 'Fondatrice et consultante principale',
+    bio: [
+      'Abena Owusu a fondé Global Reach Advisory pour offrir aux entreprises en croissance l’expertise internationale habituellement réservée aux multinationales. Née à Kumasi et installée à Washington, elle aide depuis plus de dix ans les entreprises à circuler entre l’Amérique du Nord, l’Europe et l’Afrique.',
+      'Avant de créer le cabinet, elle a dirigé des programmes d’entrée sur les marchés pour une agence de promotion commerciale et conseillé des exportateurs sur le choix de partenaires, la conformité et la stratégie commerciale. Titulaire d’un Executive MBA, elle intervient régulièrement sur l’investissement de la diaspora et le commerce intra-africain.',
+    ],
+  },
+};
