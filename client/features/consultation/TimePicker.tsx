@@ -17,9 +17,19 @@ const ZONES: string[] = (() => {
   try {
     return Intl.supportedValuesOf('timeZone');
   } catch {
-    return ['UTC'];
+    return [];
   }
 })();
+
+/**
+ * The zones offered, with the one shown among them: a value missing from the list leaves the field
+ * blank, and the runtime's list has no 'UTC' (what a browser set to UTC says) nor, on some
+ * runtimes, the spelling the browser gives.
+ */
+function zoneOptions(current: string): string[] {
+  const zones = ZONES.includes('UTC') ? ZONES : ['UTC', ...ZONES];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
 
 export function useVisitorZone(): [string, (zone: string) => void] {
   return useState(() => browserTimeZone() ?? 'UTC');
@@ -55,6 +65,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
   );
   const available = useMemo(() => new Set(times.map((time) => time.date)), [times]);
   const ofDay = times.filter((time) => time.date === day);
+  const zones = useMemo(() => zoneOptions(timeZone), [timeZone]);
 
   return (
     <div className={classes.booker}>
@@ -81,7 +92,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
         <Select
           label={t('consultation.zone.label')}
           description={t('consultation.zone.description')}
-          data={ZONES}
+          data={zones}
           value={timeZone}
           searchable
           allowDeselect={false}

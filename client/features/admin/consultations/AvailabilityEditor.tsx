@@ -1,7 +1,8 @@
 // One's consultation hours: time zone, weekly ranges (several a day) and date overrides (a day off
 // or other hours). Admins may pick a colleague and edit theirs.
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { timeZoneChoices } from '@server/shared/time';
 import { clockRangeOf, type ClockRange, minuteRangeOf, repeatedDateProblems, timeRangeProblems } from '@server/shared/time-ranges';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
@@ -9,13 +10,6 @@ import { type DateOverride, type DateOverrideErrors, DateOverrides } from './Dat
 import { WEEKDAYS, WeeklyHours } from './WeeklyHours';
 
 type Availability = RouterOutputs['consultations']['availability']['get'];
-const ZONES: string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-})();
 
 export function AvailabilityEditor() {
   const { user, isAdmin } = useCurrentUser();
@@ -44,6 +38,8 @@ export function AvailabilityEditor() {
 function HoursForm({ availability }: { availability: Availability }) {
   const utils = trpc.useUtils();
   const [timeZone, setTimeZone] = useState(availability.timeZone);
+  // The System tab's list: UTC first (the runtime's own list has no 'UTC'), then every IANA zone.
+  const zones = useMemo(() => timeZoneChoices(availability.timeZone), [availability.timeZone]);
   // The stored ranges (minutes) as the time inputs hold them; turned back into minutes on save, so
   // the API is the same as when hours were typed.
   const [days, setDays] = useState<ClockRange[][]>(() => WEEKDAYS.map((_, weekday) => availability.weekly.filter((range) => range.weekday === weekday).map(clockRangeOf)));
@@ -81,7 +77,7 @@ function HoursForm({ availability }: { availability: Availability }) {
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <Select label="Time zone" data={ZONES} searchable value={timeZone} allowDeselect={false} onChange={(zone) => zone !== null && setTimeZone(zone)} error={serverErrors.timeZone} w={280} />
+        <Select label="Time zone" data={zones} searchable value={timeZone} allowDeselect={false} onChange={(zone) => zone !== null && setTimeZone(zone)} error={serverErrors.timeZone} w={280} />
         <Title order={2}>
           Weekly hours
         </Title>
