@@ -173,7 +173,7 @@ export function SiteTab({ identity }: { identity: Identity }) {
         ))}
       </FormSection>
 
-      <FormSection title="Preview" description="The header, buttons, footer and an e-mail with the values above, unsaved.">
+      <FormSection title="Preview">
         <SitePreview values={form.values} />
       </FormSection>
     </PageForm>
