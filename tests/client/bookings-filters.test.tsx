@@ -110,6 +110,10 @@ describe('bookings filters in the URL', () => {
     await waitFor(() => expect(participantNames()).toEqual([expect.stringContaining('Kofi Mensah')]));
     // From opens on the month of To, and a day is picked in its calendar.
     await interaction.click(screen.getByRole('button', { name: 'From' }));
+    // The calendar's arrows have names a screen reader can say.
+    expect(await screen.findByRole('button', { name: 'Previous month' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Choose a month' })).toHaveTextContent(`March ${YEAR}`);
     await interaction.click(await screen.findByRole('button', { name: `20 March ${YEAR}` }));
     await waitFor(() => expect(router.state.location.search).toEqual({ to: MARCH_20, status: 'pending', from: MARCH_20 }));
   });

@@ -1,8 +1,10 @@
 // The consultation page's month calendar: Monday-first weeks, only days with free times can be
-// chosen (and say so to a screen reader), months move forward but not before the first allowed.
+// chosen (and say so to a screen reader), months move forward but not before the first allowed. The
+// time picker's zone field shows the visitor's zone, UTC too.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lastDateOf, MonthCalendar, shiftMonth } from '@client/features/consultation/MonthCalendar';
+import { TimePicker } from '@client/features/consultation/TimePicker';
 import { futureYear, isoDay } from '@tests/dates';
 import { renderWithProviders } from './render';
 
@@ -44,5 +46,14 @@ describe('MonthCalendar', () => {
     expect(shiftMonth(`${year}-12`, 1)).toBe(`${year + 1}-01`);
     expect(shiftMonth(`${year}-01`, -1)).toBe(`${year - 1}-12`);
     expect(lastDateOf(`${year}-04`)).toBe(isoDay(year, 4, 30));
+  });
+});
+
+describe('TimePicker', () => {
+  // A browser set to UTC says 'UTC', a name the runtime's zone list leaves out: the field shows it
+  // instead of staying blank.
+  it.each(['UTC', 'America/Toronto'])('shows the visitor\'s zone %s in its field', (zone) => {
+    renderWithProviders(<TimePicker typeId="type-1" timeZone={zone} onTimeZoneChange={vi.fn()} selected={null} onSelect={vi.fn()} />);
+    expect(screen.getByRole('combobox', { name: /^Your time zone/ })).toHaveValue(zone);
   });
 });

@@ -130,6 +130,8 @@ describe('Site', () => {
     await fill(user, within(panel).getByLabelText(/^Footer text/), 'Registered in England.');
     await fill(user, within(panel).getByLabelText(/Primary colour/), '#1d4ed8');
 
+    // The preview says once what it is (its own line, not the section's as well).
+    expect(within(panel).getAllByText(/will look|unsaved\./)).toEqual([within(panel).getByText('How the site and its e-mails will look with these values, before you save.')]);
     const header = within(panel).getByTestId('preview-header');
     expect(header).toHaveTextContent('KFKestrel & Finch');
     expect(header).toHaveStyle({ borderBottom: '3px solid #1d4ed8' });

@@ -21,6 +21,11 @@ describe('Vouchers', () => {
     expect(await within(dialog).findByText('Use 3 to 32 letters, digits, - or _')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a percentage between 0.01 and 100')).toBeInTheDocument();
     page.expectNothingSent(calls);
+    // The First day calendar's arrows have names a screen reader can say.
+    await user.click(within(dialog).getByRole('button', { name: 'First day' }));
+    expect(await screen.findByRole('button', { name: 'Previous month' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeVisible();
+    await user.keyboard('{Escape}');
 
     await fill(user, within(dialog).getByLabelText(/^Code/), 'Partner25');
     await user.click(within(dialog).getByText(/^Amount \(/));

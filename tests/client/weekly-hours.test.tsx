@@ -64,6 +64,8 @@ describe('weekly hours', () => {
     const person = userEvent.setup();
     renderWithProviders(<AvailabilityEditor />, { baseUrl: server.baseUrl, sessionToken: staff.token });
     const monday = await screen.findByRole('group', { name: 'Monday' });
+    // The stored zone shows in its field (the runtime's zone list has no 'UTC').
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
     expect(within(monday).getByLabelText('Monday range 1 start')).toHaveValue('09:00');
     expect(within(monday).getByLabelText('Monday range 1 end')).toHaveValue('12:00');
     expect(within(screen.getByRole('group', { name: 'Tuesday' })).getByText('No consultations')).toBeInTheDocument();

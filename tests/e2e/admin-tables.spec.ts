@@ -140,8 +140,16 @@ test.describe('back-office tables', () => {
       }
     }
 
-    // A card labels its values; the long address is one line cut with an ellipsis, whole as its title.
+    // On a phone the Consultations filters are each the screen's width, not three ragged widths.
     await page.setViewportSize({ width: 375, height: 900 });
+    await screens.find((screen) => screen.name === 'consultations')?.open(page);
+    const widths = await Promise.all(
+      ['Consultant', 'Type', 'Status', 'Partner', 'Search visitor'].map(async (name) => (await page.getByRole(name === 'Search visitor' ? 'textbox' : 'combobox', { name }).boundingBox())?.width ?? 0),
+    );
+    expect(new Set(widths.map(Math.round)).size, `filter widths ${widths.join(', ')}`).toBe(1);
+    expect(widths[0]).toBeGreaterThan(300);
+
+    // A card labels its values; the long address is one line cut with an ellipsis, whole as its title.
     const table = await screens[0]?.open(page);
     if (table === undefined) throw new Error('no bookings screen');
     const card = table.locator('tbody > tr').first();

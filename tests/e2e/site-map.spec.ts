@@ -32,6 +32,12 @@ for (const width of [375, 1280]) {
       await signInThroughApi(page);
       await page.goto('/admin/settings?tab=site');
       const panel = page.getByRole('tabpanel');
+      // E-mail and phone side by side on a desk, one above the other on a phone (never both cut).
+      const email = await panel.getByRole('textbox', { name: 'Email Address' }).boundingBox();
+      const phone = await panel.getByRole('textbox', { name: 'Phone Number' }).boundingBox();
+      if (email === null || phone === null) throw new Error('The contact fields have no box');
+      if (width === 375) expect(phone.y, 'the phone under the e-mail at 375 px').toBeGreaterThan(email.y + email.height);
+      else expect(phone.y, 'the phone beside the e-mail at 1,280 px').toBe(email.y);
       await panel.getByText('OpenStreetMap view').click();
       const map = panel.getByRole('group', { name: 'Map: click the place to set the point' });
       await expect(map).toBeVisible();

@@ -74,11 +74,11 @@ export function ConsultationList() {
             { value: 'past', label: 'Past' },
           ]}
         />
-        <Select label="Consultant" data={consultantOptions} value={consultantId} allowDeselect={false} onChange={(value) => { setConsultantId(value ?? 'mine'); setPage(1); }} w={180} />
-        <Select label="Type" placeholder="All types" clearable data={(types.data ?? []).map((type) => ({ value: type.id, label: type.title }))} value={typeId} onChange={(value) => { setTypeId(value); setPage(1); }} w={200} />
-        <Select label="Status" placeholder="Any status" clearable data={[{ value: 'booked', label: 'Booked' }, { value: 'cancelled', label: 'Cancelled' }]} value={status} onChange={(value) => { setStatus(value); setPage(1); }} w={150} />
-        <PartnerFilter label="Partner" partners={partners.data} value={partner} onChange={(value) => { setPartner(value); setPage(1); }} w={200} />
-        <TextInput label="Search visitor" value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} w={200} />
+        <Select label="Consultant" data={consultantOptions} value={consultantId} allowDeselect={false} onChange={(value) => { setConsultantId(value ?? 'mine'); setPage(1); }} w={{ base: '100%', xs: 180 }} />
+        <Select label="Type" placeholder="All types" clearable data={(types.data ?? []).map((type) => ({ value: type.id, label: type.title }))} value={typeId} onChange={(value) => { setTypeId(value); setPage(1); }} w={{ base: '100%', xs: 200 }} />
+        <Select label="Status" placeholder="Any status" clearable data={[{ value: 'booked', label: 'Booked' }, { value: 'cancelled', label: 'Cancelled' }]} value={status} onChange={(value) => { setStatus(value); setPage(1); }} w={{ base: '100%', xs: 150 }} />
+        <PartnerFilter label="Partner" partners={partners.data} value={partner} onChange={(value) => { setPartner(value); setPage(1); }} w={{ base: '100%', xs: 200 }} />
+        <TextInput label="Search visitor" value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} w={{ base: '100%', xs: 200 }} />
         <ExportCsvButton route={EXPORT_ROUTE} filter={{ ...filter, consultantId: filter.consultantId ?? 'all' }} />
       </Group>
       {cancel.isError && <Alert color="red" title="The consultation could not be cancelled">{messageOf(cancel.error, 'Please try again.')}</Alert>}

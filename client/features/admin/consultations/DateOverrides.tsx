@@ -5,6 +5,7 @@ import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import type { ClockRange } from '@server/shared/time-ranges';
+import { CALENDAR_LABELS } from '@client/features/admin/kit/calendar-labels';
 import { AddRangeButton, TimeRanges } from './TimeRanges';
 
 export interface DateOverride {
@@ -14,18 +15,6 @@ export interface DateOverride {
   /** The ranges when not a day off (kept while the day is off, so unticking brings them back). */
   ranges: ClockRange[];
 }
-
-/** The calendar's arrows and headings, named for a screen reader. */
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 export interface DateOverrideErrors {
   date: string | null;

@@ -4,6 +4,7 @@
 import { DatePickerInput } from '@mantine/dates';
 import type { StyleProp } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { CALENDAR_LABELS } from './calendar-labels';
 
 interface DateFilterProps {
   label: string;
@@ -25,6 +26,7 @@ export function DateFilter({ label, description, value, onChange, minDate, maxDa
       placeholder="Any day"
       valueFormat="D MMM YYYY"
       clearable
+      ariaLabels={CALENDAR_LABELS}
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       value={value ?? null}
       onChange={(day) => onChange(day === null || day === '' ? undefined : day)}

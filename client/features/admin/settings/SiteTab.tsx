@@ -1,7 +1,7 @@
 // Site (admins only): the firm's identity as visitors see it. Name (the Site Name setting), tagline,
 // the short description search engines and link previews show, contact details, the map, social
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
-import { Button, ColorInput, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, ColorInput, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/settings/site-identity.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
@@ -125,10 +125,11 @@ export function SiteTab({ identity }: { identity: Identity }) {
       </FormSection>
 
       <FormSection title="Contact Details" description="Shown on the home page and in the footer, and signed under every e-mail. Leave them empty to show no contact block.">
-        <Group grow align="flex-start" wrap="wrap">
+        {/* Side by side from 576 px; one above the other on a phone, where two would cut both. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Email Address" type="email" {...form.getInputProps('contactEmail')} />
           <TextInput label="Phone Number" type="tel" {...form.getInputProps('contactPhone')} />
-        </Group>
+        </SimpleGrid>
         <Textarea
           label="Address"
           description={`One line per line of the address (at most ${IDENTITY_LIMITS.addressLines}).`}
@@ -172,7 +173,7 @@ export function SiteTab({ identity }: { identity: Identity }) {
         ))}
       </FormSection>
 
-      <FormSection title="Preview" description="The header, buttons, footer and an e-mail with the values above, unsaved.">
+      <FormSection title="Preview">
         <SitePreview values={form.values} />
       </FormSection>
     </PageForm>

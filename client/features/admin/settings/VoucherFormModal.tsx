@@ -8,6 +8,7 @@ import { majorToMinor, minorToMajor } from '@server/shared/money';
 import { createVoucherInput } from '@server/vouchers/vouchers.schemas';
 import type { VoucherDto } from '@server/vouchers/vouchers.service';
 import { fieldErrorsOf, trpc } from '@client/trpc';
+import { CALENDAR_LABELS } from '@client/features/admin/kit/calendar-labels';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 
@@ -121,8 +122,8 @@ function VoucherForm({ editing, currency, onSaved }: { editing: VoucherDto | nul
       ) : (
         <NumberInput label={`Amount off (${currency})`} withAsterisk min={0} decimalScale={2} description="Taken off the booking's price (as prices are entered, with or without tax)." {...form.getInputProps('amount')} />
       )}
-      <DatePickerInput label="First day" placeholder="Any day" valueFormat="D MMM YYYY" clearable clearButtonProps={{ 'aria-label': 'Clear First day' }} {...form.getInputProps('validFrom')} />
-      <DatePickerInput label="Last day" placeholder="Any day" valueFormat="D MMM YYYY" clearable clearButtonProps={{ 'aria-label': 'Clear Last day' }} {...form.getInputProps('validUntil')} />
+      <DatePickerInput label="First day" placeholder="Any day" valueFormat="D MMM YYYY" clearable clearButtonProps={{ 'aria-label': 'Clear First day' }} ariaLabels={CALENDAR_LABELS} {...form.getInputProps('validFrom')} />
+      <DatePickerInput label="Last day" placeholder="Any day" valueFormat="D MMM YYYY" clearable clearButtonProps={{ 'aria-label': 'Clear Last day' }} ariaLabels={CALENDAR_LABELS} {...form.getInputProps('validUntil')} />
       <NumberInput label="Uses" min={1} allowDecimal={false} description="How many bookings may use it; empty for no limit. A cancelled booking does not give its use back." {...form.getInputProps('maxUses')} />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="voucher-applies">
