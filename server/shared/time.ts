@@ -271,11 +271,16 @@ const CURRENT_IANA_NAMES: Record<string, string> = {
  * US/Eastern) is offered too (`keep`), since isTimeZone accepts it.
  */
 export function timeZoneChoices(keep?: string): string[] {
-  // The runtime's zone list never changes while it runs: checked once (about 400 formatters).
+  // The runtime's zone list never changes while it runs: made once. Its zones are valid by
+  // definition; only a current name it is given instead of ICU's former one is checked (a dozen
+  // formatters, not one per zone: this list is also a public page's time zone picker).
   knownZones ??= (() => {
     const zones = Intl.supportedValuesOf('timeZone')
-      .map((zone) => CURRENT_IANA_NAMES[zone] ?? zone)
-      .filter((zone) => zone !== 'UTC' && isTimeZone(zone));
+      .map((zone) => {
+        const current = CURRENT_IANA_NAMES[zone];
+        return current !== undefined && isTimeZone(current) ? current : zone;
+      })
+      .filter((zone) => zone !== 'UTC');
     return ['UTC', ...[...new Set(zones)].sort()];
   })();
   const choices = [...knownZones];

@@ -3,9 +3,8 @@
 // it (below on a phone) the chosen day's times as a column. Used to book and to move.
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { zoneChoices } from '@client/time-zones';
 import { browserTimeZone } from '@server/shared/visitor-time';
-import { utcToZonedParts } from '@server/shared/time';
+import { timeZoneChoices, utcToZonedParts } from '@server/shared/time';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
@@ -38,7 +37,7 @@ export function TimePicker({ typeId, timeZone, onTimeZoneChange, selected, onSel
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const [day, setDay] = useState<string | null>(null);
-  const zones = useMemo(() => zoneChoices(timeZone), [timeZone]);
+  const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
   const free = trpc.consultations.freeTimes.useQuery(
     { typeId, from: `${month}-01`, to: lastDateOf(month), timeZone, manageToken },
     { refetchOnWindowFocus: false, retry: false },

@@ -2,7 +2,7 @@
 // or other hours). Admins may pick a colleague and edit theirs.
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { zoneChoices } from '@client/time-zones';
+import { timeZoneChoices } from '@server/shared/time';
 import { clockRangeOf, type ClockRange, minuteRangeOf, repeatedDateProblems, timeRangeProblems } from '@server/shared/time-ranges';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
@@ -37,7 +37,7 @@ export function AvailabilityEditor() {
 function HoursForm({ availability }: { availability: Availability }) {
   const utils = trpc.useUtils();
   const [timeZone, setTimeZone] = useState(availability.timeZone);
-  const zones = useMemo(() => zoneChoices(timeZone), [timeZone]);
+  const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
   // The stored ranges (minutes) as the time inputs hold them; turned back into minutes on save, so
   // the API is the same as when hours were typed.
   const [days, setDays] = useState<ClockRange[][]>(() => WEEKDAYS.map((_, weekday) => availability.weekly.filter((range) => range.weekday === weekday).map(clockRangeOf)));
