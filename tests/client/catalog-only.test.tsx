@@ -17,6 +17,7 @@ import { ManageConsultationPage } from '@client/features/consultation/ManageCons
 import { LanguageProvider, type PageLanguage } from '@client/i18n';
 import { CATALOGS } from '@server/shared/i18n/catalogs';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
+import { timeZoneChoices } from '@server/shared/time';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount } from '@tests/support/helpers';
@@ -56,7 +57,8 @@ const INTL_WORDS: ReadonlySet<string> = (() => {
   return words;
 })();
 
-const ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+// The time zones a visitor picks from, as the pickers list them (UTC first, current IANA names).
+const ZONES: ReadonlySet<string> = new Set(timeZoneChoices());
 
 /** The server's messages (a refusal, a field's message) come from its catalog in the page's language. */
 const SERVER_SAID: ReadonlySet<string> = new Set(Object.values(CATALOGS.fr).filter((message) => !message.includes('{')));
