@@ -92,6 +92,8 @@ async function problemsOf(page: Page, what: string, tallest: number): Promise<st
   const problems = await styleProblems(page);
   return [
     ...problems.unstyled.map((part) => `${what}: ${part} has no styles`),
+    // Which sheets the page had, so a failure on a busy machine says what was missing.
+    ...(problems.unstyled.length > 0 ? [`${what} had the style sheets ${problems.sheets.join(', ')}`] : []),
     ...problems.giantIcons.map((icon) => `${what}: icon drawn too large in ${icon}`),
     ...(problems.scrollsSideways ? [`${what} scrolls sideways`] : []),
     ...(problems.height >= tallest ? [`${what} is ${problems.height} px tall (at most ${tallest})`] : []),

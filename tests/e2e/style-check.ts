@@ -26,11 +26,16 @@ export interface StyleProblems {
   height: number;
   /** Whether the page scrolls sideways. */
   scrollsSideways: boolean;
+  /** The page's style sheet links and whether each has loaded (told beside unstyled parts). */
+  sheets: string[];
 }
 
 /** What is wrong with the page's styles as it stands (empty lists when nothing is). */
 export async function styleProblems(page: Page): Promise<StyleProblems> {
   styledClasses ??= mantineStyledClasses();
+  // A style sheet still downloading (a busy machine, a lazy chunk's sheet) is not a forgotten one:
+  // the check reads the sheets once every linked one has arrived.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null));
   return page.evaluate(
     ({ styled, largestIcon }) => {
       // The class names the page's loaded style sheets mention, nested rules (@layer, @media) too.
@@ -60,6 +65,7 @@ export async function styleProblems(page: Page): Promise<StyleProblems> {
         giantIcons,
         height: document.documentElement.scrollHeight,
         scrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+        sheets: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((link) => `${new URL(link.href).pathname}${link.sheet === null ? ' (not loaded)' : ''}`),
       };
     },
     { styled: styledClasses, largestIcon: LARGEST_CONTROL_ICON_PX },
