@@ -65,7 +65,7 @@ const EVENT_PAGE_MODULES = new RegExp(
     String.raw`client[\\/]features[\\/]event[\\/](EventPage|seats|price)\.`,
     String.raw`client[\\/]features[\\/]privacy[\\/]PrivacyPage\.`,
     String.raw`client[\\/]use-dates\.ts`,
-    String.raw`server[\\/]shared[\\/](time|bounded-cache|money|visitor-time|format-date)\.ts`,
+    String.raw`server[\\/]shared[\\/](time|bounded-cache|money|visitor-time|format-date|date-span)\.ts`,
   ].join('|'),
 );
 

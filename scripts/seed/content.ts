@@ -5,10 +5,10 @@ export interface SeedEvent {
   title: string;
   description: string;
   /**
-   * Shown only for an event without sessions (a past one). An event with slots shows the date of its
-   * first slot, computed by the seed, so the date on the page always matches the times offered.
+   * The date label, for an event without sessions (a past one) only: an event with slots shows the
+   * days they run, derived by the site, so its date always matches the times offered.
    */
-  date: string;
+  date?: string;
   location: string;
   image: string;
   video?: string;
@@ -37,7 +37,6 @@ export const SEED_EVENTS: SeedEvent[] = [
     title: 'Diaspora–Ghana Business Exchange',
     description:
       'A fast-paced business exchange connecting diaspora entrepreneurs and investors with vetted Ghanaian companies looking for partners, distributors and capital.',
-    date: '13 MARCH, 2027',
     location: 'Airport City Conference Centre, Accra',
     image: '/seed/events/ghana-exchange.svg',
     video: '/seed/exchange-highlights.mp4',
@@ -85,7 +84,6 @@ export const SEED_EVENTS: SeedEvent[] = [
     title: 'West Africa Market Entry Summit',
     description:
       'Two days of practical sessions on entering Nigeria, Côte d’Ivoire and Senegal: regulation, distribution, pricing and hiring.',
-    date: '22 APRIL, 2027',
     location: 'Eko Hotel & Suites, Lagos',
     image: '/seed/events/west-africa-summit.svg',
     attendees: 'Founders, export managers and investors',
@@ -141,7 +139,6 @@ export const SEED_EVENTS: SeedEvent[] = [
     title: 'North America Trade Mission Briefing',
     description:
       'Preparing African exporters for a trade mission to Washington, DC and Toronto: buyer meetings, compliance and logistics.',
-    date: '5 JUNE, 2027',
     location: 'Online and Washington, DC',
     image: '/seed/events/trade-mission.svg',
     attendees: 'Export-ready SMEs',
@@ -169,7 +166,7 @@ export const SEED_EVENTS: SeedEvent[] = [
     key: 'cultural-workshop',
     title: 'Cultural Intelligence Workshop 2025',
     description: 'Negotiating across cultures: last year’s workshop, kept for the record.',
-    date: '14 NOVEMBER, 2025',
+    date: 'November 2025',
     location: 'Washington, DC',
     image: '/seed/events/cultural-workshop.svg',
     attendees: 'Leadership teams',

@@ -7,7 +7,7 @@ import type { DB } from '@db/database';
 import type { BookingStatus } from '@db/schema';
 import { hashPassword } from '@server/identity/password';
 import { findUserByEmail, insertUser } from '@server/identity/users.repository';
-import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS, type SeedEvent } from './content';
+import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS } from './content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './firm';
 import { resetConsultations, seedConsultations } from './consultations';
 import { seedAnalytics } from './analytics';
@@ -42,23 +42,6 @@ function startOfTodayUtc(): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
-const MONTHS = [
-  'JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE',
-  'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER',
-] as const;
-
-/** '13 MARCH, 2027': the events' display date format, in UTC like the slots' days. */
-function displayDate(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
-}
-
-/** The date of the event's first slot, so the event and its sessions never contradict each other. */
-function eventDate(event: SeedEvent, today: number): string {
-  const starts = event.sessions.flatMap((session) => session.slots.map((slot) => today + slot.day * DAY + slot.hourUtc * 3_600_000));
-  return starts.length === 0 ? event.date : displayDate(Math.min(...starts));
-}
-
 async function resetContent(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await resetConsultations(trx);
@@ -85,7 +68,8 @@ async function seedContent(db: DB): Promise<void> {
           title: event.title,
           description: event.description,
           translations: frenchTranslations(FRENCH_EVENTS[event.key]),
-          date: eventDate(event, today),
+          // No label for an event with sessions: the site says the days its slots run.
+          date: event.sessions.length === 0 ? (event.date ?? null) : null,
           location: event.location,
           imageUrl: event.image,
           videoUrl: event.video ?? null,

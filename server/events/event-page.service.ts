@@ -1,7 +1,8 @@
 // An event's public page (/events/<id>): the event, its active sessions and each session's next
 // slots with seats left, read in three queries whatever the number of sessions.
 import type { ServiceContext } from '@server/core/service-context';
-import { type EventDto, findEvent } from './events.repository';
+import { findEvent } from './events.repository';
+import { type EventWithSchedule, withSchedule } from './event-schedule';
 import { listActiveSessionsOfEvent, type SessionDto } from '@server/sessions/sessions.repository';
 import { listBookableSlotsOfSessions, type TimeSlotWithSeats } from '@server/sessions/time-slots.repository';
 import { NotFoundError } from '@server/core/errors';
@@ -20,7 +21,7 @@ export interface EventPageSession extends SessionDto {
 }
 
 export interface EventPage {
-  event: EventDto;
+  event: EventWithSchedule;
   sessions: EventPageSession[];
 }
 
@@ -45,7 +46,7 @@ export async function getEventPage(ctx: Pick<ServiceContext, 'db'>, input: { id:
     slotsBySession.set(slot.sessionId, list);
   }
   return {
-    event,
+    event: await withSchedule(db, event),
     sessions: sessions.map((session) => {
       const all = slotsBySession.get(session.id) ?? [];
       return { ...session, nextSlots: all.slice(0, EVENT_PAGE_SLOTS_PER_SESSION), moreSlots: all.length > EVENT_PAGE_SLOTS_PER_SESSION };

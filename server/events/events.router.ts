@@ -5,6 +5,7 @@ import {
   createEventInput,
   eventListInput,
   eventOutput,
+  eventWithScheduleOutput,
   reorderEventInput,
   setEventActiveInput,
   updateEventInput,
@@ -24,15 +25,15 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const eventsRouter = router({
   list: publicProcedure
-    .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/events' }, description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form.' })
+    .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/events' }, description: 'Active events in display order, then creation, at most limit (100 by default), for the home page and the booking form; each with its schedule (first and last slot start) derived from its slots.' })
     .input(eventListInput)
-    .output(z.array(eventOutput))
+    .output(z.array(eventWithScheduleOutput))
     .query(({ ctx, input }) => listActiveEvents(ctx, input)),
 
   byId: publicProcedure
     .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/events/{id}' }, description: 'One event: anonymous callers see only active events (NOT_FOUND otherwise), signed-in staff see any.' })
     .input(byIdInput)
-    .output(eventOutput)
+    .output(eventWithScheduleOutput)
     .query(({ ctx, input }) => getEventForCaller(ctx, input)),
 
   page: publicProcedure
@@ -43,7 +44,7 @@ export const eventsRouter = router({
   adminList: staffProcedure
     .meta({ scope: 'events:read', openapi: { method: 'GET', path: '/admin/events' }, description: 'Every event, active or not, paged on the server with a search and status filter.' })
     .input(adminEventListInput)
-    .output(pageOutput(eventOutput))
+    .output(pageOutput(eventWithScheduleOutput))
     .query(({ ctx, input }) => listEventsForAdmin(ctx, input)),
 
   create: adminProcedure

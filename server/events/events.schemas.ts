@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
+import { type Language, LANGUAGE_CODES, TRANSLATED_LANGUAGES } from '@server/shared/i18n/languages';
 import { idInput, LIMITS, listInputBase, optionalLine, optionalText, optionalUrl, requiredLine, requiredText, STATUS_REQUIRED, TITLE_REQUIRED, tooLong } from '@server/shared/common.schemas';
 import { keyed } from '@server/shared/i18n/schema-messages';
 
@@ -124,4 +124,20 @@ export const eventOutput = z.object({
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/**
+ * An event as it is read, with the days it runs derived from its slots (first and last slot start
+ * of its active sessions, the upcoming ones when it has any, and those days written out); null
+ * when no slot is scheduled, and `date` is then the label shown in its place.
+ */
+export const eventWithScheduleOutput = eventOutput.extend({
+  schedule: z
+    .object({
+      firstStartsAt: z.string(),
+      lastStartsAt: z.string(),
+      /** The days written in the site's zone, in each language: { en: 'March 13 – 15, 2031', fr: '13–15 mars 2031' }. */
+      days: z.object(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, z.string()])) as Record<Language, z.ZodString>),
+    })
+    .nullable(),
 });

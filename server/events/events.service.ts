@@ -3,7 +3,9 @@ import * as events from './events.repository';
 import { type EventDto, type EventValues } from './events.repository';
 import { NotFoundError } from '@server/core/errors';
 import { actorOf, changedFields, recordAudit } from '@server/audit/audit.service';
-import { plainRead, type ServiceContext } from '@server/core/service-context';
+import type { ServiceContext } from '@server/core/service-context';
+import type { Page } from '@server/shared/common.schemas';
+import { type EventWithSchedule, withSchedule, withSchedules } from './event-schedule';
 import { enqueueRemovalNotices } from '@server/bookings/change-notices';
 import { refuseDeletingInvoiced } from '@server/bookings/invoiced-bookings.service';
 import { changePublicData } from '@server/core/public-changes';
@@ -51,7 +53,7 @@ export function updateEvent(ctx: ServiceContext, input: EventValues & { id: stri
 export function deleteEvent(ctx: ServiceContext, input: { id: string }): Promise<{ id: string }> {
   const { id } = input;
   // Its sessions and slots go with it.
-  return changePublicData(ctx, ['events', 'sessions', 'slots'], async (trx) => {
+  return changePublicData(ctx, ['events', 'sessions', 'slots', 'schedule'], async (trx) => {
     const before = await events.findEvent(trx, id);
     if (before === undefined) throw notFound();
     await refuseDeletingInvoiced(trx, { eventId: id });
@@ -82,10 +84,10 @@ export function moveEvent(ctx: ServiceContext, input: { id: string; direction: '
 }
 
 /** One event: anonymous callers see only active ones (NOT_FOUND otherwise), signed-in staff any. */
-export async function getEventForCaller(ctx: Pick<ServiceContext, 'db' | 'user'>, input: { id: string }): Promise<EventDto> {
+export async function getEventForCaller(ctx: Pick<ServiceContext, 'db' | 'user'>, input: { id: string }): Promise<EventWithSchedule> {
   const event = await events.findEvent(ctx.db, input.id);
   if (event === undefined || (!event.isActive && ctx.user === null)) throw notFound();
-  return event;
+  return withSchedule(ctx.db, event);
 }
 
 /** An active event, or undefined (made up, deleted or hidden): whether its public page exists. */
@@ -94,10 +96,19 @@ export async function findActiveEvent(ctx: Pick<ServiceContext, 'db'>, input: { 
   return event?.isActive === true ? event : undefined;
 }
 
-// Reads with no rule of their own: the router reaches them through this service, as it does every
-// change, so routers never touch the database layer themselves.
-export function listActiveEvents(ctx: Pick<ServiceContext, 'db'>, input: { limit: number }): Promise<EventDto[]> {
-  return events.listActiveEvents(ctx.db, input.limit);
+/** An active event with the days it runs (its page's head says them), or undefined. */
+export async function findActiveEventWithSchedule(ctx: Pick<ServiceContext, 'db'>, input: { id: string }): Promise<EventWithSchedule | undefined> {
+  const event = await findActiveEvent(ctx, input);
+  return event === undefined ? undefined : withSchedule(ctx.db, event);
 }
 
-export const listEventsForAdmin = plainRead(events.listEventsForAdmin);
+// Reads with no rule of their own: the router reaches them through this service, as it does every
+// change, so routers never touch the database layer themselves.
+export async function listActiveEvents(ctx: Pick<ServiceContext, 'db'>, input: { limit: number }): Promise<EventWithSchedule[]> {
+  return withSchedules(ctx.db, await events.listActiveEvents(ctx.db, input.limit));
+}
+
+export async function listEventsForAdmin(ctx: Pick<ServiceContext, 'db'>, input: Parameters<typeof events.listEventsForAdmin>[1]): Promise<Page<EventWithSchedule>> {
+  const page = await events.listEventsForAdmin(ctx.db, input);
+  return { ...page, items: await withSchedules(ctx.db, page.items) };
+}

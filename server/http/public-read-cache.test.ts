@@ -109,7 +109,7 @@ describe('anonymous public reads', () => {
     expect(cache.size).toBe(0);
     // A change to other data does not stop it.
     const later = cache.currentSnapshot(read.tags);
-    cache.invalidate(['settings']);
+    cache.invalidate(['home-content']);
     expect(cache.store(read, '{}', later)).toBeDefined();
   });
 
@@ -151,7 +151,7 @@ describe('anonymous public reads', () => {
   it('keys a read by what tRPC runs: procedures and parsed input, not the raw URL', () => {
     const batch = readKey(`/api/trpc/events.list,settings.public?batch=1&input=${encodeURIComponent('{"0":{"limit":3}}')}`);
     expect(batch.procedures).toEqual(['events.list', 'settings.public']);
-    expect(batch.tags).toEqual(['events', 'settings']);
+    expect(batch.tags).toEqual(['events', 'schedule', 'settings']);
     expect(readKey('/api/trpc/events.list%2Csettings.public?batch=1&input=%7B%220%22%3A%7B%22limit%22%3A3%7D%7D').key).toBe(batch.key);
     // Other query parameters, key order and spacing in the input make no new entry.
     const plain = readKey(`/api/trpc/sessions.listByEvent?input=${encodeURIComponent('{"eventId":"e1"}')}`);
@@ -261,6 +261,20 @@ describe('what empties the cache', () => {
     expect(booked.statusCode).toBe(200);
     expect(env.deps.publicReads.keys()).toEqual([readKey('/api/trpc/events.list').key]);
     expect(seatsOf((await get(slotsUrl)).body)).toBe(4);
+  });
+  it("a staff change to a session's slots forgets the events' days: events.list gives the new schedule at once", async () => {
+    const { session } = await insertBookableSlot(env.db, 5);
+    const scheduleOf = (body: string) => (JSON.parse(body) as { result: { data: { schedule: { lastStartsAt: string } | null }[] } }).result.data[0]?.schedule?.lastStartsAt;
+    const before = scheduleOf((await get('/api/trpc/events.list')).body);
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/trpc/timeSlots.create',
+      headers: { 'content-type': 'application/json', origin: SAME_ORIGIN, cookie: `${SESSION_COOKIE}=${admin.token}` },
+      payload: JSON.stringify({ sessionId: session.id, startTime: '2031-03-15T09:00:00.000Z', endTime: '2031-03-15T11:00:00.000Z' }),
+    });
+    expect(added.statusCode).toBe(200);
+    expect(before).not.toBe('2031-03-15T09:00:00.000Z');
+    expect(scheduleOf((await get('/api/trpc/events.list')).body)).toBe('2031-03-15T09:00:00.000Z');
   });
 });
 

@@ -29,8 +29,13 @@ import { listByEventInput, listBySessionInput } from '@server/sessions/sessions.
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { asksForJsonLines, trpcCallOf } from './trpc-request';
 
-/** The kinds of data visitors see; a change names the ones it touches. */
-export const PUBLIC_DATA_TAGS = ['events', 'sessions', 'slots', 'settings', 'home-content'] as const;
+/**
+ * The kinds of data visitors see; a change names the ones it touches. 'schedule' is when sessions
+ * run (their slots' times, whether they are active): the days an event's card says. Staff change
+ * it; a booking does not (it changes 'slots', the seats left), so the home page's events survive
+ * every booking.
+ */
+export const PUBLIC_DATA_TAGS = ['events', 'sessions', 'slots', 'schedule', 'settings', 'home-content'] as const;
 export type PublicDataTag = (typeof PUBLIC_DATA_TAGS)[number];
 
 interface CacheableRead {
@@ -46,8 +51,9 @@ interface CacheableRead {
 
 /** Public procedures whose answer is the same for every anonymous caller with the same input. */
 export const CACHEABLE_PUBLIC_READS: ReadonlyMap<string, CacheableRead> = new Map<string, CacheableRead>([
-  ['events.list', { tags: ['events'], input: eventListInput }],
-  ['events.page', { tags: ['events', 'sessions', 'slots'], input: byIdInput }],
+  // An event's days are written in the site's zone (a setting).
+  ['events.list', { tags: ['events', 'schedule', 'settings'], input: eventListInput }],
+  ['events.page', { tags: ['events', 'sessions', 'slots', 'settings'], input: byIdInput }],
   ['sessions.listByEvent', { tags: ['events', 'sessions'], input: listByEventInput }],
   ['timeSlots.listBySession', { tags: ['sessions', 'slots'], input: listBySessionInput }],
   ['settings.public', { tags: ['settings'], input: null }],

@@ -22,8 +22,8 @@ export const DEFAULT_EVENT_IMAGE = '/images/events/default-event.svg';
 /** Link previews cut a description near 160 characters: a long one is shortened at a word. */
 const DESCRIPTION_MAX = 160;
 
-/** An event page's description: the event's own, else its date and place, else the site's. */
-export function eventDescription(event: EventDto, siteDescription: string): string {
+/** An event page's description: the event's own, else its dates (`dateText`) and place, else the site's. */
+export function eventDescription(event: Pick<EventDto, 'description' | 'location'>, dateText: string | null, siteDescription: string): string {
   const own = (event.description ?? '').replace(/\s+/g, ' ').trim();
   if (own !== '') {
     if (own.length <= DESCRIPTION_MAX) return own;
@@ -31,7 +31,7 @@ export function eventDescription(event: EventDto, siteDescription: string): stri
     const space = cut.lastIndexOf(' ');
     return `${(space > 80 ? cut.slice(0, space) : cut).trimEnd()}…`;
   }
-  const facts = [event.date, event.location].map((fact) => fact?.trim() ?? '').filter((fact) => fact !== '');
+  const facts = [dateText, event.location].map((fact) => fact?.trim() ?? '').filter((fact) => fact !== '');
   return facts.length > 0 ? facts.join(', ') : siteDescription;
 }
 

@@ -9,12 +9,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@server/identity/session.service';
 import { initialsOf } from '@server/shared/site-identity';
-import { DEFAULT_LANGUAGE, firmText, isTranslatedPage, type Language, languageOfPath, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
+import { DEFAULT_LANGUAGE, eventDateText, firmText, isTranslatedPage, type Language, languageOfPath, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 import { isSitePage, NOT_FOUND_PATH } from '@server/shared/site-pages';
 import { type PageScope, pageCatalog } from '@server/shared/i18n/catalogs';
 import type { AppDeps } from '@server/core/deps';
-import type { EventDto } from '@server/events/events.repository';
-import { findActiveEvent } from '@server/events/events.service';
+import { findActiveEventWithSchedule } from '@server/events/events.service';
+import type { EventWithSchedule } from '@server/events/event-schedule';
 import { getPublicSettings } from '@server/settings/settings.service';
 import { type PublicDataTag, tagsOfProcedures } from '@server/http/public-read-cache';
 import { publicPageRenderer, type RenderedPage, scriptSafeJson, type ServerEntry } from './ssr';
@@ -62,7 +62,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   }
   const renderPublicPage = serverEntry === undefined ? undefined : publicPageRenderer(deps, serverEntry);
 
-  async function pageWithHead(pathname: string, template = appTemplate, event?: EventDto): Promise<string> {
+  async function pageWithHead(pathname: string, template = appTemplate, event?: EventWithSchedule): Promise<string> {
     const settings = await getPublicSettings(deps);
     const { language, path: pagePathInEnglish } = languageOfPath(pathname);
     const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName, language);
@@ -75,7 +75,11 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       description:
         event === undefined
           ? siteDescription
-          : eventDescription({ ...event, description: firmText(event.description ?? '', event.translations, 'description', language) }, siteDescription),
+          : eventDescription(
+              { description: firmText(event.description ?? '', event.translations, 'description', language), location: event.location },
+              eventDateText(event, language),
+              siteDescription,
+            ),
       canonical: `${origin}${pathname}`,
       ...(isTranslatedPage(pagePathInEnglish) ? { alternates: alternatesOf(pagePathInEnglish, origin) } : {}),
       ...(event === undefined ? {} : { image: absoluteUrl(event.imageUrl?.trim() || DEFAULT_EVENT_IMAGE, deps.config.publicOrigin) }),
@@ -114,11 +118,11 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
    * Asked only when the page is not kept already (a kept page exists: the event's change forgets it).
    * The event found is the one an event's own page writes its head from.
    */
-  async function eventOfPage(pathname: string): Promise<{ exists: boolean; event?: EventDto }> {
+  async function eventOfPage(pathname: string): Promise<{ exists: boolean; event?: EventWithSchedule }> {
     for (const query of serverEntry?.publicQueriesOf(pathname) ?? []) {
       const eventId = query.path === 'sessions.listByEvent' ? query.input.eventId : query.path === 'events.page' ? query.input.id : null;
       if (eventId === null) continue;
-      const event = await findActiveEvent(deps, { id: eventId });
+      const event = await findActiveEventWithSchedule(deps, { id: eventId });
       if (event === undefined) return { exists: false };
       return query.path === 'events.page' ? { exists: true, event } : { exists: true };
     }

@@ -88,7 +88,7 @@ export async function getSessionDetail({ db }: Pick<ServiceContext, 'db'>, { id 
 /** The wizard's save: session, slots and delegates all stored, or none of them, so a failed save never leaves half a session. */
 export function createSession(deps: ServiceContext, input: CreateSession): Promise<SessionDetail> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
+  return changePublicData(deps, ['sessions', 'slots', 'schedule'], async (trx) => {
     await requireEvent(trx, input.eventId);
     await requireSiteCurrency(trx, input.price);
     const session = await sessions.insertSession(trx, sessionValues(input));
@@ -179,7 +179,7 @@ async function reconcileDelegates(db: DB, sessionId: string, wanted: NonNullable
 /** Saves the session's fields and, when given, its full slot and delegate lists; all or nothing. */
 export function updateSession(deps: ServiceContext, input: UpdateSession): Promise<SessionDetail> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
+  return changePublicData(deps, ['sessions', 'slots', 'schedule'], async (trx) => {
     const existing = await requireSession(trx, input.id);
     const before = await getSessionDetail({ db: trx }, { id: input.id });
     // A price kept as it was stays valid after the site's currency changes; a new one must be in it.
@@ -200,7 +200,7 @@ export function updateSession(deps: ServiceContext, input: UpdateSession): Promi
 /** Deletes the session (its slots and bookings cascade), telling each participant first. */
 export function deleteSession(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions', 'slots'], async (trx) => {
+  return changePublicData(deps, ['sessions', 'slots', 'schedule'], async (trx) => {
     const existing = await requireSession(trx, id);
     await refuseDeletingInvoiced(trx, { sessionId: id });
     await enqueueRemovalNotices(trx, deps.config.publicOrigin, { sessionId: id });
@@ -212,7 +212,7 @@ export function deleteSession(deps: ServiceContext, { id }: { id: string }): Pro
 
 export function toggleSessionActive(deps: ServiceContext, { id }: { id: string }): Promise<sessions.SessionDto> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['sessions'], async (trx) => {
+  return changePublicData(deps, ['sessions', 'schedule'], async (trx) => {
     const session = await sessions.toggleSessionActive(trx, id);
     if (session === undefined) throw new NotFoundError('api.sessions.notFound');
     const summary = session.isActive ? 'activated' : 'deactivated';

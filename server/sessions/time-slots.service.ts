@@ -28,7 +28,7 @@ export async function removeTimeSlots(deps: ServiceDeps, db: DB, slotIds: string
 
 export function createTimeSlot(deps: ServiceContext, input: CreateTimeSlot): Promise<timeSlots.TimeSlotDto> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
+  return changePublicData(deps, ['slots', 'schedule'], async (trx) => {
     const session = await requireSession(trx, input.sessionId);
     const slot = await timeSlots.insertTimeSlot(trx, input.sessionId, input);
     await recordAudit(trx, actor, { action: 'create', entity: 'time-slot', entityId: slot.id, summary: `${session.title}: ${slot.startTime}` });
@@ -39,7 +39,7 @@ export function createTimeSlot(deps: ServiceContext, input: CreateTimeSlot): Pro
 /** Changes a slot's times; when start or end moved, each live booking hears the new time. */
 export function updateTimeSlot(deps: ServiceContext, input: UpdateTimeSlot): Promise<timeSlots.TimeSlotDto> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
+  return changePublicData(deps, ['slots', 'schedule'], async (trx) => {
     const before = await timeSlots.findTimeSlot(trx, input.id);
     const slot = await timeSlots.updateTimeSlot(trx, input.id, input);
     if (before === undefined || slot === undefined) throw new NotFoundError('message.slotNotFound');
@@ -56,7 +56,7 @@ export function updateTimeSlot(deps: ServiceContext, input: UpdateTimeSlot): Pro
 /** Deletes the slot with its bookings, telling each participant first. */
 export function deleteTimeSlot(deps: ServiceContext, { id }: { id: string }): Promise<{ id: string }> {
   const actor = actorOf(deps);
-  return changePublicData(deps, ['slots'], async (trx) => {
+  return changePublicData(deps, ['slots', 'schedule'], async (trx) => {
     const slot = await timeSlots.findTimeSlot(trx, id);
     if (slot === undefined) throw new NotFoundError('message.slotNotFound');
     await removeTimeSlots(deps, trx, [id]);

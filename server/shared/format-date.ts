@@ -4,6 +4,7 @@
 // catalog's few words around times ('your time (Toronto)'). Pure: the browser and the server use it.
 import type { MessageKey } from './i18n/catalogs/en';
 import { cachedFormat, formatDateTime, formatSlotRange } from './time';
+import { formatDateSpan } from './date-span';
 import { slotForVisitor, slotLineForVisitor, type VisitorSlot, zoneCity } from './visitor-time';
 
 /** What the formatter needs of a language: its Intl locale and its catalog (client Translator, server Words). */
@@ -85,12 +86,7 @@ function makeFormatter({ locale, t }: DateLanguage): DateFormatter {
     },
     visitorSlot: (startIso, endIso, siteZone, visitorZone) => slotForVisitor(startIso, endIso, siteZone, visitorZone, words),
     visitorSlotLine: (startIso, endIso, siteZone, visitorZone) => slotLineForVisitor(startIso, endIso, siteZone, visitorZone, words),
-    dateSpan(firstIso, lastIso, timeZone) {
-      const format = style(timeZone, 'date-span', { day: 'numeric', month: 'long', year: 'numeric' });
-      const first = new Date(firstIso);
-      const last = new Date(lastIso);
-      return format.format(first) === format.format(last) ? format.format(first) : format.formatRange(first, last);
-    },
+    dateSpan: (firstIso, lastIso, timeZone) => formatDateSpan(firstIso, lastIso, timeZone, locale),
     dayTitle: (date) => style('UTC', 'calendar-day', { weekday: 'long', month: 'long', day: 'numeric' }).format(calendarDay(date)),
     monthTitle: (month) => style('UTC', 'calendar-month', { month: 'long', year: 'numeric' }).format(calendarDay(`${month}-01`)),
     weekdays() {

@@ -115,7 +115,21 @@ describe('BookingForm', () => {
 
     await choose(user, 'Select Event', 'Accra Exchange');
     expect(within(details).getByRole('heading', { level: 2, name: 'Accra Exchange' })).toBeInTheDocument();
-    expect(details).toHaveTextContent('Date13 OctoberLocationAccra');
+    // Its days come from its upcoming slots (site zone UTC), not the label typed for it.
+    const starts = (
+      await db
+        .selectFrom('timeSlots')
+        .innerJoin('eventSessions', 'eventSessions.id', 'timeSlots.sessionId')
+        .select('startTime')
+        .where('eventSessions.eventId', '=', ids.eventA)
+        .where('eventSessions.isActive', '=', 1)
+        .where('startTime', '>', new Date().toISOString())
+        .orderBy('startTime')
+        .execute()
+    ).map((slot) => new Date(slot.startTime));
+    const days = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).formatRange(starts[0] ?? new Date(), starts.at(-1) ?? new Date());
+    expect(details).toHaveTextContent(`Date${days.replace(/\s+/g, ' ')}LocationAccra`);
+    expect(details).not.toHaveTextContent('13 October');
     expect(details).toHaveTextContent('Meet 30+ businesses in 60 minutes.');
 
     await choose(user, 'Select Session', 'Morning Matchmaking (Room 1)');

@@ -4,7 +4,7 @@
 import { Avatar, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslator } from '@client/i18n';
 import type { RouterOutputs } from '@client/trpc';
-import { firmText } from '@server/shared/i18n/languages';
+import { eventDateText, firmText } from '@server/shared/i18n/languages';
 import { uploadSrcSet } from '@server/shared/image-variants';
 import { imageObjectPosition } from '@server/shared/image-focus';
 import { eventDefaults } from '@client/features/home/content';
@@ -47,7 +47,7 @@ export function BookingDetails({ event, session }: { event: BookableEvent | unde
       </Title>
       <dl className={classes.facts}>
         <dt>{t('booking.details.date')}</dt>
-        <dd>{textOr(event.date, t('event.default.date'))}</dd>
+        <dd>{eventDateText(event, language) ?? t('event.default.date')}</dd>
         <dt>{t('booking.details.location')}</dt>
         <dd>{textOr(event.location, t('event.default.location'))}</dd>
       </dl>

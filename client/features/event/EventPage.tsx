@@ -12,7 +12,7 @@ import { useTranslator } from '@client/i18n';
 import { useDates } from '@client/use-dates';
 import { seatsText } from './seats';
 import { priceText } from './price';
-import { firmText } from '@server/shared/i18n/languages';
+import { eventDateText, firmText } from '@server/shared/i18n/languages';
 import { CalendarIcon, CheckIcon, PinIcon } from '@client/features/home/icons';
 import shared from '@client/features/home/shared.module.css';
 import { SiteLink } from '@client/features/layout/site-links';
@@ -129,7 +129,7 @@ export function EventPage({ eventId }: { eventId: string }) {
               <div>
                 <dt className={classes.factLabel}>{t('home.events.date')}</dt>
                 <dd>
-                  <CalendarIcon size={18} /> {textOr(event.date, t('event.default.date'))}
+                  <CalendarIcon size={18} /> {eventDateText(event, language) ?? t('event.default.date')}
                 </dd>
               </div>
               <div>

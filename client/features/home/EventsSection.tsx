@@ -8,7 +8,7 @@ import { imageObjectPosition } from '@server/shared/image-focus';
 import type { BookingState } from './booking-state';
 import { defaultEventBenefits, eventDefaults, fallbackEvent, organizerMailto } from './content';
 import { type Translator, useTranslator } from '@client/i18n';
-import { firmText } from '@server/shared/i18n/languages';
+import { eventDateText, firmText } from '@server/shared/i18n/languages';
 import shared from './shared.module.css';
 import classes from './EventsSection.module.css';
 import { Skeleton, VisuallyHidden } from '@client/features/layout/plain';
@@ -45,7 +45,7 @@ function toHomeEvent(event: EventDto, { t, language }: Translator): HomeEvent {
     id: event.id.trim() === '' ? null : event.id,
     title: textOr(firmText(event.title, event.translations, 'title', language), t('event.default.title')),
     description: firmText(event.description ?? '', event.translations, 'description', language).trim() || null,
-    date: textOr(event.date, t('event.default.date')),
+    date: eventDateText(event, language) ?? t('event.default.date'),
     location: textOr(event.location, t('event.default.location')),
     imageUrl: textOr(event.imageUrl, eventDefaults.image),
     objectPosition: imageObjectPosition(event),

@@ -106,6 +106,19 @@ export function firmText<Field extends string>(
   return text === '' ? english : text;
 }
 
+/**
+ * What an event's "Date" reads on a page: the days its slots run, as the server wrote them in the
+ * page's language and the site's zone (server/events/event-schedule.ts); before any slot is
+ * scheduled, the label the firm typed ('Spring 2027'); null with neither (the page then says the
+ * date is to be announced). Nothing is formatted here, so pages open without the browser's date
+ * data; it sits beside firmText because every public page that shows an event already loads it.
+ */
+export function eventDateText(event: { date: string | null; schedule: { days: Record<Language, string> } | null }, language: Language): string | null {
+  if (event.schedule !== null) return event.schedule.days[language];
+  const label = event.date?.trim() ?? '';
+  return label === '' ? null : label;
+}
+
 /** The language tag Intl formats dates and numbers with. */
 export function localeOf(language: Language): string {
   return language === 'en' ? 'en-US' : language;

@@ -93,8 +93,8 @@ function EventForm({ event, onDone }: { event: EventDto | null; onDone: () => vo
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="Date"
-          placeholder="13 OCTOBER, 2025"
-          description="Shown as written on the home page"
+          placeholder="e.g. Spring 2027"
+          description="Optional. The site shows the days the sessions' time slots run; this text stands in until a slot is scheduled."
           {...form.getInputProps('date')}
         />
         <TextInput label="Location" placeholder="e.g. Accra, Ghana" {...form.getInputProps('location')} />

@@ -6,6 +6,8 @@ import type { EventDto } from './event-form';
 import { imageObjectPosition } from '@server/shared/image-focus';
 import { ArrowIcon, EditIcon, DeleteIcon, NotesIcon } from '@client/features/admin/kit/icons';
 import { useEventRowActions } from './use-event-row-actions';
+import { useTranslator } from '@client/i18n';
+import { eventDateText } from '@server/shared/i18n/languages';
 
 interface EventsTableProps {
   events: EventDto[];
@@ -23,7 +25,9 @@ interface EventsTableProps {
 }
 
 function EventCell({ event }: { event: EventDto }) {
-  const details = [event.location, event.date].filter((part) => part !== null && part !== '').join(' · ');
+  const { language } = useTranslator();
+  // The days its slots run (or, before any, the label typed for it), as the public pages say them.
+  const details = [event.location, eventDateText(event, language)].filter((part) => part !== null && part !== '').join(' · ');
   return (
     <Group gap="sm" wrap="nowrap">
       {/* The title is right beside the thumbnail, so the picture itself is decorative. */}
