@@ -1,3 +1,4 @@
+// @module-tag postgres
 // An event's dates come from its slots, never from typed text: events.list, events.byId,
 // events.adminList and events.page give each event its schedule (first and last slot start of its
 // active sessions, the upcoming ones when there are any), the server-rendered pages say those days
