@@ -103,7 +103,9 @@ export function SiteTab({ identity }: { identity: Identity }) {
     onError: (error) => notifySaveFailed('site', error, form.setErrors),
   });
   const mapMode = form.values.mapMode;
+  // Each French text under the other, as the English ones are.
   const translatedProps = {
+    columns: 1 as const,
     values: form.values.translations,
     onChange: (code: string, key: TranslatedKey, value: string) => form.setFieldValue(`translations.${code}.${key}`, value),
     errorOf: (code: string, key: TranslatedKey) => {
