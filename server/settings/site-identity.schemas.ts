@@ -86,7 +86,7 @@ const socialLinks = z.object({
  * The identity's texts a visitor reads, in another language (French): each optional, with the
  * English field's limits; blank means not translated, and the pages show the English one.
  */
-export const translatedIdentityTexts = {
+const translatedIdentityTexts = {
   tagline: optionalLine(IDENTITY_LIMITS.tagline),
   siteDescription: optionalText(IDENTITY_LIMITS.description),
   openingHours: optionalLine(IDENTITY_LIMITS.hours),
