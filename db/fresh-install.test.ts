@@ -26,6 +26,7 @@ const DEMO_STRINGS = [
   ...[DEMO_IDENTITY.tagline, DEMO_IDENTITY.siteDescription, DEMO_IDENTITY.contactEmail, DEMO_IDENTITY.openingHours, DEMO_IDENTITY.replyPromise].filter(
     (text): text is string => text !== null,
   ),
+  ...Object.values(DEMO_IDENTITY.translations.fr ?? {}).filter((text): text is string => text !== null),
   ...DEMO_IDENTITY.addressLines,
   ...DEMO_HOME_CONTENT.testimonials.flatMap((testimonial) => [testimonial.name, testimonial.role]),
   DEMO_HOME_CONTENT.founder.name,

@@ -12,6 +12,8 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '@db/database';
 import { runSeed } from './seed/run-seed';
 import { homeContentIn } from '@server/shared/home-content';
+import { identityIn, siteDescriptionIn } from '@server/shared/site-identity';
+import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import type { HomeContent } from '@server/home-page/home-page.schemas';
 
 const run = promisify(execFile);
@@ -250,6 +252,32 @@ describe('npm run seed', () => {
     } finally {
       db.close();
     }
+  });
+
+  it("gives the firm's tagline, description, opening hours and reply promise French values, each differing from its English", async () => {
+    await seed();
+    const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+    let identity: StoredIdentity;
+    let system: { siteDescription: string | null };
+    try {
+      const group = (key: string) => JSON.parse((db.prepare('select value from settings where key = ?').get(key) as { value: string }).value) as unknown;
+      identity = group('identity') as StoredIdentity;
+      system = group('system') as { siteDescription: string | null };
+    } finally {
+      db.close();
+    }
+    const french = identityIn(identity, 'fr');
+    for (const field of ['tagline', 'openingHours', 'replyPromise'] as const) {
+      expect(identity[field], field).not.toBeNull();
+      expect(french[field], field).not.toBe(identity[field]);
+    }
+    // The demo has no footer text in either language.
+    expect(french.footerText).toBeNull();
+    const description = siteDescriptionIn(system.siteDescription, identity, 'fr');
+    expect(description).not.toBe(system.siteDescription);
+    expect(french.replyPromise).toBe('Nous répondons à chaque message sous 24 heures.');
+    // The English page keeps its texts.
+    expect(identityIn(identity, 'en').replyPromise).toBe('We reply to every message within 24 hours.');
   });
 
   it('gives the home page French texts: every slide, service, priority and testimonial, and the founder', async () => {

@@ -3,7 +3,7 @@
 import { defaultHomeContent } from '@client/features/home/content';
 import type { HomeContent } from '@server/home-page/home-page.schemas';
 import type { SiteIdentity } from '@server/settings/site-identity.schemas';
-import { FRENCH_HOME } from './french';
+import { FRENCH_HOME, FRENCH_IDENTITY } from './french';
 
 export const DEMO_IDENTITY: SiteIdentity = {
   siteName: 'Global Reach Advisory',
@@ -32,6 +32,7 @@ export const DEMO_IDENTITY: SiteIdentity = {
   accentColor: '#f2b544',
   // No logo: the site shows the firm's initials.
   logoUrl: null,
+  translations: { fr: FRENCH_IDENTITY },
 };
 
 const DEMO_TESTIMONIALS: HomeContent['testimonials'] = [

@@ -1,6 +1,7 @@
-// The demo's firm texts in French, so /fr/ reads French for the events, sessions and consultation
-// types the seed writes (stored in each row's translations column, as the back office's French
-// fields store them). Keyed by the seed keys of content.ts and ids of consultations.ts.
+// The demo's firm texts in French, so /fr/ reads French for the identity (Settings, Site), events,
+// sessions and consultation types the seed writes (stored in each row's translations column, or
+// the identity's, as the back office's French fields store them). Keyed by the seed keys of
+// content.ts and ids of consultations.ts.
 
 interface FrenchTexts {
   title: string;
@@ -70,6 +71,16 @@ export const FRENCH_CONSULTATION_TYPES: Record<string, FrenchTexts> = {
     title: 'Atelier d’entrée sur le marché',
     description: 'Une séance de travail de 90 minutes à notre bureau sur votre plan d’implantation : réglementation, partenaires et premières étapes.',
   },
+};
+
+/** The demo firm's texts of Settings, Site in French (it has no footer text in either language). */
+export const FRENCH_IDENTITY = {
+  tagline: 'Cabinet de conseil en développement international pour les entreprises prêtes à grandir au-delà de leurs frontières.',
+  siteDescription:
+    'Cabinet de conseil en développement international : entrée sur les marchés, mise en relation d’affaires, missions commerciales et intelligence culturelle.',
+  openingHours: 'Du lundi au vendredi, de 9 h à 18 h (heure de l’Est)',
+  replyPromise: 'Nous répondons à chaque message sous 24 heures.',
+  footerText: null,
 };
 
 /** The demo home page's texts in French, in the order of the shipped hero, services and priorities. */

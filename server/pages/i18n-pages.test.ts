@@ -11,6 +11,7 @@ import { CATALOGS, carries } from '@server/shared/i18n/catalogs';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { createTestEnv, eventInput, expectTRPCError, roleCallers, type TestEnv } from '@tests/support/helpers';
 import { buildPageApp } from '@tests/support/page-app';
+import { IDENTITY } from '@tests/support/identity-fixture';
 
 const ORIGIN = 'https://consulting.example.com';
 
@@ -207,6 +208,57 @@ describe('French pages', () => {
     });
     expect(updated.translations).toEqual({ fr: { title: null, description: 'Deux jours.' } });
     expect(textsOf(await page(`/fr/events/${event.id}`))).toEqual(expect.arrayContaining(['Accra Trade Summit', 'Deux jours.']));
+  });
+
+  it("shows the firm's tagline, description, opening hours, reply promise and footer text in French on /fr/, and in English on /", async () => {
+    const { admin } = await roleCallers(env);
+    const frenchTexts = {
+      tagline: 'Conseil à l’export pour les fabricants du Nord.',
+      siteDescription: 'Kestrel et Finch aide les petits fabricants à vendre à l’étranger.',
+      openingHours: 'Du lundi au jeudi, de 8 h à 16 h',
+      replyPromise: 'Nous répondons sous deux jours ouvrés.',
+      footerText: 'Immatriculée en Angleterre et au pays de Galles, n° 01234567.',
+    };
+    await admin.settings.updateIdentity({ ...IDENTITY, translations: { fr: frenchTexts } });
+
+    const french = await page('/fr/');
+    expect(textsOf(french)).toEqual(
+      expect.arrayContaining([
+        'Conseil à l’export pour les fabricants du Nord.',
+        'Du lundi au jeudi, de 8 h à 16 h',
+        'Dites-nous où vous voulez grandir. Nous répondons sous deux jours ouvrés.',
+        'Immatriculée en Angleterre et au pays de Galles, n° 01234567.',
+      ]),
+    );
+    // What the page shows (not its data, which carries both languages).
+    const shown = textsOf(french).join('\n');
+    for (const english of [IDENTITY.tagline, IDENTITY.openingHours, IDENTITY.replyPromise, IDENTITY.footerText]) {
+      expect(shown, english ?? '').not.toContain(english);
+    }
+    expect(french).toContain('<meta name="description" content="Kestrel et Finch aide les petits fabricants à vendre à l’étranger." />');
+    expect(french).toContain(
+      '"description":"Kestrel et Finch aide les petits fabricants à vendre à l’étranger.","slogan":"Conseil à l’export pour les fabricants du Nord."',
+    );
+    // The event and booking pages share the footer.
+    expect(textsOf(await page('/fr/booking'))).toEqual(expect.arrayContaining(['Conseil à l’export pour les fabricants du Nord.', frenchTexts.footerText]));
+
+    const english = await page('/');
+    expect(textsOf(english)).toEqual(
+      expect.arrayContaining([
+        'Export advice for makers in the north.',
+        'Monday to Thursday, 8:00 to 16:00',
+        'Tell us where you want to grow. We answer within two working days.',
+        'Registered in England and Wales, no. 01234567.',
+      ]),
+    );
+    expect(textsOf(english).join('\n')).not.toContain('Nous répondons');
+    expect(english).toContain('<meta name="description" content="Kestrel &#38; Finch helps small manufacturers sell abroad." />');
+
+    // A French text left blank: the French page shows the English one.
+    await admin.settings.updateIdentity({ ...IDENTITY, translations: { fr: { ...frenchTexts, replyPromise: '  ', openingHours: null } } });
+    expect(textsOf(await page('/fr/'))).toEqual(
+      expect.arrayContaining(['Monday to Thursday, 8:00 to 16:00', 'Dites-nous où vous voulez grandir. We answer within two working days.']),
+    );
   });
 
   it('refuses a French title of more than one line, or a language the site does not speak', async () => {

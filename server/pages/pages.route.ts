@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@server/identity/session.service';
-import { initialsOf } from '@server/shared/site-identity';
+import { identityIn, initialsOf, siteDescriptionIn } from '@server/shared/site-identity';
 import { DEFAULT_LANGUAGE, eventDateText, firmText, isTranslatedPage, type Language, languageOfPath, PAGE_LANGUAGE_ELEMENT_ID } from '@server/shared/i18n/languages';
 import { isSitePage, NOT_FOUND_PATH } from '@server/shared/site-pages';
 import { type PageScope, pageCatalog } from '@server/shared/i18n/catalogs';
@@ -65,7 +65,10 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
   async function pageWithHead(pathname: string, template = appTemplate, event?: EventWithSchedule): Promise<string> {
     const settings = await getPublicSettings(deps);
     const { language, path: pagePathInEnglish } = languageOfPath(pathname);
-    const siteDescription = settings.siteDescription ?? settings.identity.tagline ?? fallbackDescription(settings.siteName, language);
+    // The description and the tagline (the organization's slogan) in the page's language.
+    const identity = identityIn(settings.identity, language);
+    const description = siteDescriptionIn(settings.siteDescription, settings.identity, language);
+    const siteDescription = description ?? identity.tagline ?? fallbackDescription(settings.siteName, language);
     const origin = deps.config.publicOrigin;
     const head = renderHead({
       title:
@@ -84,7 +87,7 @@ export function pageRenderer(deps: AppDeps, clientDir: string, serverEntry?: Ser
       ...(isTranslatedPage(pagePathInEnglish) ? { alternates: alternatesOf(pagePathInEnglish, origin) } : {}),
       ...(event === undefined ? {} : { image: absoluteUrl(event.imageUrl?.trim() || DEFAULT_EVENT_IMAGE, deps.config.publicOrigin) }),
       siteName: settings.siteName,
-      organization: organizationOf(settings, deps.config.publicOrigin),
+      organization: organizationOf({ ...settings, siteDescription: description, identity }, deps.config.publicOrigin),
       ...coloursOf(settings),
       icons: {
         logoUrl: settings.identity.logoUrl,

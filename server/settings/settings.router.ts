@@ -23,7 +23,7 @@ import { adminProcedure, publicProcedure, router, staffProcedure } from '@server
 
 export const settingsRouter = router({
   public: publicProcedure
-    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations, the currency and whether prices include tax, and the firm's identity (contact details, map, social links, colours, logo)." })
+    .meta({ description: "What every page needs: site name and description, timezone, Maintenance Mode, Allow Registrations, the currency and whether prices include tax, and the firm's identity (contact details, map, social links, colours, logo, and its texts' French values in `identity.translations`)." })
     .query(({ ctx }) => settings.getPublicSettings(ctx)),
 
   get: staffProcedure
@@ -51,7 +51,7 @@ export const settingsRouter = router({
     .mutation(({ ctx, input }) => settings.updateSystem(ctx, input)),
 
   updateIdentity: adminProcedure
-    .meta({ description: "Saves the firm's identity shown on every public page, e-mail and calendar file: name, tagline, description, logo, brand colours (refused below WCAG AA), contact details, map, social links and footer text (audited)." })
+    .meta({ description: "Saves the firm's identity shown on every public page, e-mail and calendar file: name, tagline, description, logo, brand colours (refused below WCAG AA), contact details, map, social links and footer text, and the French values of the tagline, description, opening hours, reply promise and footer text (`translations.fr`; blank shows the English one) (audited)." })
     .input(siteIdentityInput)
     .mutation(({ ctx, input }) => updateSiteIdentity(ctx, input)),
 

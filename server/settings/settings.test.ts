@@ -156,6 +156,7 @@ describe('settings: defaults', () => {
         primaryColor: '#0b3d5c',
         accentColor: '#f2b544',
         logoUrl: null,
+        translations: {},
       },
       email: { smtpHost: null, smtpPort: 587, smtpUser: null, smtpPasswordSet: false, fromEmail: null, fromName: null },
       backup: null,

@@ -6,6 +6,7 @@ import { LOGO_PATH, MAP_MODES, SOCIAL_NETWORKS } from '@server/shared/site-ident
 import { brandColourIssues, DEFAULT_ACCENT, DEFAULT_PRIMARY, HEX_COLOUR } from '@server/shared/brand-colours';
 import { isOneLine, LIMITS, ONE_LINE_MESSAGE, optionalLine, optionalText, requiredLine, tooLong } from '@server/shared/common.schemas';
 import { keyed, type KeyedText } from '@server/shared/i18n/schema-messages';
+import { translationsInput } from '@server/shared/i18n/translations.schemas';
 
 export const IDENTITY_LIMITS = {
   tagline: 200,
@@ -81,6 +82,18 @@ const socialLinks = z.object({
   youtube: socialUrl('YouTube', SOCIAL_NETWORKS[4].hosts),
 });
 
+/**
+ * The identity's texts a visitor reads, in another language (French): each optional, with the
+ * English field's limits; blank means not translated, and the pages show the English one.
+ */
+const translatedIdentityTexts = {
+  tagline: optionalLine(IDENTITY_LIMITS.tagline),
+  siteDescription: optionalText(IDENTITY_LIMITS.description),
+  openingHours: optionalLine(IDENTITY_LIMITS.hours),
+  replyPromise: optionalLine(IDENTITY_LIMITS.replyPromise),
+  footerText: optionalText(IDENTITY_LIMITS.footerText),
+};
+
 const LATITUDE_REQUIRED = keyed('api.identity.latitudeRequired', 'Latitude is required for the map');
 const LONGITUDE_REQUIRED = keyed('api.identity.longitudeRequired', 'Longitude is required for the map');
 
@@ -110,6 +123,8 @@ export const siteIdentityInput = z
     mapLongitude: coordinate(180, LONGITUDE_MESSAGE),
     social: socialLinks,
     footerText: optionalText(IDENTITY_LIMITS.footerText),
+    /** The tagline, description, opening hours, reply promise and footer text in the other languages (French). */
+    translations: translationsInput(translatedIdentityTexts),
     /** Carries white text (header, footer, buttons); links and headings on white. */
     primaryColor: brandColour(DEFAULT_PRIMARY),
     /** Behind primary-coloured labels (call-to-action buttons); headings and focus rings on primary. */
@@ -128,6 +143,6 @@ export const siteIdentityInput = z
 
 export type SiteIdentityInput = z.input<typeof siteIdentityInput>;
 export type SiteIdentity = z.output<typeof siteIdentityInput>;
-/** What the identity group stores beside the System group's name and description. */
+/** What the identity group stores beside the System group's name and description (whose French value it keeps). */
 export type StoredIdentity = Omit<SiteIdentity, 'siteName' | 'siteDescription'>;
 

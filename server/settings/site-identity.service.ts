@@ -1,6 +1,6 @@
 // The firm's identity (Settings, Site): the Site Name and Site Description of the System group plus
 // the identity group (tagline, contact details, map, social links, footer text, brand colours,
-// logo). Every public page,
+// logo, and the visitor's texts in French). Every public page,
 // e-mail and calendar file reads it; a save empties the public-read and page caches on every instance.
 import type { DB } from '@db/database';
 import type { AppDeps } from '@server/core/deps';
@@ -30,6 +30,7 @@ const LABELS: Record<keyof SiteIdentity, string> = {
   mapLongitude: 'map longitude',
   social: 'social links',
   footerText: 'footer text',
+  translations: 'French texts',
   primaryColor: 'primary colour',
   accentColor: 'accent colour',
   logoUrl: 'logo',

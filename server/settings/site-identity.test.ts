@@ -2,7 +2,7 @@
 // and what it saves is what the public settings (every public page's data) read.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY } from '@tests/support/identity-fixture';
-import { createTestEnv, expectAdminOnly, expectFieldErrors, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
+import { createTestEnv, expectAdminOnly, expectFieldErrors, expectTRPCError, roleCallers, type RoleCallers, type TestEnv } from '@tests/support/helpers';
 
 let env: TestEnv;
 let callers: RoleCallers;
@@ -43,6 +43,7 @@ describe('settings.updateIdentity', () => {
       primaryColor: '#0b3d5c',
       accentColor: '#f2b544',
       logoUrl: null,
+      translations: {},
     });
     // The System tab shows the same name; its other settings are untouched.
     const all = await callers.admin.settings.get();
@@ -96,6 +97,51 @@ describe('settings.updateIdentity', () => {
         'social.youtube': 'Please enter an https:// YouTube link on youtube.com',
       },
     );
+  });
+
+  const FRENCH = {
+    tagline: 'Conseil à l’export pour les fabricants du Nord.',
+    siteDescription: 'Kestrel et Finch aide les petits fabricants à vendre à l’étranger.',
+    openingHours: 'Du lundi au jeudi, de 8 h à 16 h',
+    replyPromise: 'Nous répondons sous deux jours ouvrés.',
+    footerText: 'Immatriculée en Angleterre et au pays de Galles.',
+  };
+
+  it('saves the French texts for admins only, blanks as missing, and gives them to every reader', async () => {
+    await expectAdminOnly(callers, (caller) => caller.settings.updateIdentity({ ...IDENTITY, translations: { fr: FRENCH } }));
+    const saved = await callers.admin.settings.updateIdentity({
+      ...IDENTITY,
+      translations: { fr: { ...FRENCH, tagline: '  Conseil à l’export pour les fabricants du Nord.  ', footerText: ' ', replyPromise: null } },
+    });
+    const stored = { fr: { ...FRENCH, footerText: null, replyPromise: null } };
+    expect(saved.translations).toEqual(stored);
+    expect((await callers.anonymous.settings.public()).identity.translations).toEqual(stored);
+    expect((await callers.admin.settings.get()).identity.translations).toEqual(stored);
+    // The English texts stay as they were.
+    expect(saved).toMatchObject({ tagline: IDENTITY.tagline, siteDescription: IDENTITY.siteDescription, replyPromise: IDENTITY.replyPromise });
+    const { items } = await callers.admin.audit.list({ entity: 'settings' });
+    expect(items[0]).toMatchObject({ action: 'settings', entityId: 'identity' });
+    expect(items[0]?.summary).toContain('French texts');
+    await callers.admin.settings.updateIdentity({ ...IDENTITY, translations: { fr: { ...FRENCH, openingHours: 'Du lundi au vendredi' } } });
+    expect((await callers.admin.audit.list({ entity: 'settings' })).items[0]?.summary).toBe('site: French texts');
+  });
+
+  it('refuses an over-long or two-line French text, or a language the site does not speak, and saves nothing', async () => {
+    await callers.admin.settings.updateIdentity({ ...IDENTITY, translations: { fr: FRENCH } });
+    await expectFieldErrors(
+      callers.admin.settings.updateIdentity({
+        ...IDENTITY,
+        translations: { fr: { ...FRENCH, tagline: 'x'.repeat(201), openingHours: 'Lundi\nMardi', footerText: 'x'.repeat(501) } },
+      }),
+      {
+        'translations.fr.tagline': 'Must be at most 200 characters',
+        'translations.fr.openingHours': 'Must be one line of text, without control characters.',
+        'translations.fr.footerText': 'Must be at most 500 characters',
+      },
+    );
+    // @ts-expect-error a language the site does not speak
+    await expectTRPCError(callers.admin.settings.updateIdentity({ ...IDENTITY, translations: { de: { tagline: 'Exportberatung' } } }), 'BAD_REQUEST');
+    expect((await callers.anonymous.settings.public()).identity.translations).toEqual({ fr: FRENCH });
   });
 
   it('needs a point for a map', async () => {

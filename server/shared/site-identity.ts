@@ -3,6 +3,7 @@
 // number and the OpenStreetMap addresses of the map's point.
 import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from './brand-colours';
+import { DEFAULT_LANGUAGE, firmText, type Language } from './i18n/languages';
 
 // Kept apart from the zod schema (server/settings/site-identity.schemas.ts): the home page's script reads
 // these without loading zod.
@@ -109,4 +110,21 @@ export const EMPTY_IDENTITY: StoredIdentity = {
   primaryColor: DEFAULT_PRIMARY,
   accentColor: DEFAULT_ACCENT,
   logoUrl: null,
+  translations: {},
 };
+
+/**
+ * The identity as a page in `language` shows it: each text a visitor reads in that language when it
+ * has one, else the English one (none stays none). Pure and free of zod, like homeContentIn.
+ */
+export function identityIn(identity: StoredIdentity, language: Language): StoredIdentity {
+  if (language === DEFAULT_LANGUAGE) return identity;
+  const text = (field: 'tagline' | 'openingHours' | 'replyPromise' | 'footerText') =>
+    firmText(identity[field] ?? '', identity.translations, field, language) || identity[field];
+  return { ...identity, tagline: text('tagline'), openingHours: text('openingHours'), replyPromise: text('replyPromise'), footerText: text('footerText') };
+}
+
+/** The site's short description in `language`: its French value (kept with the identity) when it has one. */
+export function siteDescriptionIn(english: string | null, identity: StoredIdentity, language: Language): string | null {
+  return firmText(english ?? '', identity.translations, 'siteDescription', language) || english;
+}

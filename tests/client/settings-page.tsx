@@ -63,10 +63,10 @@ export function settingsPageTest() {
       return user;
     },
 
-    /** Opens a tab and returns its (visible) panel. */
+    /** Opens a tab and returns its (visible) panel: the one the tab names (a tab may hold language tabs of its own). */
     async openTab(user: SettingsUser, name: string): Promise<HTMLElement> {
       await user.click(screen.getByRole('tab', { name }));
-      return screen.getByRole('tabpanel');
+      return screen.getByRole('tabpanel', { name });
     },
 
     /**

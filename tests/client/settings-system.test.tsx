@@ -157,6 +157,58 @@ describe('Site', () => {
     expect(within(panel).getByText('Longitude is required for the map')).toBeInTheDocument();
   });
 
+  it('takes the tagline and reply promise in French on their French tabs, says which are missing, and saves them', async () => {
+    const user = await page.renderSettings();
+    const panel = await page.openTab(user, 'Site');
+    const siteTexts = within(panel).getByRole('tablist', { name: 'Site texts: language' });
+    // Nothing is translated yet: each French tab says so.
+    expect(within(siteTexts).getByRole('tab', { name: 'French (texts missing)' })).toBeInTheDocument();
+    await user.click(within(siteTexts).getByRole('tab', { name: 'French (texts missing)' }));
+    const frenchSite = within(panel).getByRole('tabpanel', { name: 'French (texts missing)' });
+    expect(within(frenchSite).getByLabelText('French tagline')).toHaveAccessibleDescription('Missing: the French pages show the English one.');
+    await fill(user, within(frenchSite).getByLabelText('French tagline'), 'Conseil à l’export pour les fabricants.');
+    await fill(user, within(frenchSite).getByLabelText('French footer text'), 'Immatriculée en Angleterre.');
+
+    const contactTexts = within(panel).getByRole('tablist', { name: 'Contact texts: language' });
+    await user.click(within(contactTexts).getByRole('tab', { name: 'French (texts missing)' }));
+    await fill(user, within(panel).getByLabelText('French reply promise'), 'Nous répondons sous 24 heures.');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
+    const saved = await page.server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'identity').executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.value)).toMatchObject({
+      tagline: null,
+      replyPromise: null,
+      translations: {
+        fr: {
+          tagline: 'Conseil à l’export pour les fabricants.',
+          siteDescription: null,
+          footerText: 'Immatriculée en Angleterre.',
+          openingHours: null,
+          replyPromise: 'Nous répondons sous 24 heures.',
+        },
+      },
+    });
+  });
+
+  it('refuses an over-long French tagline on its tab, which says it has errors, without sending anything', async () => {
+    const user = await page.renderSettings();
+    const panel = await page.openTab(user, 'Site');
+    const calls = page.watchCalls('settings.updateIdentity');
+    const siteTexts = within(panel).getByRole('tablist', { name: 'Site texts: language' });
+    await user.click(within(siteTexts).getByRole('tab', { name: /^French/ }));
+    const french = within(panel).getByRole('tabpanel', { name: /^French/ });
+    await user.click(within(french).getByLabelText('French tagline'));
+    await user.paste('x'.repeat(201));
+    // Back to English: the French tab still says it has an error.
+    await user.click(within(siteTexts).getByRole('tab', { name: 'English' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(siteTexts).findByRole('tab', { name: 'French (has errors)' })).toBeInTheDocument();
+    await user.click(within(siteTexts).getByRole('tab', { name: 'French (has errors)' }));
+    expect(within(panel).getByText('Must be at most 200 characters')).toBeInTheDocument();
+    page.expectNothingSent(calls);
+  });
+
   it('saves the identity, and the System tab shows the new name', async () => {
     const user = await page.renderSettings();
     const panel = await page.openTab(user, 'Site');

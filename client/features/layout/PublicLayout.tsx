@@ -1,7 +1,7 @@
 // Frame of every public page: skip link, header, maintenance notice, the page, footer.
 import type { MouseEvent, ReactNode } from 'react';
 import { trpc } from '@client/trpc';
-import { EMPTY_IDENTITY } from '@server/shared/site-identity';
+import { EMPTY_IDENTITY, identityIn, siteDescriptionIn } from '@server/shared/site-identity';
 import { defaultHomeContent } from '@client/features/home/content';
 import { homeContentIn } from '@server/shared/home-content';
 import { MaintenanceNotice } from './MaintenanceNotice';
@@ -16,16 +16,19 @@ const SETTINGS_STALE_MS = 5 * 60_000;
 
 
 /**
- * Public settings. The server renders every public page with them; should they fail to load in the
+ * Public settings, the identity's texts in the page's language (French when the Site tab has it,
+ * else English). The server renders every public page with them; should they fail to load in the
  * browser, no name and no contact details are shown (nothing of another firm's).
  */
 export function usePublicSettings() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: SETTINGS_STALE_MS });
-  const identity = settings.data?.identity ?? EMPTY_IDENTITY;
+  const { language } = useTranslator();
+  const stored = settings.data?.identity ?? EMPTY_IDENTITY;
+  const identity = identityIn(stored, language);
   return {
     siteName: textOr(settings.data?.siteName, ''),
     /** The footer's line under the name: the tagline, else the short description. */
-    siteDescription: textOr(identity.tagline ?? settings.data?.siteDescription, ''),
+    siteDescription: textOr(identity.tagline ?? siteDescriptionIn(settings.data?.siteDescription ?? null, stored, language), ''),
     identity,
     maintenanceMode: settings.data?.maintenanceMode === true,
     allowRegistrations: settings.data?.allowRegistrations !== false,

@@ -56,9 +56,11 @@ interface TranslatedTextFieldsProps<Key extends string> {
   values: TranslatedFormTexts<Key>;
   onChange: (code: TranslatedLanguage, key: Key, value: string) => void;
   errorOf?: (code: TranslatedLanguage, key: Key) => string | undefined;
+  /** Side by side from 768 px (two, for short texts), or one under the other as the English tab has them. */
+  columns?: 1 | 2;
 }
 
-export function TranslatedTextFields<Key extends string>({ label, english, fields, values, onChange, errorOf }: TranslatedTextFieldsProps<Key>) {
+export function TranslatedTextFields<Key extends string>({ label, english, fields, values, onChange, errorOf, columns }: TranslatedTextFieldsProps<Key>) {
   const isMissing = (code: TranslatedLanguage, field: TranslatedField<Key>) => (field.missing ?? isBlank)(values[code][field.key]);
   return (
     <LanguageTabs
@@ -67,7 +69,7 @@ export function TranslatedTextFields<Key extends string>({ label, english, field
       missing={(code) => fields.some((field) => isMissing(code, field))}
       invalid={(code) => code !== 'en' && fields.some((field) => errorOf?.(code, field.key) !== undefined)}
       translated={(code) => (
-        <SimpleGrid cols={{ base: 1, sm: fields.length > 1 ? 2 : 1 }}>
+        <SimpleGrid cols={{ base: 1, sm: columns ?? (fields.length > 1 ? 2 : 1) }}>
           {fields.map((field) => {
             const common = {
               label: `${LANGUAGES[code].english} ${field.label}`,

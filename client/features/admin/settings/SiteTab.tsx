@@ -1,6 +1,8 @@
 // Site (admins only): the firm's identity as visitors see it. Name (the Site Name setting), tagline,
 // the short description search engines and link previews show, contact details, the map, social
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
+// The texts a visitor reads (tagline, description, footer text, opening hours, reply promise) have
+// English and French tabs; a French one left blank shows the English one on the French pages.
 import { Button, ColorInput, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/settings/site-identity.schemas';
@@ -8,12 +10,25 @@ import { type RouterOutputs, trpc } from '@client/trpc';
 import { useState } from 'react';
 import { MediaUpload } from '@client/features/admin/kit/MediaUpload';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
+import { type TranslatedField, TranslatedTextFields, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 import { notifySaved, notifySaveFailed } from './save-feedback';
 import { showBrandColours } from './brand-style';
 import { SitePreview } from './SitePreview';
 import { MapPointField } from './MapPointField';
 
 type Identity = RouterOutputs['settings']['get']['identity'];
+
+type TranslatedKey = 'tagline' | 'siteDescription' | 'footerText' | 'openingHours' | 'replyPromise';
+const TRANSLATED_KEYS: readonly TranslatedKey[] = ['tagline', 'siteDescription', 'footerText', 'openingHours', 'replyPromise'];
+const IDENTITY_TEXTS: readonly TranslatedField<TranslatedKey>[] = [
+  { key: 'tagline', label: 'tagline' },
+  { key: 'siteDescription', label: 'short description', multiline: true },
+  { key: 'footerText', label: 'footer text', multiline: true },
+];
+const CONTACT_TEXTS: readonly TranslatedField<TranslatedKey>[] = [
+  { key: 'openingHours', label: 'opening hours' },
+  { key: 'replyPromise', label: 'reply promise' },
+];
 
 /** The identity as the form holds it (also what the Home Page editor's preview shows). */
 export function siteFormValuesOf(identity: Identity) {
@@ -41,6 +56,8 @@ export function siteFormValuesOf(identity: Identity) {
     primaryColor: identity.primaryColor,
     accentColor: identity.accentColor,
     logoUrl: identity.logoUrl ?? '',
+    /** The visitor's texts in French ('' for not translated). */
+    translations: translationsForForm(TRANSLATED_KEYS, identity.translations),
   };
 }
 export type SiteFormValues = ReturnType<typeof siteFormValuesOf>;
@@ -86,6 +103,16 @@ export function SiteTab({ identity }: { identity: Identity }) {
     onError: (error) => notifySaveFailed('site', error, form.setErrors),
   });
   const mapMode = form.values.mapMode;
+  // Each French text under the other, as the English ones are.
+  const translatedProps = {
+    columns: 1 as const,
+    values: form.values.translations,
+    onChange: (code: string, key: TranslatedKey, value: string) => form.setFieldValue(`translations.${code}.${key}`, value),
+    errorOf: (code: string, key: TranslatedKey) => {
+      const error = form.errors[`translations.${code}.${key}`];
+      return typeof error === 'string' ? error : undefined;
+    },
+  };
 
   return (
     <PageForm
@@ -97,14 +124,24 @@ export function SiteTab({ identity }: { identity: Identity }) {
     >
       <FormSection title="Site Identity" description="How the firm is named and described on every page, in search results and in link previews.">
         <TextInput label="Site Name" description="The firm's name, as every page and e-mail shows it." withAsterisk {...form.getInputProps('siteName')} />
-        <TextInput label="Tagline" description="One line under the name." maxLength={IDENTITY_LIMITS.tagline} {...form.getInputProps('tagline')} />
-        <Textarea
-          label="Short description"
-          description={`For search engines and link previews; about 160 characters reads best (at most ${IDENTITY_LIMITS.description}).`}
-          autosize
-          minRows={2}
-          maxRows={5}
-          {...form.getInputProps('siteDescription')}
+        <TranslatedTextFields
+          label="Site texts"
+          english={
+            <>
+              <TextInput label="Tagline" description="One line under the name." maxLength={IDENTITY_LIMITS.tagline} {...form.getInputProps('tagline')} />
+              <Textarea
+                label="Short description"
+                description={`For search engines and link previews; about 160 characters reads best (at most ${IDENTITY_LIMITS.description}).`}
+                autosize
+                minRows={2}
+                maxRows={5}
+                {...form.getInputProps('siteDescription')}
+              />
+              <Textarea label="Footer text" description="A line or two at the foot of every page." autosize minRows={2} maxRows={5} {...form.getInputProps('footerText')} />
+            </>
+          }
+          fields={IDENTITY_TEXTS}
+          {...translatedProps}
         />
         <MediaUpload
           kind="logo"
@@ -121,7 +158,6 @@ export function SiteTab({ identity }: { identity: Identity }) {
             </Button>
           </Group>
         )}
-        <Textarea label="Footer text" description="A line or two at the foot of every page." autosize minRows={2} maxRows={5} {...form.getInputProps('footerText')} />
       </FormSection>
 
       <FormSection title="Contact Details" description="Shown on the home page and in the footer, and signed under every e-mail. Leave them empty to show no contact block.">
@@ -138,8 +174,17 @@ export function SiteTab({ identity }: { identity: Identity }) {
           maxRows={6}
           {...form.getInputProps('addressLines')}
         />
-        <TextInput label="Opening hours" placeholder="Monday to Friday, 9:00 to 17:00" {...form.getInputProps('openingHours')} />
-        <TextInput label="Reply promise" placeholder="We reply to every message within 24 hours." {...form.getInputProps('replyPromise')} />
+        <TranslatedTextFields
+          label="Contact texts"
+          english={
+            <>
+              <TextInput label="Opening hours" placeholder="Monday to Friday, 9:00 to 17:00" {...form.getInputProps('openingHours')} />
+              <TextInput label="Reply promise" placeholder="We reply to every message within 24 hours." {...form.getInputProps('replyPromise')} />
+            </>
+          }
+          fields={CONTACT_TEXTS}
+          {...translatedProps}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="map-mode-label">
             Map
