@@ -124,9 +124,8 @@ export function WeekSummary() {
             {data.nextSlots.map((slot) => (
               <Table.Tr key={slot.timeSlotId}>
                 <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {format(slot.startTime)}
-                  </Text>
+                  {/* Not nowrap: on a phone's card the line wraps between its parts (a time never splits). */}
+                  <Text size="sm">{format(slot.startTime)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Anchor
