@@ -88,8 +88,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={220} />
-              <CellText text={booking.participantEmail} maxWidth={220} />
+              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={190} />
+              <CellText text={booking.participantEmail} maxWidth={190} />
               {booking.participantPhone !== null && (
                 <Text size="sm" c="dimmed">
                   {booking.participantPhone}
@@ -104,8 +104,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <CellText text={booking.sessionTitle} fw={500} maxWidth={220} />
-              <CellText text={booking.eventTitle} c="dimmed" maxWidth={220} />
+              <CellText text={booking.sessionTitle} fw={500} maxWidth={190} />
+              <CellText text={booking.eventTitle} c="dimmed" maxWidth={190} />
             </Stack>
           </Table.Td>
           <Table.Td>
