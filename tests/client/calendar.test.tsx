@@ -130,6 +130,22 @@ describe('CalendarPage', () => {
     expect(box(sunday)).toEqual({ top: '1116px', height: '36px', left: 'calc(0% + 1px)', width: 'calc(100% - 3px)' });
   });
 
+  it('says when the next session is in an empty week, and jumps to its week', async () => {
+    const interaction = userEvent.setup();
+    await renderCalendar();
+    await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
+    // A week with sessions says nothing of the next one.
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    expect(screen.queryByText(/Next session:/)).not.toBeInTheDocument();
+    await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByText(`No session this week. Next session: Mon, Nov 23, ${YEAR}`)).toBeInTheDocument();
+    await interaction.click(screen.getByRole('button', { name: 'Go to that week' }));
+    expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Go to that week' })).not.toBeInTheDocument();
+  });
+
   it('moves by week, switches to the month and back to today', async () => {
     const interaction = userEvent.setup();
     await renderCalendar();
