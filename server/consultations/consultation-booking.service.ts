@@ -33,7 +33,8 @@ import type { ServiceContext } from '@server/core/service-context';
 import { hashManageToken, newManageToken } from '@server/email/manage-token';
 import { type ConsultantHours, consultantFreeStarts, freeTimes, type TypeRules } from './free-times.service';
 import type { MinuteRange } from './consultations.repository';
-import { enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
+import { consultationCalendar, enqueueConsultantRelease, enqueueConsultationMessages, typeTitleIn, whereText } from './consultation-messages';
+import { loadOutboxSite } from '@server/email/enqueue.service';
 import { wordsIn } from '@server/email/messages';
 import { newMeetingUrl } from './meeting-links';
 import { enqueueCalendarWrites } from '@server/calendars/calendar-write-back.service';
@@ -312,6 +313,8 @@ export interface ManagedConsultation {
   status: ConsultationRow['status'];
   /** Whether it can still be moved or cancelled (booked and not yet started). */
   changeable: boolean;
+  /** While booked, the visitor's calendar file (.ics), the entry their e-mails carry, for Add to calendar. */
+  calendar: string | null;
 }
 
 async function byToken(db: DB, token: string): Promise<ConsultationRow> {
@@ -333,7 +336,7 @@ export async function consultationManageLinkExists({ db }: Pick<ServiceContext, 
 
 /** The place is worded in the calling page's language. */
 export async function viewConsultationByToken(
-  { db, language }: Pick<ServiceContext, 'db' | 'language'>,
+  { db, language, config }: Pick<ServiceContext, 'db' | 'language' | 'config'>,
   { token }: { token: string },
 ): Promise<ManagedConsultation> {
   const now = Date.now();
@@ -353,6 +356,11 @@ export async function viewConsultationByToken(
     visitorTimeZone: consultation.visitorTimeZone,
     status: consultation.status,
     changeable: consultation.status === 'booked' && Date.parse(consultation.startsAt) > now,
+    // The same entry as the e-mails' (its UID and sequence), so a later e-mailed change updates it.
+    calendar:
+      consultation.status === 'booked'
+        ? consultationCalendar(await loadOutboxSite(db, config.publicOrigin), { consultation, type, consultant }, false, new Date(now)).content
+        : null,
   };
 }
 

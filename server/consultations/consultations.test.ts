@@ -253,12 +253,19 @@ describe('the manage link', () => {
 
     const viewed = await callers.anonymous.consultations.manage({ token });
     expect(viewed).toMatchObject({ id: booked.id, typeTitle: 'Discovery call', consultantName: 'Ama Consultant', status: 'booked', changeable: true });
+    // Add to calendar on the manage page: the e-mail's entry (same UID and sequence) at its time.
+    const dayStamp = date.replaceAll('-', '');
+    for (const line of [`UID:consultation-${booked.id}@`, 'SEQUENCE:0', 'METHOD:REQUEST', `DTSTART:${dayStamp}T100000Z`]) {
+      expect(viewed.calendar).toContain(line);
+    }
 
     // Its own time counts as free while it moves (11:00 overlaps it by 30 minutes).
     const whileMoving = await callers.anonymous.consultations.freeTimes({ typeId: type.id, from: date, to: date, timeZone: 'UTC', manageToken: token });
     expect(whileMoving.times.map((time) => time.time)).toContain('10:30');
     const moved = await callers.anonymous.consultations.rescheduleByToken({ token, startsAt: `${date}T10:30:00.000Z` });
     expect(moved).toMatchObject({ startsAt: `${date}T10:30:00.000Z`, status: 'booked' });
+    expect(moved.calendar).toContain('SEQUENCE:1');
+    expect(moved.calendar).toContain(`DTSTART:${dayStamp}T103000Z`);
     const free = await callers.anonymous.consultations.freeTimes({ typeId: type.id, from: date, to: date, timeZone: 'UTC' });
     expect(free.times.map((time) => time.time)).toContain('09:30');
     expect(free.times.map((time) => time.time)).not.toContain('10:00');
@@ -274,7 +281,7 @@ describe('the manage link', () => {
     expect(afterMove[0]?.textBody).toContain(`/consultations/manage/${token}`);
 
     const cancelled = await callers.anonymous.consultations.cancelByToken({ token });
-    expect(cancelled).toMatchObject({ status: 'cancelled', changeable: false });
+    expect(cancelled).toMatchObject({ status: 'cancelled', changeable: false, calendar: null });
     const afterCancel = (await outbox()).slice(4);
     expect(afterCancel.map((message) => [message.kind, message.toAddress])).toEqual([
       ['consultation-cancelled', 'kofi@example.com'],

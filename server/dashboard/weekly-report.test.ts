@@ -174,14 +174,14 @@ describe('the scheduled weekly report', () => {
     expect(usersReport).not.toMatch(/failed/i);
     expect(mail?.subject).toBe(`${SITE}: weekly report`);
     const text = (mail?.text ?? '').replace(/\r\n/g, '\n');
-    expect(text).toContain(`Your weekly report from ${SITE}, for the 7 days to Nov 30, 2026, 8:00 AM EST and the 7 days ahead.`);
+    expect(text).toContain(`Your weekly report from ${SITE}, for the 7 days to Nov 30, 2026, 8:00\u00a0AM EST and the 7 days ahead.`);
     expect(text).toContain('New bookings: 4 (Pending 1, Confirmed 1, Waitlisted 1, Cancelled 1)');
     expect(text).toContain('New contact messages: 3 (New 2, In progress 0, Completed 0, Closed 1)');
     expect(text).toContain('Sessions ahead: 2');
     expect(text).toContain('Failed e-mails: 1');
     expect(text).toContain('Sessions in the next 7 days (seats taken of capacity):');
-    expect(text).toMatch(/- Regulatory Briefing \(Lagos Market Entry\), Wednesday, December 2, 2026, 8:00 AM – 10:00 AM EST: 2 of 10\n/);
-    expect(text).toMatch(/- Open Forum \(Lagos Market Entry\), Thursday, December 3, 2026, 8:00 AM – 9:00 AM EST: 0 taken, no limit\n/);
+    expect(text).toMatch(/- Regulatory Briefing \(Lagos Market Entry\), Wednesday, December 2, 2026, 8:00\u00a0AM – 10:00\u00a0AM EST: 2 of 10\n/);
+    expect(text).toMatch(/- Open Forum \(Lagos Market Entry\), Thursday, December 3, 2026, 8:00\u00a0AM – 9:00\u00a0AM EST: 0 taken, no limit\n/);
     expect(text).toContain('1 e-mail failed in the last 7 days (see the Email Log):\n- Booking received to lost@example.com: 550 mailbox unavailable');
     expect(text).toContain('Change your notification settings: http://127.0.0.1:3000/admin/settings?tab=notifications');
     expect(text.trimEnd().endsWith(SITE)).toBe(true);

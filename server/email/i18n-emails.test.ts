@@ -126,7 +126,7 @@ describe('a booking’s language', () => {
     expect(reminder.subject).toBe('Cabinet Kestrel : rappel pour Rencontres');
     expect(reminder.text).toContain('Les liens des e-mails précédents sur cette réservation ne fonctionnent plus ; utilisez celui-ci.');
     expect(bookingConfirmedMessage(site, { ...booking, language: 'en' }, null).text).toContain(
-      `When: Friday, March 13, ${year}, 10:00 AM – 12:00 PM UTC`,
+      `When: Friday, March 13, ${year}, 10:00\u00a0AM – 12:00\u00a0PM UTC`,
     );
   });
 });

@@ -131,7 +131,7 @@ describe('booking received', () => {
     const text = normalise(mail.text);
     expect(text).toContain('Dear Ama Mensah,');
     expect(text).toContain('the booking is pending: we will confirm it within 24 hours with an e-mail confirmation.');
-    expect(text).toContain(`When: Friday, March 14, ${MARCH_YEAR}, 10:00 AM – 12:00 PM EDT`);
+    expect(text).toContain(`When: Friday, March 14, ${MARCH_YEAR}, 10:00\u00a0AM – 12:00\u00a0PM EDT`);
     expect(text).toContain('Where: Kempinski Hotel, Accra');
     expect(text).not.toContain('waitlist');
     const token = MANAGE_LINK.exec(text)?.[1];
@@ -184,8 +184,8 @@ describe('booking received', () => {
     try {
       const pacific = await book(slot.id);
       await deliver();
-      expect(normalise(onlyMailTo(eastern.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 10:00 AM – 11:30 AM EST`);
-      expect(normalise(onlyMailTo(pacific.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 7:00 AM – 8:30 AM PST`);
+      expect(normalise(onlyMailTo(eastern.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 10:00\u00a0AM – 11:30\u00a0AM EST`);
+      expect(normalise(onlyMailTo(pacific.email).text)).toContain(`When: Friday, January 10, ${JANUARY_YEAR}, 7:00\u00a0AM – 8:30\u00a0AM PST`);
       expect(normalise(onlyMailTo(pacific.email).text)).toContain('Where: To be announced');
       expect(icsProperty(onlyMailTo(pacific.email).ics ?? '', 'DTSTART')).toBe(`${JANUARY_YEAR}0110T150000Z`);
     } finally {
@@ -236,7 +236,7 @@ describe('admin notifications', () => {
     expect(notice.subject).toBe(`${SITE}: new contact message from Yaw Darko`);
     expect(normalise(notice.text)).toContain('We export cocoa.\nCan you help with EU entry?');
     expect(normalise(notice.text)).toContain('Company: Darko & Sons');
-    expect(normalise(notice.text)).toMatch(/Received: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+    expect(normalise(notice.text)).toMatch(/Received: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\u00a0[AP]M E[SD]T/);
     expect(normalise(notice.html)).toContain('We export cocoa.<br>Can you help with EU entry?');
     expect(normalise(notice.html)).toContain('Darko &amp; Sons');
     expect(mailsTo(quietAdmins.noBookings.user.email)).toHaveLength(1);

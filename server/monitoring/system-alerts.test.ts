@@ -212,8 +212,8 @@ describe('a start after an unclean stop', () => {
     const [alert, ...rest] = await deliver();
     expect(rest).toHaveLength(0);
     expect(alert?.subject).toBe(`${SITE} alert: the server restarted after an unclean stop`);
-    expect(text(alert)).toContain('Previous run started: Nov 23, 2026, 4:00 AM EST');
-    expect(text(alert)).toContain('Started again: Nov 23, 2026, 7:00 AM EST');
+    expect(text(alert)).toContain('Previous run started: Nov 23, 2026, 4:00\u00a0AM EST');
+    expect(text(alert)).toContain('Started again: Nov 23, 2026, 7:00\u00a0AM EST');
     expect(text(alert)).toContain(SETTINGS_LINK);
   });
 });

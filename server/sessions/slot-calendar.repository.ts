@@ -54,3 +54,15 @@ export async function listCalendarSlots(db: DB, startFrom: string, startBefore: 
     booked: Number(row.booked ?? 0),
   }));
 }
+
+/** When the first slot starting at or after `startFrom` starts (null: none). */
+export async function firstSlotStartFrom(db: DB, startFrom: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('timeSlots')
+    .where('startTime', '>=', startFrom)
+    .select('startTime')
+    .orderBy('startTime')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.startTime ?? null;
+}

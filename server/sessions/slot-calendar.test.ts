@@ -39,7 +39,7 @@ describe('timeSlots.calendar', () => {
     const range = { from: dec(1), to: dec(7) };
     await expectStaffOnly(callers, (caller) => caller.timeSlots.calendar(range));
     expect((await callers.user.timeSlots.calendar(range)).slots).toEqual([]);
-    expect(await callers.admin.timeSlots.calendar(range)).toEqual({ timezone: 'America/New_York', slots: [], truncated: false });
+    expect(await callers.admin.timeSlots.calendar(range)).toEqual({ timezone: 'America/New_York', slots: [], truncated: false, nextStart: null });
   });
 
   it('refuses a malformed, reversed or too long range with field messages', async () => {
@@ -55,6 +55,22 @@ describe('timeSlots.calendar', () => {
     expect(CALENDAR_RANGE_TOO_LONG).toBe('The calendar shows at most 42 days at a time');
     const sixWeeks = await callers.admin.timeSlots.calendar({ from: dec(1), to: isoDay(year + 1, 1, 11) });
     expect(sixWeeks.slots).toEqual([]);
+  });
+
+  it('points an empty range to the first slot after it, and says nothing when the range has one', async () => {
+    const event = await insertEventRow(env.db, { title: 'Lagos Market Entry' });
+    const session = await insertSessionRow(env.db, event.id, { title: 'Tax Workshop' });
+    // Before the week (not counted), then 9 and 20 December: the week of 1-7 December points to the 9th.
+    await slotAt(session.id, `${isoDay(year, 11, 20)}T15:00:00.000Z`);
+    const ninth = await slotAt(session.id, `${dec(9)}T15:00:00.000Z`);
+    await slotAt(session.id, `${dec(20)}T15:00:00.000Z`);
+    expect(await callers.user.timeSlots.calendar({ from: dec(1), to: dec(7) })).toEqual({ timezone: 'America/New_York', slots: [], truncated: false, nextStart: ninth.startTime });
+    // Midnight in New York is 05:00 UTC: a slot at 04:00 UTC on the 8th still belongs to the 7th.
+    const lateOnSeventh = await slotAt(session.id, `${dec(8)}T04:00:00.000Z`);
+    const week = await callers.user.timeSlots.calendar({ from: dec(1), to: dec(7) });
+    expect([week.slots.map((slot) => slot.id), week.nextStart]).toEqual([[lateOnSeventh.id], null]);
+    // Nothing after the range: null.
+    expect((await callers.user.timeSlots.calendar({ from: dec(21), to: dec(27) })).nextStart).toBeNull();
   });
 
   it('counts pending and confirmed bookings as seats taken, with the capacity (null: no limit)', async () => {

@@ -20,8 +20,12 @@ export interface DateFormatter {
   shortDate(iso: string, timeZone: string): string;
   /** 'Dec 2' ('2 déc.') */
   dayMonth(iso: string, timeZone: string): string;
+  /** 'Dec 2, 2026' ('2 déc. 2026') */
+  mediumDate(iso: string, timeZone: string): string;
   /** '10:00 AM' ('10:00') */
   time(iso: string, timeZone: string): string;
+  /** The zone's abbreviation at that moment: 'EST' ('UTC−5') */
+  zone(iso: string, timeZone: string): string;
   /** '10:00 AM – 12:00 PM' ('10:00 – 12:00'), the zone left to the context. */
   timeRange(startIso: string, endIso: string, timeZone: string): string;
   /** A moment with its zone: 'Dec 2, 2026, 10:00 AM EST' ('2 déc. 2026, 10:00 UTC−5') */
@@ -46,11 +50,38 @@ export interface DateFormatter {
 
 const formatters = new Map<string, DateFormatter>();
 
+/**
+ * A clock time never breaks before its day period: Intl puts a plain space or a narrow no-break
+ * space (U+202F) before 'AM'/'PM' depending on its ICU version, and a plain one lets a narrow
+ * column show '12:00' on one line and 'PM' on the next. Every such space becomes U+00A0.
+ */
+export function keepTimesWhole(text: string): string {
+  return text.replace(/(\d)[ \u202f](?=[AP]M\b)/g, '$1\u00a0');
+}
+
+/** The same formatter, its every text with whole times. */
+function withWholeTimes(formatter: DateFormatter): DateFormatter {
+  const whole = <A extends unknown[]>(format: (...args: A) => string) => (...args: A) => keepTimesWhole(format(...args));
+  return {
+    ...formatter,
+    time: whole(formatter.time),
+    timeRange: whole(formatter.timeRange),
+    dateTime: whole(formatter.dateTime),
+    range: whole(formatter.range),
+    rangeWithPlace: whole(formatter.rangeWithPlace),
+    visitorSlotLine: whole(formatter.visitorSlotLine),
+    visitorSlot(startIso, endIso, siteZone, visitorZone) {
+      const slot = formatter.visitorSlot(startIso, endIso, siteZone, visitorZone);
+      return { ...slot, time: keepTimesWhole(slot.time), eventTime: slot.eventTime === null ? null : keepTimesWhole(slot.eventTime) };
+    },
+  };
+}
+
 /** The formatter of a language, made once per locale. */
 export function dateFormatter(language: DateLanguage): DateFormatter {
   let formatter = formatters.get(language.locale);
   if (formatter === undefined) {
-    formatter = makeFormatter(language);
+    formatter = withWholeTimes(makeFormatter(language));
     formatters.set(language.locale, formatter);
   }
   return formatter;
@@ -72,7 +103,9 @@ function makeFormatter({ locale, t }: DateLanguage): DateFormatter {
     date: (iso, timeZone) => style(timeZone, 'long-date', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso)),
     shortDate: (iso, timeZone) => style(timeZone, 'visitor-date', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso)),
     dayMonth: (iso, timeZone) => style(timeZone, 'short-day', { month: 'short', day: 'numeric' }).format(new Date(iso)),
+    mediumDate: (iso, timeZone) => style(timeZone, 'medium-date', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso)),
     time: (iso, timeZone) => style(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+    zone: abbreviation,
     timeRange(startIso, endIso, timeZone) {
       const clock = style(timeZone, 'clock', { hour: 'numeric', minute: '2-digit' });
       return `${clock.format(new Date(startIso))} – ${clock.format(new Date(endIso))}`;

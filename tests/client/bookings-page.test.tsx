@@ -77,7 +77,14 @@ describe('BookingsPage', () => {
     expect(cells[2]).toHaveTextContent(/^Morning MatchmakingAccra Exchange$/);
     expect(ama.textContent).not.toContain(fixture.eventId);
     expect(ama.textContent).not.toContain(fixture.sessionId);
-    expect(cells[3]).toHaveTextContent(`Thursday, March 13, ${YEAR}, 10:00 AM – 12:00 PM EDT`);
+    // The slot on two lines that do not wrap (its date, then its times and zone), the whole line as its title.
+    const slotLines = within(cells[3] as HTMLElement).getAllByText(/./);
+    expect(slotLines.map((line) => line.textContent)).toEqual([`Thu, Mar 13, ${YEAR}`, '10:00\u00a0AM – 12:00\u00a0PM EDT']);
+    for (const line of slotLines) expect(line).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(cells[3]?.firstElementChild).toHaveAttribute('title', `Thursday, March 13, ${YEAR}, 10:00\u00a0AM – 12:00\u00a0PM EDT`);
+    // The booking date likewise: the short date, then the time and zone.
+    const dateLines = within(cells[4] as HTMLElement).getAllByText(/./);
+    expect(dateLines.map((line) => line.textContent?.replace(/\d+:\d\d\u00a0[AP]M/, 'TIME'))).toEqual([expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/), expect.stringMatching(/^TIME E[SD]T$/)]);
     expect(cells).toHaveLength(7);
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['', 'Participant', 'Session', 'Time Slot', 'Booking Date', 'Status', 'Actions']);
     expect(cells[5]).toHaveTextContent('Confirmed');

@@ -75,10 +75,10 @@ describe('CalendarPage', () => {
     expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
     expect(screen.getByText('Times in America/New_York')).toBeInTheDocument();
     await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
-    expect(slotLinks('Monday, November 23')).toEqual(['10:00 AM – 11:00 AMTax WorkshopLagos Market Entry1 / 4 · Seats free']);
-    expect(slotLinks('Wednesday, November 25')).toEqual(['10:00 AM – 11:00 AMLegal ClinicLagos Market Entry2 / 2 · Full']);
+    expect(slotLinks('Monday, November 23')).toEqual(['10:00\u00a0AM – 11:00\u00a0AMTax WorkshopLagos Market Entry1 / 4 · Seats free']);
+    expect(slotLinks('Wednesday, November 25')).toEqual(['10:00\u00a0AM – 11:00\u00a0AMLegal ClinicLagos Market Entry2 / 2 · Full']);
     // Late on Sunday in New York, although Monday in UTC.
-    expect(slotLinks('Sunday, November 29')).toEqual(['11:30 PM – 12:30 AMTax WorkshopLagos Market Entry2 / 4 · Filling up']);
+    expect(slotLinks('Sunday, November 29')).toEqual(['11:30\u00a0PM – 12:30\u00a0AMTax WorkshopLagos Market Entry2 / 4 · Filling up']);
     expect(slotLinks('Tuesday, November 24')).toEqual([]);
     expect(within(screen.getByRole('group', { name: 'Tuesday, November 24' })).getByText('No slots')).toBeInTheDocument();
     const colours = screen.getAllByRole('link').map((link) => link.querySelector('[data-fullness]')?.getAttribute('data-fullness'));
@@ -108,15 +108,15 @@ describe('CalendarPage', () => {
     // From 8 AM (none earlier) to midnight (Sunday's slot runs past it), one label an hour.
     const hours = [...document.querySelectorAll('[data-hour]')].map((label) => label.textContent);
     expect(hours).toHaveLength(16);
-    expect([hours[0], hours[2], hours[15]]).toEqual(['8:00 AM', '10:00 AM', '11:00 PM']);
+    expect([hours[0], hours[2], hours[15]]).toEqual(['8:00\u00a0AM', '10:00\u00a0AM', '11:00\u00a0PM']);
     const box = (link: HTMLElement) => {
       const { top, height, left, width } = link.style;
       return { top, height, left, width };
     };
     const monday = within(screen.getByRole('group', { name: 'Monday, November 23' })).getAllByRole('link');
     expect(monday.map((link) => link.textContent)).toEqual([
-      '10:00 AM – 11:00 AMTax WorkshopLagos Market Entry1 / 4 · Seats free',
-      '10:30 AM – 11:30 AMTax WorkshopLagos Market Entry0 / 4 · Seats free',
+      '10:00\u00a0AM – 11:00\u00a0AMTax WorkshopLagos Market Entry1 / 4 · Seats free',
+      '10:30\u00a0AM – 11:30\u00a0AMTax WorkshopLagos Market Entry0 / 4 · Seats free',
     ]);
     // 72 px an hour: two hours below 8 AM is 144 px; half an hour more is 180 px.
     expect(monday.map(box)).toEqual([
@@ -130,13 +130,29 @@ describe('CalendarPage', () => {
     expect(box(sunday)).toEqual({ top: '1116px', height: '36px', left: 'calc(0% + 1px)', width: 'calc(100% - 3px)' });
   });
 
+  it('says when the next session is in an empty week, and jumps to its week', async () => {
+    const interaction = userEvent.setup();
+    await renderCalendar();
+    await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
+    // A week with sessions says nothing of the next one.
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    expect(screen.queryByText(/Next session:/)).not.toBeInTheDocument();
+    await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByText(`No session this week. Next session: Mon, Nov 23, ${YEAR}`)).toBeInTheDocument();
+    await interaction.click(screen.getByRole('button', { name: 'Go to that week' }));
+    expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
+    await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Go to that week' })).not.toBeInTheDocument();
+  });
+
   it('moves by week, switches to the month and back to today', async () => {
     const interaction = userEvent.setup();
     await renderCalendar();
     await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
     await interaction.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('heading', { name: `November 30 – December 6, ${YEAR}` })).toBeInTheDocument();
-    await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00 AM – 11:00 AMOpen ForumLagos Market Entry2 booked · No limitInactive']));
+    await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00\u00a0AM – 11:00\u00a0AMOpen ForumLagos Market Entry2 booked · No limitInactive']));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
@@ -149,10 +165,10 @@ describe('CalendarPage', () => {
     expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(4));
     expect(within(grid).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      '10:00 AMTax WorkshopLagos Market Entry1 / 4, Seats free',
-      '10:00 AMLegal ClinicLagos Market Entry2 / 2, Full',
-      '11:30 PMTax WorkshopLagos Market Entry2 / 4, Filling up',
-      '10:00 AMOpen ForumLagos Market Entry2 booked, No limitInactive',
+      '10:00\u00a0AMTax WorkshopLagos Market Entry1 / 4, Seats free',
+      '10:00\u00a0AMLegal ClinicLagos Market Entry2 / 2, Full',
+      '11:30\u00a0PMTax WorkshopLagos Market Entry2 / 4, Filling up',
+      '10:00\u00a0AMOpen ForumLagos Market Entry2 booked, No limitInactive',
     ]);
     await interaction.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { name: `December ${YEAR}` })).toBeInTheDocument();

@@ -216,7 +216,7 @@ describe('booking success summary', () => {
       'EventAccra Business Summit',
       'SessionMarket Entry Clinic',
       // The visitor's clock first (Toronto is on daylight time by March 14), then the event's.
-      'WhenThu, Mar 14, 2030, 6:00 AM – 8:00 AM your time (Toronto) / 10:00 AM – 12:00 PM UTC',
+      'WhenThu, Mar 14, 2030, 6:00\u00a0AM – 8:00\u00a0AM your time (Toronto) / 10:00\u00a0AM – 12:00\u00a0PM UTC',
       'NameAma Mensah',
       'E-mailama@example.com',
     ]);

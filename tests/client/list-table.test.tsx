@@ -19,7 +19,7 @@ function renderTable(withHeader = true) {
         withHeader={withHeader}
         columns={[
           { label: 'Select', kind: 'select', header: <input type="checkbox" aria-label="Select all" /> },
-          { label: 'Name "and" title' },
+          { label: 'Name "and" title', kind: 'title' },
           { label: 'Email' },
           { label: 'Actions', kind: 'actions' },
         ]}
@@ -57,6 +57,8 @@ describe('ListTable', () => {
     // The tick box goes on top of a card and the actions at its bottom.
     expect(table).toHaveAttribute('data-select-column');
     expect(table).toHaveAttribute('data-actions-column');
+    // The title column (right after the tick box) takes a card's whole width.
+    expect(table).toHaveAttribute('data-title-column', '2');
     // The frame scrolls a wide table sideways on a tablet and the keyboard can reach it.
     expect(screen.getByRole('region', { name: 'People' })).toHaveAttribute('tabindex', '0');
   });

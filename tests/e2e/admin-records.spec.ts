@@ -61,7 +61,7 @@ test('an admin confirms a booking and updates a contact; both survive a reload a
   await expect(row).toContainText(`Records Forum ${id} WorkshopRecords Forum ${id}`);
   await expect(row).not.toContainText(slot.sessionId);
   await expect(row).not.toContainText(slot.eventId);
-  await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M UTC/);
+  await expect(row).toContainText(/\d{1,2}:\d{2}\s[AP]M – \d{1,2}:\d{2}\s[AP]M UTC/);
   await row.getByRole('button', { name: `Pending: change status of booking of ${participant}` }).click();
   await page.getByRole('menuitem', { name: 'Confirmed' }).click();
   await expect(page.getByText(`Booking of ${participant} is now Confirmed`)).toBeVisible();

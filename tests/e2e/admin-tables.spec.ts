@@ -1,5 +1,5 @@
 // The back office's tables on a phone and on a desk, with long real-world values: at 375 px every
-// row of Bookings, Events, the E-mail Log, the Audit Log and Consultations is a card (label: value
+// row of the Dashboard, Bookings, Events, the E-mail Log, the Audit Log and Consultations is a card (label: value
 // lines) and nothing scrolls sideways; at 1,280 px they are tables with their headers. Long values
 // are cut with an ellipsis (never broken inside a word) and keep their whole text as title. axe is
 // clean on each screen at both sizes. Screenshots go to the test's output folder for a person to look at.
@@ -74,6 +74,15 @@ test.describe('back-office tables', () => {
 
     const screens: Screen[] = [
       {
+        name: 'dashboard',
+        open: async (p) => {
+          await p.goto('/admin/dashboard');
+          const next = p.getByRole('table', { name: 'Next sessions' });
+          await expect(p.getByRole('table', { name: 'Your next consultations' })).toBeVisible();
+          return next;
+        },
+      },
+      {
         name: 'bookings',
         open: async (p) => {
           await p.goto(`/admin/bookings?search=${stamp}`);
@@ -135,6 +144,28 @@ test.describe('back-office tables', () => {
           expect(layout.rowDisplay, where).toBe('table-row');
           expect(layout.headHeight, where).toBeGreaterThan(20);
         }
+        if (screen.name === 'dashboard') {
+          // Every table of the dashboard, not only the one returned, follows the width.
+          const displays = await page.getByRole('table').evaluateAll((tables) => tables.map((element) => getComputedStyle(element.querySelector('tbody > tr') ?? element).display));
+          expect(displays, where).toEqual(displays.map(() => (width === 375 ? 'block' : 'table-row')));
+        }
+        if (screen.name === 'bookings' && width === 1280) {
+          // Time Slot and Booking Date: two lines at most each, never four.
+          for (const column of [4, 5]) {
+            const lines = await table.locator(`tbody > tr >> nth=0 >> td >> nth=${column - 1}`).evaluate((cell) =>
+              [...cell.querySelectorAll('p')].reduce((sum, line) => sum + Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)), 0),
+            );
+            expect(lines, `${where}, column ${column}`).toBeLessThanOrEqual(2);
+          }
+        }
+        if (screen.name === 'events' && width === 375) {
+          // The title has the card's width, not a third of it beside the thumbnail.
+          const share = await table.locator('tbody > tr').first().evaluate((row) => {
+            const title = row.querySelector('td p');
+            return title === null ? 0 : title.getBoundingClientRect().width / row.getBoundingClientRect().width;
+          });
+          expect(share, where).toBeGreaterThan(0.6);
+        }
         await noViolations(page, where);
         await page.screenshot({ path: testInfo.outputPath(`${screen.name}-${width}.png`), fullPage: true });
       }
@@ -150,7 +181,7 @@ test.describe('back-office tables', () => {
     expect(widths[0]).toBeGreaterThan(300);
 
     // A card labels its values; the long address is one line cut with an ellipsis, whole as its title.
-    const table = await screens[0]?.open(page);
+    const table = await screens.find((screen) => screen.name === 'bookings')?.open(page);
     if (table === undefined) throw new Error('no bookings screen');
     const card = table.locator('tbody > tr').first();
     const label = await card.locator('td').nth(1).evaluate((cell) => getComputedStyle(cell, '::before').content);

@@ -73,7 +73,7 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
   const picked = await pickFirstFreeTime(page);
   // 09:00-17:00 in London is evening or night in Tokyo: the times are shown in the visitor's zone.
   // The first free time is 24 hours' notice from now, so tomorrow's may start on a half hour.
-  expect(picked).toMatch(/^(1?\d):(00|30) (AM|PM)$/);
+  expect(picked).toMatch(/^(1?\d):(00|30)\u00a0(AM|PM)$/);
   await page.getByRole('textbox', { name: 'Name' }).fill('Kenji Tanaka');
   await page.getByRole('textbox', { name: 'Email' }).fill(`kenji-${stamp}@example.com`);
   await page.getByRole('textbox', { name: 'Company' }).fill('Tanaka Trading');
@@ -94,6 +94,11 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
   await page.goto(`/consultations/manage/${token}`);
   await expect(page.getByRole('group', { name: 'Your consultation' })).toContainText(title);
   await expectAccessible(page, 'the manage page');
+  // Add to calendar here too: the e-mail's entry (same UID), as a file.
+  const addToCalendar = page.getByRole('link', { name: 'Add to calendar (.ics)' });
+  const uid = /UID:[^\r\n]+/.exec(message.ics)?.[0] ?? 'no UID';
+  expect(decodeURIComponent((await addToCalendar.getAttribute('href')) ?? '')).toContain(uid);
+  await expect(addToCalendar).toHaveAttribute('download', 'consultation.ics');
   await page.getByRole('button', { name: 'Reschedule' }).click();
   await pickFirstFreeTime(page);
   await page.getByRole('button', { name: 'Move to this time' }).click();
@@ -102,6 +107,7 @@ test('a visitor books a consultation in their own zone, then moves and cancels i
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your consultation is cancelled' })).toBeVisible();
   await expectAccessible(page, 'the cancelled consultation');
+  await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveCount(0);
 
   const sequences = readDatabase((db) =>
     db.prepare("select kind, ics from email_outbox where to_address = ? order by created_at, id").all(`kenji-${stamp}@example.com`),

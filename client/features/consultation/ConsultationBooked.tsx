@@ -23,6 +23,33 @@ export function googleCalendarLink(booked: Pick<Booked, 'startsAt' | 'endsAt' | 
   return `https://calendar.google.com/calendar/render?${query.toString()}`;
 }
 
+/** "Add to calendar": the visitor's calendar file (the e-mails' entry) and Google Calendar. */
+export function AddToCalendar({
+  calendar,
+  title,
+  event,
+  justify = 'center',
+}: {
+  calendar: string;
+  title: string;
+  event: Pick<Booked, 'startsAt' | 'endsAt' | 'where'>;
+  justify?: 'center' | 'flex-start';
+}) {
+  const { t } = useTranslator();
+  // A data: URL rather than an object URL: nothing to revoke, and the file is a few hundred bytes.
+  const calendarHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(calendar)}`, [calendar]);
+  return (
+    <Group justify={justify} gap="sm">
+      <Button component="a" href={calendarHref} download="consultation.ics" variant="light">
+        {t('consultation.booked.addToCalendar')}
+      </Button>
+      <Button component="a" href={googleCalendarLink(event, title)} target="_blank" rel="noopener noreferrer" variant="default">
+        {t('consultation.booked.google')}
+      </Button>
+    </Group>
+  );
+}
+
 export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked; email: string; timeZone: string }) {
   const { t, language } = useTranslator();
   // The form is gone: focus moves to the outcome's heading, which is read out.
@@ -30,8 +57,6 @@ export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  // A data: URL rather than an object URL: nothing to revoke, and the file is a few hundred bytes.
-  const calendarHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(booked.calendar)}`, [booked.calendar]);
   const title = t('consultation.booked.with', { type: booked.typeTitle, consultant: booked.consultantName });
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg" maw={560} mx="auto">
@@ -59,14 +84,7 @@ export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked
           timeZone={timeZone}
           where={booked.where}
         />
-        <Group justify="center" gap="sm">
-          <Button component="a" href={calendarHref} download="consultation.ics" variant="light">
-            {t('consultation.booked.addToCalendar')}
-          </Button>
-          <Button component="a" href={googleCalendarLink(booked, title)} target="_blank" rel="noopener noreferrer" variant="default">
-            {t('consultation.booked.google')}
-          </Button>
-        </Group>
+        <AddToCalendar calendar={booked.calendar} title={title} event={booked} />
         <Text size="sm" ta="center">
           {t('consultation.booked.change')}{' '}
           <Anchor href={pathInLanguage(`/consultations/manage/${booked.manageToken}`, language)}>{t('consultation.booked.manage')}</Anchor>

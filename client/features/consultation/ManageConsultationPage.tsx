@@ -1,6 +1,7 @@
 // The link in a consultation's e-mails (/consultations/manage/{token}): the consultation in the
-// visitor's zone, with Reschedule (another free time of the same type) and Cancel while it has
-// not started. Fetched once: the manage procedures count against the public rate limit.
+// visitor's zone, Add to calendar while it is booked (the e-mails' entry, or Google Calendar), with
+// Reschedule (another free time of the same type) and Cancel while it has not started. Fetched
+// once: the manage procedures count against the public rate limit.
 import '@client/zod-config'; // before any schema of this chunk is created
 import '@client/features/layout/page-styles';
 import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -11,6 +12,7 @@ import { useDates } from '@client/use-dates';
 import { fieldErrorsOf, messageOf, type RouterOutputs, trpc } from '@client/trpc';
 import { type FreeTime, TimePicker } from './TimePicker';
 import { ConsultationFacts } from './ConsultationFacts';
+import { AddToCalendar } from './ConsultationBooked';
 
 type Managed = RouterOutputs['consultations']['manage'];
 
@@ -114,6 +116,15 @@ function Details({ token, consultation }: { token: string; consultation: Managed
           <Alert color="red" role="alert" title={t('consultation.manage.failed')}>
             {fieldErrorsOf(reschedule.error, words).startsAt ?? messageOf(reschedule.error ?? cancel.error, t('common.pleaseTryAgain'), words)}
           </Alert>
+        )}
+
+        {consultation.calendar !== null && !moving && (
+          <AddToCalendar
+            justify="flex-start"
+            calendar={consultation.calendar}
+            title={t('consultation.booked.with', { type: consultation.typeTitle, consultant: consultation.consultantName })}
+            event={{ startsAt: consultation.startsAt, endsAt: consultation.endsAt, where: whereOf(consultation, t) }}
+          />
         )}
 
         {consultation.changeable && !moving && (

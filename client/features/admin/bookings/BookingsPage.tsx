@@ -191,6 +191,8 @@ export function BookingsPage({
         query={bookings}
         tableLabel="Bookings"
         minWidth={900}
+        // Narrow cell padding: seven columns, the slot and the booking date on two unbroken lines.
+        compact
         columns={bookingsColumns({ pageTicked, onTogglePage: togglePage })}
         rows={(items) => (
           <BookingRows

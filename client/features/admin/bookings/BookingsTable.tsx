@@ -56,6 +56,26 @@ export function bookingsColumns({ pageTicked, onTogglePage }: { pageTicked: 'all
   ];
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** A slot on two unbroken lines, its date and its times with their zone; the whole line is its title. */
+function SlotWhen({ start, end, timeZone }: { start: string; end: string; timeZone: string }) {
+  const dates = useDates();
+  const startDate = dates.shortDate(start, timeZone);
+  const endDate = dates.shortDate(end, timeZone);
+  const times = startDate === endDate ? dates.timeRange(start, end, timeZone) : `${dates.time(start, timeZone)} – ${endDate}, ${dates.time(end, timeZone)}`;
+  return (
+    <Stack gap={0} title={dates.range(start, end, timeZone)}>
+      <Text size="sm" style={NO_WRAP}>
+        {startDate}
+      </Text>
+      <Text size="sm" c="dimmed" style={NO_WRAP}>
+        {`${times} ${dates.zone(start, timeZone)}`}
+      </Text>
+    </Stack>
+  );
+}
+
 /** The table's rows (the list page draws the table around them). */
 export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onEdit, onView, onDelete, onStatus, isSelected, onToggle }: BookingsTableProps) {
   const dates = useDates();
@@ -68,8 +88,8 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={220} />
-              <CellText text={booking.participantEmail} maxWidth={220} />
+              <CellText text={booking.participantName} size="sm" fw={500} maxWidth={190} />
+              <CellText text={booking.participantEmail} maxWidth={190} />
               {booking.participantPhone !== null && (
                 <Text size="sm" c="dimmed">
                   {booking.participantPhone}
@@ -84,15 +104,22 @@ export function BookingRows({ bookings, timeZone, format, canDelete, busyId, onE
           </Table.Td>
           <Table.Td>
             <Stack gap={0}>
-              <CellText text={booking.sessionTitle} fw={500} maxWidth={220} />
-              <CellText text={booking.eventTitle} c="dimmed" maxWidth={220} />
+              <CellText text={booking.sessionTitle} fw={500} maxWidth={190} />
+              <CellText text={booking.eventTitle} c="dimmed" maxWidth={190} />
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{dates.range(booking.slotStartTime, booking.slotEndTime, timeZone)}</Text>
+            <SlotWhen start={booking.slotStartTime} end={booking.slotEndTime} timeZone={timeZone} />
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{format(booking.bookingDate)}</Text>
+            <Stack gap={0} title={format(booking.bookingDate)}>
+              <Text size="sm" style={NO_WRAP}>
+                {dates.mediumDate(booking.bookingDate, timeZone)}
+              </Text>
+              <Text size="sm" c="dimmed" style={NO_WRAP}>
+                {`${dates.time(booking.bookingDate, timeZone)} ${dates.zone(booking.bookingDate, timeZone)}`}
+              </Text>
+            </Stack>
           </Table.Td>
           <Table.Td>
             <StatusBadgeMenu<BookingViewStatus>

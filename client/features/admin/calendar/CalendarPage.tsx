@@ -1,6 +1,7 @@
 // The back-office calendar at /admin/calendar: every slot of a week or a month in the site's
 // timezone, coloured by how full it is; Previous / Today / Next move by the view's step, and a slot
-// opens its bookings. The view and the day shown live in the URL (calendarSearch.ts).
+// opens its bookings. The view and the day shown live in the URL (calendarSearch.ts). A week without
+// a session names the next one and jumps to its week.
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { trpc } from '@client/trpc';
+import { useDates } from '@client/use-dates';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
 import { failureText } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
@@ -54,6 +56,7 @@ function CalendarBody({
 }) {
   const phone = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false }) === true;
   const view: CalendarView = search.view ?? 'week';
+  const dates = useDates();
   const today = todayIn(timeZone);
   const day = search.date ?? today;
   const range = calendarRange(view, day);
@@ -78,6 +81,7 @@ function CalendarBody({
     return byDay;
   }, [calendar.data, timeZone]);
 
+  const nextStart = calendar.isPlaceholderData ? null : (calendar.data?.nextStart ?? null);
   const go = (next: CalendarSearch) => setSearch(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)));
   const unit = view === 'week' ? 'week' : 'month';
   const heading = view === 'week' ? weekHeading(range.from, range.to) : monthHeading(day);
@@ -132,6 +136,15 @@ function CalendarBody({
       )}
       {calendar.data?.truncated === true && (
         <Alert color="yellow">Too many slots to show at once: the {unit} is cut short. Open a week for every slot.</Alert>
+      )}
+      {view === 'week' && nextStart !== null && (consultations.data?.consultations.length ?? 0) === 0 && (
+        // An empty week is not a dead end: it says when the next session is and jumps there.
+        <Group gap="sm" wrap="wrap" role="status">
+          <Text size="sm">{`No session this week. Next session: ${dates.shortDate(nextStart, timeZone)}`}</Text>
+          <Button variant="light" size="xs" onClick={() => go({ view: search.view, date: zonedDay(nextStart, timeZone) })}>
+            Go to that week
+          </Button>
+        </Group>
       )}
       {calendar.isPending ? (
         <Loader aria-label="Loading calendar" />

@@ -1,7 +1,9 @@
 // Attendance of the sessions held in the last 30 days: checked in of booked, per session.
 import { Alert, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
-import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
+
+const COLUMNS: ListColumn[] = [{ label: 'Session' }, { label: 'Attended / confirmed' }];
 
 export function AttendanceCard() {
   const attendance = trpc.dashboard.attendance.useQuery();
@@ -19,31 +21,21 @@ export function AttendanceCard() {
       ) : attendance.data.length === 0 ? (
         <Text c="dimmed">No sessions held in the last 30 days</Text>
       ) : (
-        <ScrollTable minWidth={360} label="Attendance">
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Session</Table.Th>
-                <Table.Th ta="right">Attended / confirmed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {attendance.data.map((row) => (
-                <Table.Tr key={row.sessionId}>
-                  <Table.Td>
-                    <Text size="sm">{row.sessionTitle}</Text>
-                    <Text size="xs" c="dimmed">
-                      {row.eventTitle}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {row.attended} / {row.confirmed}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <ListTable columns={COLUMNS} minWidth={360} label="Attendance">
+          {attendance.data.map((row) => (
+            <Table.Tr key={row.sessionId}>
+              <Table.Td>
+                <Text size="sm">{row.sessionTitle}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.eventTitle}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {row.attended} / {row.confirmed}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </Paper>
   );

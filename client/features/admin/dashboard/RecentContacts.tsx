@@ -1,8 +1,11 @@
 // The five latest contact submissions: name, e-mail and when they arrived ('Recently' without a date).
 import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { messageOf, trpc } from '@client/trpc';
+import { CellText } from '@client/features/admin/kit/cells';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
-import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
+
+const COLUMNS: ListColumn[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Date' }];
 
 export function RecentContacts() {
   const recent = trpc.contacts.recent.useQuery();
@@ -26,26 +29,17 @@ export function RecentContacts() {
       ) : recent.data.length === 0 ? (
         <Text c="dimmed">No recent contact submissions</Text>
       ) : (
-        <ScrollTable minWidth={420} label="Recent contacts">
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Date</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.data.map((contact) => (
-                <Table.Tr key={contact.id}>
-                  <Table.Td fw={600}>{contact.name}</Table.Td>
-                  <Table.Td>{contact.email}</Table.Td>
-                  <Table.Td c="dimmed">{contact.createdAt ? format(contact.createdAt) : 'Recently'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <ListTable columns={COLUMNS} minWidth={420} label="Recent contacts">
+          {recent.data.map((contact) => (
+            <Table.Tr key={contact.id}>
+              <Table.Td fw={600}>{contact.name}</Table.Td>
+              <Table.Td>
+                <CellText text={contact.email} />
+              </Table.Td>
+              <Table.Td c="dimmed">{contact.createdAt ? format(contact.createdAt) : 'Recently'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </Paper>
   );

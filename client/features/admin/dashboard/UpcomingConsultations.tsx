@@ -2,9 +2,11 @@
 import { Alert, Anchor, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { messageOf, trpc } from '@client/trpc';
-import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
 import { useCurrentUser } from '@client/features/admin/kit/use-current-user';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
+
+const COLUMNS: ListColumn[] = [{ label: 'When' }, { label: 'Consultation' }, { label: 'Visitor' }];
 
 export function UpcomingConsultations() {
   const { user } = useCurrentUser();
@@ -24,26 +26,15 @@ export function UpcomingConsultations() {
       ) : next.data.items.length === 0 ? (
         <Text c="dimmed">No consultations booked with you</Text>
       ) : (
-        <ScrollTable minWidth={420} label="Your next consultations">
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Consultation</Table.Th>
-                <Table.Th>Visitor</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {next.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{format(item.startsAt)}</Table.Td>
-                  <Table.Td>{item.typeTitle}</Table.Td>
-                  <Table.Td>{item.visitorName}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <ListTable columns={COLUMNS} minWidth={420} label="Your next consultations">
+          {next.data.items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{format(item.startsAt)}</Table.Td>
+              <Table.Td>{item.typeTitle}</Table.Td>
+              <Table.Td>{item.visitorName}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <Anchor component={Link} to="/admin/consultations" size="sm" mt="sm" display="inline-block">
         All consultations

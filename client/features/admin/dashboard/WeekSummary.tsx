@@ -4,7 +4,7 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { messageOf, type RouterOutputs, trpc } from '@client/trpc';
-import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
+import { type ListColumn, ListTable } from '@client/features/admin/kit/ListTable';
 import { StatCard } from '@client/features/admin/kit/StatCard';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 
@@ -32,6 +32,8 @@ export function changeText(now: number, before: number): string {
 function seatsText(taken: number, capacity: number | null): string {
   return capacity === null ? `${taken} booked (no limit)` : `${taken} / ${capacity}`;
 }
+
+const NEXT_COLUMNS: ListColumn[] = [{ label: 'Time' }, { label: 'Session' }, { label: 'Seats' }];
 
 export function WeekSummary() {
   const week = trpc.dashboard.week.useQuery();
@@ -118,45 +120,33 @@ export function WeekSummary() {
         ) : data === undefined || data.nextSlots.length === 0 ? (
           <Text c="dimmed">No sessions coming up</Text>
         ) : (
-          <ScrollTable minWidth={520} label="Next sessions">
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Session</Table.Th>
-                  <Table.Th>Seats</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.nextSlots.map((slot) => (
-                  <Table.Tr key={slot.timeSlotId}>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {format(slot.startTime)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => <Link {...props} to="/admin/bookings" search={{ timeSlotId: slot.timeSlotId }} />}
-                        size="sm"
-                        fw={500}
-                      >
-                        {slot.sessionTitle}
-                      </Anchor>
-                      <Text size="sm" c="dimmed">
-                        {slot.eventTitle}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="sm">{seatsText(slot.seatsTaken, slot.capacity)}</Text>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <ListTable columns={NEXT_COLUMNS} minWidth={520} label="Next sessions">
+            {data.nextSlots.map((slot) => (
+              <Table.Tr key={slot.timeSlotId}>
+                <Table.Td>
+                  {/* Not nowrap: on a phone's card the line wraps between its parts (a time never splits). */}
+                  <Text size="sm">{format(slot.startTime)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor
+                    renderRoot={(props) => <Link {...props} to="/admin/bookings" search={{ timeSlotId: slot.timeSlotId }} />}
+                    size="sm"
+                    fw={500}
+                  >
+                    {slot.sessionTitle}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {slot.eventTitle}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm">{seatsText(slot.seatsTaken, slot.capacity)}</Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Paper>
     </Stack>

@@ -48,7 +48,7 @@ function EventCell({ event }: { event: EventDto }) {
 
 /** The table's columns: users see no actions. */
 export function eventsColumns(isAdmin: boolean): ListColumn[] {
-  const columns: ListColumn[] = [{ label: 'Event' }, { label: 'Media' }, { label: 'Status' }, { label: 'Order' }, { label: 'Created' }];
+  const columns: ListColumn[] = [{ label: 'Event', kind: 'title' }, { label: 'Media' }, { label: 'Status' }, { label: 'Order' }, { label: 'Created' }];
   return isAdmin ? [...columns, { label: 'Actions', kind: 'actions' }] : columns;
 }
 

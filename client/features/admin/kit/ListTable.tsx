@@ -14,8 +14,10 @@ export interface ListColumn {
   /**
    * 'select': the row's tick box (the first column), alone at the top of a card.
    * 'actions': the row's buttons (the last column), on a line of their own at the bottom of a card.
+   * 'title': what names the row (the first column, or the first after 'select'), the card's whole
+   * width without a label, so a thumbnail beside it does not squeeze it.
    */
-  kind?: 'select' | 'actions';
+  kind?: 'select' | 'actions' | 'title';
   /** The header cell's width or minimum width in px. */
   width?: number;
   minWidth?: number;
@@ -25,6 +27,12 @@ export interface ListColumn {
 function labelProperties(columns: readonly ListColumn[]): Record<string, string> {
   // A JSON string is a valid CSS string for any label (quotes and backslashes escaped).
   return Object.fromEntries(columns.map((column, index) => [`--list-label-${index + 1}`, JSON.stringify(column.label)]));
+}
+
+/** The position (1-based) of the title column: the first, or the second after a tick box (the CSS knows no other). */
+function titleColumn(columns: readonly ListColumn[]): string | undefined {
+  const index = columns.findIndex((column) => column.kind === 'title');
+  return index === 0 || (index === 1 && columns[0]?.kind === 'select') ? String(index + 1) : undefined;
 }
 
 interface ListTableProps {
@@ -53,6 +61,7 @@ export function ListTable({ columns, label, minWidth, withHeader = true, striped
         style={style}
         data-select-column={first?.kind === 'select' ? '' : undefined}
         data-actions-column={last?.kind === 'actions' ? '' : undefined}
+        data-title-column={titleColumn(columns)}
         striped={striped}
         highlightOnHover={highlightOnHover}
         verticalSpacing="sm"

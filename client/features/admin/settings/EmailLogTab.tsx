@@ -39,6 +39,10 @@ const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** A row's action as an icon button: its name (for screen readers and the tooltip) says what and which message. */
+function attemptsText(count: number): string {
+  return count === 1 ? '1 attempt' : `${count} attempts`;
+}
+
 function RowAction({ label, color, loading, onClick, children }: { label: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <Tooltip label={label} withinPortal openDelay={300}>
@@ -108,10 +112,15 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
 
   // The table's times leave out the year and zone to stay on one line; the tooltip has them.
   const dates = useDates();
+  /** The tooltip of a message waiting after a failed attempt: how many it has had. */
+  function withAttempts(row: EmailRow, text: string): string {
+    return row.status !== 'pending' || row.attempts === 0 ? text : `${text} (${attemptsText(row.attempts)} so far)`;
+  }
+
   function whenText(row: EmailRow, at: (iso: string) => string = format): string {
     if (row.status === 'sent') return row.sentAt === null ? 'Sent' : `Sent ${at(row.sentAt)}`;
     if (row.status === 'sending') return 'Sending now';
-    if (row.status === 'failed') return 'No further attempts';
+    if (row.status === 'failed') return `Failed after ${attemptsText(row.attempts)}`;
     if (row.lastError === SMTP_NOT_CONFIGURED) return 'Once SMTP is configured';
     return `Next attempt ${at(row.nextAttemptAt)}`;
   }
@@ -154,15 +163,17 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
         minWidth={720}
         striped
         compact
-        columns={[{ label: 'Recipient' }, { label: 'Subject' }, { label: 'Status' }, { label: 'Attempts' }, { label: 'Last Error' }, { label: 'Sent / Next Attempt' }, { label: 'Actions', kind: 'actions' }]}
+        // No Attempts column: its width goes to the recipient and the subject; the count is in the
+        // Sent / Next Attempt cell of a failed message, in the tooltip of the others, and in the detail.
+        columns={[{ label: 'Recipient' }, { label: 'Subject' }, { label: 'Status' }, { label: 'Last Error' }, { label: 'Sent / Next Attempt' }, { label: 'Actions', kind: 'actions' }]}
         rows={(items) =>
           items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <CellText text={row.toAddress} maxWidth={120} />
+                <CellText text={row.toAddress} maxWidth={150} />
               </Table.Td>
               <Table.Td>
-                <CellText text={row.subject} maxWidth={130} />
+                <CellText text={row.subject} maxWidth={180} />
               </Table.Td>
               <Table.Td>
                 {/* max-content: a badge in a tight table column would otherwise shrink to an ellipsis. */}
@@ -170,12 +181,11 @@ export function EmailLogTab({ onOpenEmailSettings }: { onOpenEmailSettings: () =
                   {EMAIL_STATUS_LABELS[row.status]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{row.attempts}</Table.Td>
               <Table.Td>
                 {row.lastError === null ? <EmptyValue label="No error" /> : <CellText text={row.lastError} maxWidth={100} />}
               </Table.Td>
               <Table.Td>
-                <CellText text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} title={whenText(row)} maxWidth={155} />
+                <CellText text={whenText(row, (iso) => `${dates.dayMonth(iso, timeZone)}, ${dates.time(iso, timeZone)}`)} title={withAttempts(row, whenText(row))} maxWidth={135} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
