@@ -15,6 +15,8 @@ import { homeContentIn } from '@server/shared/home-content';
 import { identityIn, siteDescriptionIn } from '@server/shared/site-identity';
 import type { StoredIdentity } from '@server/settings/site-identity.schemas';
 import type { HomeContent } from '@server/home-page/home-page.schemas';
+import { DEFAULT_PRIVACY_TEXT } from '@server/privacy/privacy-settings.repository';
+import { FRENCH_PRIVACY_TEXT } from './seed/french';
 
 const run = promisify(execFile);
 // Each test seeds its own data folder, so none depends on what another left.
@@ -134,7 +136,7 @@ describe('npm run seed', () => {
 
   it("writes the demo firm's identity and home page, and leaves an admin's own alone", async () => {
     const first = await seed();
-    expect(first.stdout).toContain('Wrote the demo firm: the firm (Settings, Site) and its home page.\n');
+    expect(first.stdout).toContain('Wrote the demo firm: the firm (Settings, Site), its home page and its privacy page in French.\n');
     const read = () => {
       const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
       try {
@@ -278,6 +280,31 @@ describe('npm run seed', () => {
     expect(french.replyPromise).toBe('Nous répondons à chaque message sous 24 heures.');
     // The English page keeps its texts.
     expect(identityIn(identity, 'en').replyPromise).toBe('We reply to every message within 24 hours.');
+  });
+
+  it('gives the shipped privacy text a French one, paragraph for paragraph, but never over a firm\'s own texts', async () => {
+    await seed();
+    const privacyOf = () => {
+      const db = new SQLite(path.join(dataDir, 'app.db'));
+      try {
+        return JSON.parse((db.prepare("select value from settings where key = 'privacy'").get() as { value: string }).value) as { policyEn: string; policyFr: string | null };
+      } finally {
+        db.close();
+      }
+    };
+    const stored = privacyOf();
+    expect(stored.policyEn).toBe(DEFAULT_PRIVACY_TEXT);
+    expect(stored.policyFr).toBe(FRENCH_PRIVACY_TEXT);
+    expect(FRENCH_PRIVACY_TEXT.split('\n\n')).toHaveLength(DEFAULT_PRIVACY_TEXT.split('\n\n').length);
+    // A firm that wrote its own English text and has no French one keeps both as they are.
+    const db = new SQLite(path.join(dataDir, 'app.db'));
+    try {
+      db.prepare("update settings set value = json_set(value, '$.policyEn', 'Our own policy.', '$.policyFr', null) where key = 'privacy'").run();
+    } finally {
+      db.close();
+    }
+    await seed('--reset');
+    expect(privacyOf()).toMatchObject({ policyEn: 'Our own policy.', policyFr: null });
   });
 
   it('gives the home page French texts: every slide, service, priority and testimonial, and the founder', async () => {

@@ -83,6 +83,18 @@ export const FRENCH_IDENTITY = {
   footerText: null,
 };
 
+/**
+ * The shipped privacy text (DEFAULT_PRIVACY_TEXT) in French, paragraph for paragraph: the demo's
+ * /fr/privacy reads French. Written only where the firm still has the shipped English text and no
+ * French one (scripts/seed/run-seed.ts).
+ */
+export const FRENCH_PRIVACY_TEXT = [
+  'Cette page explique quelles données personnelles nous recueillons sur ce site, pourquoi, et ce que vous pouvez nous demander d’en faire.',
+  'Lorsque vous réservez une session ou une consultation, ou que vous nous envoyez un message, nous conservons ce que vous avez saisi dans le formulaire : votre nom, votre adresse e-mail, votre numéro de téléphone si vous l’avez donné, votre entreprise et vos réponses. Nous les utilisons uniquement pour organiser la réservation ou vous répondre, et pour vous envoyer les e-mails qui s’y rapportent.',
+  'Nous ne vendons pas vos données et ne les partageons pas avec des annonceurs. Les e-mails partent de notre propre serveur de messagerie ; le site ne dépose aucun cookie de suivi.',
+  'Vous pouvez à tout moment nous demander une copie de tout ce que nous détenons à votre sujet, ou sa suppression. Écrivez-nous à l’adresse de notre page de contact : nous vous répondrons sous un mois.',
+].join('\n\n');
+
 /** The demo home page's texts in French, in the order of the shipped hero, services and priorities. */
 export const FRENCH_HOME = {
   heroSlides: [

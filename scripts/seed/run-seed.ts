@@ -9,6 +9,8 @@ import { hashPassword } from '@server/identity/password';
 import { findUserByEmail, insertUser } from '@server/identity/users.repository';
 import { personName, SEED_CONTACTS, SEED_DELEGATES, SEED_EVENTS } from './content';
 import { DEMO_HOME_CONTENT, DEMO_IDENTITY } from './firm';
+import { FRENCH_PRIVACY_TEXT } from './french';
+import { DEFAULT_PRIVACY_TEXT, getPrivacySettings, savePrivacySettings } from '@server/privacy/privacy-settings.repository';
 import { resetConsultations, seedConsultations } from './consultations';
 import { seedAnalytics } from './analytics';
 import { FRENCH_EVENTS, FRENCH_SESSIONS, frenchTranslations } from './french';
@@ -201,6 +203,13 @@ async function seedFirm(db: DB, reset: boolean): Promise<string[]> {
       await saveHomeContent(trx, JSON.stringify(DEMO_HOME_CONTENT), new Date().toISOString());
       written.push('its home page');
     }
+    // The privacy page in French, only beside the shipped English text: a firm's own text, its own
+    // French one and its retention periods stay, --reset or not.
+    const privacy = await getPrivacySettings(trx);
+    if (privacy.policyFr === null && privacy.policyEn === DEFAULT_PRIVACY_TEXT) {
+      await savePrivacySettings(trx, { ...privacy, policyFr: FRENCH_PRIVACY_TEXT }, new Date().toISOString());
+      written.push('its privacy page in French');
+    }
   });
   return written;
 }
@@ -269,7 +278,7 @@ export async function runSeed(db: DB, { reset, resetPasswords, where }: SeedOpti
   }
   await seedContent(db);
   const firm = await seedFirm(db, reset);
-  if (firm.length > 0) say(`Wrote the demo firm: ${firm.join(' and ')}.`);
+  if (firm.length > 0) say(`Wrote the demo firm: ${firm.length === 1 ? firm.join('') : `${firm.slice(0, -1).join(', ')} and ${firm.at(-1) ?? ''}`}.`);
   if (resetPasswords) say('--reset-passwords: existing demo accounts get new passwords.');
   const accounts = await seedAccounts(db, resetPasswords);
   await seedConsultations(db, DEMO_ACCOUNTS.map((account) => account.email));
