@@ -6,6 +6,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keepTimesWhole } from '@server/shared/format-date';
 import { saveSystemSettings, DEFAULT_SYSTEM_SETTINGS } from '@server/settings/settings.repository';
 import { startEmailSender } from '@server/email/sender';
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
@@ -103,7 +104,8 @@ describe('checkIn', () => {
 
     const first = await staff.checkIn.checkIn({ timeSlotId: slot.id, code: `${code.slice(0, 5)}-${code.slice(5).toLowerCase()}` });
     expect(first.result).toBe('checked-in');
-    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York' }).format(new Date(first.booking.checkedInAt));
+    // A time never breaks before AM/PM (keepTimesWhole): the message's space there is a no-break one.
+    const time = keepTimesWhole(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York' }).format(new Date(first.booking.checkedInAt)));
     const again = await callers.admin.checkIn.checkIn({ timeSlotId: slot.id, code });
     expect(again).toMatchObject({ result: 'already', message: `Already checked in at ${time} by ${callers.userAccount.user.name}.` });
 

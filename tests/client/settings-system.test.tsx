@@ -2,8 +2,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_IDENTITY,
   DEFAULT_SYSTEM_SETTINGS,
   saveBackupStatus,
+  saveIdentity,
   getSystemSettings,
 } from '@server/settings/settings.repository';
 import { fill } from './render';
@@ -207,6 +209,18 @@ describe('Site', () => {
     await user.click(within(siteTexts).getByRole('tab', { name: 'French (has errors)' }));
     expect(within(panel).getByText('Must be at most 200 characters')).toBeInTheDocument();
     page.expectNothingSent(calls);
+  });
+
+  it('offers one way to remove the logo, which brings the initials back once saved', async () => {
+    await saveIdentity(page.server.env.db, { ...DEFAULT_IDENTITY, logoUrl: `/uploads/${'a'.repeat(32)}.png` });
+    const user = await page.renderSettings();
+    const panel = await page.openTab(user, 'Site');
+    expect((await within(panel).findAllByRole('button', { name: /^Remove logo/ })).map((button) => button.textContent)).toEqual(['Remove logo']);
+    await user.click(within(panel).getByRole('button', { name: 'Remove logo' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
+    const saved = await page.server.env.deps.db.selectFrom('settings').select('value').where('key', '=', 'identity').executeTakeFirstOrThrow();
+    expect((JSON.parse(saved.value) as { logoUrl: string | null }).logoUrl).toBeNull();
   });
 
   it('saves the identity, and the System tab shows the new name', async () => {

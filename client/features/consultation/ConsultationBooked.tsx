@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { icsUtc } from '@server/shared/ics';
 import { pathInLanguage } from '@server/shared/i18n/languages';
 import { useTranslator } from '@client/i18n';
-import type { RouterOutputs } from '@client/trpc';
+import { type RouterOutputs, trpc } from '@client/trpc';
 import { ConsultationFacts } from './ConsultationFacts';
 
 type Booked = RouterOutputs['consultations']['book'];
@@ -52,6 +52,8 @@ export function AddToCalendar({
 
 export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked; email: string; timeZone: string }) {
   const { t, language } = useTranslator();
+  // The site's zone beside the visitor's, as the manage page and the e-mails say the time.
+  const siteZone = trpc.settings.public.useQuery().data?.timezone;
   // The form is gone: focus moves to the outcome's heading, which is read out.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -82,6 +84,7 @@ export function ConsultationBooked({ booked, email, timeZone }: { booked: Booked
           startsAt={booked.startsAt}
           endsAt={booked.endsAt}
           timeZone={timeZone}
+          siteZone={siteZone}
           where={booked.where}
         />
         <AddToCalendar calendar={booked.calendar} title={title} event={booked} />

@@ -21,7 +21,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindInfo> = {
     maxMb: 100,
   },
   avatar: { hint: 'JPG, GIF or PNG. 1MB max.', accept: 'image/png,image/jpeg,image/gif', maxMb: 1 },
-  logo: { hint: 'PNG, JPEG or WebP up to 2MB; a square or wide picture on a transparent background works best.', accept: 'image/png,image/jpeg,image/webp', maxMb: 2 },
+  logo: { hint: 'PNG, JPEG or WebP up to 2MB; a square or wide picture on a transparent background works best. Without a logo the site shows its initials.', accept: 'image/png,image/jpeg,image/webp', maxMb: 2 },
 };
 
 export const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';

@@ -3,7 +3,7 @@
 // links and the footer text. Every public page, e-mail and calendar file reads them after a save.
 // The texts a visitor reads (tagline, description, footer text, opening hours, reply promise) have
 // English and French tabs; a French one left blank shows the English one on the French pages.
-import { Button, ColorInput, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IDENTITY_LIMITS, SOCIAL_NETWORKS, siteIdentityInput, type SiteIdentityInput } from '@server/settings/site-identity.schemas';
 import { type RouterOutputs, trpc } from '@client/trpc';
@@ -151,13 +151,6 @@ export function SiteTab({ identity }: { identity: Identity }) {
           error={form.errors.logoUrl}
           onUploadingChange={setUploading}
         />
-        {form.values.logoUrl !== '' && (
-          <Group>
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => form.setFieldValue('logoUrl', '')}>
-              Remove logo (show the initials)
-            </Button>
-          </Group>
-        )}
       </FormSection>
 
       <FormSection title="Contact Details" description="Shown on the home page and in the footer, and signed under every e-mail. Leave them empty to show no contact block.">
