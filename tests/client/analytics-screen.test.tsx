@@ -144,5 +144,5 @@ describe('Analytics screen', () => {
 /** The day as the pickers write it ('27 Nov 2026'). */
 function formatted(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return `${date} ${MONTHS[month - 1]!.slice(0, 3)} ${year}`;
+  return `${date} ${(MONTHS[month - 1] ?? '').slice(0, 3)} ${year}`;
 }

@@ -131,11 +131,13 @@ export function AnalyticsPage() {
             </Stack>
             {preset === 'custom' && (
               <>
-                {/* Mantine's calendar (the day written out) rather than the browser's mm/dd/yyyy field; the value is still the 'yyyy-mm-dd' day. */}
+                {/* Mantine's calendar (the day written out) rather than the browser's mm/dd/yyyy field; the value is still the 'yyyy-mm-dd' day.
+                    The next and previous months' days are hidden: dimmed, they fail the contrast check. */}
                 <DatePickerInput
                   label="From"
                   valueFormat="D MMM YYYY"
                   ariaLabels={CALENDAR_LABELS}
+                  hideOutsideDates
                   value={custom.from === '' ? null : custom.from}
                   onChange={(day) => setCustom({ ...custom, from: day ?? '' })}
                   defaultDate={custom.from === '' ? undefined : custom.from}
@@ -144,6 +146,7 @@ export function AnalyticsPage() {
                   label="To"
                   valueFormat="D MMM YYYY"
                   ariaLabels={CALENDAR_LABELS}
+                  hideOutsideDates
                   value={custom.to === '' ? null : custom.to}
                   onChange={(day) => setCustom({ ...custom, to: day ?? '' })}
                   defaultDate={custom.to === '' ? undefined : custom.to}
