@@ -43,6 +43,31 @@ beforeEach(async () => {
   await db.updateTable('bookings').set({ visitSource: 'linkedin', visitUtmSource: 'linkedin', visitUtmMedium: 'social', visitUtmCampaign: 'accra-mission' }).where('id', '=', booking.id).execute();
 });
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A 'yyyy-mm-dd' day as the calendar names its button ('27 November 2026') and its month heading. */
+function calendarNames(day: string) {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return { heading: `${MONTHS[month - 1]} ${year}`, button: `${date} ${MONTHS[month - 1]} ${year}`, monthIndex: year * 12 + month - 1 };
+}
+
+/** 'November 2026' as a count of months, to know which way to go. */
+function monthIndexOf(heading: string): number {
+  const [name = '', year = ''] = heading.split(' ');
+  return Number(year) * 12 + MONTHS.indexOf(name);
+}
+
+/** Opens a date picker, goes to the day's month with the calendar's arrows and picks the day. */
+async function pickDay(user: ReturnType<typeof userEvent.setup>, label: string, day: string) {
+  const { heading, button, monthIndex } = calendarNames(day);
+  await user.click(screen.getByRole('button', { name: label }));
+  const month = await screen.findByRole('button', { name: 'Choose a month' });
+  for (let step = 0; step < 3 && month.textContent !== heading; step++) {
+    await user.click(screen.getByRole('button', { name: monthIndex < monthIndexOf(month.textContent ?? '') ? 'Previous month' : 'Next month' }));
+  }
+  await user.click(await screen.findByRole('button', { name: button }));
+}
+
 function card(label: string) {
   return screen.getByLabelText(label);
 }
@@ -91,4 +116,33 @@ describe('Analytics screen', () => {
       ]),
     );
   });
+
+  it('counts a custom range picked in the calendars, and says when its end is before its start', async () => {
+    renderWithProviders(<AnalyticsPage />, { baseUrl: server.baseUrl, sessionToken: staff.token });
+    const user = userEvent.setup();
+    await waitFor(() => expect(card('Visitors')).toHaveTextContent('5no change against the 30 days before'));
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    // Mantine's calendar, not the browser's mm/dd/yyyy field: the day is written out.
+    expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent(formatted(dayAgo(29)));
+    expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent(formatted(dayAgo(0)));
+
+    await pickDay(user, 'To', dayAgo(1));
+    await pickDay(user, 'From', dayAgo(2));
+    expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent(formatted(dayAgo(2)));
+    await waitFor(() => expect(card('Visitors')).toHaveTextContent('2new against the 2 days before'));
+    const daily = within(screen.getByRole('region', { name: 'Day by day' }));
+    await user.click(daily.getByRole('button', { name: 'Show as table' }));
+    const table = within(daily.getByRole('region', { name: 'Day by day as a table' }));
+    expect(table.getAllByRole('row').map((row) => row.textContent)).toEqual(['DayVisitorsPage viewsBookings', `${dayAgo(2)}220`, `${dayAgo(1)}000`]);
+
+    await pickDay(user, 'From', dayAgo(0));
+    expect(await screen.findByText('The end must be on or after the start')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
 });
+
+/** The day as the pickers write it ('27 Nov 2026'). */
+function formatted(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${(MONTHS[month - 1] ?? '').slice(0, 3)} ${year}`;
+}

@@ -114,6 +114,9 @@ describe('PrivacyPage', () => {
     expect(screen.getByText('Keep daily visit totals for must be between 1 and 120 months')).toBeInTheDocument();
     expect(screen.getByText('Delete contact messages after must be between 1 and 120 months')).toBeInTheDocument();
     expect(screen.getByText('The English privacy text is required')).toBeInTheDocument();
+    // The tab of the language in error says so, the French one what is left to write.
+    expect(screen.getByRole('tab', { name: 'English (has errors)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'French (texts missing)' })).toHaveAttribute('aria-selected', 'false');
     expect(saves()).toBe(0);
 
     await user.clear(months);
@@ -121,7 +124,12 @@ describe('PrivacyPage', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Delete contact messages after (months)' }));
     await user.type(visitTotals, '12');
     await user.type(screen.getByRole('textbox', { name: 'English text' }), 'We keep little.');
+    // English and French are tabs: the French text is behind its tab (hidden, so out of the accessibility tree), not under the English one.
+    expect(screen.queryByRole('textbox', { name: 'French text' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'French (texts missing)' }));
+    expect(screen.queryByRole('textbox', { name: 'English text' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'French text' }), 'Nous gardons peu.');
+    expect(screen.getByRole('tab', { name: 'French' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('The French page (/fr/privacy) shows the English text until you write one.')).not.toBeInTheDocument());

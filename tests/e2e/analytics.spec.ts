@@ -56,6 +56,13 @@ for (const width of [375, 1280]) {
     const daily = page.getByRole('region', { name: 'Day by day' });
     await daily.getByRole('button', { name: 'Show as table' }).click();
     await expect(daily.getByRole('region', { name: 'Day by day as a table' }).getByRole('row')).toHaveCount(31);
+    // A custom range is picked in Mantine's calendars, the day written out, not in mm/dd/yyyy fields.
+    await page.getByText('Custom', { exact: true }).click();
+    const from = page.getByRole('button', { name: 'From' });
+    await expect(from).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+    await from.click();
+    await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -5,11 +5,13 @@
 import '@client/zod-config'; // before any schema of this chunk is created
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { DEVICE_CLASSES, type DeviceClass } from '@server/analytics/analytics.schemas';
 import { messageOf, trpc } from '@client/trpc';
 import { AdminPage } from '@client/features/admin/kit/AdminPage';
+import { CALENDAR_LABELS } from '@client/features/admin/kit/calendar-labels';
 import { DownloadIcon } from '@client/features/admin/kit/icons';
 import { failureText, notifyError } from '@client/features/admin/kit/notify';
 import { ScrollTable } from '@client/features/admin/kit/ScrollTable';
@@ -129,12 +131,25 @@ export function AnalyticsPage() {
             </Stack>
             {preset === 'custom' && (
               <>
-                <TextInput label="From" type="date" value={custom.from} onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })} />
-                <TextInput
+                {/* Mantine's calendar (the day written out) rather than the browser's mm/dd/yyyy field; the value is still the 'yyyy-mm-dd' day.
+                    The next and previous months' days are hidden: dimmed, they fail the contrast check. */}
+                <DatePickerInput
+                  label="From"
+                  valueFormat="D MMM YYYY"
+                  ariaLabels={CALENDAR_LABELS}
+                  hideOutsideDates
+                  value={custom.from === '' ? null : custom.from}
+                  onChange={(day) => setCustom({ ...custom, from: day ?? '' })}
+                  defaultDate={custom.from === '' ? undefined : custom.from}
+                />
+                <DatePickerInput
                   label="To"
-                  type="date"
-                  value={custom.to}
-                  onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
+                  valueFormat="D MMM YYYY"
+                  ariaLabels={CALENDAR_LABELS}
+                  hideOutsideDates
+                  value={custom.to === '' ? null : custom.to}
+                  onChange={(day) => setCustom({ ...custom, to: day ?? '' })}
+                  defaultDate={custom.to === '' ? undefined : custom.to}
                   error={rangeValid ? undefined : 'The end must be on or after the start'}
                 />
               </>

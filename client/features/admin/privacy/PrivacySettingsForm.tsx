@@ -7,6 +7,7 @@ import { useForm } from '@mantine/form';
 import { privacySettingsInput, RETENTION_MONTHS_RANGE } from '@server/privacy/privacy.schemas';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '@client/trpc';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
+import { LanguageTabs } from '@client/features/admin/kit/LanguageTabs';
 import { FormSection, PageForm } from '@client/features/admin/kit/PageForm';
 
 type PrivacySettings = RouterOutputs['privacy']['page'];
@@ -114,13 +115,18 @@ export function PrivacySettingsForm({ settings }: { settings: PrivacySettings })
         title="Privacy page"
         description="The text of /privacy, in plain paragraphs separated by a blank line. The page adds how long records are kept, from the settings above."
       >
-        <Textarea label="English text" withAsterisk autosize minRows={8} maxRows={24} {...form.getInputProps('policyEn')} />
         {frenchMissing && (
           <Alert color="yellow" title="No French text">
             The French page (/fr/privacy) shows the English text until you write one.
           </Alert>
         )}
-        <Textarea label="French text" autosize minRows={6} maxRows={24} lang="fr" {...form.getInputProps('policyFr')} />
+        <LanguageTabs
+          label="Privacy text"
+          missing={() => frenchMissing}
+          invalid={(code) => form.errors[code === 'en' ? 'policyEn' : 'policyFr'] !== undefined}
+          english={<Textarea label="English text" withAsterisk autosize minRows={8} maxRows={24} {...form.getInputProps('policyEn')} />}
+          translated={() => <Textarea label="French text" autosize minRows={8} maxRows={24} lang="fr" {...form.getInputProps('policyFr')} />}
+        />
       </FormSection>
     </PageForm>
   );
