@@ -128,7 +128,7 @@ describe('the server-rendered event page', () => {
     expect(root).toContain('2 seats left');
     expect(root).toContain('Seats available');
     expect(root).toContain('More dates in the booking form.');
-    expect(root).toMatch(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M E[SD]T</);
+    expect(root).toMatch(/\d{1,2}:\d{2}\u00a0[AP]M – \d{1,2}:\d{2}\u00a0[AP]M E[SD]T</);
     expect(root).toContain(`href="/booking/${event.id}"`);
     expect(root).toContain(`aria-label="Register for Accra Trade Summit"`);
     expect(root).not.toContain('Loading the event');

@@ -48,7 +48,13 @@ export interface DateFormatter {
   weekdays(): [string, string][];
 }
 
-const formatters = new Map<string, DateFormatter>();
+/**
+ * The formatters made, by catalog and locale: a formatter says its words ('your time (Toronto)')
+ * with the catalog it was made with, so one made with another catalog for the same locale (a test's
+ * marked pseudo-language, or the server's for e-mails) is never handed out in its place. Making one
+ * is cheap: the Intl formats it uses are kept apart (time.ts).
+ */
+const formatters = new WeakMap<DateLanguage['t'], Map<string, DateFormatter>>();
 
 /**
  * A clock time never breaks before its day period: Intl puts a plain space or a narrow no-break
@@ -77,12 +83,17 @@ function withWholeTimes(formatter: DateFormatter): DateFormatter {
   };
 }
 
-/** The formatter of a language, made once per locale. */
+/** The formatter of a language, made once per catalog and locale. */
 export function dateFormatter(language: DateLanguage): DateFormatter {
-  let formatter = formatters.get(language.locale);
+  let byLocale = formatters.get(language.t);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    formatters.set(language.t, byLocale);
+  }
+  let formatter = byLocale.get(language.locale);
   if (formatter === undefined) {
     formatter = withWholeTimes(makeFormatter(language));
-    formatters.set(language.locale, formatter);
+    byLocale.set(language.locale, formatter);
   }
   return formatter;
 }
