@@ -232,7 +232,8 @@ for (const width of [375, 1280]) {
     });
 
     test('back office: every Settings tab', async ({ page }) => {
-      test.setTimeout(90_000);
+      // Eight tabs, each read by axe: over a minute on a busy two-core machine.
+      test.setTimeout(180_000);
       await signIn(page);
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

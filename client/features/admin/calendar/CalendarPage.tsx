@@ -138,8 +138,9 @@ function CalendarBody({
         <Alert color="yellow">Too many slots to show at once: the {unit} is cut short. Open a week for every slot.</Alert>
       )}
       {view === 'week' && nextStart !== null && (consultations.data?.consultations.length ?? 0) === 0 && (
-        // An empty week is not a dead end: it says when the next session is and jumps there.
-        <Group gap="sm" wrap="wrap" role="status">
+        // An empty week is not a dead end: it says when the next session is and jumps there. Part of
+        // the week's content as it loads, not an announcement (no role=status: loaders use that).
+        <Group gap="sm" wrap="wrap">
           <Text size="sm">{`No session this week. Next session: ${dates.shortDate(nextStart, timeZone)}`}</Text>
           <Button variant="light" size="xs" onClick={() => go({ view: search.view, date: zonedDay(nextStart, timeZone) })}>
             Go to that week
