@@ -34,7 +34,7 @@ async function setLabel(eventId: string, date: string | null) {
   await env.db.updateTable('events').set({ date }).where('id', '=', eventId).execute();
 }
 
-/** A summit over three days in 2031 (two sessions, one hidden session later), with a past slot and a typed label that disagrees. */
+/** A summit over three days in 2040 (ahead of the suite's clock, which may run up to five years on) (two sessions, one hidden session later), with a past slot and a typed label that disagrees. */
 async function summit() {
   const event = await insertEventRow(env.db, { title: 'Accra Trade Summit' });
   await setLabel(event.id, '13 OCTOBER, 2025');
@@ -42,18 +42,18 @@ async function summit() {
   const breakfast = await insertSessionRow(env.db, event.id, { title: 'Investor Breakfast' });
   const hidden = await insertSessionRow(env.db, event.id, { title: 'Staff Rehearsal', isActive: false });
   await insertSlotAt(meetings.id, '2020-05-01T09:00:00.000Z'); // over: what is left of the event counts
-  await insertSlotAt(meetings.id, '2031-03-13T09:00:00.000Z');
-  await insertSlotAt(breakfast.id, '2031-03-15T07:30:00.000Z');
-  await insertSlotAt(meetings.id, '2031-03-14T22:30:00.000Z'); // runs past midnight: its start's day counts
-  await insertSlotAt(hidden.id, '2031-04-30T09:00:00.000Z'); // a hidden session's slot is not shown
+  await insertSlotAt(meetings.id, '2040-03-13T09:00:00.000Z');
+  await insertSlotAt(breakfast.id, '2040-03-15T07:30:00.000Z');
+  await insertSlotAt(meetings.id, '2040-03-14T22:30:00.000Z'); // runs past midnight: its start's day counts
+  await insertSlotAt(hidden.id, '2040-04-30T09:00:00.000Z'); // a hidden session's slot is not shown
   return event;
 }
 
 const SUMMIT_SCHEDULE = {
-  firstStartsAt: '2031-03-13T09:00:00.000Z',
-  lastStartsAt: '2031-03-15T07:30:00.000Z',
+  firstStartsAt: '2040-03-13T09:00:00.000Z',
+  lastStartsAt: '2040-03-15T07:30:00.000Z',
   // Written in the site's zone (UTC here) in each language.
-  days: { en: 'March 13\u2009–\u200915, 2031', fr: '13–15 mars 2031' },
+  days: { en: 'March 13\u2009–\u200915, 2040', fr: '13–15 mars 2040' },
 };
 
 describe("an event's schedule", () => {
@@ -78,7 +78,7 @@ describe("an event's schedule", () => {
     const unscheduled = await insertEventRow(env.db, { title: 'Spring Forum' });
     await insertSessionRow(env.db, unscheduled.id);
     const hiddenOnly = await insertEventRow(env.db, { title: 'Rehearsal' });
-    await insertSlotAt((await insertSessionRow(env.db, hiddenOnly.id, { isActive: false })).id, '2031-01-01T09:00:00.000Z');
+    await insertSlotAt((await insertSessionRow(env.db, hiddenOnly.id, { isActive: false })).id, '2040-01-01T09:00:00.000Z');
     const { anonymous } = await roleCallers(env);
     const byTitle = Object.fromEntries((await anonymous.events.list({})).map((listed) => [listed.title, listed.schedule]));
     expect(byTitle).toEqual({
@@ -109,12 +109,12 @@ describe('the dates the pages say', () => {
     // (07:30 UTC on the 15th) on the 14th: the days are counted in the site's zone.
     await saveSystemSettings(env.db, { ...DEFAULT_SYSTEM_SETTINGS, timezone: 'Pacific/Honolulu' });
     const english = await shown(`/events/${event.id}`);
-    expect(english).toContain('March 12\u2009–\u200914, 2031');
+    expect(english).toContain('March 12\u2009–\u200914, 2040');
     expect(english).not.toContain('13 OCTOBER, 2025');
     const french = await shown(`/fr/events/${event.id}`);
-    expect(french).toContain('12–14 mars 2031');
+    expect(french).toContain('12–14 mars 2040');
     const home = await shown('/');
-    expect(home).toContain('March 12\u2009–\u200914, 2031');
+    expect(home).toContain('March 12\u2009–\u200914, 2040');
     expect(home).not.toContain('13 OCTOBER, 2025');
   });
 
@@ -131,6 +131,6 @@ describe('the dates the pages say', () => {
     await env.db.updateTable('events').set({ description: null, location: 'Accra, Ghana' }).where('id', '=', event.id).execute();
     await app?.close();
     app = undefined;
-    expect(await html(`/events/${event.id}`)).toContain('<meta name="description" content="March 13\u2009–\u200915, 2031, Accra, Ghana" />');
+    expect(await html(`/events/${event.id}`)).toContain('<meta name="description" content="March 13\u2009–\u200915, 2040, Accra, Ghana" />');
   });
 });
