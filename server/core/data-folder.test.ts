@@ -14,10 +14,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, openDatabase } from '@db/database';
 import { DataFolderLocked, HOLDER_FILE, lockDataFolder, lockDataFolderWaitingForBackup, THIS_RELEASE } from '@db/folder-lock';
 import { MIGRATION_NAMES } from '@db/migrate';
-import { ensureBuilt, projectRoot } from '@scripts/build.mjs';
+import { ensureBuilt } from '@scripts/build.mjs';
 import { buildTurnTwoSite, TURN_TWO_LAST_MIGRATION } from '@scripts/bench/turn-two-site';
 import { onPostgres } from '@tests/support/postgres-env';
-import { freePort, linesOf, logOf, runProcess, runScript, startServer, stopProcesses } from '@tests/support/server-process';
+import { freePort, linesOf, logOf, runScript, runTypeScript, startServer, stopProcesses } from '@tests/support/server-process';
 
 let dataDir: string;
 
@@ -56,8 +56,7 @@ async function turnTwoSite(): Promise<string[]> {
 }
 
 function holdAsServer(port: number, release?: string) {
-  const holder = runProcess(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['tests/support/hold-folder.ts', dataDir, String(port), ...(release === undefined ? [] : [release])], {});
-  return holder;
+  return runTypeScript('tests/support/hold-folder.ts', [dataDir, String(port), ...(release === undefined ? [] : [release])], {});
 }
 
 describe.skipIf(onPostgres())('one process per SQLite data folder', () => {

@@ -61,7 +61,16 @@ export function startServer(env: Record<string, string>): Running {
 
 /** `npm run <script>` without npm: tsx on scripts/<file>. */
 export function runScript(file: string, args: string[], env: Record<string, string>): Running {
-  return runProcess(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join('scripts', file), ...args], env);
+  return runTypeScript(path.join('scripts', file), args, env);
+}
+
+/**
+ * A TypeScript file of the project run by node itself with tsx loaded (`node --import tsx`), one
+ * process: the tsx command would start node as a child of its own, which a SIGKILL to it (a test's
+ * kill -9, stopProcesses) leaves running, orphaned, after the test.
+ */
+export function runTypeScript(file: string, args: string[], env: Record<string, string>): Running {
+  return runProcess(process.execPath, ['--import', 'tsx', file, ...args], env);
 }
 
 /** Kills (SIGKILL) every process a test started that still runs. */
