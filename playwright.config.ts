@@ -34,6 +34,10 @@ export default defineConfig({
     // The browser's own time zone shows in the booking form (the visitor's clock beside the
     // event's): fixed, so the texts do not depend on the machine's zone. A spec may set another.
     timezoneId: 'UTC',
+    // As a visitor who asked their system for less motion: Mantine's transitions (modals, menus,
+    // notifications) then take no time (the theme's respectReducedMotion), so no action waits for an
+    // element to stop moving. The motion itself is cosmetic and untested.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

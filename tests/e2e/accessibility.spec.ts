@@ -61,7 +61,7 @@ async function signIn(page: Page): Promise<void> {
 
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    test.use({ viewport: { width, height: 800 } });
 
     // The events go when a test ends (with their sessions and bookings): the home page shows only
     // the first few events, which other specs expect to be theirs.

@@ -53,7 +53,7 @@ async function tabTo(page: Page, where: string, found: (now: Focused) => boolean
 
 for (const width of [375, 1280]) {
   test.describe(`keyboard-only booking at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    test.use({ viewport: { width, height: 800 } });
 
     // The event goes when the test ends: the home page shows only the first few events, which other
     // specs expect to be theirs.
