@@ -2,13 +2,14 @@
 // browser's datetime-local field (mm/dd/yyyy, a 12- or 24-hour clock, whichever the browser says).
 // The value is the site's wall clock (site-wall-clock.ts), '' when empty; the field shows it as
 // every back-office time is shown, through the page's date formatter with the zone named:
-// 'Mar 10, 2026, 9:30 AM EDT'. On a phone the calendar opens as a modal of its own, which fits.
+// 'Mar 10, 2026, 9:30 AM EDT'. The calendar opens in a popover, 292 px wide, which fits a 375 px
+// phone too (a modal of its own would not do: Escape there also closed the form's modal under it).
 import { DateTimePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useDates } from '@client/use-dates';
 import { CALENDAR_LABELS, TIME_LABELS } from './calendar-labels';
 import { fromSiteWallClock } from './site-wall-clock';
+import classes from './SiteDateTimePicker.module.css';
 
 interface SiteDateTimePickerProps {
   label: string;
@@ -28,7 +29,6 @@ interface SiteDateTimePickerProps {
 
 export function SiteDateTimePicker({ label, timeZone, value, onChange, clearable = false, ...rest }: SiteDateTimePickerProps) {
   const dates = useDates();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <DateTimePicker
       {...rest}
@@ -44,7 +44,9 @@ export function SiteDateTimePicker({ label, timeZone, value, onChange, clearable
       ariaLabels={CALENDAR_LABELS}
       timePickerProps={TIME_LABELS.timePicker}
       submitButtonProps={{ 'aria-label': TIME_LABELS.submit }}
-      dropdownType={phone === true ? 'modal' : 'popover'}
+      // The other months' days, greyed, are below the contrast text needs; the arrows reach them.
+      hideOutsideDates
+      classNames={{ day: classes.day }}
     />
   );
 }
