@@ -19,7 +19,8 @@ interface SiteDateTimePickerProps {
   /** Can be emptied (its clear button is named 'Clear <label>'). */
   clearable?: boolean;
   timeZone: string;
-  value: string;
+  /** The site's wall clock, 'YYYY-MM-DD HH:mm:ss'; '' (or none) when empty. */
+  value?: string;
   onChange: (value: string) => void;
   onFocus?: () => void;
   onBlur?: () => void;
@@ -27,7 +28,7 @@ interface SiteDateTimePickerProps {
   'data-autofocus'?: boolean;
 }
 
-export function SiteDateTimePicker({ label, timeZone, value, onChange, clearable = false, ...rest }: SiteDateTimePickerProps) {
+export function SiteDateTimePicker({ label, timeZone, value = '', onChange, clearable = false, ...rest }: SiteDateTimePickerProps) {
   const dates = useDates();
   return (
     <DateTimePicker
