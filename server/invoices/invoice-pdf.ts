@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { dateFormatter } from '@server/shared/format-date';
 import { i18nOf } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
 import type { MessageKey } from '@server/shared/i18n/catalogs';
@@ -88,7 +89,9 @@ export async function renderInvoicePdf(invoice: PrintedInvoice, uploadsDir: stri
   const i18n = i18nOf(language);
   const say = (key: MessageKey, values?: Record<string, string>) => pdfText(i18n._(key, values));
   const money = (minor: number) => pdfText(formatMoney(minor, invoice.currency, locale));
-  const date = (day: string) => pdfText(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)));
+  // An invoice's dates are calendar days (YYYY-MM-DD): written as the site writes them, no zone involved.
+  const dates = dateFormatter({ locale, t: (key, values) => i18n._(key, values) });
+  const date = (day: string) => pdfText(dates.calendarDate(day));
   const rate = (percent: number) => pdfText(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100));
   const countries = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   const country = (code: string) => (code === '' ? '' : pdfText(countries.of(code) ?? code));

@@ -101,6 +101,9 @@ describe('the date formatter', () => {
     expect([en.dayTitle('2026-12-02'), en.monthTitle('2026-12')]).toEqual(['Wednesday, December 2', 'December 2026']);
     expect([fr.dayTitle('2026-12-02'), fr.monthTitle('2026-12')]).toEqual(['mercredi 2 décembre', 'décembre 2026']);
     expect(en.weekdays()[0]).toEqual(['Mon', 'Monday']);
+    // A day with its year, whatever zone the machine is in: an invoice's date of issue.
+    expect([en.calendarDate('2026-12-02'), fr.calendarDate('2026-12-02')]).toEqual(['December 2, 2026', '2 décembre 2026']);
+    expect([en.calendarDate('2027-01-01'), fr.calendarDate('2027-01-01')]).toEqual(['January 1, 2027', '1 janvier 2027']);
     expect(fr.weekdays()[6]).toEqual(['dim.', 'dimanche']);
   });
 });

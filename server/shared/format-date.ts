@@ -42,6 +42,8 @@ export interface DateFormatter {
   dateSpan(firstIso: string, lastIso: string, timeZone: string): string;
   /** A calendar day given as YYYY-MM-DD (no zone involved): 'Wednesday, December 2' */
   dayTitle(date: string): string;
+  /** A calendar day given as YYYY-MM-DD with its year (no zone involved): 'December 2, 2026' ('2 décembre 2026'), an invoice's dates */
+  calendarDate(date: string): string;
   /** A calendar month given as YYYY-MM: 'December 2026' */
   monthTitle(month: string): string;
   /** The week's days, Monday first, as [short, long]: ['Mon', 'Monday'] */
@@ -132,6 +134,7 @@ function makeFormatter({ locale, t }: DateLanguage): DateFormatter {
     visitorSlotLine: (startIso, endIso, siteZone, visitorZone) => slotLineForVisitor(startIso, endIso, siteZone, visitorZone, words),
     dateSpan: (firstIso, lastIso, timeZone) => formatDateSpan(firstIso, lastIso, timeZone, locale),
     dayTitle: (date) => style('UTC', 'calendar-day', { weekday: 'long', month: 'long', day: 'numeric' }).format(calendarDay(date)),
+    calendarDate: (date) => style('UTC', 'calendar-date', { year: 'numeric', month: 'long', day: 'numeric' }).format(calendarDay(date)),
     monthTitle: (month) => style('UTC', 'calendar-month', { month: 'long', year: 'numeric' }).format(calendarDay(`${month}-01`)),
     weekdays() {
       const short = style('UTC', 'calendar-weekday-short', { weekday: 'short' });

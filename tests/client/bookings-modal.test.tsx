@@ -1,7 +1,7 @@
 // The booking modal against a real API server: its validation messages, the slot chosen from
 // pickers (no id fields), server refusals under the right field, the booking date entered in the
 // site's timezone, and an edit starting from the booking.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BookingFormModal, type BookingItem } from '@client/features/admin/bookings/BookingFormModal';
@@ -9,6 +9,7 @@ import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/se
 import { insertBookingRow, insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type TestAccount } from '@tests/support/helpers';
 import { fill, renderWithProviders, testServerPerFile } from './render';
+import { pickDateTime } from './pick-date-time';
 
 const server = testServerPerFile();
 let admin: TestAccount;
@@ -129,8 +130,8 @@ describe('BookingFormModal saving', () => {
     renderModal();
     await fillNewBooking(interaction, 'Ama@Example.com');
     await fill(interaction, field('Phone Number'), '+233 20 111 2222');
-    // A datetime-local input takes its value whole (typing it key by key is not how browsers fill it).
-    fireEvent.change(field('Booking Date'), { target: { value: '2026-03-10T09:30' } });
+    await pickDateTime(interaction, field('Booking Date'), '2026-03-10 09:30');
+    expect(field('Booking Date')).toHaveTextContent('Mar 10, 2026, 9:30 AM EDT');
     await choose(interaction, 'Status', 'Confirmed');
     await interaction.click(save());
 
@@ -181,7 +182,7 @@ describe('BookingFormModal saving', () => {
     renderModal(booking);
     expect(await modalReady('Edit Booking')).toBeInTheDocument();
     expect(field('Full Name')).toHaveValue('Kofi Mensah');
-    expect(field('Booking Date')).toHaveValue('2026-01-15T10:45'); // EST, UTC-5
+    expect(field('Booking Date')).toHaveTextContent('Jan 15, 2026, 10:45 AM EST'); // UTC-5
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Time Slot' }) as HTMLInputElement).value).toMatch(/ (EST|EDT)$/));
     expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('Accra Exchange');
     expect(screen.getByRole('combobox', { name: 'Session' })).toHaveValue('Investor Briefing');

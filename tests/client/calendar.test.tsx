@@ -6,9 +6,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CalendarPage } from '@client/features/admin/calendar/CalendarPage';
-import { calendarRange, dayLabel, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
+import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
 import type { CalendarSearch } from '@client/features/admin/calendar/calendar-search';
+import { LanguageProvider } from '@client/i18n';
 import { newId } from '@server/core/ids';
+import { dateFormatter } from '@server/shared/format-date';
+import { i18nOf, pageCatalog } from '@server/shared/i18n/catalogs';
+import { localeOf } from '@server/shared/i18n/languages';
 import { DEFAULT_SYSTEM_SETTINGS, saveSystemSettings } from '@server/settings/settings.repository';
 import { futureYear, isoDay } from '@tests/dates';
 import { insertBookingRow, insertEventRow, insertSessionRow } from '@tests/support/fixtures';
@@ -54,6 +58,9 @@ beforeEach(async () => {
   for (const status of ['pending', 'confirmed', 'waitlisted'] as const) await insertBookingRow(db, forumSlot, event.id, { status });
   ids = { event: event.id, tax: tax.id, taxSlot: taxSlot.id };
 });
+const english = i18nOf('en');
+const dates = dateFormatter({ locale: localeOf('en'), t: (key, values) => english._(key, values) });
+
 function Harness() {
   const [search, setSearch] = useState<CalendarSearch>({ date: nov(25) });
   return <CalendarPage search={search} onSearchChange={setSearch} />;
@@ -61,6 +68,15 @@ function Harness() {
 
 function renderCalendar() {
   return renderRoute(Harness, { baseUrl: server.baseUrl, sessionToken: account.token });
+}
+
+/** The calendar on a French page: its headings and day names from the French formatter. */
+function FrenchHarness() {
+  return (
+    <LanguageProvider page={{ language: 'fr', messages: pageCatalog('fr', 'app') }}>
+      <Harness />
+    </LanguageProvider>
+  );
 }
 
 function slotLinks(day: string): string[] {
@@ -72,7 +88,8 @@ function slotLinks(day: string): string[] {
 describe('CalendarPage', () => {
   it("shows a week's slots by site-zone day with seats taken / capacity and how full each is", async () => {
     await renderCalendar();
-    expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
+    // The week's days as the date formatter writes a span of days (thin spaces around the dash, as an event's days).
+    expect(await screen.findByRole('heading', { name: `November 23\u2009–\u200929, ${YEAR}` })).toBeInTheDocument();
     expect(screen.getByText('Times in America/New_York')).toBeInTheDocument();
     await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
     expect(slotLinks('Monday, November 23')).toEqual(['10:00\u00a0AM – 11:00\u00a0AMTax WorkshopLagos Market Entry1 / 4 · Seats free']);
@@ -133,15 +150,15 @@ describe('CalendarPage', () => {
   it('says when the next session is in an empty week, and jumps to its week', async () => {
     const interaction = userEvent.setup();
     await renderCalendar();
-    await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
+    await screen.findByRole('heading', { name: `November 23\u2009–\u200929, ${YEAR}` });
     // A week with sessions says nothing of the next one.
     await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
     expect(screen.queryByText(/Next session:/)).not.toBeInTheDocument();
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
-    expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `November 16\u2009–\u200922, ${YEAR}` })).toBeInTheDocument();
     expect(await screen.findByText(`No session this week. Next session: Mon, Nov 23, ${YEAR}`)).toBeInTheDocument();
     await interaction.click(screen.getByRole('button', { name: 'Go to that week' }));
-    expect(await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `November 23\u2009–\u200929, ${YEAR}` })).toBeInTheDocument();
     await waitFor(() => expect(slotLinks('Monday, November 23')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Go to that week' })).not.toBeInTheDocument();
   });
@@ -149,13 +166,13 @@ describe('CalendarPage', () => {
   it('moves by week, switches to the month and back to today', async () => {
     const interaction = userEvent.setup();
     await renderCalendar();
-    await screen.findByRole('heading', { name: `November 23 – 29, ${YEAR}` });
+    await screen.findByRole('heading', { name: `November 23\u2009–\u200929, ${YEAR}` });
     await interaction.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByRole('heading', { name: `November 30 – December 6, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `November 30\u2009–\u2009December 6, ${YEAR}` })).toBeInTheDocument();
     await waitFor(() => expect(slotLinks('Wednesday, December 2')).toEqual(['10:00\u00a0AM – 11:00\u00a0AMOpen ForumLagos Market Entry2 booked · No limitInactive']));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
     await interaction.click(screen.getByRole('button', { name: 'Previous week' }));
-    expect(await screen.findByRole('heading', { name: `November 16 – 22, ${YEAR}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `November 16\u2009–\u200922, ${YEAR}` })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryAllByRole('link')).toHaveLength(0));
 
     // The month of the day shown: a grid from the Monday before the 1st to the Sunday after the 30th.
@@ -180,10 +197,27 @@ describe('CalendarPage', () => {
     await interaction.click(screen.getByRole('radio', { name: 'Week' }));
     await interaction.click(screen.getByRole('button', { name: 'Today' }));
     const thisWeek = calendarRange('week', todayIn('America/New_York'));
-    expect(await screen.findByRole('heading', { name: weekHeading(thisWeek.from, thisWeek.to) })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: weekHeading(dates, thisWeek.from, thisWeek.to) })).toBeInTheDocument();
     // Today's column is marked, and only today's.
     const today = todayIn('America/New_York');
-    expect(screen.getByRole('heading', { name: `${dayLabel(today)} · Today` })).toBeInTheDocument();
-    expect([...document.querySelectorAll('[data-today]')].map((column) => column.getAttribute('aria-label'))).toEqual([dayLabel(today)]);
+    expect(screen.getByRole('heading', { name: `${dates.dayTitle(today)} · Today` })).toBeInTheDocument();
+    expect([...document.querySelectorAll('[data-today]')].map((column) => column.getAttribute('aria-label'))).toEqual([dates.dayTitle(today)]);
+  });
+
+  it('names the week, the month and the days in the page’s language', async () => {
+    const interaction = userEvent.setup();
+    await renderRoute(FrenchHarness, { baseUrl: server.baseUrl, sessionToken: account.token });
+    // The week's days as the French formatter writes a span of days.
+    expect(await screen.findByRole('heading', { name: `23\u201329 novembre ${YEAR}` })).toBeInTheDocument();
+    await waitFor(() => expect(slotLinks('lundi 23 novembre')).toHaveLength(1));
+    expect(slotLinks('lundi 23 novembre')).toEqual(['10:00 – 11:00Tax WorkshopLagos Market Entry1 / 4 · Seats free']);
+    expect(screen.getByRole('group', { name: 'dimanche 29 novembre' })).toBeInTheDocument();
+
+    await interaction.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(await screen.findByRole('heading', { name: `novembre ${YEAR}` })).toBeInTheDocument();
+    const grid = await screen.findByRole('table', { name: 'Month' });
+    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.']);
+    await interaction.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByRole('heading', { name: `décembre ${YEAR}` })).toBeInTheDocument();
   });
 });

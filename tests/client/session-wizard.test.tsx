@@ -1,13 +1,14 @@
 // The session wizard against a real API server (site timezone America/New_York): each step's
 // validation, the delegate step's two faces, time slots entered in the site's timezone, the one
 // save, editing from step 4, and a failed save that keeps the wizard as typed.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SessionWizard } from '@client/features/admin/sessions/SessionWizard';
 import { insertEventRow, insertSessionRow, insertSlotRow } from '@tests/support/fixtures';
 import { callerFor, createAccount, type Caller } from '@tests/support/helpers';
 import { fill, renderWithProviders, testServerPerFile } from './render';
+import { pickDateTime } from './pick-date-time';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Mondays in a year ahead of the clock (tests/dates.ts), so the expected texts stay exact.
@@ -259,33 +260,37 @@ describe('SessionWizard: step 3, Time Slots', () => {
 
     await user.click(button('Add Time Slot'));
     let dialog = await screen.findByRole('dialog', { name: 'Add Time Slot' });
-    const start = () => within(dialog).getByLabelText(/Start Time/);
-    const end = () => within(dialog).getByLabelText(/End Time/);
+    const start = () => within(dialog).getByLabelText(/^Start Time/);
+    const end = () => within(dialog).getByLabelText(/^End Time/);
     expect(within(dialog).getByText('Duration: 120 minutes')).toBeInTheDocument();
 
-    fireEvent.change(start(), { target: { value: '' } });
-    fireEvent.change(end(), { target: { value: '' } });
+    // Mantine keeps a clear button out of the accessibility tree (keyboard users clear with Backspace).
+    await user.click(within(dialog).getByLabelText('Clear Start Time'));
+    await user.click(within(dialog).getByLabelText('Clear End Time'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     expect(await within(dialog).findByText('Start time is required')).toBeInTheDocument();
     expect(within(dialog).getByText('End time is required')).toBeInTheDocument();
 
-    fireEvent.change(start(), { target: { value: `${MARCH_10}T10:00` } });
-    fireEvent.change(end(), { target: { value: `${MARCH_10}T09:00` } });
+    await pickDateTime(user, start(), `${MARCH_10} 10:00`);
+    await pickDateTime(user, end(), `${MARCH_10} 09:00`);
+    // The field shows the time as the back office does, with the zone of that day.
+    expect(start()).toHaveTextContent(`Mar 10, ${MARCH_YEAR}, 10:00 AM EDT`);
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     expect(await within(dialog).findByText('End time must be after start time')).toBeInTheDocument();
 
-    fireEvent.change(end(), { target: { value: `${MARCH_10}T11:30` } });
+    await pickDateTime(user, end(), `${MARCH_10} 11:30`);
     expect(within(dialog).getByText('Duration: 90 minutes')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Time Slot' })).not.toBeInTheDocument());
     const row = screen.getByText('90 minutes').closest('tr') as HTMLElement;
     expect(row).toHaveTextContent(`Monday, March 10, ${MARCH_YEAR}, 10:00 AM – 11:30 AM EDT`);
 
-    // Edit it: the modal opens with the slot's local times.
+    // Edit it: the modal opens with the slot's times in the site's zone.
     await user.click(within(row).getByRole('button', { name: /^Edit time slot/ }));
     dialog = await screen.findByRole('dialog', { name: 'Edit Time Slot' });
-    expect(start()).toHaveValue(`${MARCH_10}T10:00`);
-    fireEvent.change(end(), { target: { value: `${MARCH_10}T12:00` } });
+    expect(start()).toHaveTextContent(`Mar 10, ${MARCH_YEAR}, 10:00 AM EDT`);
+    expect(end()).toHaveTextContent(`Mar 10, ${MARCH_YEAR}, 11:30 AM EDT`);
+    await pickDateTime(user, end(), `${MARCH_10} 12:00`);
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     expect(await screen.findByText('120 minutes')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
@@ -364,8 +369,8 @@ describe('SessionWizard: editing', () => {
     await user.click(await screen.findByRole('button', { name: 'Next: Time Slots' }));
     await user.click(button('Add Time Slot'));
     const dialog = await screen.findByRole('dialog', { name: 'Add Time Slot' });
-    fireEvent.change(within(dialog).getByLabelText(/Start Time/), { target: { value: `${JUNE_3}T09:00` } });
-    fireEvent.change(within(dialog).getByLabelText(/End Time/), { target: { value: `${JUNE_3}T10:00` } });
+    await pickDateTime(user, within(dialog).getByLabelText(/^Start Time/), `${JUNE_3} 09:00`);
+    await pickDateTime(user, within(dialog).getByLabelText(/^End Time/), `${JUNE_3} 10:00`);
     await user.click(within(dialog).getByRole('button', { name: 'Save Time Slot' }));
     await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
     await user.click(await screen.findByRole('button', { name: 'Update Session' }));

@@ -3,7 +3,7 @@
 // toggle and delete persist; a role-user account only reads.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccountViaApi, createBookableSlot, mutate, readDatabase, signInAsAdmin, signInThroughApi } from './support';
+import { createAccountViaApi, createBookableSlot, mutate, pickDateTime, readDatabase, signInAsAdmin, signInThroughApi } from './support';
 import { futureYear, isoDay } from '@tests/dates';
 
 // Tuesday 20 May in a year ahead of the clock (tests/dates.ts).
@@ -89,8 +89,9 @@ async function createAndManage(page: Page, { eventId, eventTitle, title }: { eve
   // Step 3: 10:00 to 12:00 on Tuesday 20 May in New York (EDT, UTC-4).
   await wizard.getByRole('button', { name: 'Add Time Slot', exact: true }).click();
   const slotModal = page.getByRole('dialog', { name: 'Add Time Slot' });
-  await slotModal.getByLabel('Start Time').fill(`${MAY_20}T10:00`);
-  await slotModal.getByLabel('End Time').fill(`${MAY_20}T12:00`);
+  await pickDateTime(page, slotModal.getByLabel(/^Start Time/), `${MAY_20} 10:00`);
+  await pickDateTime(page, slotModal.getByLabel(/^End Time/), `${MAY_20} 12:00`);
+  await expect(slotModal.getByLabel(/^Start Time/)).toHaveText(`May 20, ${MAY_YEAR}, 10:00 AM EDT`);
   await expect(slotModal.getByText('Duration: 120 minutes')).toBeVisible();
   await slotModal.getByRole('button', { name: 'Save Time Slot' }).click();
   await expect(slotModal).toBeHidden();

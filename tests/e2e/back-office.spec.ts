@@ -1,6 +1,6 @@
 // The back office end to end, across screens: what an admin builds becomes bookable by a visitor,
 // and a role-user account can neither see nor call what only admins may do.
-import { createAccountViaApi, type Credentials, readDatabase, signInThroughApi, signInThroughUi } from './support';
+import { createAccountViaApi, type Credentials, pickDateTime, readDatabase, signInThroughApi, signInThroughUi } from './support';
 import { expect, test } from './fixtures';
 import { futureYear, isoDay } from '@tests/dates';
 
@@ -13,6 +13,8 @@ const PNG_1X1 = Buffer.from(
 test('an admin creates an event with an uploaded image and a session through the wizard, and a visitor books it', async ({
   page,
 }) => {
+  // The event, the wizard with its two date pickers and the booking: about 20 s alone, 31 s on a loaded machine.
+  test.setTimeout(90_000);
   const eventTitle = `Diaspora Investment Day ${Date.now()}`;
   const sessionTitle = 'Investor Roundtable';
   const year = futureYear(6, 10, 'Tuesday');
@@ -51,8 +53,8 @@ test('an admin creates an event with an uploaded image and a session through the
   await wizard.getByRole('button', { name: 'Next: Time Slots' }).click();
   await wizard.getByRole('button', { name: 'Add Time Slot', exact: true }).click();
   const slotModal = page.getByRole('dialog', { name: 'Add Time Slot' });
-  await slotModal.getByLabel('Start Time').fill(`${isoDay(year, 6, 10)}T09:00`);
-  await slotModal.getByLabel('End Time').fill(`${isoDay(year, 6, 10)}T11:00`);
+  await pickDateTime(page, slotModal.getByLabel(/^Start Time/), `${isoDay(year, 6, 10)} 09:00`);
+  await pickDateTime(page, slotModal.getByLabel(/^End Time/), `${isoDay(year, 6, 10)} 11:00`);
   await slotModal.getByRole('button', { name: 'Save Time Slot' }).click();
   await wizard.getByRole('button', { name: 'Next: Review' }).click();
   await wizard.getByRole('button', { name: 'Create Session' }).click();

@@ -4,6 +4,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarRange, todayIn, weekHeading } from '@client/features/admin/calendar/calendar-days';
+import { dateFormatter } from '@server/shared/format-date';
+import { i18nOf } from '@server/shared/i18n/catalogs';
+import { localeOf } from '@server/shared/i18n/languages';
 import { futureYear, isoDay } from '@tests/dates';
 import { mutate, query, signInAsAdmin, signInThroughApi } from './support';
 import { expect, test } from './fixtures';
@@ -15,6 +18,12 @@ const HOUR = 3_600_000;
 const YEAR = futureYear(11, 23, 'Monday');
 const nov = (day: number) => isoDay(YEAR, 11, day);
 const dec = (day: number) => isoDay(YEAR, 12, day);
+
+/** The page's formatter in English (its week headings have thin spaces round the dash; names match with any space). */
+function englishDates() {
+  const english = i18nOf('en');
+  return dateFormatter({ locale: localeOf('en'), t: (key, values) => english._(key, values) });
+}
 
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -82,7 +91,7 @@ test('a week and a month of slots at 1,280 px: seats by fullness, moving, a slot
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Calendar' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   const thisWeek = calendarRange('week', todayIn(timezone));
-  await expect(page.getByRole('heading', { name: weekHeading(thisWeek.from, thisWeek.to), level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: weekHeading(englishDates(), thisWeek.from, thisWeek.to), level: 2 })).toBeVisible();
 
   await page.goto(`/admin/calendar?date=${nov(25)}`);
   await expect(page.getByRole('heading', { name: `November 23 – 29, ${YEAR}`, level: 2 })).toBeVisible();

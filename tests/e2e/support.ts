@@ -1,6 +1,6 @@
 // Helpers for end-to-end tests: call the real API as the bootstrapped admin, read the real database.
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './env';
 
@@ -131,4 +131,39 @@ export async function signInThroughUi(page: Page, credentials: Credentials = E2E
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Sets a back-office date-and-time picker as a person does: opens it, climbs from the month to the
+ * decade with the calendar's heading when the day is not in view, picks the year, the month and the
+ * day, types the hours and minutes, and sets the value with the check button. `wallClock`: the
+ * site's wall clock, 'YYYY-MM-DD HH:mm'.
+ */
+export async function pickDateTime(page: Page, field: Locator, wallClock: string): Promise<void> {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(wallClock);
+  if (match === null) throw new Error(`Not a wall-clock time: ${wallClock}`);
+  const [year, month, day, hours, minutes] = match.slice(1) as [string, string, string, string, string];
+  const monthName = MONTHS[Number(month) - 1] ?? '';
+  await field.click();
+  const levelControl = page.getByRole('button', { name: 'Choose a month' });
+  await levelControl.waitFor();
+  const dayButton = page.getByRole('button', { name: `${Number(day)} ${monthName} ${year}`, exact: true });
+  if (!(await dayButton.isVisible())) {
+    await levelControl.click();
+    await page.getByRole('button', { name: 'Choose a year' }).click();
+    const yearButton = page.getByRole('button', { name: year, exact: true });
+    for (let step = 0; step < 10 && !(await yearButton.isVisible()); step++) {
+      const shown = (await page.getByRole('button', { name: /^\d{4}$/ }).allTextContents()).map(Number);
+      await page.getByRole('button', { name: Number(year) < Math.min(...shown) ? 'Previous decade' : 'Next decade' }).click();
+    }
+    await yearButton.click();
+    await page.getByRole('button', { name: monthName.slice(0, 3), exact: true }).click();
+  }
+  await dayButton.click();
+  await page.getByRole('spinbutton', { name: 'Hours' }).fill(hours);
+  await page.getByRole('spinbutton', { name: 'Minutes' }).fill(minutes);
+  await page.getByRole('button', { name: 'Set date and time' }).click();
+  await levelControl.waitFor({ state: 'hidden' });
 }

@@ -5,9 +5,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { adminCreateBookingInput } from '@server/bookings/bookings.schemas';
-import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import { fieldErrorsOf, messageOf, type RouterInputs, type RouterOutputs, trpc } from '@client/trpc';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { SiteDateTimePicker } from '@client/features/admin/kit/SiteDateTimePicker';
+import { fromSiteWallClock, toSiteWallClock } from '@client/features/admin/kit/site-wall-clock';
 import { failureText, notifyError, notifySuccess } from '@client/features/admin/kit/notify';
 import { useSiteTimezone } from '@client/features/admin/kit/use-site-timezone';
 import { BOOKING_STATUS_OPTIONS, type BookingStatus } from './booking-status';
@@ -15,7 +16,7 @@ import { type SlotChoice, SlotChooser } from './SlotChooser';
 
 export type BookingItem = RouterOutputs['bookings']['list']['items'][number];
 
-/** The modal's fields: the shared schema's messages, with the booking date as the input's local text. */
+/** The modal's fields: the shared schema's messages, with the booking date as the site's wall clock. */
 const bookingFormSchema = adminCreateBookingInput.omit({ bookingDate: true }).extend({ bookingDate: z.string() });
 
 interface BookingFormModalProps {
@@ -31,17 +32,6 @@ export function BookingFormModal({ opened, booking, onClose }: BookingFormModalP
       <BookingFormOnceZoneKnown booking={booking} onDone={onClose} />
     </FormModal>
   );
-}
-
-/** 'YYYY-MM-DDTHH:mm' as a datetime-local input holds it, in the site's zone. */
-function toLocalInput(iso: string, timeZone: string): string {
-  const parts = utcToZonedParts(iso, timeZone);
-  return `${parts.date}T${parts.time}`;
-}
-
-function fromLocalInput(value: string, timeZone: string): string {
-  const [date = '', time = ''] = value.split('T');
-  return zonedDateTimeToUtc(date, time.slice(0, 5), timeZone);
 }
 
 /**
@@ -87,7 +77,7 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
     initialValues: {
       timeSlotId: booking?.timeSlotId ?? '',
       status: booking?.status ?? 'pending',
-      bookingDate: booking === null ? '' : toLocalInput(booking.bookingDate, timeZone),
+      bookingDate: booking === null ? '' : toSiteWallClock(booking.bookingDate, timeZone),
       participantName: booking?.participantName ?? '',
       participantEmail: booking?.participantEmail ?? '',
       participantPhone: booking?.participantPhone ?? '',
@@ -118,7 +108,7 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
     const bookingDate =
       values.bookingDate === '' || (booking !== null && !form.isDirty('bookingDate'))
         ? undefined
-        : fromLocalInput(values.bookingDate, timeZone);
+        : fromSiteWallClock(values.bookingDate, timeZone);
     const input: RouterInputs['bookings']['adminCreate'] = {
       timeSlotId: values.timeSlotId,
       status: values.status,
@@ -151,9 +141,10 @@ function BookingForm({ booking, onDone }: { booking: BookingItem | null; onDone:
         error={typeof form.errors.timeSlotId === 'string' ? form.errors.timeSlotId : undefined}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
+        <SiteDateTimePicker
           label="Booking Date"
-          type="datetime-local"
+          timeZone={timeZone}
+          clearable={booking === null}
           description={booking === null ? `${timeZone} time; empty means now` : `${timeZone} time`}
           {...form.getInputProps('bookingDate')}
         />

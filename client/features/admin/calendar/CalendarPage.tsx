@@ -84,7 +84,7 @@ function CalendarBody({
   const nextStart = calendar.isPlaceholderData ? null : (calendar.data?.nextStart ?? null);
   const go = (next: CalendarSearch) => setSearch(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)));
   const unit = view === 'week' ? 'week' : 'month';
-  const heading = view === 'week' ? weekHeading(range.from, range.to) : monthHeading(day);
+  const heading = view === 'week' ? weekHeading(dates, range.from, range.to) : monthHeading(dates, day);
   const viewProps = { days: range.days, slotsByDay, consultationsByDay, timeZone, today };
 
   return (

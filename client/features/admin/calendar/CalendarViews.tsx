@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useDates } from '@client/use-dates';
 import type { RouterOutputs } from '@client/trpc';
-import { dayLabel, dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
+import { dayOfMonth, isSameMonth, weekdayShort } from './calendar-days';
 import { slotFullness } from './slot-fullness';
 import { gridHours, nowLine, type PlacedItem, placeItems } from './time-grid';
 
@@ -112,15 +112,16 @@ interface ViewProps {
 
 /** The week on a phone: the seven days as a list, each with its slots and consultations. */
 function WeekList({ days, slotsByDay, consultationsByDay, timeZone, today }: ViewProps) {
+  const dates = useDates();
   return (
     <Stack gap="md">
       {days.map((day) => {
         const slots = slotsByDay.get(day) ?? [];
         const consultations = consultationsByDay?.get(day) ?? [];
         return (
-          <Stack key={day} gap="xs" miw={0} role="group" aria-label={dayLabel(day)}>
+          <Stack key={day} gap="xs" miw={0} role="group" aria-label={dates.dayTitle(day)}>
             <Title order={3} size="sm" c={day === today ? 'blue.8' : undefined}>
-              {dayLabel(day)}
+              {dates.dayTitle(day)}
               {day === today && <Text span size="xs" fw={400}>{' · Today'}</Text>}
             </Title>
             {slots.length === 0 && consultations.length === 0 ? (
@@ -290,10 +291,10 @@ function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today, now: 
         const placed = byDay.get(day) ?? [];
         const isToday = day === today;
         return (
-          <Box key={day} role="group" aria-label={dayLabel(day)} miw={0} style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }} data-today={isToday || undefined}>
+          <Box key={day} role="group" aria-label={dates.dayTitle(day)} miw={0} style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }} data-today={isToday || undefined}>
             <Title order={3} size="sm" h={HEADER_HEIGHT} ta="center" fw={500} pt={4}>
               <Text span size="xs" c={isToday ? 'blue.8' : 'dimmed'} display="block" aria-hidden="true">
-                {weekdayShort(day)}
+                {weekdayShort(dates, day)}
               </Text>
               <Text
                 span
@@ -310,7 +311,7 @@ function WeekGrid({ days, slotsByDay, consultationsByDay, timeZone, today, now: 
               >
                 {dayOfMonth(day)}
               </Text>
-              <VisuallyHidden>{`${dayLabel(day)}${isToday ? ' · Today' : ''}`}</VisuallyHidden>
+              <VisuallyHidden>{`${dates.dayTitle(day)}${isToday ? ' · Today' : ''}`}</VisuallyHidden>
             </Title>
             <Box pos="relative" h={bodyHeight} bg={isToday ? 'blue.0' : undefined} style={{ backgroundImage: hourLines, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
               {placed.length === 0 && <VisuallyHidden>No slots</VisuallyHidden>}
@@ -333,6 +334,7 @@ export function WeekView({ list, ...props }: ViewProps & { list: boolean }) {
 
 /** The month as a table of weeks, Monday first; days of the months either side are dimmed. */
 export function MonthGrid({ days, slotsByDay, consultationsByDay, timeZone, today, month }: ViewProps & { month: string }) {
+  const dates = useDates();
   const weeks = Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
   return (
     <Table withTableBorder withColumnBorders layout="fixed" aria-label="Month" verticalSpacing={4} horizontalSpacing={4}>
@@ -340,7 +342,7 @@ export function MonthGrid({ days, slotsByDay, consultationsByDay, timeZone, toda
         <Table.Tr>
           {days.slice(0, 7).map((day) => (
             <Table.Th key={day} ta="center">
-              {weekdayShort(day)}
+              {weekdayShort(dates, day)}
             </Table.Th>
           ))}
         </Table.Tr>
@@ -355,7 +357,7 @@ export function MonthGrid({ days, slotsByDay, consultationsByDay, timeZone, toda
                 <Table.Td key={day} valign="top" h={96} bg={day === today ? 'blue.0' : undefined}>
                   <Text size="xs" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
                     <span aria-hidden="true">{dayOfMonth(day)}</span>
-                    <VisuallyHidden>{`${dayLabel(day)}${day === today ? ', today' : ''}`}</VisuallyHidden>
+                    <VisuallyHidden>{`${dates.dayTitle(day)}${day === today ? ', today' : ''}`}</VisuallyHidden>
                   </Text>
                   <SlotList slots={slots} consultations={consultationsByDay?.get(day)} day={day} timeZone={timeZone} compact />
                 </Table.Td>
@@ -370,6 +372,7 @@ export function MonthGrid({ days, slotsByDay, consultationsByDay, timeZone, toda
 
 /** A phone's month: only the days with slots, as a list. */
 export function MonthList({ days, slotsByDay, consultationsByDay, timeZone, today, month }: ViewProps & { month: string }) {
+  const dates = useDates();
   const busyDays = days.filter(
     (day) => isSameMonth(day, month) && (slotsByDay.get(day)?.length ?? 0) + (consultationsByDay?.get(day)?.length ?? 0) > 0,
   );
@@ -377,9 +380,9 @@ export function MonthList({ days, slotsByDay, consultationsByDay, timeZone, toda
   return (
     <Stack gap="md">
       {busyDays.map((day) => (
-        <Stack key={day} gap="xs" role="group" aria-label={dayLabel(day)}>
+        <Stack key={day} gap="xs" role="group" aria-label={dates.dayTitle(day)}>
           <Title order={3} size="sm">
-            {dayLabel(day)}
+            {dates.dayTitle(day)}
             {day === today && <Text span size="xs" fw={400}>{' · Today'}</Text>}
           </Title>
           <SlotList slots={slotsByDay.get(day) ?? []} consultations={consultationsByDay?.get(day)} day={day} timeZone={timeZone} compact={false} />

@@ -1,5 +1,6 @@
 // Calendar arithmetic on YYYY-MM-DD days (weeks start on Monday), the range headings, and which
 // site-zone day a slot falls on. Days are plain dates: only "today" and slot times involve a zone.
+import type { DateFormatter } from '@server/shared/format-date';
 import { utcToZonedParts } from '@server/shared/time';
 import type { CalendarView } from './calendar-search';
 
@@ -67,39 +68,23 @@ export function isSameMonth(day: string, other: string): boolean {
   return day.slice(0, 7) === other.slice(0, 7);
 }
 
-// Days are formatted in UTC: a YYYY-MM-DD day is that date at UTC midnight, whatever the zone.
-const formats = {
-  monthYear: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
-  monthDay: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' }),
-  weekdayShort: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' }),
-  weekdayLong: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }),
-};
+// The headings and day names are the page's date formatter's (server/shared/format-date.ts), in
+// the page's language: a YYYY-MM-DD day is that date at UTC midnight, whatever the zone.
 
-function year(day: string): string {
-  return day.slice(0, 4);
+/** 'November 23 – 29, 2026', 'November 30 – December 6, 2026' ('23–29 novembre 2026'). */
+export function weekHeading(dates: DateFormatter, from: string, to: string): string {
+  return dates.dateSpan(`${from}T00:00:00.000Z`, `${to}T00:00:00.000Z`, 'UTC');
 }
 
-/** 'November 23 – 29, 2026', 'November 30 – December 6, 2026', 'December 28, 2026 – January 3, 2027'. */
-export function weekHeading(from: string, to: string): string {
-  const [start, end] = [toDate(from), toDate(to)];
-  if (year(from) !== year(to)) return `${formats.monthDay.format(start)}, ${year(from)} – ${formats.monthDay.format(end)}, ${year(to)}`;
-  if (isSameMonth(from, to)) return `${formats.monthDay.format(start)} – ${end.getUTCDate()}, ${year(to)}`;
-  return `${formats.monthDay.format(start)} – ${formats.monthDay.format(end)}, ${year(to)}`;
+/** 'November 2026' ('novembre 2026'). */
+export function monthHeading(dates: DateFormatter, day: string): string {
+  return dates.monthTitle(day.slice(0, 7));
 }
 
-/** 'November 2026'. */
-export function monthHeading(day: string): string {
-  return formats.monthYear.format(toDate(day));
-}
-
-/** 'Mon'. */
-export function weekdayShort(day: string): string {
-  return formats.weekdayShort.format(toDate(day));
-}
-
-/** 'Monday, November 23'. */
-export function dayLabel(day: string): string {
-  return formats.weekdayLong.format(toDate(day));
+/** 'Mon' ('lun.'). */
+export function weekdayShort(dates: DateFormatter, day: string): string {
+  const weekday = (toDate(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return dates.weekdays()[weekday]?.[0] ?? '';
 }
 
 export function dayOfMonth(day: string): number {

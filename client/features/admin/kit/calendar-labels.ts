@@ -11,3 +11,9 @@ export const CALENDAR_LABELS = {
   monthLevelControl: 'Choose a month',
   yearLevelControl: 'Choose a year',
 };
+
+/** The hour and minute fields of a date-and-time picker, and its button that sets the value. */
+export const TIME_LABELS = {
+  timePicker: { hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' },
+  submit: 'Set date and time',
+};

@@ -1,15 +1,11 @@
-// Adds or edits one time slot. Times are typed in the site's timezone (named in the labels'
+// Adds or edits one time slot. Times are picked in the site's timezone (named in the fields'
 // description) and leave as UTC ISO strings.
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { FormModal, ModalForm } from '@client/features/admin/kit/FormModal';
+import { SiteDateTimePicker } from '@client/features/admin/kit/SiteDateTimePicker';
+import { fromSiteWallClock, toSiteWallClock } from '@client/features/admin/kit/site-wall-clock';
 import { useForm } from '@mantine/form';
-import {
-  durationMinutes,
-  fromLocalInput,
-  toLocalInput,
-  validateSlotForm,
-  type SlotFormValues,
-} from './wizard-model';
+import { durationMinutes, validateSlotForm, type SlotFormValues } from './wizard-model';
 
 interface SlotTimes {
   startTime: string;
@@ -42,27 +38,29 @@ export function TimeSlotModal({
 
 function TimeSlotForm({ initial, timeZone, onSave }: { initial: SlotTimes; timeZone: string; onSave: (slot: SlotTimes) => void }) {
   const form = useForm<SlotFormValues>({
-    initialValues: { start: toLocalInput(initial.startTime, timeZone), end: toLocalInput(initial.endTime, timeZone) },
+    initialValues: { start: toSiteWallClock(initial.startTime, timeZone), end: toSiteWallClock(initial.endTime, timeZone) },
     validate: (values) => validateSlotForm(values, timeZone),
   });
-  const startTime = fromLocalInput(form.values.start, timeZone);
-  const endTime = fromLocalInput(form.values.end, timeZone);
+  const startTime = fromSiteWallClock(form.values.start, timeZone);
+  const endTime = fromSiteWallClock(form.values.end, timeZone);
   const minutes = startTime !== '' && endTime !== '' ? durationMinutes(startTime, endTime) : null;
 
   return (
     <ModalForm submitLabel="Save Time Slot" onSubmit={form.onSubmit(() => onSave({ startTime, endTime }))}>
-      <TextInput
+      <SiteDateTimePicker
         label="Start Time"
         withAsterisk
-        type="datetime-local"
+        clearable
+        timeZone={timeZone}
         description={`In the site's timezone (${timeZone})`}
         data-autofocus
         {...form.getInputProps('start')}
       />
-      <TextInput
+      <SiteDateTimePicker
         label="End Time"
         withAsterisk
-        type="datetime-local"
+        clearable
+        timeZone={timeZone}
         description={`In the site's timezone (${timeZone})`}
         {...form.getInputProps('end')}
       />

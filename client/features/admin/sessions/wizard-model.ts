@@ -7,6 +7,7 @@ import { delegateFields, DEFAULT_MAX_PARTICIPANTS, sessionFields, timeSlotFields
 import { utcToZonedParts, zonedDateTimeToUtc } from '@server/shared/time';
 import type { RouterInputs, RouterOutputs } from '@client/trpc';
 import { majorToMinor, minorToMajor } from '@server/shared/money';
+import { fromSiteWallClock } from '@client/features/admin/kit/site-wall-clock';
 import { emptyTranslations, type TranslatedFormTexts, translationsForForm } from '@client/features/admin/kit/TranslatedTextFields';
 
 /** The session's texts that have a value per language. */
@@ -213,30 +214,14 @@ export function nextQuarterHour(instant: number, timeZone: string): string {
   return zonedDateTimeToUtc(date, time, timeZone);
 }
 
-/** A UTC instant as a datetime-local input value ('YYYY-MM-DDTHH:mm') in the site's timezone. */
-export function toLocalInput(iso: string, timeZone: string): string {
-  const parts = utcToZonedParts(iso, timeZone);
-  return `${parts.date}T${parts.time}`;
-}
-
-/** A datetime-local value read in the site's timezone; '' when empty or not a real date and time. */
-export function fromLocalInput(value: string, timeZone: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value.trim());
-  if (match === null) return '';
-  try {
-    return zonedDateTimeToUtc(match[1] ?? '', match[2] ?? '', timeZone);
-  } catch {
-    return '';
-  }
-}
-
+/** The slot modal's fields: the site's wall clock ('YYYY-MM-DD HH:mm:ss', kit/site-wall-clock.ts), '' when empty. */
 export interface SlotFormValues {
   start: string;
   end: string;
 }
 
 export function validateSlotForm(values: SlotFormValues, timeZone: string): FormErrors {
-  const errors = resolveSlot({ startTime: fromLocalInput(values.start, timeZone), endTime: fromLocalInput(values.end, timeZone) });
+  const errors = resolveSlot({ startTime: fromSiteWallClock(values.start, timeZone), endTime: fromSiteWallClock(values.end, timeZone) });
   // The form's fields are `start` and `end`; the schema's are startTime and endTime.
   const result: FormErrors = {};
   if (errors.startTime !== undefined) result.start = errors.startTime;
