@@ -42,6 +42,12 @@ export const theme = createTheme({
   components: {
     // Mantine's close button is an icon alone: it needs a name for screen readers and voice control.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // The back office's date pickers: the picked day stands out (client/features/admin/kit/
+    // date-pickers.css says why it needs a class of its own), and the other months' days are not
+    // shown: greyed, they are below the contrast text needs (the arrows reach those months).
+    ...Object.fromEntries(
+      ['DatePickerInput', 'DateTimePicker', 'DatePicker'].map((name) => [name, { classNames: { day: 'picked-day' }, defaultProps: { hideOutsideDates: true } }]),
+    ),
     // A badge's label never ends in an ellipsis ('Pending confirmati…' on a phone): in a narrow
     // place it wraps onto a second line and the badge grows instead.
     Badge: {

@@ -82,7 +82,7 @@ for (const width of [1280, 375]) {
 
     await modal.getByLabel(/^Start Time/).click();
     await expectCalendarOnScreen(page, width);
-    // The slot's day stands out as picked (it did not: see SiteDateTimePicker.module.css).
+    // The slot's day stands out as picked (it did not: see client/features/admin/kit/date-pickers.css).
     const picked = page.locator('button[data-selected]');
     await expect(picked).toHaveCount(1);
     expect(await picked.evaluate((day) => getComputedStyle(day).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');

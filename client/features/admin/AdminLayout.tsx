@@ -4,6 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // The date pickers of the lists' filters: the back office's chunk only, never a public page.
 import '@mantine/dates/styles.css';
+import './kit/date-pickers.css';
 import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';

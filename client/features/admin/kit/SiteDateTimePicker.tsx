@@ -9,7 +9,6 @@ import type { ReactNode } from 'react';
 import { useDates } from '@client/use-dates';
 import { CALENDAR_LABELS, TIME_LABELS } from './calendar-labels';
 import { fromSiteWallClock } from './site-wall-clock';
-import classes from './SiteDateTimePicker.module.css';
 
 interface SiteDateTimePickerProps {
   label: string;
@@ -45,9 +44,6 @@ export function SiteDateTimePicker({ label, timeZone, value = '', onChange, clea
       ariaLabels={CALENDAR_LABELS}
       timePickerProps={TIME_LABELS.timePicker}
       submitButtonProps={{ 'aria-label': TIME_LABELS.submit }}
-      // The other months' days, greyed, are below the contrast text needs; the arrows reach them.
-      hideOutsideDates
-      classNames={{ day: classes.day }}
     />
   );
 }
