@@ -138,8 +138,10 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
     const port = await freePort();
     const other = holdAsServer(port, '2026-11-23_100_title_search_index');
     await other.waitFor('holding');
-    // tsx runs the script in a child process of its own: the holder is the pid server.pid names.
+    // The holder is the very process the test started (node with tsx loaded, no wrapper process of
+    // its own), so a kill -9 of it, below, frees the folder.
     const { pid, startedAt: since } = serverPidFile();
+    expect(pid).toBe(other.child.pid);
     const refusedBackup = runScript('backup.ts', [], { DATA_DIR: dataDir });
     expect(await refusedBackup.exited).toBe(1);
     expect(linesOf(refusedBackup.output())).toEqual([
@@ -153,6 +155,10 @@ describe.skipIf(onPostgres())('one process per SQLite data folder', () => {
     expect(await refusedRestore.exited).toBe(1);
     expect(refusedRestore.output()).toContain(`A server is running on ${dataDir} (process ${pid}, port ${port}, since ${since})`);
     expect(migrationsOf(databaseFile(dataDir))).toEqual(before);
+
+    other.child.kill('SIGKILL');
+    await other.exited;
+    lockDataFolder(dataDir, { kind: 'server', port }).release();
   }, 120_000);
 
   it('refuses to start beside a server of an earlier release, which took no lock but left its server.pid', async () => {
