@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_HEADER } from '@server/shared/i18n/languages';
-import { bookingConfirmedMessage, bookingReminderMessage, type SiteVoice } from './messages';
+import { bookingConfirmedMessage, bookingReminderMessage, type SiteVoice, wordsIn } from './messages';
 import { futureYear, isoDay } from '@tests/dates';
 import { insertBookableSlot } from '@tests/support/fixtures';
 import { buildTestApp, callerFor, createAccount, createTestEnv, SAME_ORIGIN, type TestEnv } from '@tests/support/helpers';
@@ -128,5 +128,13 @@ describe('a booking’s language', () => {
     expect(bookingConfirmedMessage(site, { ...booking, language: 'en' }, null).text).toContain(
       `When: Friday, March 13, ${year}, 10:00\u00a0AM – 12:00\u00a0PM UTC`,
     );
+  });
+});
+
+describe('the words of a message', () => {
+  it('keep one date formatter per language, not one per message', () => {
+    expect(wordsIn('fr').dates).toBe(wordsIn('fr').dates);
+    expect(wordsIn('en').dates).toBe(wordsIn(undefined).dates);
+    expect(wordsIn('fr').dates).not.toBe(wordsIn('en').dates);
   });
 });

@@ -6,7 +6,7 @@ import { type DateFormatter, dateFormatter } from '@server/shared/format-date';
 import { type MessageContent, type RenderedMessage, renderMessage } from '@server/shared/email-layout';
 import { siteLink } from './manage-token';
 import { notificationSettingsLink } from './staff-links';
-import { i18nOf, type MessageKey } from '@server/shared/i18n/catalogs';
+import { type MessageKey, translatorOf } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, firmText, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
 import { readTitleTranslations } from '@server/core/stored-json';
 import type { BankAccount } from '@server/invoices/billing-settings.schemas';
@@ -69,8 +69,7 @@ export interface Words {
 
 export function wordsIn(language: string | undefined): Words {
   const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const i18n = i18nOf(code);
-  const t: Words['t'] = (key, values) => i18n._(key, values);
+  const t = translatorOf(code);
   return { language: code, locale: localeOf(code), t, dates: dateFormatter({ locale: localeOf(code), t }) };
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { dateFormatter } from '@server/shared/format-date';
-import { i18nOf } from '@server/shared/i18n/catalogs';
+import { i18nOf, translatorOf } from '@server/shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '@server/shared/i18n/languages';
 import type { MessageKey } from '@server/shared/i18n/catalogs';
 import { formatMoney } from '@server/shared/money';
@@ -90,7 +90,7 @@ export async function renderInvoicePdf(invoice: PrintedInvoice, uploadsDir: stri
   const say = (key: MessageKey, values?: Record<string, string>) => pdfText(i18n._(key, values));
   const money = (minor: number) => pdfText(formatMoney(minor, invoice.currency, locale));
   // An invoice's dates are calendar days (YYYY-MM-DD): written as the site writes them, no zone involved.
-  const dates = dateFormatter({ locale, t: (key, values) => i18n._(key, values) });
+  const dates = dateFormatter({ locale, t: translatorOf(language) });
   const date = (day: string) => pdfText(dates.calendarDate(day));
   const rate = (percent: number) => pdfText(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100));
   const countries = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });

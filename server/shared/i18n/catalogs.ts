@@ -59,6 +59,26 @@ export function pageCatalog(language: Language, scope: PageScope): Messages {
 
 const instances = new Map<Language, I18n>();
 
+/** The server's words of a language: a message by key with its values. */
+export type ServerTranslator = (key: MessageKey, values?: Record<string, unknown>) => string;
+
+const translators = new Map<Language, ServerTranslator>();
+
+/**
+ * One translating function per language, the same each time: the date formatter is kept per
+ * translator (server/shared/format-date.ts), so a new function for every e-mail or invoice would
+ * make a new formatter for each.
+ */
+export function translatorOf(language: Language): ServerTranslator {
+  let t = translators.get(language);
+  if (t === undefined) {
+    const i18n = i18nOf(language);
+    t = (key, values) => i18n._(key, values);
+    translators.set(language, t);
+  }
+  return t;
+}
+
 /** A message said by key, in English: the API's `message`, the server's logs. */
 export function englishOf(said: Message): string {
   return i18nOf(DEFAULT_LANGUAGE)._(said.key, said.values);
