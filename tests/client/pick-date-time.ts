@@ -3,16 +3,11 @@
 // types the hours and the minutes, and sets the value with the check button.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+import { wallClockParts } from '@tests/support/wall-clock';
 
 /** `wallClock`: the site's wall clock, 'YYYY-MM-DD HH:mm'. */
 export async function pickDateTime(user: UserEvent, field: HTMLElement, wallClock: string) {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(wallClock);
-  if (match === null) throw new Error(`Not a wall-clock time: ${wallClock}`);
-  const [year, month, day, hours, minutes] = match.slice(1) as [string, string, string, string, string];
-  const monthName = MONTHS[Number(month) - 1] ?? '';
-  const dayName = `${Number(day)} ${monthName} ${year}`;
+  const { year, monthName, dayName, hours, minutes } = wallClockParts(wallClock);
 
   await user.click(field);
   const levelControl = await screen.findByRole('button', { name: 'Choose a month' });

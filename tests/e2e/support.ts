@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { wallClockParts } from '@tests/support/wall-clock';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './env';
 
 const origin = { Origin: E2E_BASE_URL };
@@ -133,8 +134,6 @@ export async function signInThroughUi(page: Page, credentials: Credentials = E2E
   await page.waitForURL(/\/admin\/dashboard$/);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /**
  * Sets a back-office date-and-time picker as a person does: opens it, climbs from the month to the
  * decade with the calendar's heading when the day is not in view, picks the year, the month and the
@@ -142,14 +141,11 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * site's wall clock, 'YYYY-MM-DD HH:mm'.
  */
 export async function pickDateTime(page: Page, field: Locator, wallClock: string): Promise<void> {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(wallClock);
-  if (match === null) throw new Error(`Not a wall-clock time: ${wallClock}`);
-  const [year, month, day, hours, minutes] = match.slice(1) as [string, string, string, string, string];
-  const monthName = MONTHS[Number(month) - 1] ?? '';
+  const { year, monthName, dayName, hours, minutes } = wallClockParts(wallClock);
   await field.click();
   const levelControl = page.getByRole('button', { name: 'Choose a month' });
   await levelControl.waitFor();
-  const dayButton = page.getByRole('button', { name: `${Number(day)} ${monthName} ${year}`, exact: true });
+  const dayButton = page.getByRole('button', { name: dayName, exact: true });
   if (!(await dayButton.isVisible())) {
     await levelControl.click();
     await page.getByRole('button', { name: 'Choose a year' }).click();
